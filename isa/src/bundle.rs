@@ -21,7 +21,12 @@ pub struct BundleLimits {
 
 impl BundleLimits {
     /// The ST220/ST231/ST240 limits of §2.2.
-    pub const ST200: BundleLimits = BundleLimits { issue: 4, control: 1, memory: 1, multiply: 2 };
+    pub const ST200: BundleLimits = BundleLimits {
+        issue: 4,
+        control: 1,
+        memory: 1,
+        multiply: 2,
+    };
 }
 
 /// What a syllable position of a placed bundle holds.
@@ -51,7 +56,11 @@ pub struct SlotNeeds {
 impl SlotNeeds {
     /// The needs of an operation.
     pub fn of(op: &Operation) -> SlotNeeds {
-        SlotNeeds { unit: op.info().unit, long_imm: op.long_imm, last: op.info().fixed_stop_bit() }
+        SlotNeeds {
+            unit: op.info().unit,
+            long_imm: op.long_imm,
+            last: op.info().fixed_stop_bit(),
+        }
     }
 }
 
@@ -73,10 +82,14 @@ pub enum BundleError {
     #[error("bundle has {0} control operations; at most one is allowed (ISA-ST200 §2.3 rule 2)")]
     TwoControlOps(usize),
     /// Rule 2: control operation not first (only when checking a fixed order).
-    #[error("the control operation must be the first syllable of its bundle (ISA-ST200 §2.3 rule 2)")]
+    #[error(
+        "the control operation must be the first syllable of its bundle (ISA-ST200 §2.3 rule 2)"
+    )]
     ControlNotFirst,
     /// Rule 3: more than one memory operation.
-    #[error("bundle has {0} memory-unit operations; at most one is allowed (ISA-ST200 §2.3 rule 3)")]
+    #[error(
+        "bundle has {0} memory-unit operations; at most one is allowed (ISA-ST200 §2.3 rule 3)"
+    )]
     TwoMemoryOps(usize),
     /// Rule 4: too many multiplies.
     #[error("bundle has {0} multiplies; at most {1} are allowed (ISA-ST200 §2.3 rule 4)")]
@@ -112,8 +125,14 @@ pub enum BundleError {
 
 fn counts(needs: &[SlotNeeds]) -> (usize, usize, usize, usize) {
     let syllables = needs.iter().map(|n| 1 + n.long_imm as usize).sum();
-    let control = needs.iter().filter(|n| matches!(n.unit, Unit::Ctl | Unit::CtlMem)).count();
-    let memory = needs.iter().filter(|n| matches!(n.unit, Unit::Mem | Unit::CtlMem)).count();
+    let control = needs
+        .iter()
+        .filter(|n| matches!(n.unit, Unit::Ctl | Unit::CtlMem))
+        .count();
+    let memory = needs
+        .iter()
+        .filter(|n| matches!(n.unit, Unit::Mem | Unit::CtlMem))
+        .count();
     let multiply = needs.iter().filter(|n| n.unit == Unit::Mul).count();
     (syllables, control, memory, multiply)
 }
@@ -135,7 +154,10 @@ pub fn check_counts(
         }
     }
     if syllables > limits.issue {
-        return Err(BundleError::TooManySyllables { needed: syllables, limit: limits.issue });
+        return Err(BundleError::TooManySyllables {
+            needed: syllables,
+            limit: limits.issue,
+        });
     }
     if control > limits.control {
         return Err(BundleError::TwoControlOps(control));
@@ -159,7 +181,11 @@ pub fn check_writes(ops: &[Operation]) -> Result<(), BundleError> {
     for op in ops {
         for w in op.written_registers() {
             if seen.contains(&w) {
-                let name = if w.0 { format!("$b{}", w.1) } else { format!("$r{}", w.1) };
+                let name = if w.0 {
+                    format!("$b{}", w.1)
+                } else {
+                    format!("$r{}", w.1)
+                };
                 return Err(BundleError::DuplicateWrite(name));
             }
             seen.push(w);
@@ -203,7 +229,10 @@ fn layout(needs: &[SlotNeeds], order: &[Option<usize>], start_odd: bool) -> Opti
         slots.push(Slot::Op(i));
     }
     // sbrk holds the stop bit: it must be the last syllable.
-    if let Some(pos) = slots.iter().position(|s| matches!(s, Slot::Op(i) if needs[*i].last)) {
+    if let Some(pos) = slots
+        .iter()
+        .position(|s| matches!(s, Slot::Op(i) if needs[*i].last))
+    {
         if pos + 1 != slots.len() {
             return None;
         }
@@ -211,7 +240,11 @@ fn layout(needs: &[SlotNeeds], order: &[Option<usize>], start_odd: bool) -> Opti
     Some(slots)
 }
 
-fn permutations(items: &mut Vec<Option<usize>>, k: usize, out: &mut impl FnMut(&[Option<usize>]) -> bool) -> bool {
+fn permutations(
+    items: &mut Vec<Option<usize>>,
+    k: usize,
+    out: &mut impl FnMut(&[Option<usize>]) -> bool,
+) -> bool {
     if k == items.len() {
         return out(items);
     }
@@ -247,7 +280,11 @@ pub fn place(
 ) -> Result<Vec<Slot>, BundleError> {
     check_counts(needs, limits, name)?;
     let (syllables, _, _, _) = counts(needs);
-    let max_nops = if pad { limits.issue.saturating_sub(syllables) } else { 0 };
+    let max_nops = if pad {
+        limits.issue.saturating_sub(syllables)
+    } else {
+        0
+    };
     for nops in 0..=max_nops {
         let mut items: Vec<Option<usize>> = (0..needs.len()).map(Some).collect();
         items.extend(std::iter::repeat_n(None, nops));
@@ -260,18 +297,35 @@ pub fn place(
             return Ok(slots);
         }
     }
-    if needs.iter().filter(|n| n.last).count() == 1 && !needs.iter().any(|n| n.long_imm || n.unit == Unit::Mul) {
+    if needs.iter().filter(|n| n.last).count() == 1
+        && !needs.iter().any(|n| n.long_imm || n.unit == Unit::Mul)
+    {
         return Err(BundleError::SbrkNotLast);
     }
-    let odd = needs.iter().filter(|n| n.unit == Unit::Mul || n.long_imm).count();
-    let even = needs.iter().filter(|n| n.unit == Unit::Even || n.long_imm).count();
-    Err(BundleError::Unplaceable { parity: if start_odd { "odd" } else { "even" }, odd, even })
+    let odd = needs
+        .iter()
+        .filter(|n| n.unit == Unit::Mul || n.long_imm)
+        .count();
+    let even = needs
+        .iter()
+        .filter(|n| n.unit == Unit::Even || n.long_imm)
+        .count();
+    Err(BundleError::Unplaceable {
+        parity: if start_odd { "odd" } else { "even" },
+        odd,
+        even,
+    })
 }
 
 /// Checks a bundle as found in memory (simulator, disassembler): `slots`
 /// in address order, bundle starting at parity `start_odd`. Extensions are
 /// given as [`Slot::Imml`]/[`Slot::Immr`] of the operation they extend.
-pub fn check_placed(needs: &[SlotNeeds], slots: &[Slot], start_odd: bool, limits: &BundleLimits) -> Result<(), BundleError> {
+pub fn check_placed(
+    needs: &[SlotNeeds],
+    slots: &[Slot],
+    start_odd: bool,
+    limits: &BundleLimits,
+) -> Result<(), BundleError> {
     check_counts(needs, limits, |_| "syscall")?;
     for (index, slot) in slots.iter().enumerate() {
         let odd_here = start_odd ^ (index % 2 == 1);
@@ -290,10 +344,16 @@ pub fn check_placed(needs: &[SlotNeeds], slots: &[Slot], start_odd: bool, limits
             Slot::Nop => (false, false),
         };
         if needs_odd && !odd_here {
-            return Err(BundleError::WrongLane { index, needs: "odd" });
+            return Err(BundleError::WrongLane {
+                index,
+                needs: "odd",
+            });
         }
         if needs_even && odd_here {
-            return Err(BundleError::WrongLane { index, needs: "even" });
+            return Err(BundleError::WrongLane {
+                index,
+                needs: "even",
+            });
         }
     }
     Ok(())
@@ -303,12 +363,36 @@ pub fn check_placed(needs: &[SlotNeeds], slots: &[Slot], start_odd: bool, limits
 mod tests {
     use super::*;
 
-    const ALU: SlotNeeds = SlotNeeds { unit: Unit::Alu, long_imm: false, last: false };
-    const ALU_X: SlotNeeds = SlotNeeds { unit: Unit::Alu, long_imm: true, last: false };
-    const MUL: SlotNeeds = SlotNeeds { unit: Unit::Mul, long_imm: false, last: false };
-    const MEM: SlotNeeds = SlotNeeds { unit: Unit::Mem, long_imm: false, last: false };
-    const CTL: SlotNeeds = SlotNeeds { unit: Unit::Ctl, long_imm: false, last: false };
-    const ALONE: SlotNeeds = SlotNeeds { unit: Unit::Alone, long_imm: false, last: false };
+    const ALU: SlotNeeds = SlotNeeds {
+        unit: Unit::Alu,
+        long_imm: false,
+        last: false,
+    };
+    const ALU_X: SlotNeeds = SlotNeeds {
+        unit: Unit::Alu,
+        long_imm: true,
+        last: false,
+    };
+    const MUL: SlotNeeds = SlotNeeds {
+        unit: Unit::Mul,
+        long_imm: false,
+        last: false,
+    };
+    const MEM: SlotNeeds = SlotNeeds {
+        unit: Unit::Mem,
+        long_imm: false,
+        last: false,
+    };
+    const CTL: SlotNeeds = SlotNeeds {
+        unit: Unit::Ctl,
+        long_imm: false,
+        last: false,
+    };
+    const ALONE: SlotNeeds = SlotNeeds {
+        unit: Unit::Alone,
+        long_imm: false,
+        last: false,
+    };
     const L: BundleLimits = BundleLimits::ST200;
 
     fn p(needs: &[SlotNeeds], odd: bool, pad: bool) -> Result<Vec<Slot>, BundleError> {
@@ -317,29 +401,53 @@ mod tests {
 
     #[test]
     fn written_order_kept_when_legal() {
-        assert_eq!(p(&[ALU, MUL], false, false).unwrap(), vec![Slot::Op(0), Slot::Op(1)]);
+        assert_eq!(
+            p(&[ALU, MUL], false, false).unwrap(),
+            vec![Slot::Op(0), Slot::Op(1)]
+        );
     }
 
     #[test]
     fn control_first_and_multiply_odd() {
         // add; call → the call moves first (§2.3 rule 2).
-        assert_eq!(p(&[ALU, CTL], false, false).unwrap(), vec![Slot::Op(1), Slot::Op(0)]);
+        assert_eq!(
+            p(&[ALU, CTL], false, false).unwrap(),
+            vec![Slot::Op(1), Slot::Op(0)]
+        );
         // mul alone at an even address cannot be placed without padding …
-        assert!(matches!(p(&[MUL], false, false), Err(BundleError::Unplaceable { .. })));
+        assert!(matches!(
+            p(&[MUL], false, false),
+            Err(BundleError::Unplaceable { .. })
+        ));
         // … and gets a nop before it with padding.
-        assert_eq!(p(&[MUL], false, true).unwrap(), vec![Slot::Nop, Slot::Op(0)]);
+        assert_eq!(
+            p(&[MUL], false, true).unwrap(),
+            vec![Slot::Nop, Slot::Op(0)]
+        );
         // Two multiplies from an odd start: lanes O E O E, so a nop goes between.
         assert!(p(&[MUL, MUL], true, false).is_err());
-        assert_eq!(p(&[MUL, MUL], true, true).unwrap(), vec![Slot::Op(0), Slot::Nop, Slot::Op(1)]);
-        assert_eq!(p(&[MUL, MUL], false, true).unwrap(), vec![Slot::Nop, Slot::Op(0), Slot::Nop, Slot::Op(1)]);
+        assert_eq!(
+            p(&[MUL, MUL], true, true).unwrap(),
+            vec![Slot::Op(0), Slot::Nop, Slot::Op(1)]
+        );
+        assert_eq!(
+            p(&[MUL, MUL], false, true).unwrap(),
+            vec![Slot::Nop, Slot::Op(0), Slot::Nop, Slot::Op(1)]
+        );
     }
 
     #[test]
     fn long_immediates_use_imml_or_immr_by_parity() {
         // Even start: immr at the even address, owner at the odd one.
-        assert_eq!(p(&[ALU_X], false, false).unwrap(), vec![Slot::Immr(0), Slot::Op(0)]);
+        assert_eq!(
+            p(&[ALU_X], false, false).unwrap(),
+            vec![Slot::Immr(0), Slot::Op(0)]
+        );
         // Odd start: owner first, imml after.
-        assert_eq!(p(&[ALU_X], true, false).unwrap(), vec![Slot::Op(0), Slot::Imml(0)]);
+        assert_eq!(
+            p(&[ALU_X], true, false).unwrap(),
+            vec![Slot::Op(0), Slot::Imml(0)]
+        );
         // Two long immediates fill a bundle.
         assert_eq!(
             p(&[ALU_X, ALU_X], false, false).unwrap(),
@@ -351,19 +459,46 @@ mod tests {
 
     #[test]
     fn counting_rules() {
-        assert_eq!(p(&[ALU; 5], false, false), Err(BundleError::TooManySyllables { needed: 5, limit: 4 }));
-        assert_eq!(p(&[CTL, CTL], false, false), Err(BundleError::TwoControlOps(2)));
-        assert_eq!(p(&[MEM, MEM], false, false), Err(BundleError::TwoMemoryOps(2)));
-        assert_eq!(p(&[MUL, MUL, MUL], false, false), Err(BundleError::TooManyMultiplies(3, 2)));
-        assert_eq!(p(&[ALONE, ALU], false, false), Err(BundleError::NotAlone("syscall")));
+        assert_eq!(
+            p(&[ALU; 5], false, false),
+            Err(BundleError::TooManySyllables {
+                needed: 5,
+                limit: 4
+            })
+        );
+        assert_eq!(
+            p(&[CTL, CTL], false, false),
+            Err(BundleError::TwoControlOps(2))
+        );
+        assert_eq!(
+            p(&[MEM, MEM], false, false),
+            Err(BundleError::TwoMemoryOps(2))
+        );
+        assert_eq!(
+            p(&[MUL, MUL, MUL], false, false),
+            Err(BundleError::TooManyMultiplies(3, 2))
+        );
+        assert_eq!(
+            p(&[ALONE, ALU], false, false),
+            Err(BundleError::NotAlone("syscall"))
+        );
         assert_eq!(p(&[], false, false), Err(BundleError::Empty));
     }
 
     #[test]
     fn checking_a_fixed_order() {
         let needs = [ALU, CTL];
-        assert_eq!(check_placed(&needs, &[Slot::Op(0), Slot::Op(1)], false, &L), Err(BundleError::ControlNotFirst));
-        assert_eq!(check_placed(&[MUL], &[Slot::Op(0)], false, &L), Err(BundleError::WrongLane { index: 0, needs: "odd" }));
+        assert_eq!(
+            check_placed(&needs, &[Slot::Op(0), Slot::Op(1)], false, &L),
+            Err(BundleError::ControlNotFirst)
+        );
+        assert_eq!(
+            check_placed(&[MUL], &[Slot::Op(0)], false, &L),
+            Err(BundleError::WrongLane {
+                index: 0,
+                needs: "odd"
+            })
+        );
         assert!(check_placed(&[MUL], &[Slot::Op(0)], true, &L).is_ok());
     }
 }

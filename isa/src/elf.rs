@@ -107,7 +107,12 @@ pub struct RelocType {
 }
 
 const fn r(number: u32, name: &'static str, field: RelocField, value: RelocValue) -> RelocType {
-    RelocType { number, name, field, value }
+    RelocType {
+        number,
+        name,
+        field,
+        value,
+    }
 }
 
 use RelocField as F;

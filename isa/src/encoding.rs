@@ -43,8 +43,15 @@ impl Operation {
     pub fn new(opcode: Opcode, values: &[i64]) -> Operation {
         let mut operands = [0; MAX_OPERANDS];
         operands[..values.len()].copy_from_slice(values);
-        let long_imm = opcode.info().imm_operand().is_some_and(|i| !imm_fits_short(operands[i]));
-        Operation { opcode, operands, long_imm }
+        let long_imm = opcode
+            .info()
+            .imm_operand()
+            .is_some_and(|i| !imm_fits_short(operands[i]));
+        Operation {
+            opcode,
+            operands,
+            long_imm,
+        }
     }
     /// The table entry.
     pub fn info(&self) -> &'static OpInfo {
@@ -57,18 +64,23 @@ impl Operation {
     /// Registers written, as (is_branch_register, number), `$r0` excluded
     /// (writes to it are discarded, §1.2).
     pub fn written_registers(&self) -> impl Iterator<Item = (bool, u8)> + '_ {
-        self.info().syntax.operands.iter().zip(self.operands).filter_map(|(spec, v)| {
-            if spec.role != crate::ops::Role::Dest {
-                return None;
-            }
-            match spec.kind {
-                OperandKind::Br => Some((true, v as u8)),
-                OperandKind::Gr | OperandKind::GrNoLink | OperandKind::Link if v != 0 => {
-                    Some((false, v as u8))
+        self.info()
+            .syntax
+            .operands
+            .iter()
+            .zip(self.operands)
+            .filter_map(|(spec, v)| {
+                if spec.role != crate::ops::Role::Dest {
+                    return None;
                 }
-                _ => None,
-            }
-        })
+                match spec.kind {
+                    OperandKind::Br => Some((true, v as u8)),
+                    OperandKind::Gr | OperandKind::GrNoLink | OperandKind::Link if v != 0 => {
+                        Some((false, v as u8))
+                    }
+                    _ => None,
+                }
+            })
     }
 }
 
@@ -248,7 +260,11 @@ pub fn decode(word: u32, core: Core) -> Option<Operation> {
     for (slot, spec) in operands.iter_mut().zip(info.syntax.operands) {
         *slot = decode_field(spec, word);
     }
-    Some(Operation { opcode, operands, long_imm: false })
+    Some(Operation {
+        opcode,
+        operands,
+        long_imm: false,
+    })
 }
 
 fn decode_field(spec: &OperandSpec, word: u32) -> i64 {
@@ -264,7 +280,9 @@ fn decode_field(spec: &OperandSpec, word: u32) -> i64 {
 /// becomes `(imm23 << 9) | isrc2` (§2.4). Returns `false` when the
 /// operation has no immediate to extend.
 pub fn apply_extension(op: &mut Operation, word: u32, imm23: u32) -> bool {
-    let Some(i) = op.info().imm_operand() else { return false };
+    let Some(i) = op.info().imm_operand() else {
+        return false;
+    };
     let low = op.info().syntax.operands[i].field.get(word);
     op.operands[i] = ((imm23 << 9) | low) as i32 as i64;
     op.long_imm = true;
@@ -321,12 +339,17 @@ pub fn decode_bundle(words: &[u32], core: Core) -> Result<Vec<DecodedOp>, Decode
     for (index, &word) in words.iter().enumerate() {
         if let Some((kind, imm23)) = Extension::decode(word) {
             if let Some((i, _)) = pending_immr {
-                return Err(DecodeError::OrphanExtension { index: i, kind: "immr" });
+                return Err(DecodeError::OrphanExtension {
+                    index: i,
+                    kind: "immr",
+                });
             }
             match kind {
                 Extension::Immr => pending_immr = Some((index, imm23)),
                 Extension::Imml => {
-                    let owner = ops.last_mut().filter(|o| o.index + 1 == index && o.ext_index.is_none());
+                    let owner = ops
+                        .last_mut()
+                        .filter(|o| o.index + 1 == index && o.ext_index.is_none());
                     let extended = match owner {
                         Some(o) => {
                             let ok = apply_extension(&mut o.op, words[o.index], imm23);
@@ -338,7 +361,10 @@ pub fn decode_bundle(words: &[u32], core: Core) -> Result<Vec<DecodedOp>, Decode
                         None => false,
                     };
                     if !extended {
-                        return Err(DecodeError::OrphanExtension { index, kind: "imml" });
+                        return Err(DecodeError::OrphanExtension {
+                            index,
+                            kind: "imml",
+                        });
                     }
                 }
             }
@@ -348,14 +374,24 @@ pub fn decode_bundle(words: &[u32], core: Core) -> Result<Vec<DecodedOp>, Decode
         let mut ext_index = None;
         if let Some((i, imm23)) = pending_immr.take() {
             if !apply_extension(&mut op, word, imm23) {
-                return Err(DecodeError::OrphanExtension { index: i, kind: "immr" });
+                return Err(DecodeError::OrphanExtension {
+                    index: i,
+                    kind: "immr",
+                });
             }
             ext_index = Some(i);
         }
-        ops.push(DecodedOp { index, ext_index, op });
+        ops.push(DecodedOp {
+            index,
+            ext_index,
+            op,
+        });
     }
     if let Some((index, _)) = pending_immr {
-        return Err(DecodeError::OrphanExtension { index, kind: "immr" });
+        return Err(DecodeError::OrphanExtension {
+            index,
+            kind: "immr",
+        });
     }
     Ok(ops)
 }
@@ -391,7 +427,10 @@ pub fn format_constant(value: i64) -> String {
 
 /// Formats `op` as assembly (`mnemonic operands`), asking `operand` for the
 /// text of each operand (index in syntax order, its spec, its value).
-pub fn format_with(op: &Operation, mut operand: impl FnMut(usize, &OperandSpec, i64) -> String) -> String {
+pub fn format_with(
+    op: &Operation,
+    mut operand: impl FnMut(usize, &OperandSpec, i64) -> String,
+) -> String {
     let info = op.info();
     let mut out = String::from(info.mnemonic);
     if info.syntax.template.is_empty() {
@@ -403,7 +442,11 @@ pub fn format_with(op: &Operation, mut operand: impl FnMut(usize, &OperandSpec, 
         if c == '%' {
             if let Some(d) = chars.next().and_then(|d| d.to_digit(10)) {
                 let i = d as usize;
-                let _ = write!(out, "{}", operand(i, &info.syntax.operands[i], op.operands[i]));
+                let _ = write!(
+                    out,
+                    "{}",
+                    operand(i, &info.syntax.operands[i], op.operands[i])
+                );
             }
         } else {
             out.push(c);
@@ -438,7 +481,10 @@ mod tests {
         // ldw $r9 = 24[$r12] → 2001824C
         assert_eq!(enc("ldw", &[9, 24, 12]), (0x2001_824C, None));
         // mov $r9 = 139596936 → 08088240 + extension imm23 0x4290A
-        assert_eq!(enc("mov_i", &[9, 139_596_936]), (0x0808_8240, Some(0x4_290A)));
+        assert_eq!(
+            enc("mov_i", &[9, 139_596_936]),
+            (0x0808_8240, Some(0x4_290A))
+        );
         assert_eq!(Extension::Imml.encode(0x4_290A), 0x1504_290A);
         assert_eq!(Extension::Immr.encode(0x4_290A), 0x1584_290A);
         // mul32 $r27 = $r11, 4 → 0DC046CB
@@ -453,7 +499,10 @@ mod tests {
 
     #[test]
     fn appendix_b_hand_assembled() {
-        assert_eq!(enc("add_i", &[3, 3, 0x1234_5678]), (0x0807_80C3, Some(0x09_1A2B)));
+        assert_eq!(
+            enc("add_i", &[3, 3, 0x1234_5678]),
+            (0x0807_80C3, Some(0x09_1A2B))
+        );
         assert_eq!(Extension::Imml.encode(0x09_1A2B), 0x1509_1A2B);
         assert_eq!(Extension::Immr.encode(0x09_1A2B), 0x1589_1A2B);
         assert_eq!(enc("sub_r", &[1, 2, 3]).0, 0x0020_1083);
@@ -491,7 +540,10 @@ mod tests {
             assert_eq!(format(&decode(w, Core::St231).unwrap()), text, "{w:08x}");
         }
         // On the ST220 `idle` does not exist: the word is a goto to itself.
-        assert_eq!(format(&decode(0x3100_0000, Core::St220).unwrap()), "goto .+0");
+        assert_eq!(
+            format(&decode(0x3100_0000, Core::St220).unwrap()),
+            "goto .+0"
+        );
     }
 
     #[test]
@@ -509,12 +561,27 @@ mod tests {
 
     #[test]
     fn nolink_and_ranges() {
-        assert_eq!(encode(&op("mul32_r", &[63, 1, 2])), Err(EncodeError::NoLink("mul32")));
-        assert_eq!(encode(&op("ldb", &[63, 0, 1])), Err(EncodeError::NoLink("ldb")));
+        assert_eq!(
+            encode(&op("mul32_r", &[63, 1, 2])),
+            Err(EncodeError::NoLink("mul32"))
+        );
+        assert_eq!(
+            encode(&op("ldb", &[63, 0, 1])),
+            Err(EncodeError::NoLink("ldb"))
+        );
         assert!(encode(&op("ldw", &[63, 0, 1])).is_ok());
-        assert_eq!(encode(&op("br", &[1, BTARG_MAX + 1])), Err(EncodeError::BTargRange(BTARG_MAX + 1)));
-        assert_eq!(encode(&op("add_r", &[64, 1, 2])), Err(EncodeError::BadGr(64)));
-        assert_eq!(encode(&op("cmpeq_b_r", &[8, 1, 2])), Err(EncodeError::BadBr(8)));
+        assert_eq!(
+            encode(&op("br", &[1, BTARG_MAX + 1])),
+            Err(EncodeError::BTargRange(BTARG_MAX + 1))
+        );
+        assert_eq!(
+            encode(&op("add_r", &[64, 1, 2])),
+            Err(EncodeError::BadGr(64))
+        );
+        assert_eq!(
+            encode(&op("cmpeq_b_r", &[8, 1, 2])),
+            Err(EncodeError::BadBr(8))
+        );
     }
 
     #[test]
@@ -550,8 +617,13 @@ mod tests {
                     let back = d[0].op;
                     // The decoder may name an alias: compare encodings instead.
                     let e2 = encode(&back).unwrap();
-                    assert_eq!((e2.word, e2.ext), (e.word, e.ext), "{} on {core}", info.name);
-                    assert_eq!(format(&back).is_empty(), false);
+                    assert_eq!(
+                        (e2.word, e2.ext),
+                        (e.word, e.ext),
+                        "{} on {core}",
+                        info.name
+                    );
+                    assert!(!format(&back).is_empty());
                 }
             }
         }

@@ -105,8 +105,9 @@ pub enum Unit {
 
 /// Timing class of an operation; processor models give each class its
 /// operand-read and result stages (ISA-ST200.md §5.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum OpClass {
     /// ALU ops, compares, selects, `addcg`, `divs`, moves, `mtb`/`mfb`, `nop`.
@@ -221,11 +222,17 @@ pub struct OpInfo {
 impl OpInfo {
     /// Index of the [`OperandKind::Imm`] operand, if any.
     pub fn imm_operand(&self) -> Option<usize> {
-        self.syntax.operands.iter().position(|o| o.kind == OperandKind::Imm)
+        self.syntax
+            .operands
+            .iter()
+            .position(|o| o.kind == OperandKind::Imm)
     }
     /// Index of the [`OperandKind::BTarg`] operand, if any.
     pub fn btarg_operand(&self) -> Option<usize> {
-        self.syntax.operands.iter().position(|o| o.kind == OperandKind::BTarg)
+        self.syntax
+            .operands
+            .iter()
+            .position(|o| o.kind == OperandKind::BTarg)
     }
     /// `sbrk`'s encoding includes the stop bit: it must end its bundle (§4.8).
     pub fn fixed_stop_bit(&self) -> bool {
@@ -276,10 +283,18 @@ const fn f(lo: u8, width: u8) -> Field {
     Field { lo, width }
 }
 const fn dst(kind: OperandKind, field: Field) -> OperandSpec {
-    OperandSpec { kind, role: Role::Dest, field }
+    OperandSpec {
+        kind,
+        role: Role::Dest,
+        field,
+    }
 }
 const fn src(kind: OperandKind, field: Field) -> OperandSpec {
-    OperandSpec { kind, role: Role::Src, field }
+    OperandSpec {
+        kind,
+        role: Role::Src,
+        field,
+    }
 }
 use OperandKind::*;
 
@@ -322,7 +337,10 @@ const RIB: Syntax = syn(&[BDEST6, SRC1, ISRC2], "%0 = %1, %2");
 const MONO: Syntax = syn(&[DEST6, SRC1], "%0 = %1");
 const SELR: Syntax = syn(&[DEST12, SCOND21, SRC1, SRC2], "%0 = %1, %2, %3");
 const SELI: Syntax = syn(&[DEST6, SCOND21, SRC1, ISRC2], "%0 = %1, %2, %3");
-const CARRY: Syntax = syn(&[DEST12, BDEST18, SRC1, SRC2, SCOND21], "%0, %1 = %2, %3, %4");
+const CARRY: Syntax = syn(
+    &[DEST12, BDEST18, SRC1, SRC2, SCOND21],
+    "%0, %1 = %2, %3, %4",
+);
 const NONE: Syntax = syn(&[], "");
 const SYSNUM: Syntax = syn(&[NUM21], "%0");
 const LOAD: Syntax = syn(&[DEST6, ISRC2, SRC1], "%0 = %1[%2]");
@@ -381,7 +399,17 @@ const fn op(
     cores: Cores,
     alias_of: Option<&'static str>,
 ) -> OpInfo {
-    OpInfo { mnemonic, name, value, mask, syntax, unit, class, cores, alias_of }
+    OpInfo {
+        mnemonic,
+        name,
+        value,
+        mask,
+        syntax,
+        unit,
+        class,
+        cores,
+        alias_of,
+    }
 }
 
 /// The whole table. Aliases come first so that the decoder, which takes the
@@ -619,7 +647,11 @@ mod tests {
     fn names_are_unique() {
         let mut seen = std::collections::HashSet::new();
         for o in Opcode::all() {
-            assert!(seen.insert(o.info().name), "duplicate name {}", o.info().name);
+            assert!(
+                seen.insert(o.info().name),
+                "duplicate name {}",
+                o.info().name
+            );
         }
     }
 
@@ -627,10 +659,20 @@ mod tests {
     fn values_fit_their_masks() {
         for o in Opcode::all() {
             let i = o.info();
-            assert_eq!(i.value & !i.mask & 0x7FFF_FFFF, 0, "{}: value outside mask", i.name);
+            assert_eq!(
+                i.value & !i.mask & 0x7FFF_FFFF,
+                0,
+                "{}: value outside mask",
+                i.name
+            );
             for op in i.syntax.operands {
                 if op.kind != OperandKind::Link {
-                    assert_eq!(op.field.mask() & i.mask, 0, "{}: operand overlaps mask", i.name);
+                    assert_eq!(
+                        op.field.mask() & i.mask,
+                        0,
+                        "{}: operand overlaps mask",
+                        i.name
+                    );
                 }
             }
         }

@@ -1,0 +1,70 @@
+//! `las`, the ST200 assembler, and `st-objdump`, its disassembler, as a
+//! library.
+//!
+//! - [`assemble`] turns assembly text (syntax of ISA-ST200.md §7.5) into an
+//!   ELF32 relocatable object (§6);
+//! - [`object`] is the in-memory object, [`elf`] writes it, [`dwarf`] builds
+//!   its line table and compile unit;
+//! - [`diag`] renders diagnostics as `file:line:col: error: …` with a caret.
+
+mod asm;
+pub mod diag;
+pub mod dwarf;
+pub mod elf;
+pub mod expr;
+pub mod object;
+pub mod objdump;
+pub mod parse;
+
+pub use diag::Diagnostics;
+use isa::Core;
+use std::path::PathBuf;
+
+/// Options of one assembly (the `las` command line).
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Target core (`-mcpu=`); operations the core lacks are errors.
+    pub core: Core,
+    /// `-g`: without `.loc` directives, emit line information for the
+    /// assembly source itself.
+    pub debug: bool,
+    /// `-I` folders searched by `.include` after the including file's folder.
+    pub include_dirs: Vec<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            core: Core::St231,
+            debug: false,
+            include_dirs: Vec::new(),
+        }
+    }
+}
+
+/// Assembles `source` (named `file_name` in diagnostics) into an in-memory
+/// object. Returns the object (or `None` when there are errors) and every
+/// diagnostic, warnings included.
+pub fn assemble_object(
+    file_name: &str,
+    source: &str,
+    options: &Options,
+) -> (Option<object::ObjectFile>, Diagnostics) {
+    let mut a = asm::Assembler::new(options);
+    a.source(file_name, source);
+    a.finish(file_name)
+}
+
+/// Assembles `source` into the bytes of an ELF32 relocatable object
+/// (ISA-ST200.md §6.1), or returns the diagnostics when there is an error.
+pub fn assemble(file_name: &str, source: &str, options: &Options) -> Result<Vec<u8>, Diagnostics> {
+    let (obj, mut diags) = assemble_object(file_name, source, options);
+    let Some(obj) = obj else { return Err(diags) };
+    match elf::write_elf(&obj) {
+        Ok(bytes) => Ok(bytes),
+        Err(e) => {
+            diags.error_global(format!("cannot write the object: {e}"));
+            Err(diags)
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! The ST200 ABI as data: register roles and preservation (ISA-ST200.md
+//! §7.1), argument and result registers (§7.2), stack alignment and the
+//! scratch area (§7.3), register-file sizes (§1.2, §1.3).
+//!
+//! Register numbers are plain `u32` (`$rN` ↔ `N`, `$bN` ↔ `N`) so that they
+//! can be compared directly with decoded syllable fields; functions taking a
+//! register number return `None`/`false` for numbers outside the file.
+
+use std::ops::RangeInclusive;
+
+/// Number of general registers `$r0`…`$r63` (§1.2).
+pub const GR_COUNT: u32 = 64;
+/// Number of branch registers `$b0`…`$b7` (§1.3).
+pub const BR_COUNT: u32 = 8;
+/// Width of a general register (bits, §1.2).
+pub const GR_BITS: u32 = 32;
+
+/// `$r0`: always reads as zero, writes are discarded (§1.2).
+pub const ZERO: u32 = 0;
+/// `$r7`: frame pointer when a function needs one; callee-saved (§7.1).
+pub const FP: u32 = 7;
+/// `$r8`: static-chain pointer for nested functions (§7.1).
+pub const STATIC_CHAIN: u32 = 8;
+/// `$r12`: stack pointer (§7.1).
+pub const SP: u32 = 12;
+/// `$r13`: thread pointer (TLS base), reserved (§7.1).
+pub const TP: u32 = 13;
+/// `$r14`: global pointer (§7.1).
+pub const GP: u32 = 14;
+/// `$r15`: address of the caller-allocated buffer for large struct results (§7.1, §7.2).
+pub const STRUCT_RETURN: u32 = 15;
+/// `$r63`: link register written by `call`, read by `icall`/`igoto`/`return` (§1.2, §7.1).
+pub const LINK: u32 = 63;
+
+/// `$r16`…`$r23`: the first 8 argument words (§7.2).
+pub const ARG_REGS: RangeInclusive<u32> = 16..=23;
+/// Number of argument registers (§7.2).
+pub const ARG_REG_COUNT: u32 = 8;
+/// Bytes of the argument list passed in registers (bytes; 8 words, §7.2).
+pub const ARG_REG_BYTES: u32 = 32;
+/// `$r16`…`$r23`: result registers. A 32-bit result is in `$r16`, a 64-bit
+/// one in `$r16`/`$r17` (lower-addressed word in `$r16`), a structure of up
+/// to 32 bytes in `$r16`…`$r23` (§7.2).
+pub const RET_REGS: RangeInclusive<u32> = 16..=23;
+/// `$r16`: the register of a 32-bit result (§7.2).
+pub const RET_REG: u32 = 16;
+/// Largest structure returned in registers (bytes, §7.2); larger ones go
+/// through the buffer addressed by [`STRUCT_RETURN`].
+pub const MAX_STRUCT_RET_BYTES: u32 = 32;
+
+/// Alignment of `$r12` at every call (bytes, §7.3).
+pub const STACK_ALIGN: u32 = 8;
+/// Size of the scratch area at `[$r12, $r12 + 16)` that a caller provides
+/// to its callee (bytes, §7.3).
+pub const SCRATCH_AREA: u32 = 16;
+/// Offset from the caller's `$r12` of the first stack-passed argument word
+/// (bytes, §7.3): just above the scratch area.
+pub const STACK_ARGS_OFFSET: u32 = SCRATCH_AREA;
+/// Largest alignment of any type (bytes, §1.1).
+pub const MAX_ALIGN: u32 = 8;
+
+/// Which ABI variant a module follows; only the global pointer's
+/// preservation differs (§7.1, §7.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AbiKind {
+    /// Embedded (bare-metal) ABI: `$r14` is callee-saved.
+    Embedded,
+    /// PIC ABI (Linux): `$r14` is caller-saved and re-established from the
+    /// callee's function descriptor.
+    Pic,
+}
+
+/// The role of a general register (ISA-ST200.md §7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RegRole {
+    /// `$r0`: constant zero.
+    Zero,
+    /// `$r1`…`$r6`: general, callee-saved.
+    CalleeSaved,
+    /// `$r7`: general, callee-saved; the frame pointer when a function needs one.
+    FramePointer,
+    /// `$r8`: static-chain pointer (and exception-handling data); caller-saved.
+    StaticChain,
+    /// `$r9`: exception-handling data; caller-saved.
+    ExceptionData,
+    /// `$r10`, `$r11`, `$r24`…`$r62`: caller-saved temporaries.
+    Temporary,
+    /// `$r12`: stack pointer, restored by the callee.
+    StackPointer,
+    /// `$r13`: thread pointer, reserved, never allocated.
+    ThreadPointer,
+    /// `$r14`: global pointer (callee-saved in the embedded ABI, caller-saved in PIC).
+    GlobalPointer,
+    /// `$r15`: address of the buffer for a large struct result; caller-saved.
+    StructReturn,
+    /// `$r16`…`$r23`: arguments and results; caller-saved.
+    Argument,
+    /// `$r63`: return address; caller-saved.
+    Link,
+}
+
+impl RegRole {
+    /// Whether a register of this role keeps its value across a call under
+    /// `abi` (the callee saves/restores it or never changes it): the
+    /// callee-saved registers, the frame pointer, the stack pointer, the
+    /// thread pointer, and the global pointer in the embedded ABI (§7.1).
+    /// `$r0` (constant) answers false: it has no value to preserve.
+    pub const fn preserved(self, abi: AbiKind) -> bool {
+        match self {
+            RegRole::CalleeSaved
+            | RegRole::FramePointer
+            | RegRole::StackPointer
+            | RegRole::ThreadPointer => true,
+            RegRole::GlobalPointer => matches!(abi, AbiKind::Embedded),
+            RegRole::Zero
+            | RegRole::StaticChain
+            | RegRole::ExceptionData
+            | RegRole::Temporary
+            | RegRole::StructReturn
+            | RegRole::Argument
+            | RegRole::Link => false,
+        }
+    }
+
+    /// Whether a register allocator may use a register of this role for
+    /// ordinary values: everything except `$r0`, the stack, thread and
+    /// global pointers (§7.1). (`$r7` is allocatable when no frame pointer is
+    /// needed; `$r63` is an ordinary register apart from `call`, §1.2.)
+    pub const fn allocatable(self) -> bool {
+        !matches!(
+            self,
+            RegRole::Zero | RegRole::StackPointer | RegRole::ThreadPointer | RegRole::GlobalPointer
+        )
+    }
+}
+
+const fn role_of(n: usize) -> RegRole {
+    match n {
+        0 => RegRole::Zero,
+        1..=6 => RegRole::CalleeSaved,
+        7 => RegRole::FramePointer,
+        8 => RegRole::StaticChain,
+        9 => RegRole::ExceptionData,
+        12 => RegRole::StackPointer,
+        13 => RegRole::ThreadPointer,
+        14 => RegRole::GlobalPointer,
+        15 => RegRole::StructReturn,
+        16..=23 => RegRole::Argument,
+        63 => RegRole::Link,
+        // 10, 11, 24..=62.
+        _ => RegRole::Temporary,
+    }
+}
+
+const fn build_roles() -> [RegRole; 64] {
+    let mut t = [RegRole::Temporary; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = role_of(i);
+        i += 1;
+    }
+    t
+}
+
+/// The role of every general register, indexed by register number (§7.1).
+pub const GR_ROLES: [RegRole; 64] = build_roles();
+
+/// The role of `$rN`, or `None` if `n` ≥ 64 (§7.1).
+pub const fn gr_role(n: u32) -> Option<RegRole> {
+    if n < GR_COUNT {
+        Some(GR_ROLES[n as usize])
+    } else {
+        None
+    }
+}
+
+/// Whether `$rN` is one of the callee-saved registers a function must save
+/// before using: `$r1`…`$r7` (§7.1). The stack pointer and (embedded ABI)
+/// global pointer are also preserved but are not allocated; see
+/// [`is_preserved`].
+pub const fn is_callee_saved(n: u32) -> bool {
+    matches!(
+        gr_role(n),
+        Some(RegRole::CalleeSaved | RegRole::FramePointer)
+    )
+}
+
+/// Whether `$rN` keeps its value across a call under `abi` (see
+/// [`RegRole::preserved`]; §7.1).
+pub const fn is_preserved(n: u32, abi: AbiKind) -> bool {
+    match gr_role(n) {
+        Some(role) => role.preserved(abi),
+        None => false,
+    }
+}
+
+/// Whether `$rN` may be clobbered by a call under `abi`: every allocatable
+/// register that is not preserved (`$r8`…`$r11`, `$r15`…`$r63`, and `$r14`
+/// in the PIC ABI) (§7.1).
+pub const fn is_caller_saved(n: u32, abi: AbiKind) -> bool {
+    match gr_role(n) {
+        Some(RegRole::GlobalPointer) => matches!(abi, AbiKind::Pic),
+        Some(role) => role.allocatable() && !role.preserved(abi),
+        None => false,
+    }
+}
+
+/// Whether `$bN` is callee-saved: never — all branch registers are
+/// caller-saved temporaries (§7.1). False also for `n` ≥ 8.
+pub const fn is_br_callee_saved(n: u32) -> bool {
+    let _ = n;
+    false
+}
+
+/// The register that holds argument word `word` (0-based, 4-byte words of
+/// the argument list laid out as in memory), or `None` if that word is
+/// passed on the stack (§7.2). 64-bit scalars start on an even word, so the
+/// caller rounds `word` up to even before asking for one.
+pub const fn arg_reg(word: u32) -> Option<u32> {
+    if word < ARG_REG_COUNT {
+        Some(*ARG_REGS.start() + word)
+    } else {
+        None
+    }
+}
+
+/// Offset from the caller's `$r12` of argument word `word` when it is
+/// passed on the stack (bytes, §7.2, §7.3): word 8 is at 16, word 9 at 20, …
+/// `None` for a word passed in a register, or on overflow.
+pub const fn stack_arg_offset(word: u32) -> Option<u32> {
+    if word < ARG_REG_COUNT {
+        return None;
+    }
+    match (word - ARG_REG_COUNT).checked_mul(4) {
+        Some(b) => b.checked_add(STACK_ARGS_OFFSET),
+        None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_of_section_7_1() {
+        // ISA-ST200.md §7.1, row by row.
+        assert_eq!(gr_role(0), Some(RegRole::Zero));
+        for n in 1..=6 {
+            assert_eq!(gr_role(n), Some(RegRole::CalleeSaved), "$r{n}");
+        }
+        assert_eq!(gr_role(7), Some(RegRole::FramePointer));
+        assert_eq!(gr_role(8), Some(RegRole::StaticChain));
+        assert_eq!(gr_role(9), Some(RegRole::ExceptionData));
+        assert_eq!(gr_role(10), Some(RegRole::Temporary));
+        assert_eq!(gr_role(11), Some(RegRole::Temporary));
+        assert_eq!(gr_role(12), Some(RegRole::StackPointer));
+        assert_eq!(gr_role(13), Some(RegRole::ThreadPointer));
+        assert_eq!(gr_role(14), Some(RegRole::GlobalPointer));
+        assert_eq!(gr_role(15), Some(RegRole::StructReturn));
+        for n in 16..=23 {
+            assert_eq!(gr_role(n), Some(RegRole::Argument), "$r{n}");
+        }
+        for n in 24..=62 {
+            assert_eq!(gr_role(n), Some(RegRole::Temporary), "$r{n}");
+        }
+        assert_eq!(gr_role(63), Some(RegRole::Link));
+        assert_eq!(gr_role(64), None);
+        assert_eq!(gr_role(u32::MAX), None);
+    }
+
+    #[test]
+    fn named_registers() {
+        // §7.1 / §1.2.
+        assert_eq!(
+            (ZERO, FP, STATIC_CHAIN, SP, TP, GP, STRUCT_RETURN, LINK),
+            (0, 7, 8, 12, 13, 14, 15, 63)
+        );
+        assert_eq!(GR_ROLES[SP as usize], RegRole::StackPointer);
+        assert_eq!(GR_ROLES[GP as usize], RegRole::GlobalPointer);
+        assert_eq!(GR_ROLES[TP as usize], RegRole::ThreadPointer);
+        assert_eq!(GR_ROLES[LINK as usize], RegRole::Link);
+        assert_eq!(GR_ROLES[FP as usize], RegRole::FramePointer);
+        assert_eq!(GR_ROLES[STRUCT_RETURN as usize], RegRole::StructReturn);
+        assert_eq!((GR_COUNT, BR_COUNT), (64, 8));
+    }
+
+    #[test]
+    fn callee_saved_set() {
+        // §7.1: exactly $r1–$r7 are callee-saved general registers.
+        let saved: Vec<u32> = (0..70).filter(|&n| is_callee_saved(n)).collect();
+        assert_eq!(saved, vec![1, 2, 3, 4, 5, 6, 7]);
+        for n in 0..8 {
+            assert!(!is_br_callee_saved(n));
+        }
+    }
+
+    #[test]
+    fn preserved_and_caller_saved() {
+        // Embedded: $r1–$r7, $r12 (SP), $r13 (TP, never changed), $r14 (GP).
+        let emb: Vec<u32> = (0..64)
+            .filter(|&n| is_preserved(n, AbiKind::Embedded))
+            .collect();
+        assert_eq!(emb, vec![1, 2, 3, 4, 5, 6, 7, 12, 13, 14]);
+        // PIC: GP is caller-saved (§7.1, §7.4).
+        let pic: Vec<u32> = (0..64).filter(|&n| is_preserved(n, AbiKind::Pic)).collect();
+        assert_eq!(pic, vec![1, 2, 3, 4, 5, 6, 7, 12, 13]);
+        // Caller-saved: $r8–$r11, $r15–$r63 (+ $r14 in PIC).
+        let mut expect: Vec<u32> = (8..=11).chain(15..=63).collect();
+        let cs: Vec<u32> = (0..70)
+            .filter(|&n| is_caller_saved(n, AbiKind::Embedded))
+            .collect();
+        assert_eq!(cs, expect);
+        expect.insert(4, 14);
+        let cs: Vec<u32> = (0..70)
+            .filter(|&n| is_caller_saved(n, AbiKind::Pic))
+            .collect();
+        assert_eq!(cs, expect);
+        // No register is both.
+        for abi in [AbiKind::Embedded, AbiKind::Pic] {
+            for n in 0..64 {
+                assert!(!(is_preserved(n, abi) && is_caller_saved(n, abi)), "$r{n}");
+            }
+        }
+        assert!(!is_preserved(64, AbiKind::Embedded));
+    }
+
+    #[test]
+    fn allocatable() {
+        let not: Vec<u32> = (0..64)
+            .filter(|&n| !GR_ROLES[n as usize].allocatable())
+            .collect();
+        assert_eq!(not, vec![0, 12, 13, 14]);
+    }
+
+    #[test]
+    fn argument_registers_of_section_7_2() {
+        assert_eq!(ARG_REGS, 16..=23);
+        assert_eq!(RET_REGS, 16..=23);
+        assert_eq!(RET_REG, 16);
+        assert_eq!(ARG_REGS.clone().count() as u32, ARG_REG_COUNT);
+        assert_eq!(ARG_REG_COUNT * 4, ARG_REG_BYTES);
+        assert_eq!(arg_reg(0), Some(16));
+        assert_eq!(arg_reg(7), Some(23));
+        assert_eq!(arg_reg(8), None);
+        // §7.2/§7.3: the 9th word is the first on the stack, at caller $r12 + 16.
+        assert_eq!(stack_arg_offset(7), None);
+        assert_eq!(stack_arg_offset(8), Some(16));
+        assert_eq!(stack_arg_offset(9), Some(20));
+        assert_eq!(stack_arg_offset(u32::MAX), None);
+    }
+
+    #[test]
+    fn stack_of_section_7_3() {
+        assert_eq!(STACK_ALIGN, 8);
+        assert_eq!(SCRATCH_AREA, 16);
+        assert_eq!(STACK_ARGS_OFFSET, 16);
+        assert_eq!(MAX_ALIGN, 8);
+        assert_eq!(MAX_STRUCT_RET_BYTES, 32);
+    }
+}

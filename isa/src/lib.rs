@@ -1,0 +1,16 @@
+//! The ST200 machine description shared by every tool of the toolchain:
+//! operations and their encodings, bundle rules, processor models, ELF
+//! constants and relocations, ABI register roles.
+//!
+//! Every fact here comes from `ISA-ST200.md` (the reference beside the
+//! project); each item cites its section.
+
+pub mod abi;
+pub mod bundle;
+pub mod elf;
+pub mod encoding;
+pub mod model;
+pub mod ops;
+pub mod reloc;
+
+pub use ops::{Core, Cores, OpClass, OpInfo, Opcode, OperandKind, OperandSpec, Role, Unit};
