@@ -522,8 +522,9 @@ impl<'o> Assembler<'o> {
                 .iter()
                 .map(|o| format!("`{}`", describe(o.info())))
                 .collect();
+            let lead = args.len() - args.trim_start().len();
             self.diags.error(
-                Span::new(file, off, off + args.len()).max_or(mnemonic_span),
+                Span::new(file, off + lead, off + args.trim_end().len()).max_or(mnemonic_span),
                 format!(
                     "invalid operands for `{mnemonic}`; expected {}",
                     forms.join(" or ")
@@ -1092,7 +1093,7 @@ impl<'o> Assembler<'o> {
                 );
             }
             ".file" => {
-                if nargs == 1 {
+                if nargs == 1 && args[0].0.starts_with('"') {
                     match parse_string(args[0].0) {
                         Ok(b) => self.file_symbol = Some(String::from_utf8_lossy(&b).into_owned()),
                         Err(_) => self.diags.error(span, "`.file` takes a quoted file name"),

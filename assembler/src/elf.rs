@@ -231,11 +231,8 @@ pub fn write_elf(obj: &ObjectFile) -> Result<Vec<u8>, WriteError> {
                 });
             };
             let width = field_bytes(ty.field);
-            if r.offset
-                .checked_add(width)
-                .map_or(true, |end| end > contents)
-                || (nobits && !s.relocs.is_empty())
-            {
+            let fits = matches!(r.offset.checked_add(width), Some(end) if end <= contents);
+            if !fits || nobits {
                 return Err(WriteError::RelocOutOfRange {
                     section: s.name.clone(),
                     offset: r.offset,

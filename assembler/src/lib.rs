@@ -12,8 +12,8 @@ pub mod diag;
 pub mod dwarf;
 pub mod elf;
 pub mod expr;
-pub mod object;
 pub mod objdump;
+pub mod object;
 pub mod parse;
 
 pub use diag::Diagnostics;

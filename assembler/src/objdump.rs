@@ -57,8 +57,8 @@ use goblin::elf::{ProgramHeader, RelocSection, SectionHeader, Sym};
 use isa::bundle::{check_placed, BundleLimits, Slot, SlotNeeds};
 use isa::elf::{reloc_type, RelocField, EM_ST200, RELOC_OPERATORS};
 use isa::encoding::{
-    self, bundle_len, decode_bundle, format_constant, format_operand, format_with, imm_fits_short, DecodedOp,
-    Extension, Operation, STOP_BIT,
+    self, bundle_len, decode_bundle, format_constant, format_operand, format_with, imm_fits_short,
+    DecodedOp, Extension, STOP_BIT,
 };
 use isa::{Core, OperandKind};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -66,7 +66,6 @@ use std::fmt::Write as _;
 
 // ELF constants used here (System V gABI).
 const SHT_NULL: u32 = 0;
-const SHT_PROGBITS: u32 = 1;
 const SHT_SYMTAB: u32 = 2;
 const SHT_STRTAB: u32 = 3;
 const SHT_RELA: u32 = 4;
@@ -89,7 +88,6 @@ const SHN_XINDEX: usize = 0xffff;
 const STB_LOCAL: u8 = 0;
 const STB_GLOBAL: u8 = 1;
 const STB_WEAK: u8 = 2;
-const STT_NOTYPE: u8 = 0;
 const STT_OBJECT: u8 = 1;
 const STT_FUNC: u8 = 2;
 const STT_SECTION: u8 = 3;
@@ -279,7 +277,13 @@ fn range_in(len: usize, offset: u64, size: u64) -> Option<std::ops::Range<usize>
     (end <= len).then_some(start..end)
 }
 
-fn table_range(len: usize, offset: u64, count: u64, entsize: usize, what: &str) -> Result<usize, DumpError> {
+fn table_range(
+    len: usize,
+    offset: u64,
+    count: u64,
+    entsize: usize,
+    what: &str,
+) -> Result<usize, DumpError> {
     let size = count
         .checked_mul(entsize as u64)
         .ok_or_else(|| corrupt(format!("{what}: {count} entries overflow")))?;
@@ -322,11 +326,19 @@ pub fn parse(bytes: &[u8]) -> Result<ElfFile<'_>, DumpError> {
         2 => false,
         d => return Err(DumpError::BadEncoding(d)),
     };
-    let header = goblin::elf::Elf::parse_header(bytes).map_err(|e| corrupt(format!("ELF header: {e}")))?;
+    let header =
+        goblin::elf::Elf::parse_header(bytes).map_err(|e| corrupt(format!("ELF header: {e}")))?;
     if header.e_machine != EM_ST200 {
         return Err(DumpError::WrongMachine(header.e_machine));
     }
-    let ctx = Ctx::new(Container::Little, if little_endian { Endian::Little } else { Endian::Big });
+    let ctx = Ctx::new(
+        Container::Little,
+        if little_endian {
+            Endian::Little
+        } else {
+            Endian::Big
+        },
+    );
 
     // Section headers (count in section 0's sh_size when e_shnum is 0).
     let mut headers: Vec<SectionHeader> = Vec::new();
@@ -337,14 +349,27 @@ pub fn parse(bytes: &[u8]) -> Result<ElfFile<'_>, DumpError> {
                 header.e_shentsize
             )));
         }
-        let first = table_range(bytes.len(), header.e_shoff, 1, SHDR_SIZE, "section header table")?;
-        let sh0 = SectionHeader::parse(bytes, first, 1, ctx).map_err(|e| corrupt(format!("section header 0: {e}")))?;
+        let first = table_range(
+            bytes.len(),
+            header.e_shoff,
+            1,
+            SHDR_SIZE,
+            "section header table",
+        )?;
+        let sh0 = SectionHeader::parse(bytes, first, 1, ctx)
+            .map_err(|e| corrupt(format!("section header 0: {e}")))?;
         let count = if header.e_shnum == 0 {
             sh0.first().map_or(0, |s| s.sh_size)
         } else {
             u64::from(header.e_shnum)
         };
-        let start = table_range(bytes.len(), header.e_shoff, count, SHDR_SIZE, "section header table")?;
+        let start = table_range(
+            bytes.len(),
+            header.e_shoff,
+            count,
+            SHDR_SIZE,
+            "section header table",
+        )?;
         if count > 0 {
             headers = SectionHeader::parse(bytes, start, count as usize, ctx)
                 .map_err(|e| corrupt(format!("section headers: {e}")))?;
@@ -382,8 +407,12 @@ pub fn parse(bytes: &[u8]) -> Result<ElfFile<'_>, DumpError> {
         let name = if index == 0 || shstrtab.is_empty() {
             String::new()
         } else {
-            c_string(shstrtab, sh.sh_name)
-                .ok_or_else(|| corrupt(format!("section {index}: name offset {} is outside .shstrtab", sh.sh_name)))?
+            c_string(shstrtab, sh.sh_name).ok_or_else(|| {
+                corrupt(format!(
+                    "section {index}: name offset {} is outside .shstrtab",
+                    sh.sh_name
+                ))
+            })?
         };
         sections.push(Section {
             index,
@@ -407,20 +436,36 @@ pub fn parse(bytes: &[u8]) -> Result<ElfFile<'_>, DumpError> {
     if let Some(st) = sections.iter().find(|s| s.sh_type == SHT_SYMTAB) {
         symtab_index = Some(st.index);
         if st.entsize != 0 && st.entsize as usize != SYM_SIZE {
-            return Err(corrupt(format!("{}: entry size {} (expected {SYM_SIZE})", st.name, st.entsize)));
+            return Err(corrupt(format!(
+                "{}: entry size {} (expected {SYM_SIZE})",
+                st.name, st.entsize
+            )));
         }
         let strtab = match sections.get(st.link as usize) {
             Some(s) if s.sh_type == SHT_STRTAB => s.data,
-            _ => return Err(corrupt(format!("{}: sh_link {} is not a string table", st.name, st.link))),
+            _ => {
+                return Err(corrupt(format!(
+                    "{}: sh_link {} is not a string table",
+                    st.name, st.link
+                )))
+            }
         };
         let count = st.data.len() / SYM_SIZE;
-        let raw = Sym::parse(st.data, 0, count, ctx).map_err(|e| corrupt(format!("{}: {e}", st.name)))?;
+        let raw =
+            Sym::parse(st.data, 0, count, ctx).map_err(|e| corrupt(format!("{}: {e}", st.name)))?;
         for (i, s) in raw.iter().enumerate() {
             let typ = s.st_type();
-            let mut name = c_string(strtab, s.st_name)
-                .ok_or_else(|| corrupt(format!("symbol {i}: name offset {} is outside the string table", s.st_name)))?;
+            let mut name = c_string(strtab, s.st_name).ok_or_else(|| {
+                corrupt(format!(
+                    "symbol {i}: name offset {} is outside the string table",
+                    s.st_name
+                ))
+            })?;
             if typ == STT_SECTION && name.is_empty() {
-                name = sections.get(s.st_shndx).map(|x| x.name.clone()).unwrap_or_default();
+                name = sections
+                    .get(s.st_shndx)
+                    .map(|x| x.name.clone())
+                    .unwrap_or_default();
             }
             symbols.push(Symbol {
                 name,
@@ -443,20 +488,30 @@ pub fn parse(bytes: &[u8]) -> Result<ElfFile<'_>, DumpError> {
             _ => continue,
         };
         if s.entsize != 0 && s.entsize as usize != entsize {
-            return Err(corrupt(format!("{}: entry size {} (expected {entsize})", s.name, s.entsize)));
+            return Err(corrupt(format!(
+                "{}: entry size {} (expected {entsize})",
+                s.name, s.entsize
+            )));
         }
         let target = s.info as usize;
         if target == 0 || target >= sections.len() {
-            return Err(corrupt(format!("{}: sh_info {} is not a section", s.name, s.info)));
+            return Err(corrupt(format!(
+                "{}: sh_info {} is not a section",
+                s.name, s.info
+            )));
         }
         if Some(s.link as usize) != symtab_index && s.link != 0 {
             let linked = sections.get(s.link as usize).map(|x| x.sh_type);
             if linked != Some(SHT_DYNSYM) {
-                return Err(corrupt(format!("{}: sh_link {} is not the symbol table", s.name, s.link)));
+                return Err(corrupt(format!(
+                    "{}: sh_link {} is not the symbol table",
+                    s.name, s.link
+                )));
             }
         }
         let usable = s.data.len() - s.data.len() % entsize;
-        let set = RelocSection::parse(s.data, 0, usable, is_rela, ctx).map_err(|e| corrupt(format!("{}: {e}", s.name)))?;
+        let set = RelocSection::parse(s.data, 0, usable, is_rela, ctx)
+            .map_err(|e| corrupt(format!("{}: {e}", s.name)))?;
         let mut entries = Vec::with_capacity(set.len());
         for (k, r) in set.iter().enumerate() {
             if r.r_sym >= symbols.len().max(1) {
@@ -467,9 +522,18 @@ pub fn parse(bytes: &[u8]) -> Result<ElfFile<'_>, DumpError> {
                     symbols.len()
                 )));
             }
-            entries.push(Reloc { offset: r.r_offset, r_type: r.r_type, sym: r.r_sym, addend: r.r_addend.unwrap_or(0) });
+            entries.push(Reloc {
+                offset: r.r_offset,
+                r_type: r.r_type,
+                sym: r.r_sym,
+                addend: r.r_addend.unwrap_or(0),
+            });
         }
-        relocs.push(RelocSet { section: s.index, target, relocs: entries });
+        relocs.push(RelocSet {
+            section: s.index,
+            target,
+            relocs: entries,
+        });
     }
 
     // Program headers.
@@ -481,7 +545,13 @@ pub fn parse(bytes: &[u8]) -> Result<ElfFile<'_>, DumpError> {
                 header.e_phentsize
             )));
         }
-        let start = table_range(bytes.len(), header.e_phoff, u64::from(header.e_phnum), PHDR_SIZE, "program header table")?;
+        let start = table_range(
+            bytes.len(),
+            header.e_phoff,
+            u64::from(header.e_phnum),
+            PHDR_SIZE,
+            "program header table",
+        )?;
         segments = ProgramHeader::parse(bytes, start, header.e_phnum as usize, ctx)
             .map_err(|e| corrupt(format!("program headers: {e}")))?;
     }
@@ -502,7 +572,8 @@ pub fn parse(bytes: &[u8]) -> Result<ElfFile<'_>, DumpError> {
 impl ElfFile<'_> {
     /// The core to decode with: `--mcpu`, else `e_flags`, else ST231.
     pub fn core(&self, over: Option<Core>) -> Core {
-        over.or_else(|| isa::elf::core_of_flags(self.e_flags)).unwrap_or(Core::St231)
+        over.or_else(|| isa::elf::core_of_flags(self.e_flags))
+            .unwrap_or(Core::St231)
     }
 
     fn is_relocatable(&self) -> bool {
@@ -511,13 +582,24 @@ impl ElfFile<'_> {
 
     /// Offset inside section `sec` of a symbol value or relocation offset.
     fn to_offset(&self, sec: &Section, value: u64) -> Option<u64> {
-        let off = if self.is_relocatable() { value } else { value.checked_sub(sec.addr)? };
+        let off = if self.is_relocatable() {
+            value
+        } else {
+            value.checked_sub(sec.addr)?
+        };
         (off <= sec.size).then_some(off)
     }
 
     fn word(&self, data: &[u8], index: usize) -> Option<u32> {
-        let b: [u8; 4] = data.get(index.checked_mul(4)?..index * 4 + 4)?.try_into().ok()?;
-        Some(if self.little_endian { u32::from_le_bytes(b) } else { u32::from_be_bytes(b) })
+        let b: [u8; 4] = data
+            .get(index.checked_mul(4)?..index * 4 + 4)?
+            .try_into()
+            .ok()?;
+        Some(if self.little_endian {
+            u32::from_le_bytes(b)
+        } else {
+            u32::from_be_bytes(b)
+        })
     }
 
     fn section_name(&self, shndx: usize) -> String {
@@ -525,7 +607,10 @@ impl ElfFile<'_> {
             SHN_UNDEF => "*UND*".into(),
             SHN_ABS => "*ABS*".into(),
             SHN_COMMON => "*COM*".into(),
-            i => self.sections.get(i).map_or_else(|| "*UNKNOWN*".into(), |s| s.name.clone()),
+            i => self
+                .sections
+                .get(i)
+                .map_or_else(|| "*UNKNOWN*".into(), |s| s.name.clone()),
         }
     }
 
@@ -536,7 +621,16 @@ impl ElfFile<'_> {
 
     fn listed_sections(&self) -> impl Iterator<Item = &Section<'_>> {
         self.sections.iter().filter(|s| {
-            !matches!(s.sh_type, SHT_NULL | SHT_SYMTAB | SHT_STRTAB | SHT_RELA | SHT_REL | SHT_GROUP | SHT_SYMTAB_SHNDX)
+            !matches!(
+                s.sh_type,
+                SHT_NULL
+                    | SHT_SYMTAB
+                    | SHT_STRTAB
+                    | SHT_RELA
+                    | SHT_REL
+                    | SHT_GROUP
+                    | SHT_SYMTAB_SHNDX
+            )
         })
     }
 }
@@ -567,8 +661,14 @@ pub fn dump(file_name: &str, bytes: &[u8], opts: &Options) -> Result<String, Dum
     }
     if disasm {
         let lines: Vec<&str> = text.lines().collect();
-        let first = lines.iter().position(|l| !l.is_empty()).unwrap_or(lines.len());
-        let last = lines.iter().rposition(|l| !l.is_empty()).map_or(first, |p| p + 1);
+        let first = lines
+            .iter()
+            .position(|l| !l.is_empty())
+            .unwrap_or(lines.len());
+        let last = lines
+            .iter()
+            .rposition(|l| !l.is_empty())
+            .map_or(first, |p| p + 1);
         for l in &lines[first..last.max(first)] {
             if l.is_empty() {
                 out.push_str("#\n");
@@ -606,7 +706,11 @@ fn file_header(elf: &ElfFile, opts: &Options, out: &mut String) {
         flags |= 0x100;
         names.push("D_PAGED");
     }
-    let _ = writeln!(out, "architecture: {}, flags 0x{flags:08x}:", elf.core(opts.core));
+    let _ = writeln!(
+        out,
+        "architecture: {}, flags 0x{flags:08x}:",
+        elf.core(opts.core)
+    );
     let _ = writeln!(out, "{}", names.join(", "));
     let _ = writeln!(out, "start address 0x{:08x}\n", elf.entry);
 }
@@ -621,13 +725,20 @@ fn log2_align(a: u64) -> u32 {
 
 fn section_headers(elf: &ElfFile, out: &mut String) {
     let _ = writeln!(out, "Sections:");
-    let _ = writeln!(out, "Idx Name          Size      VMA       LMA       File off  Algn");
+    let _ = writeln!(
+        out,
+        "Idx Name          Size      VMA       LMA       File off  Algn"
+    );
     for (idx, s) in elf.listed_sections().enumerate() {
         // LMA from the PT_LOAD segment holding the section.
         let lma = elf
             .segments
             .iter()
-            .find(|p| p.p_type == PT_LOAD && s.addr >= p.p_vaddr && s.addr < p.p_vaddr.saturating_add(p.p_memsz))
+            .find(|p| {
+                p.p_type == PT_LOAD
+                    && s.addr >= p.p_vaddr
+                    && s.addr < p.p_vaddr.saturating_add(p.p_memsz)
+            })
             .map_or(s.addr, |p| p.p_paddr.wrapping_add(s.addr - p.p_vaddr));
         let _ = writeln!(
             out,
@@ -649,7 +760,11 @@ fn section_headers(elf: &ElfFile, out: &mut String) {
                 f.push("LOAD");
             }
         }
-        if elf.relocs.iter().any(|r| r.target == s.index && !r.relocs.is_empty()) {
+        if elf
+            .relocs
+            .iter()
+            .any(|r| r.target == s.index && !r.relocs.is_empty())
+        {
             f.push("RELOC");
         }
         if s.flags & SHF_WRITE == 0 {
@@ -683,7 +798,11 @@ fn symbol_table(elf: &ElfFile, out: &mut String) {
             _ => ' ',
         };
         let weak = if s.bind == STB_WEAK { 'w' } else { ' ' };
-        let debug = if s.typ == STT_SECTION || s.typ == STT_FILE { 'd' } else { ' ' };
+        let debug = if s.typ == STT_SECTION || s.typ == STT_FILE {
+            'd'
+        } else {
+            ' '
+        };
         let typ = match s.typ {
             STT_FUNC => 'F',
             STT_FILE => 'f',
@@ -697,7 +816,11 @@ fn symbol_table(elf: &ElfFile, out: &mut String) {
             STV_PROTECTED => " .protected",
             _ => "",
         };
-        let _ = writeln!(out, "{:08x} {bind}{weak}   {debug}{typ} {sec}\t{:08x}{vis} {}", s.value, s.size, s.name);
+        let _ = writeln!(
+            out,
+            "{:08x} {bind}{weak}   {debug}{typ} {sec}\t{:08x}{vis} {}",
+            s.value, s.size, s.name
+        );
     }
     out.push('\n');
 }
@@ -709,8 +832,16 @@ fn reloc_name(r_type: u32) -> String {
 /// `sym+0x10` / `sym-0x4` as objdump prints a relocation's value; `pad`
 /// gives the 8-digit form of the `-r` table.
 fn reloc_value(elf: &ElfFile, r: &Reloc, pad: bool) -> String {
-    let name = elf.symbols.get(r.sym).map(|s| s.name.clone()).unwrap_or_default();
-    let (sign, mag) = if r.addend < 0 { ('-', r.addend.unsigned_abs()) } else { ('+', r.addend as u64) };
+    let name = elf
+        .symbols
+        .get(r.sym)
+        .map(|s| s.name.clone())
+        .unwrap_or_default();
+    let (sign, mag) = if r.addend < 0 {
+        ('-', r.addend.unsigned_abs())
+    } else {
+        ('+', r.addend as u64)
+    };
     match (name.is_empty(), r.addend) {
         (false, 0) => name,
         (true, _) if pad => format!("0x{:08x}", r.addend as u32),
@@ -726,7 +857,13 @@ fn reloc_records(elf: &ElfFile, out: &mut String) {
         let _ = writeln!(out, "RELOCATION RECORDS FOR [{name}]:");
         let _ = writeln!(out, "OFFSET   TYPE              VALUE");
         for r in &set.relocs {
-            let _ = writeln!(out, "{:08x} {:<17} {}", r.offset, reloc_name(r.r_type), reloc_value(elf, r, true));
+            let _ = writeln!(
+                out,
+                "{:08x} {:<17} {}",
+                r.offset,
+                reloc_name(r.r_type),
+                reloc_value(elf, r, true)
+            );
         }
         out.push('\n');
     }
@@ -756,7 +893,11 @@ fn full_contents(elf: &ElfFile, out: &mut String) {
             }
             out.push(' ');
             for &c in chunk {
-                out.push(if (0x20..0x7f).contains(&c) { c as char } else { '.' });
+                out.push(if (0x20..0x7f).contains(&c) {
+                    c as char
+                } else {
+                    '.'
+                });
             }
             out.push('\n');
         }
@@ -770,7 +911,11 @@ fn full_contents(elf: &ElfFile, out: &mut String) {
 #[derive(Debug, Clone)]
 enum Item {
     /// A bundle that re-assembles: first word index, its operations.
-    Bundle { start: usize, len: usize, ops: Vec<DecodedOp> },
+    Bundle {
+        start: usize,
+        len: usize,
+        ops: Vec<DecodedOp>,
+    },
     /// A word printed as `.word`, with the reason and (if any) a decoding.
     Word { index: usize, reason: String },
 }
@@ -801,7 +946,11 @@ struct Target {
 
 fn expr(name: &str, delta: i64) -> String {
     let mag = delta.unsigned_abs();
-    let num = if mag < 4096 { mag.to_string() } else { format!("0x{mag:x}") };
+    let num = if mag < 4096 {
+        mag.to_string()
+    } else {
+        format!("0x{mag:x}")
+    };
     match (name.is_empty(), delta) {
         (true, _) => format_constant(delta),
         (false, 0) => name.to_string(),
@@ -816,13 +965,18 @@ fn imm_operator(r_type: u32) -> Option<String> {
     if r_type == 5 || r_type == 6 {
         return None;
     }
-    if let Some(op) = RELOC_OPERATORS.iter().find(|o| o.imm_pair.is_some_and(|(h, l)| h == r_type || l == r_type)) {
+    if let Some(op) = RELOC_OPERATORS
+        .iter()
+        .find(|o| o.imm_pair.is_some_and(|(h, l)| h == r_type || l == r_type))
+    {
         return Some(op.name.to_string());
     }
     // No operator in ISA-ST200 §7.5 (GOTOFF_TPREL): spell the type's middle.
     let name = reloc_type(r_type)?.name;
     let mid = name.strip_prefix("R_ST200_")?;
-    let mid = mid.strip_suffix("_HI23").or_else(|| mid.strip_suffix("_LO9"))?;
+    let mid = mid
+        .strip_suffix("_HI23")
+        .or_else(|| mid.strip_suffix("_LO9"))?;
     Some(mid.to_ascii_lowercase().replace('_', ""))
 }
 
@@ -830,7 +984,10 @@ fn data_operator(r_type: u32) -> Option<Option<&'static str>> {
     if r_type == 2 {
         return Some(None);
     }
-    RELOC_OPERATORS.iter().find(|o| o.data32 == Some(r_type)).map(|o| Some(o.name))
+    RELOC_OPERATORS
+        .iter()
+        .find(|o| o.data32 == Some(r_type))
+        .map(|o| Some(o.name))
 }
 
 /// Comment on an operand naming a place that has no label in the listing.
@@ -860,12 +1017,20 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         let listed: Vec<usize> = elf
             .sections
             .iter()
-            .filter(|s| if opts.disassemble_all { s.flags & SHF_ALLOC != 0 } else { s.is_code() })
+            .filter(|s| {
+                if opts.disassemble_all {
+                    s.flags & SHF_ALLOC != 0
+                } else {
+                    s.is_code()
+                }
+            })
             .map(|s| s.index)
             .collect();
         let mut relocs_of: HashMap<usize, BTreeMap<u64, Vec<Reloc>>> = HashMap::new();
         for set in &elf.relocs {
-            let Some(sec) = elf.sections.get(set.target) else { continue };
+            let Some(sec) = elf.sections.get(set.target) else {
+                continue;
+            };
             let map = relocs_of.entry(set.target).or_default();
             for r in &set.relocs {
                 if let Some(off) = elf.to_offset(sec, r.offset) {
@@ -878,9 +1043,14 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             if !ElfFile::is_label(s) {
                 continue;
             }
-            let Some(sec) = elf.sections.get(s.shndx) else { continue };
+            let Some(sec) = elf.sections.get(s.shndx) else {
+                continue;
+            };
             if let Some(off) = elf.to_offset(sec, s.value) {
-                by_section.entry(s.shndx).or_default().push((off, s.bind != STB_LOCAL, k));
+                by_section
+                    .entry(s.shndx)
+                    .or_default()
+                    .push((off, s.bind != STB_LOCAL, k));
             }
         }
         for v in by_section.values_mut() {
@@ -903,9 +1073,17 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             if !ElfFile::is_label(s) || !d.listed.contains(&s.shndx) {
                 continue;
             }
-            let Some(sec) = elf.sections.get(s.shndx) else { continue };
-            let Some(off) = elf.to_offset(sec, s.value) else { continue };
-            let name = if seen.insert(s.name.clone()) { s.name.clone() } else { format!("#{}", s.name) };
+            let Some(sec) = elf.sections.get(s.shndx) else {
+                continue;
+            };
+            let Some(off) = elf.to_offset(sec, s.value) else {
+                continue;
+            };
+            let name = if seen.insert(s.name.clone()) {
+                s.name.clone()
+            } else {
+                format!("#{}", s.name)
+            };
             d.labels.entry((s.shndx, off)).or_default().push(name);
         }
         for &i in &d.listed {
@@ -923,7 +1101,9 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                 continue;
             }
             for r in &set.relocs {
-                let Some(sym) = elf.symbols.get(r.sym) else { continue };
+                let Some(sym) = elf.symbols.get(r.sym) else {
+                    continue;
+                };
                 if sym.typ != STT_SECTION || !d.listed.contains(&sym.shndx) || r.addend < 0 {
                     continue;
                 }
@@ -931,14 +1111,19 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                 if d.named_at(sym.shndx, off).is_some() {
                     continue;
                 }
-                let Some(sec) = elf.sections.get(sym.shndx) else { continue };
+                let Some(sec) = elf.sections.get(sym.shndx) else {
+                    continue;
+                };
                 if off > sec.size {
                     continue;
                 }
                 let anchor = match d.items.get(&sym.shndx) {
                     Some(items) => items
                         .iter()
-                        .find(|it| (it.start() as u64 * 4..(it.start() + it.len()) as u64 * 4).contains(&off))
+                        .find(|it| {
+                            (it.start() as u64 * 4..(it.start() + it.len()) as u64 * 4)
+                                .contains(&off)
+                        })
                         .map_or(off, |it| it.start() as u64 * 4),
                     None => off,
                 };
@@ -946,7 +1131,9 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             }
         }
         for (sec, anchor) in wanted {
-            d.synth.entry((sec, anchor)).or_insert_with(|| format!(".Lod{sec}_{anchor:x}"));
+            d.synth
+                .entry((sec, anchor))
+                .or_insert_with(|| format!(".Lod{sec}_{anchor:x}"));
         }
         d
     }
@@ -955,7 +1142,10 @@ impl<'e, 'a> Disassembler<'e, 'a> {
     fn named_at(&self, section: usize, off: u64) -> Option<String> {
         let list = self.by_section.get(&section)?;
         let i = list.partition_point(|e| e.0 < off);
-        list.get(i).filter(|e| e.0 == off).and_then(|e| self.elf.symbols.get(e.2)).map(|s| s.name.clone())
+        list.get(i)
+            .filter(|e| e.0 == off)
+            .and_then(|e| self.elf.symbols.get(e.2))
+            .map(|s| s.name.clone())
     }
 
     /// The nearest named symbol at or before `off` in `section`, and its offset.
@@ -964,25 +1154,49 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         let end = list.partition_point(|e| e.0 <= off);
         let at = list.get(end.checked_sub(1)?)?.0;
         let i = list.partition_point(|e| e.0 < at);
-        list.get(i).and_then(|e| self.elf.symbols.get(e.2)).map(|s| (s.name.clone(), at))
+        list.get(i)
+            .and_then(|e| self.elf.symbols.get(e.2))
+            .map(|s| (s.name.clone(), at))
     }
 
     /// How to spell the place `off` bytes into `section`.
     fn target(&self, section: usize, off: i64) -> Target {
-        let sec_name = self.elf.sections.get(section).map_or(String::new(), |s| s.name.clone());
+        let sec_name = self
+            .elf
+            .sections
+            .get(section)
+            .map_or(String::new(), |s| s.name.clone());
         if off >= 0 {
             let o = off as u64;
             if let Some(name) = self.named_at(section, o) {
-                return Target { name, delta: 0, assemblable: true };
+                return Target {
+                    name,
+                    delta: 0,
+                    assemblable: true,
+                };
             }
-            if let Some((&(_, anchor), name)) = self.synth.range((section, 0)..=(section, o)).next_back() {
-                return Target { name: name.clone(), delta: (o - anchor) as i64, assemblable: true };
+            if let Some((&(_, anchor), name)) =
+                self.synth.range((section, 0)..=(section, o)).next_back()
+            {
+                return Target {
+                    name: name.clone(),
+                    delta: (o - anchor) as i64,
+                    assemblable: true,
+                };
             }
             if let Some((name, at)) = self.named_before(section, o) {
-                return Target { name, delta: (o - at) as i64, assemblable: true };
+                return Target {
+                    name,
+                    delta: (o - at) as i64,
+                    assemblable: true,
+                };
             }
         }
-        Target { name: sec_name, delta: off, assemblable: false }
+        Target {
+            name: sec_name,
+            delta: off,
+            assemblable: false,
+        }
     }
 
     /// The symbolic operand of a relocation (without operator).
@@ -997,18 +1211,34 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                     .unwrap_or(0) as i64;
                 self.target(s.shndx, base.wrapping_add(r.addend))
             }
-            Some(s) if r.sym != 0 => Target { name: s.name.clone(), delta: r.addend, assemblable: !s.name.is_empty() },
-            _ => Target { name: String::new(), delta: r.addend, assemblable: true },
+            Some(s) if r.sym != 0 => Target {
+                name: s.name.clone(),
+                delta: r.addend,
+                assemblable: !s.name.is_empty(),
+            },
+            _ => Target {
+                name: String::new(),
+                delta: r.addend,
+                assemblable: true,
+            },
         }
     }
 
     /// `<sym+0xoff>` for a code address in `section`.
     fn describe(&self, section: usize, off: i64) -> String {
-        let sec_name = self.elf.sections.get(section).map_or(String::new(), |s| s.name.clone());
+        let sec_name = self
+            .elf
+            .sections
+            .get(section)
+            .map_or(String::new(), |s| s.name.clone());
         if off >= 0 {
             if let Some((name, at)) = self.named_before(section, off as u64) {
                 let d = off as u64 - at;
-                return if d == 0 { format!("<{name}>") } else { format!("<{name}+0x{d:x}>") };
+                return if d == 0 {
+                    format!("<{name}>")
+                } else {
+                    format!("<{name}+0x{d:x}>")
+                };
             }
             return format!("<{sec_name}+0x{off:x}>");
         }
@@ -1017,7 +1247,9 @@ impl<'e, 'a> Disassembler<'e, 'a> {
 
     /// Splits a code section into bundles and `.word`s.
     fn split_items(&self, sec: &Section) -> Vec<Item> {
-        let words: Vec<u32> = (0..sec.data.len() / 4).filter_map(|i| self.elf.word(sec.data, i)).collect();
+        let words: Vec<u32> = (0..sec.data.len() / 4)
+            .filter_map(|i| self.elf.word(sec.data, i))
+            .collect();
         let nwords = words.len();
         // Word ranges of data objects.
         let mut data = vec![false; nwords];
@@ -1027,33 +1259,48 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             if s.typ != STT_OBJECT || s.shndx != sec.index {
                 continue;
             }
-            let Some(off) = self.elf.to_offset(sec, s.value) else { continue };
+            let Some(off) = self.elf.to_offset(sec, s.value) else {
+                continue;
+            };
             let end = if s.size > 0 {
                 off.saturating_add(s.size)
             } else {
-                starts.iter().map(|e| e.0).find(|&x| x > off).unwrap_or(sec.size)
+                starts
+                    .iter()
+                    .map(|e| e.0)
+                    .find(|&x| x > off)
+                    .unwrap_or(sec.size)
             };
-            let (a, b) = ((off / 4) as usize, end.div_ceil(4).min(nwords as u64) as usize);
+            let (a, b) = (
+                (off / 4) as usize,
+                end.div_ceil(4).min(nwords as u64) as usize,
+            );
             for w in data.iter_mut().take(b).skip(a) {
                 *w = true;
             }
         }
-        let limits = BundleLimits::ST200;
         let mut items = Vec::new();
         let mut i = 0;
         while i < nwords {
             if data[i] {
-                items.push(Item::Word { index: i, reason: "data".into() });
+                items.push(Item::Word {
+                    index: i,
+                    reason: "data".into(),
+                });
                 i += 1;
                 continue;
             }
             let base = sec.addr.wrapping_add(i as u64 * 4);
             let reason = match bundle_len(&words[i..]) {
                 None => Err("no stop bit before the end of the section".to_string()),
-                Some(len) if data[i..i + len].iter().any(|&d| d) => Err("bundle runs into data".to_string()),
+                Some(len) if data[i..i + len].iter().any(|&d| d) => {
+                    Err("bundle runs into data".to_string())
+                }
                 Some(len) => match decode_bundle(&words[i..i + len], self.core) {
                     Err(e) => Err(e.to_string()),
-                    Ok(ops) => self.check_bundle(sec, i, &words[i..i + len], &ops, base).map(|()| (len, ops)),
+                    Ok(ops) => self
+                        .check_bundle(sec, i, &words[i..i + len], &ops, base)
+                        .map(|()| (len, ops)),
                 },
             };
             match reason {
@@ -1072,7 +1319,14 @@ impl<'e, 'a> Disassembler<'e, 'a> {
 
     /// Checks that a decoded bundle obeys the lane rules and re-encodes to
     /// the same bits (outside relocated fields), so `las` reproduces it.
-    fn check_bundle(&self, sec: &Section, start: usize, words: &[u32], ops: &[DecodedOp], base: u64) -> Result<(), String> {
+    fn check_bundle(
+        &self,
+        sec: &Section,
+        start: usize,
+        words: &[u32],
+        ops: &[DecodedOp],
+        base: u64,
+    ) -> Result<(), String> {
         let needs: Vec<SlotNeeds> = ops.iter().map(|o| SlotNeeds::of(&o.op)).collect();
         let mut slots = vec![Slot::Nop; words.len()];
         for (k, o) in ops.iter().enumerate() {
@@ -1081,11 +1335,16 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             }
             if let Some(e) = o.ext_index {
                 if let Some(slot) = slots.get_mut(e) {
-                    *slot = if e > o.index { Slot::Imml(k) } else { Slot::Immr(k) };
+                    *slot = if e > o.index {
+                        Slot::Imml(k)
+                    } else {
+                        Slot::Immr(k)
+                    };
                 }
             }
         }
-        check_placed(&needs, &slots, base & 4 != 0, &BundleLimits::ST200).map_err(|e| format!("bundle breaks a rule: {e}"))?;
+        check_placed(&needs, &slots, base & 4 != 0, &BundleLimits::ST200)
+            .map_err(|e| format!("bundle breaks a rule: {e}"))?;
         for o in ops {
             let off = (start + o.index) as u64 * 4;
             let ext_off = o.ext_index.map(|e| (start + e) as u64 * 4);
@@ -1108,8 +1367,16 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             match (o.ext_index, enc.ext) {
                 (Some(e), Some(x)) => {
                     let ew = words[e];
-                    let kind = if e > o.index { Extension::Imml } else { Extension::Immr };
-                    let m = if imm_rel.is_some() { !STOP_BIT & !0x7F_FFFF } else { !STOP_BIT };
+                    let kind = if e > o.index {
+                        Extension::Imml
+                    } else {
+                        Extension::Immr
+                    };
+                    let m = if imm_rel.is_some() {
+                        !STOP_BIT & !0x7F_FFFF
+                    } else {
+                        !STOP_BIT
+                    };
                     if (ew ^ kind.encode(x)) & m != 0 {
                         return Err(format!("extension 0x{ew:08x} does not re-encode"));
                     }
@@ -1128,22 +1395,49 @@ impl<'e, 'a> Disassembler<'e, 'a> {
 
     /// Relocations patching the immediate (LO9 on the owner or HI23 on its
     /// extension) and the branch target (23_PCREL on the owner).
-    fn operand_relocs(&self, section: usize, off: u64, ext_off: Option<u64>) -> (Option<Reloc>, Option<Reloc>) {
-        let Some(map) = self.relocs_of.get(&section) else { return (None, None) };
+    fn operand_relocs(
+        &self,
+        section: usize,
+        off: u64,
+        ext_off: Option<u64>,
+    ) -> (Option<Reloc>, Option<Reloc>) {
+        let Some(map) = self.relocs_of.get(&section) else {
+            return (None, None);
+        };
         let field = |r: &Reloc| reloc_type(r.r_type).map(|t| t.field);
         let at = |o: u64| map.get(&o).map(|v| v.as_slice()).unwrap_or(&[]);
-        let lo = at(off).iter().find(|r| field(r) == Some(RelocField::Lo9)).copied();
-        let hi = ext_off.and_then(|e| at(e).iter().find(|r| field(r) == Some(RelocField::Hi23)).copied());
-        let bt = at(off).iter().find(|r| field(r) == Some(RelocField::BTarg23)).copied();
+        let lo = at(off)
+            .iter()
+            .find(|r| field(r) == Some(RelocField::Lo9))
+            .copied();
+        let hi = ext_off.and_then(|e| {
+            at(e)
+                .iter()
+                .find(|r| field(r) == Some(RelocField::Hi23))
+                .copied()
+        });
+        let bt = at(off)
+            .iter()
+            .find(|r| field(r) == Some(RelocField::BTarg23))
+            .copied();
         (lo.or(hi), bt)
     }
 
     fn run(&self, out: &mut String) {
         for &i in &self.listed {
-            let Some(sec) = self.elf.sections.get(i) else { continue };
+            let Some(sec) = self.elf.sections.get(i) else {
+                continue;
+            };
             let _ = writeln!(out, "#\n# Disassembly of section {}:", sec.name);
             let mut flags = String::new();
-            for (bit, c) in [(SHF_ALLOC, 'a'), (SHF_WRITE, 'w'), (SHF_EXECINSTR, 'x'), (SHF_MERGE, 'M'), (SHF_STRINGS, 'S'), (SHF_TLS, 'T')] {
+            for (bit, c) in [
+                (SHF_ALLOC, 'a'),
+                (SHF_WRITE, 'w'),
+                (SHF_EXECINSTR, 'x'),
+                (SHF_MERGE, 'M'),
+                (SHF_STRINGS, 'S'),
+                (SHF_TLS, 'T'),
+            ] {
                 if sec.flags & bit != 0 {
                     flags.push(c);
                 }
@@ -1159,7 +1453,11 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             }
             for s in &self.elf.symbols {
                 if ElfFile::is_label(s) && s.shndx == i && s.bind != STB_LOCAL {
-                    let dir = if s.bind == STB_WEAK { ".weak" } else { ".globl" };
+                    let dir = if s.bind == STB_WEAK {
+                        ".weak"
+                    } else {
+                        ".globl"
+                    };
                     let _ = writeln!(out, "\t{dir} {}", s.name);
                 }
             }
@@ -1176,7 +1474,8 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             for n in names {
                 match n.strip_prefix('#') {
                     Some(dup) => {
-                        let _ = writeln!(out, "# {dup}:\t# {addr:08x} <{dup}> (name defined earlier)");
+                        let _ =
+                            writeln!(out, "# {dup}:\t# {addr:08x} <{dup}> (name defined earlier)");
                     }
                     None => {
                         let _ = writeln!(out, "{n}:\t# {addr:08x} <{n}>");
@@ -1194,7 +1493,11 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         for ((_, off), names) in self.labels.range((sec.index, from + 1)..(sec.index, to)) {
             for n in names {
                 let n = n.trim_start_matches('#');
-                let _ = writeln!(out, "# {n} = 0x{:08x} (inside a bundle or word)", sec.addr.wrapping_add(*off));
+                let _ = writeln!(
+                    out,
+                    "# {n} = 0x{:08x} (inside a bundle or word)",
+                    sec.addr.wrapping_add(*off)
+                );
             }
         }
     }
@@ -1206,10 +1509,13 @@ impl<'e, 'a> Disassembler<'e, 'a> {
     /// Comment lines for the relocations at byte `off..off+4`: all with
     /// `-r`, else only those no operand shows.
     fn reloc_lines(&self, sec: &Section, off: u64, used: &[u64], out: &mut String) {
-        let Some(map) = self.relocs_of.get(&sec.index) else { return };
+        let Some(map) = self.relocs_of.get(&sec.index) else {
+            return;
+        };
         for (&o, rs) in map.range(off..off + 4) {
             for r in rs {
-                let shown = used.contains(&o) && reloc_type(r.r_type).is_some_and(|t| t.field != RelocField::None);
+                let shown = used.contains(&o)
+                    && reloc_type(r.r_type).is_some_and(|t| t.field != RelocField::None);
                 if self.show_relocs {
                     let _ = writeln!(
                         out,
@@ -1239,18 +1545,34 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             match item {
                 Item::Word { index, reason } => {
                     let w = self.elf.word(sec.data, *index).unwrap_or(0);
-                    let what = if reason == "data" { "data".to_string() } else { format!("illegal: {reason}") };
-                    let _ = writeln!(out, "{}.word 0x{w:08x}\t# {what}", Self::prefix(sec, start, w));
+                    let what = if reason == "data" {
+                        "data".to_string()
+                    } else {
+                        format!("illegal: {reason}")
+                    };
+                    let _ = writeln!(
+                        out,
+                        "{}.word 0x{w:08x}\t# {what}",
+                        Self::prefix(sec, start, w)
+                    );
                     self.reloc_lines(sec, start, &[], out);
                 }
-                Item::Bundle { start: first, len, ops } => self.bundle(sec, *first, *len, ops, out),
+                Item::Bundle {
+                    start: first,
+                    len,
+                    ops,
+                } => self.bundle(sec, *first, *len, ops, out),
             }
         }
         let tail = sec.data.len() / 4 * 4;
         for (k, b) in sec.data.get(tail..).unwrap_or(&[]).iter().enumerate() {
             let off = (tail + k) as u64;
             self.label_lines(sec, off, out);
-            let _ = writeln!(out, "/* {:8x}: {b:02x} */\t.byte 0x{b:02x}", sec.addr.wrapping_add(off));
+            let _ = writeln!(
+                out,
+                "/* {:8x}: {b:02x} */\t.byte 0x{b:02x}",
+                sec.addr.wrapping_add(off)
+            );
         }
         self.label_lines(sec, sec.data.len() as u64, out);
     }
@@ -1263,7 +1585,8 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             let mut used = Vec::new();
             let text = if let Some(o) = ops.iter().find(|o| o.ext_index == Some(k)) {
                 let kind = if k > o.index { "imml" } else { "immr" };
-                let (imm, _) = self.operand_relocs(sec.index, (first + o.index) as u64 * 4, Some(off));
+                let (imm, _) =
+                    self.operand_relocs(sec.index, (first + o.index) as u64 * 4, Some(off));
                 if let Some(r) = imm {
                     used.push(r.offset);
                     used.push(off);
@@ -1283,7 +1606,9 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                             }
                             e
                         }
-                        None if o.op.long_imm && imm_fits_short(v) => format!("@long({})", format_constant(v)),
+                        None if o.op.long_imm && imm_fits_short(v) => {
+                            format!("@long({})", format_constant(v))
+                        }
                         None => format_constant(v),
                     },
                     OperandKind::BTarg => match bt {
@@ -1329,8 +1654,16 @@ impl<'e, 'a> Disassembler<'e, 'a> {
     fn data(&self, sec: &Section, out: &mut String) {
         if sec.sh_type == SHT_NOBITS {
             let mut last = 0u64;
-            let mut points: Vec<u64> = self.labels.range((sec.index, 0)..(sec.index + 1, 0)).map(|(&(_, o), _)| o).collect();
-            points.extend(self.synth.range((sec.index, 0)..(sec.index + 1, 0)).map(|(&(_, o), _)| o));
+            let mut points: Vec<u64> = self
+                .labels
+                .range((sec.index, 0)..(sec.index + 1, 0))
+                .map(|(&(_, o), _)| o)
+                .collect();
+            points.extend(
+                self.synth
+                    .range((sec.index, 0)..(sec.index + 1, 0))
+                    .map(|(&(_, o), _)| o),
+            );
             points.sort_unstable();
             points.dedup();
             for p in points {
@@ -1347,7 +1680,9 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         }
         let empty = BTreeMap::new();
         let relocs = self.relocs_of.get(&sec.index).unwrap_or(&empty);
-        let has_label = |o: u64| self.labels.contains_key(&(sec.index, o)) || self.synth.contains_key(&(sec.index, o));
+        let has_label = |o: u64| {
+            self.labels.contains_key(&(sec.index, o)) || self.synth.contains_key(&(sec.index, o))
+        };
         let len = sec.data.len() as u64;
         let mut off = 0u64;
         while off < len {
@@ -1365,7 +1700,11 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                         used.push(off);
                         let t = self.reloc_target(r);
                         let e = expr(&t.name, t.delta);
-                        let note = if t.assemblable { "" } else { "\t# no label at this place" };
+                        let note = if t.assemblable {
+                            ""
+                        } else {
+                            "\t# no label at this place"
+                        };
                         match op {
                             Some(op) => format!(".word @{op}({e}){note}"),
                             None => format!(".word {e}{note}"),

@@ -1113,24 +1113,24 @@ mod never_panics {
     }
 
     fn arb_valid_debug_object() -> impl Strategy<Value = ObjectFile> {
-        let row = (0usize..2, 0u64..12, 1u32..4, 0u32..100).prop_map(|(s, word, file, line)| {
-            LineRow {
+        let row =
+            (0usize..2, 0u64..12, 1u32..4, 0u32..100).prop_map(|(s, word, file, line)| LineRow {
                 section: SectionId(s),
                 offset: word * 4,
                 file,
                 line,
                 column: 0,
-            }
-        });
-        let function = (0usize..2, 0u64..12, 0u64..12, any::<bool>()).prop_map(
-            |(s, a, b, external)| Function {
-                name: "f".into(),
-                section: SectionId(s),
-                low: a.min(b) * 4,
-                high: a.max(b) * 4,
-                external,
-            },
-        );
+            });
+        let function =
+            (0usize..2, 0u64..12, 0u64..12, any::<bool>()).prop_map(|(s, a, b, external)| {
+                Function {
+                    name: "f".into(),
+                    section: SectionId(s),
+                    low: a.min(b) * 4,
+                    high: a.max(b) * 4,
+                    external,
+                }
+            });
         (
             prop::collection::vec(row, 0..10),
             prop::collection::vec(function, 0..3),
@@ -1150,7 +1150,12 @@ mod never_panics {
                     comp_dir: "/w".into(),
                     name: "a.c".into(),
                     producer: "p".into(),
-                    files: vec![String::new(), "a.c".into(), "inc/b.h".into(), "/usr/c.h".into()],
+                    files: vec![
+                        String::new(),
+                        "a.c".into(),
+                        "inc/b.h".into(),
+                        "/usr/c.h".into(),
+                    ],
                     rows,
                     functions,
                 });

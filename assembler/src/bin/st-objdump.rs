@@ -1,0 +1,101 @@
+//! `st-objdump`: display information from ST200 ELF files (GNU objdump
+//! conventions). See [`assembler::objdump`] for the output formats.
+
+use assembler::objdump::{dump, Options};
+use clap::{ArgAction, Parser};
+use isa::Core;
+use std::io::Write as _;
+use std::process::ExitCode;
+
+/// Display information from ST200 ELF32 object files and executables.
+#[derive(Parser, Debug)]
+#[command(name = "st-objdump", version, disable_help_flag = true)]
+struct Cli {
+    /// Display the contents of the executable sections, as assembly that `las` re-assembles
+    #[arg(short = 'd', long = "disassemble")]
+    disassemble: bool,
+    /// Display the contents of every allocated section (data as .word/.byte)
+    #[arg(short = 'D', long = "disassemble-all")]
+    disassemble_all: bool,
+    /// Display the contents of the overall file header
+    #[arg(short = 'f', long = "file-headers")]
+    file_headers: bool,
+    /// Display the contents of the section headers
+    #[arg(short = 'h', long = "section-headers", visible_alias = "headers")]
+    section_headers: bool,
+    /// Display the contents of the symbol table(s)
+    #[arg(short = 't', long = "syms")]
+    syms: bool,
+    /// Display the relocation entries in the file (inline with -d)
+    #[arg(short = 'r', long = "reloc")]
+    reloc: bool,
+    /// Display the full contents of all sections
+    #[arg(short = 's', long = "full-contents")]
+    full_contents: bool,
+    /// Display all available header information (-f -h -t -r)
+    #[arg(short = 'x', long = "all-headers")]
+    all_headers: bool,
+    /// Core to decode for (default: from the ELF e_flags, else st231)
+    #[arg(long = "mcpu", value_name = "CPU", value_parser = ["st220", "st231", "st240"])]
+    mcpu: Option<String>,
+    /// Print help
+    #[arg(long = "help", action = ArgAction::Help)]
+    help: Option<bool>,
+    /// Object files or executables (default: a.out)
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let opts = Options {
+        file_header: cli.file_headers || cli.all_headers,
+        section_headers: cli.section_headers || cli.all_headers,
+        syms: cli.syms || cli.all_headers,
+        relocs: cli.reloc || cli.all_headers,
+        full_contents: cli.full_contents,
+        disassemble: cli.disassemble,
+        disassemble_all: cli.disassemble_all,
+        core: cli.mcpu.as_deref().and_then(Core::from_name),
+    };
+    if !opts.any() {
+        eprintln!("st-objdump: at least one of -d, -D, -f, -h, -r, -s, -t or -x must be given");
+        eprintln!("Try 'st-objdump --help' for more information.");
+        return ExitCode::FAILURE;
+    }
+    let files = if cli.files.is_empty() {
+        vec!["a.out".to_string()]
+    } else {
+        cli.files
+    };
+    let mut status = ExitCode::SUCCESS;
+    let stdout = std::io::stdout();
+    for file in &files {
+        let bytes = match std::fs::read(file) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("st-objdump: {file}: {e}");
+                status = ExitCode::FAILURE;
+                continue;
+            }
+        };
+        match dump(file, &bytes, &opts) {
+            Ok(text) => {
+                let mut out = stdout.lock();
+                if out
+                    .write_all(text.as_bytes())
+                    .and_then(|()| out.flush())
+                    .is_err()
+                {
+                    // Closed pipe (e.g. `| head`): stop quietly.
+                    return status;
+                }
+            }
+            Err(e) => {
+                eprintln!("st-objdump: {file}: {e}");
+                status = ExitCode::FAILURE;
+            }
+        }
+    }
+    status
+}
