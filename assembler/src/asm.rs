@@ -28,6 +28,8 @@ const CODE_ALIGN: u64 = 8;
 /// A one-syllable `nop` bundle: fill for alignment inside code (§4.8, §2.1).
 const NOP_BUNDLE: u32 = STOP_BIT;
 const MAX_LAYOUT_PASSES: usize = 64;
+/// Largest section with contents `las` builds (256 MiB).
+const MAX_SECTION_BYTES: u64 = 1 << 28;
 const MAX_INCLUDE_DEPTH: usize = 32;
 
 type SymId = usize;
@@ -1843,6 +1845,22 @@ impl<'o> Assembler<'o> {
     /// Lays out, encodes and builds the object. Errors are in `self.diags`.
     pub(crate) fn finish(mut self, file_name: &str) -> (Option<ObjectFile>, Diagnostics) {
         self.layout();
+        for s in 0..self.sections.len() {
+            let sec = &self.sections[s];
+            let size = sec.offsets.last().copied().unwrap_or(0);
+            let limit = if sec.sh_type == SHT_NOBITS {
+                u32::MAX as u64
+            } else {
+                MAX_SECTION_BYTES
+            };
+            if size > limit {
+                let msg = format!("section `{}` would be {size} bytes: larger than the {limit} bytes las supports", sec.name);
+                self.diags.error_global(msg);
+            }
+        }
+        if self.diags.has_errors() {
+            return (None, self.diags);
+        }
         let code_flag = |s: &Sec| s.flags & SHF_EXECINSTR != 0;
         let mut sections = Vec::with_capacity(self.sections.len());
         let mut rows = Vec::new();
@@ -1850,6 +1868,7 @@ impl<'o> Assembler<'o> {
             let mut out = Vec::new();
             let mut relocs = Vec::new();
             let n = self.sections[s].items.len();
+            let nobits = self.sections[s].sh_type == SHT_NOBITS;
             let is_code = code_flag(&self.sections[s]);
             for i in 0..n {
                 let at = self.sections[s].offsets[i];
@@ -1864,6 +1883,7 @@ impl<'o> Assembler<'o> {
                     Item::Data { size, expr, span } => {
                         self.emit_data(size, &expr, span, pos, at, &mut out, &mut relocs)
                     }
+                    Item::Align { .. } if nobits => {}
                     Item::Align { fill, .. } => {
                         let pad = (next - at) as usize;
                         if is_code
@@ -1887,11 +1907,17 @@ impl<'o> Assembler<'o> {
                             Ok(_) => self.diags.error(span, "size must be a constant"),
                             Err(e) => self.diags.error(e.span, e.message),
                         }
-                        out.extend(std::iter::repeat_n(fill, (next - at) as usize));
+                        if !nobits {
+                            out.extend(std::iter::repeat_n(fill, (next - at) as usize));
+                        }
                     }
                 }
                 // Keep offsets consistent even after an error in an item.
-                out.resize(next as usize, 0);
+                if nobits {
+                    out.clear();
+                } else {
+                    out.resize(next as usize, 0);
+                }
             }
             let sec = &self.sections[s];
             let size = sec.offsets.last().copied().unwrap_or(0);

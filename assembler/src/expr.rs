@@ -271,9 +271,36 @@ impl<'a> P<'a> {
     }
 }
 
+/// Longest expression accepted, in bytes.
+pub const MAX_EXPR_BYTES: usize = 4096;
+/// Deepest nesting of parentheses or unary operators accepted.
+pub const MAX_NESTING: usize = 64;
+
 /// Parses all of `text` as one expression. On failure returns the byte
 /// offset where parsing stopped.
 pub fn parse_expr(text: &str) -> Result<Expr, usize> {
+    // Bound the recursion of the parser and of every later walk of the tree.
+    if text.len() > MAX_EXPR_BYTES {
+        return Err(MAX_EXPR_BYTES);
+    }
+    let (mut depth, mut unary_run) = (0usize, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        unary_run = if matches!(c, '-' | '~' | '+') {
+            unary_run + 1
+        } else if c.is_whitespace() {
+            unary_run
+        } else {
+            0
+        };
+        if depth > MAX_NESTING || unary_run > MAX_NESTING {
+            return Err(i);
+        }
+    }
     let p = P {
         total: text.len(),
         _s: std::marker::PhantomData,

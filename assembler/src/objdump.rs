@@ -44,8 +44,13 @@
 //! not listed and have no symbol (printed `SECTION+offset`); a code section
 //! whose address is 4 modulo 8 (lanes depend on address parity); field bits
 //! under a relocation when they are not zero (RELA objects keep the value in
-//! the addend). Section names, flags and alignment are kept through
-//! `.section`/`.align`; symbol types and sizes are not.
+//! the addend); a `23_PCREL` relocation whose target lies in the same
+//! section (`las` resolves such a branch itself, without relocation); the
+//! `GOTOFF_TPREL` pair, printed `@gotofftprel(...)`, an operator §7.5 does
+//! not define; data relocations other than `R_ST200_32` and the `@`-operator
+//! ones (printed as the raw word plus a comment). Section names, flags and
+//! alignment are kept through `.section`/`.align`, symbol bindings, types
+//! and sizes through `.globl`/`.weak`/`.type`/`.size`.
 //!
 //! Errors (not ELF, not ELF32, wrong machine, truncated or inconsistent
 //! headers, contents outside the file) are returned as [`DumpError`]; no
@@ -69,7 +74,6 @@ const SHT_NULL: u32 = 0;
 const SHT_SYMTAB: u32 = 2;
 const SHT_STRTAB: u32 = 3;
 const SHT_RELA: u32 = 4;
-const SHT_NOTE: u32 = 7;
 const SHT_NOBITS: u32 = 8;
 const SHT_REL: u32 = 9;
 const SHT_DYNSYM: u32 = 11;
@@ -92,6 +96,7 @@ const STT_OBJECT: u8 = 1;
 const STT_FUNC: u8 = 2;
 const STT_SECTION: u8 = 3;
 const STT_FILE: u8 = 4;
+const STT_TLS: u8 = 6;
 const STV_HIDDEN: u8 = 2;
 const STV_PROTECTED: u8 = 3;
 const STV_INTERNAL: u8 = 1;
@@ -290,7 +295,7 @@ fn table_range(
     match range_in(len, offset, size) {
         Some(r) => Ok(r.start),
         None => Err(DumpError::Truncated(format!(
-            "{what} ({count} entries of {entsize} bytes at offset 0x{offset:x}) extend past the end of the file ({len} bytes)"
+            "{what} ({count} x {entsize} bytes at offset 0x{offset:x}) runs past the end of the file ({len} bytes)"
         ))),
     }
 }
@@ -1009,6 +1014,8 @@ struct Disassembler<'e, 'a> {
     relocs_of: HashMap<usize, BTreeMap<u64, Vec<Reloc>>>,
     /// Named symbols of each section as (offset, not local, symbol index), sorted.
     by_section: HashMap<usize, Vec<(u64, bool, usize)>>,
+    /// Names the listing defines as labels.
+    defined: HashSet<String>,
 }
 
 impl<'e, 'a> Disassembler<'e, 'a> {
@@ -1057,6 +1064,7 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             v.sort_unstable();
         }
         let mut d = Disassembler {
+            defined: HashSet::new(),
             by_section,
             elf,
             core,
@@ -1135,6 +1143,21 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                 .entry((sec, anchor))
                 .or_insert_with(|| format!(".Lod{sec}_{anchor:x}"));
         }
+        // Labels inside a bundle or word of code are only comments.
+        let mut defined = HashSet::new();
+        for (&(sec, off), names) in &d.labels {
+            let inside = d.items.get(&sec).is_some_and(|items| {
+                let w = (off / 4) as usize;
+                off & 3 != 0
+                    || items
+                        .iter()
+                        .any(|it| it.start() < w && w < it.start() + it.len())
+            });
+            if !inside {
+                defined.extend(names.iter().filter(|n| !n.starts_with('#')).cloned());
+            }
+        }
+        d.defined = defined;
         d
     }
 
@@ -1444,21 +1467,40 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             }
             let ty = match sec.sh_type {
                 SHT_NOBITS => "@nobits",
-                SHT_NOTE => "@note",
                 _ => "@progbits",
             };
             let _ = writeln!(out, "\t.section {},\"{flags}\",{ty}", sec.name);
             if sec.align > 1 {
                 let _ = writeln!(out, "\t.align {}", sec.align);
             }
+            let mut done = HashSet::new();
             for s in &self.elf.symbols {
-                if ElfFile::is_label(s) && s.shndx == i && s.bind != STB_LOCAL {
+                if !ElfFile::is_label(s)
+                    || s.shndx != i
+                    || !self.defined.contains(&s.name)
+                    || !done.insert(&s.name)
+                {
+                    continue;
+                }
+                if s.bind != STB_LOCAL {
                     let dir = if s.bind == STB_WEAK {
                         ".weak"
                     } else {
                         ".globl"
                     };
                     let _ = writeln!(out, "\t{dir} {}", s.name);
+                }
+                let ty = match s.typ {
+                    STT_FUNC => "@function",
+                    STT_OBJECT => "@object",
+                    STT_TLS => "@tls_object",
+                    _ => "",
+                };
+                if !ty.is_empty() {
+                    let _ = writeln!(out, "\t.type {}, {ty}", s.name);
+                }
+                if s.size > 0 {
+                    let _ = writeln!(out, "\t.size {}, {}", s.name, s.size);
                 }
             }
             match self.items.get(&i) {
@@ -1550,12 +1592,13 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                     } else {
                         format!("illegal: {reason}")
                     };
-                    let _ = writeln!(
-                        out,
-                        "{}.word 0x{w:08x}\t# {what}",
-                        Self::prefix(sec, start, w)
-                    );
-                    self.reloc_lines(sec, start, &[], out);
+                    let (text, used) = if reason == "data" {
+                        self.data_word(sec, start, w)
+                    } else {
+                        (format!(".word 0x{w:08x}"), Vec::new())
+                    };
+                    let _ = writeln!(out, "{}{text}\t# {what}", Self::prefix(sec, start, w));
+                    self.reloc_lines(sec, start, &used, out);
                 }
                 Item::Bundle {
                     start: first,
@@ -1651,6 +1694,33 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         (e, t.assemblable)
     }
 
+    /// A data word at `off`: `.word` of its value, or of the symbolic
+    /// value of a 32-bit data relocation there; and the offsets it expresses.
+    fn data_word(&self, sec: &Section, off: u64, w: u32) -> (String, Vec<u64>) {
+        let rel = self
+            .relocs_of
+            .get(&sec.index)
+            .and_then(|m| m.get(&off))
+            .and_then(|v| v.first());
+        match rel.and_then(|r| data_operator(r.r_type).map(|op| (r, op))) {
+            Some((r, op)) => {
+                let t = self.reloc_target(r);
+                let e = expr(&t.name, t.delta);
+                let e = match op {
+                    Some(op) => format!("@{op}({e})"),
+                    None => e,
+                };
+                let note = if t.assemblable {
+                    ""
+                } else {
+                    "\t# no label at this place"
+                };
+                (format!(".word {e}{note}"), vec![off])
+            }
+            None => (format!(".word 0x{w:08x}"), Vec::new()),
+        }
+    }
+
     fn data(&self, sec: &Section, out: &mut String) {
         if sec.sh_type == SHT_NOBITS {
             let mut last = 0u64;
@@ -1688,30 +1758,12 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         while off < len {
             self.label_lines(sec, off, out);
             let addr = sec.addr.wrapping_add(off);
-            let word_ok = off % 4 == 0
+            let word_ok = off & 3 == 0
                 && off + 4 <= len
                 && !(1..4).any(|k| has_label(off + k) || relocs.contains_key(&(off + k)));
             if word_ok {
                 let w = self.elf.word(sec.data, (off / 4) as usize).unwrap_or(0);
-                let rel = relocs.get(&off).and_then(|v| v.first());
-                let mut used = Vec::new();
-                let text = match rel.and_then(|r| data_operator(r.r_type).map(|op| (r, op))) {
-                    Some((r, op)) => {
-                        used.push(off);
-                        let t = self.reloc_target(r);
-                        let e = expr(&t.name, t.delta);
-                        let note = if t.assemblable {
-                            ""
-                        } else {
-                            "\t# no label at this place"
-                        };
-                        match op {
-                            Some(op) => format!(".word @{op}({e}){note}"),
-                            None => format!(".word {e}{note}"),
-                        }
-                    }
-                    None => format!(".word 0x{w:08x}"),
-                };
+                let (text, used) = self.data_word(sec, off, w);
                 let _ = writeln!(out, "/* {addr:8x}: {w:08x} */\t{text}");
                 self.reloc_lines(sec, off, &used, out);
                 off += 4;

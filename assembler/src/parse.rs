@@ -75,7 +75,7 @@ pub fn split_top(text: &str, sep: &str) -> Vec<(usize, usize)> {
             }
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
-            _ if depth <= 0 && text[i..].starts_with(sep) => {
+            _ if depth <= 0 && bytes[i..].starts_with(sep.as_bytes()) => {
                 parts.push((start, i));
                 i += sep.len();
                 start = i;

@@ -2,6 +2,7 @@
 //! conventions). See [`assembler::objdump`] for the output formats.
 
 use assembler::objdump::{dump, Options};
+use clap::error::ErrorKind;
 use clap::{ArgAction, Parser};
 use isa::Core;
 use std::io::Write as _;
@@ -47,7 +48,17 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
+        Err(e) => {
+            // objdump's status for a bad command line is 1.
+            let _ = e.print();
+            return ExitCode::FAILURE;
+        }
+    };
     let opts = Options {
         file_header: cli.file_headers || cli.all_headers,
         section_headers: cli.section_headers || cli.all_headers,
