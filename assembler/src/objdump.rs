@@ -1321,9 +1321,11 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                 }
                 Some(len) => match decode_bundle(&words[i..i + len], self.core) {
                     Err(e) => Err(e.to_string()),
-                    Ok(ops) => self
-                        .check_bundle(sec, i, &words[i..i + len], &ops, base)
-                        .map(|()| (len, ops)),
+                    Ok(mut ops) => {
+                        self.unalias_relocated(sec, i, &words[i..i + len], &mut ops);
+                        self.check_bundle(sec, i, &words[i..i + len], &ops, base)
+                            .map(|()| (len, ops))
+                    }
                 },
             };
             match reason {
@@ -1338,6 +1340,25 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             }
         }
         items
+    }
+
+    /// An alias such as `idle` (= `goto .+0`) fixes a field that a
+    /// relocation may patch; such operations are shown unaliased so the
+    /// relocation has an operand to print.
+    fn unalias_relocated(&self, sec: &Section, start: usize, words: &[u32], ops: &mut [DecodedOp]) {
+        for o in ops.iter_mut() {
+            let off = (start + o.index) as u64 * 4;
+            let ext_off = o.ext_index.map(|e| (start + e) as u64 * 4);
+            let (imm_rel, bt_rel) = self.operand_relocs(sec.index, off, ext_off);
+            let info = o.op.info();
+            let lost = (imm_rel.is_some() && info.imm_operand().is_none())
+                || (bt_rel.is_some() && info.btarg_operand().is_none());
+            if lost {
+                if let Some(op) = isa::encoding::decode_unaliased(words[o.index], self.core) {
+                    o.op = op;
+                }
+            }
+        }
     }
 
     /// Checks that a decoded bundle obeys the lane rules and re-encodes to

@@ -254,7 +254,22 @@ pub fn decode_opcode(word: u32, core: Core) -> Option<Opcode> {
 
 /// Decodes a syllable to an operation; a 9-bit immediate is sign-extended.
 pub fn decode(word: u32, core: Core) -> Option<Operation> {
-    let opcode = decode_opcode(word, core)?;
+    decode_as(word, decode_opcode(word, core)?)
+}
+
+/// Decodes a syllable without aliases (§4.9): `goto .+0` rather than `idle`,
+/// `add $r1 = $r0, 5` rather than `mov`. Tools use it when a relocation
+/// patches a field that an alias fixes.
+pub fn decode_unaliased(word: u32, core: Core) -> Option<Operation> {
+    let bucket = &buckets()[((word >> 21) & 0x1FF) as usize];
+    let opcode = bucket.iter().copied().find(|o| {
+        let i = o.info();
+        i.alias_of.is_none() && (word & i.mask) == (i.value & i.mask) && i.cores.contains(core)
+    })?;
+    decode_as(word, opcode)
+}
+
+fn decode_as(word: u32, opcode: Opcode) -> Option<Operation> {
     let info = opcode.info();
     let mut operands = [0i64; MAX_OPERANDS];
     for (slot, spec) in operands.iter_mut().zip(info.syntax.operands) {
