@@ -1,1 +1,2 @@
-//! placeholder
+//! `stsim`, the cycle-accurate ST231 simulator. Filled by the simulator
+//! issue; see ARCHITECTURE.md section 5.

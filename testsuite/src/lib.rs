@@ -1,1 +1,1 @@
-//! placeholder
+//! The benchmark testsuite runner. Filled by the testsuite issue.
