@@ -1845,6 +1845,7 @@ impl<'o> Assembler<'o> {
     /// Lays out, encodes and builds the object. Errors are in `self.diags`.
     pub(crate) fn finish(mut self, file_name: &str) -> (Option<ObjectFile>, Diagnostics) {
         self.layout();
+        let mut too_large = false;
         for s in 0..self.sections.len() {
             let sec = &self.sections[s];
             let size = sec.offsets.last().copied().unwrap_or(0);
@@ -1856,9 +1857,10 @@ impl<'o> Assembler<'o> {
             if size > limit {
                 let msg = format!("section `{}` would be {size} bytes: larger than the {limit} bytes las supports", sec.name);
                 self.diags.error_global(msg);
+                too_large = true;
             }
         }
-        if self.diags.has_errors() {
+        if too_large {
             return (None, self.diags);
         }
         let code_flag = |s: &Sec| s.flags & SHF_EXECINSTR != 0;
