@@ -274,12 +274,25 @@ impl Resources {
     /// The per-bundle limits of the ST231 (§2.2, §5.4): ISSUE 4, MEM 1,
     /// CTL 1, ODD 2, EVEN 2. (The ST240-only LANE0 resource is not modelled.)
     pub const fn st231() -> Resources {
+        // The numbers live once, in the bundle rules (crate::bundle).
+        let l = crate::bundle::BundleLimits::ST200;
         Resources {
-            issue: 4,
-            mem: 1,
-            ctl: 1,
-            odd: 2,
-            even: 2,
+            issue: l.issue as u32,
+            mem: l.memory as u32,
+            ctl: l.control as u32,
+            odd: l.multiply as u32,
+            // Lanes alternate odd/even, so even lanes = issue − odd lanes.
+            even: (l.issue - l.multiply) as u32,
+        }
+    }
+
+    /// The per-bundle limits the assembler and simulator check (§2.3).
+    pub const fn bundle_limits(&self) -> crate::bundle::BundleLimits {
+        crate::bundle::BundleLimits {
+            issue: self.issue as usize,
+            control: self.ctl as usize,
+            memory: self.mem as usize,
+            multiply: self.odd as usize,
         }
     }
 }
