@@ -148,8 +148,44 @@ fn every_operation_with_every_boundary_value() {
                 lines.push(line);
             }
         }
-        round_trip(&program(&lines), core);
+        let src = program(&lines);
+        round_trip(&src, core);
+        readelf_is_clean(
+            &assemble(
+                "a.s",
+                &src,
+                &Options {
+                    core,
+                    ..Options::default()
+                },
+            )
+            .unwrap(),
+            core,
+        );
     }
+}
+
+/// `readelf -a` (binutils, an independent ELF reader) reads the object with
+/// no warning and names the machine.
+fn readelf_is_clean(bytes: &[u8], core: Core) {
+    let path = std::env::temp_dir().join(format!("las-roundtrip-{}-{core}.o", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    let out = std::process::Command::new("readelf")
+        .arg("-a")
+        .arg(&path)
+        .output()
+        .expect("readelf (binutils) installed");
+    let _ = std::fs::remove_file(&path);
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.success() && all.contains("STMicroelectronics ST200"),
+        "{all}"
+    );
+    assert!(!all.contains("Warning") && !all.contains("Error"), "{all}");
 }
 
 proptest! {
