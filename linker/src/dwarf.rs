@@ -50,7 +50,11 @@ pub fn line_of(obj: &Object, sec: usize, offset: u64) -> Option<(String, u64)> {
     let entry = header.file(file)?;
     let name = dwarf.attr_string(&unit, entry.path_name()).ok()?;
     let mut path = String::from_utf8_lossy(name.slice()).into_owned();
-    if let Some(dir) = entry.directory(header) {
+    // Directory 0 is the compilation directory: names relative to it are shown as written.
+    if let Some(dir) = entry
+        .directory(header)
+        .filter(|_| entry.directory_index() != 0)
+    {
         if let Ok(d) = dwarf.attr_string(&unit, dir) {
             let d = String::from_utf8_lossy(d.slice()).into_owned();
             if !d.is_empty() && !path.starts_with('/') {

@@ -176,7 +176,7 @@ pub fn parse_object(name: &str, data: &[u8]) -> Result<Object, InputError> {
         out.push(InSection {
             name: String::from_utf8_lossy(sname).into_owned(),
             sh_type,
-            flags: u64::from(sh.sh_flags(endian).0),
+            flags: sh.sh_flags(endian).0,
             align,
             size,
             data: data_bytes,

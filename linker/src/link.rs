@@ -88,6 +88,9 @@ pub(crate) struct Linker<'o> {
     order: Vec<usize>,
     /// Entry symbol named by the script (`ENTRY`), used without `-e`.
     entry_default: Option<String>,
+    /// For each script-defined symbol: the output section it was assigned
+    /// in (`Some`), or `None` at top level; and whether its value uses `.`.
+    script_ctx: HashMap<String, (Option<String>, bool)>,
 }
 
 fn bind_name(s: &InSymbol) -> bool {
@@ -104,6 +107,7 @@ impl<'o> Linker<'o> {
             warnings: Vec::new(),
             order: Vec::new(),
             entry_default: None,
+            script_ctx: HashMap::new(),
         }
     }
 
@@ -560,15 +564,13 @@ impl<'o> Linker<'o> {
                 SectionsCommand::Assign(a) => plan.push(Cmd::Assign(a)),
                 SectionsCommand::Output(os) => {
                     let mut items = Vec::new();
-                    let mut si = 0;
-                    for oc in &os.commands {
+                    for (si, oc) in os.commands.iter().enumerate() {
                         match oc {
                             OutputCommand::Assign(a) => items.push(Item::Assign(a)),
                             OutputCommand::Input(_) => {
                                 items.push(Item::Inputs(matched[ci][si].clone()));
                             }
                         }
-                        si += 1;
                     }
                     plan.push(Cmd::Out(Plan {
                         name: os.name.clone(),
@@ -666,7 +668,7 @@ impl<'o> Linker<'o> {
         let mut outs: Vec<OutSection> = Vec::new();
         for c in &plan {
             match c {
-                Cmd::Assign(a) => self.assign(a, &mut syms, &mut dot, &outs, &regions),
+                Cmd::Assign(a) => self.assign(a, &mut syms, &mut dot, &outs, &regions, None),
                 Cmd::Out(p) => {
                     let inputs_of = |items: &[Item]| -> Vec<SecId> {
                         items
@@ -731,7 +733,7 @@ impl<'o> Linker<'o> {
                     for item in &p.items {
                         match item {
                             Item::Assign(a) => {
-                                self.assign(a, &mut syms, &mut cur, &outs, &regions);
+                                self.assign(a, &mut syms, &mut cur, &outs, &regions, Some(&p.name));
                             }
                             Item::Inputs(v) => {
                                 for &(o, s) in v {
@@ -777,6 +779,7 @@ impl<'o> Linker<'o> {
         (outs, syms)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn assign(
         &mut self,
         a: &Assign,
@@ -784,6 +787,7 @@ impl<'o> Linker<'o> {
         dot: &mut u64,
         outs: &[OutSection],
         regions: &[(String, u64, u64, u64)],
+        section: Option<&str>,
     ) {
         let v = self.eval_const(&a.expr, syms, *dot, outs, regions);
         if a.target == "." {
@@ -813,6 +817,10 @@ impl<'o> Linker<'o> {
             _ => v,
         };
         syms.insert(a.target.clone(), v);
+        self.script_ctx.insert(
+            a.target.clone(),
+            (section.map(str::to_string), uses_dot(&a.expr)),
+        );
         let g = self.globals.entry(a.target.clone()).or_default();
         if !matches!(g.def, Some(GDef::Object(..))) {
             g.def = Some(GDef::Script);
@@ -838,6 +846,9 @@ impl<'o> Linker<'o> {
         }
     }
 }
+
+/// Relocated contents of one input section, or its errors.
+type Relocated = Result<Vec<u8>, Vec<String>>;
 
 enum Parsed {
     Object(Object),
@@ -1054,7 +1065,11 @@ impl<'o> Linker<'o> {
         if let Some(l) = &live {
             for &o in &self.order {
                 for (s, sec) in self.objects[o].sections.iter().enumerate() {
-                    if Self::is_input_section(sec) && sec.is_alloc() && !l.contains(&(o, s)) {
+                    if Self::is_input_section(sec)
+                        && sec.is_alloc()
+                        && sec.size > 0
+                        && !l.contains(&(o, s))
+                    {
                         gc_report.push(format!(
                             "removing unused section '{}' in file '{}'",
                             sec.name, self.objects[o].name
@@ -1082,7 +1097,7 @@ impl<'o> Linker<'o> {
         let segments = segments_of(&outs);
         // Relocate every placed input section in parallel.
         let this = &self;
-        let results: Vec<(SecId, Result<Vec<u8>, Vec<String>>)> = outs
+        let results: Vec<(SecId, Relocated)> = outs
             .par_iter()
             .flat_map(|o| o.inputs.par_iter().map(move |&(id, off)| (o, id, off)))
             .filter(|(o, id, _)| {
@@ -1436,10 +1451,17 @@ impl<'o> Linker<'o> {
         outs: &[OutSection],
         place: &HashMap<SecId, (usize, u64)>,
     ) -> Vec<OutSymbol> {
-        let section_of = |addr: u64| {
-            outs.iter().position(|o| {
-                o.flags & SHF_ALLOC != 0 && o.addr <= addr && addr < o.addr + o.size.max(1)
-            })
+        // A script symbol belongs to the output section it was assigned in;
+        // at top level, to the section its `.`-relative value falls in (or
+        // ends at); a plain number is absolute.
+        let section_of = |name: &str, addr: u64| -> Option<usize> {
+            match self.script_ctx.get(name) {
+                Some((Some(sec), _)) => outs.iter().position(|o| &o.name == sec),
+                Some((None, true)) => outs.iter().rposition(|o| {
+                    o.flags & SHF_ALLOC != 0 && o.addr <= addr && addr <= o.addr + o.size
+                }),
+                _ => None,
+            }
         };
         let mut locals = Vec::new();
         let mut globals = Vec::new();
@@ -1502,7 +1524,7 @@ impl<'o> Linker<'o> {
                             size: 0,
                             bind: STB_GLOBAL,
                             kind: 0,
-                            section: section_of(v),
+                            section: section_of(n, v),
                         });
                     }
                 }
@@ -1521,7 +1543,7 @@ impl<'o> Linker<'o> {
                 size: 0,
                 bind: STB_GLOBAL,
                 kind: 0,
-                section: section_of(v),
+                section: section_of(n, v),
             });
         }
         locals.extend(globals);
@@ -1577,6 +1599,17 @@ impl<'o> Linker<'o> {
             let _ = writeln!(m, "                0x{v:016x}                {n}");
         }
         m
+    }
+}
+
+fn uses_dot(e: &Expr) -> bool {
+    match e {
+        Expr::Dot => true,
+        Expr::Num(_) | Expr::Sym(_) => false,
+        Expr::Unary(_, a) => uses_dot(a),
+        Expr::Bin(_, a, b) => uses_dot(a) || uses_dot(b),
+        Expr::Cond(c, a, b) => uses_dot(c) || uses_dot(a) || uses_dot(b),
+        Expr::Call(f, args) => matches!(f.as_str(), "ALIGN" | "ADDR") || args.iter().any(uses_dot),
     }
 }
 

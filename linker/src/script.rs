@@ -241,8 +241,8 @@ impl<'a> P<'a> {
             let r = self.rest();
             let t = r.trim_start();
             self.pos += r.len() - t.len();
-            if t.starts_with("/*") {
-                match t[2..].find("*/") {
+            if let Some(body) = t.strip_prefix("/*") {
+                match body.find("*/") {
                     Some(e) => self.pos += e + 4,
                     None => return self.err("unterminated comment"),
                 }
@@ -330,7 +330,7 @@ impl<'a> P<'a> {
             // Longest operator first; `+=`/`-=` end an expression.
             let op = BIN_LEVELS[level].iter().find(|op| {
                 r.starts_with(**op)
-                    && !r[op.len()..].starts_with('=') as bool
+                    && !r[op.len()..].starts_with('=')
                     && !(**op == "|" && r.starts_with("||"))
                     && !(**op == "&" && r.starts_with("&&"))
                     && !(**op == "<" && r.starts_with("<<"))
