@@ -327,27 +327,17 @@ impl<'a> P<'a> {
         loop {
             self.ws()?;
             let r = self.rest();
-            // Longest operator first; `+=`/`-=` end an expression.
-            let op = BIN_LEVELS[level].iter().find(|op| {
-                r.starts_with(**op)
-                    && !r[op.len()..].starts_with('=')
-                    && !(**op == "|" && r.starts_with("||"))
-                    && !(**op == "&" && r.starts_with("&&"))
-                    && !(**op == "<" && r.starts_with("<<"))
-                    && !(**op == ">" && r.starts_with(">>"))
-            });
-            let op = match op {
-                Some(&op) => op,
-                None => {
-                    // `<=`, `>=`, `==`, `!=` themselves end with '='.
-                    match BIN_LEVELS[level]
-                        .iter()
-                        .find(|op| op.ends_with('=') && r.starts_with(**op))
-                    {
-                        Some(&op) => op,
-                        None => return Ok(lhs),
-                    }
-                }
+            // The operator here is the longest one that matches (`<<` not `<`,
+            // `+=` ends the expression); it binds at this level or not at all.
+            const ALL_OPS: [&str; 20] = [
+                "||", "&&", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=", "|", "&", "^", "<",
+                ">", "+", "-", "*", "/", "%",
+            ];
+            let Some(&op) = ALL_OPS.iter().find(|op| r.starts_with(**op)) else {
+                return Ok(lhs);
+            };
+            let Some(&op) = BIN_LEVELS[level].iter().find(|x| **x == op) else {
+                return Ok(lhs);
             };
             self.pos += op.len();
             let rhs = self.binary(level + 1)?;
