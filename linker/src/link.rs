@@ -29,6 +29,8 @@ const SHT_GROUP: u32 = 17;
 const SHF_WRITE: u64 = 1;
 const SHF_ALLOC: u64 = 2;
 const SHF_EXECINSTR: u64 = 4;
+/// Largest output section with contents (256 MiB).
+const MAX_SECTION_BYTES: u64 = 1 << 28;
 /// Page size used to align segments in the file (bytes).
 pub const PAGE: u64 = 0x1000;
 
@@ -1079,6 +1081,14 @@ impl<'o> Linker<'o> {
             }
         }
         let (mut outs, syms) = self.layout(&script, live.as_ref());
+        for o in &outs {
+            if o.flags & SHF_ALLOC != 0 && o.addr.saturating_add(o.size) > 1 << 32 {
+                self.errors.push(format!("section {} (0x{:x}, {} bytes) does not fit in the 32-bit address space", o.name, o.addr, o.size));
+            }
+            if o.sh_type != SHT_NOBITS && o.size > MAX_SECTION_BYTES {
+                self.errors.push(format!("section {} would be {} bytes: larger than the {MAX_SECTION_BYTES} bytes lld-st writes", o.name, o.size));
+            }
+        }
         // Undefined references.
         self.check_undefined(&script_defs, &syms, live.as_ref());
         if !self.errors.is_empty() {

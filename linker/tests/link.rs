@@ -404,7 +404,7 @@ fn archives_with_and_without_index() {
         "g.s",
         "\t.text\n\t.global _start\n_start: call $r63 = x\n\t;;\n",
     );
-    let mut o = opts(&[m.clone()]);
+    let mut o = opts(std::slice::from_ref(&m));
     o.inputs.push(InputArg::GroupStart);
     for (n, d) in [("libthree.a", &l3), ("libone.a", &l1), ("libtwo.a", &l2)] {
         o.inputs.push(InputArg::File {
