@@ -1083,7 +1083,10 @@ impl<'o> Linker<'o> {
         let (mut outs, syms) = self.layout(&script, live.as_ref());
         for o in &outs {
             if o.flags & SHF_ALLOC != 0 && o.addr.saturating_add(o.size) > 1 << 32 {
-                self.errors.push(format!("section {} (0x{:x}, {} bytes) does not fit in the 32-bit address space", o.name, o.addr, o.size));
+                self.errors.push(format!(
+                    "section {} (0x{:x}, {} bytes) does not fit in the 32-bit address space",
+                    o.name, o.addr, o.size
+                ));
             }
             if o.sh_type != SHT_NOBITS && o.size > MAX_SECTION_BYTES {
                 self.errors.push(format!("section {} would be {} bytes: larger than the {MAX_SECTION_BYTES} bytes lld-st writes", o.name, o.size));

@@ -22,13 +22,30 @@ fn build_valid() -> Vec<(String, Vec<u8>)> {
     std::fs::write(dir.join("b.o"), &b).unwrap();
     let lib = dir.join("libb.a");
     let _ = std::fs::remove_file(&lib);
-    let ok = std::process::Command::new("ar").arg("rcs").arg(&lib).arg(dir.join("b.o")).status().expect("ar (binutils) installed");
+    let ok = std::process::Command::new("ar")
+        .arg("rcs")
+        .arg(&lib)
+        .arg(dir.join("b.o"))
+        .status()
+        .expect("ar (binutils) installed");
     assert!(ok.success());
-    vec![("a.o".into(), a), ("libb.a".into(), std::fs::read(&lib).unwrap())]
+    vec![
+        ("a.o".into(), a),
+        ("libb.a".into(), std::fs::read(&lib).unwrap()),
+    ]
 }
 
 fn run(files: &[(String, Vec<u8>)]) {
-    let opts = LinkOptions { inputs: files.iter().map(|(n, d)| InputArg::File { name: n.clone(), data: d.clone() }).collect(), ..LinkOptions::default() };
+    let opts = LinkOptions {
+        inputs: files
+            .iter()
+            .map(|(n, d)| InputArg::File {
+                name: n.clone(),
+                data: d.clone(),
+            })
+            .collect(),
+        ..LinkOptions::default()
+    };
     if let Err(e) = link(&opts) {
         assert!(!e.messages.is_empty() && e.messages.iter().all(|m| !m.is_empty()));
     }
@@ -37,7 +54,16 @@ fn run(files: &[(String, Vec<u8>)]) {
 #[test]
 fn valid_inputs_link() {
     let v = valid();
-    let opts = LinkOptions { inputs: v.iter().map(|(n, d)| InputArg::File { name: n.clone(), data: d.clone() }).collect(), ..LinkOptions::default() };
+    let opts = LinkOptions {
+        inputs: v
+            .iter()
+            .map(|(n, d)| InputArg::File {
+                name: n.clone(),
+                data: d.clone(),
+            })
+            .collect(),
+        ..LinkOptions::default()
+    };
     link(&opts).unwrap();
 }
 
@@ -47,10 +73,24 @@ fn every_truncation_is_an_error_naming_the_file() {
         for len in (0..data.len()).step_by(7) {
             let mut files = valid();
             files[k].1 = data[..len].to_vec();
-            let opts = LinkOptions { inputs: files.iter().map(|(n, d)| InputArg::File { name: n.clone(), data: d.clone() }).collect(), ..LinkOptions::default() };
+            let opts = LinkOptions {
+                inputs: files
+                    .iter()
+                    .map(|(n, d)| InputArg::File {
+                        name: n.clone(),
+                        data: d.clone(),
+                    })
+                    .collect(),
+                ..LinkOptions::default()
+            };
             match link(&opts) {
                 Ok(_) => {}
-                Err(e) => assert!(e.messages.iter().any(|m| m.contains(name.as_str()) || m.contains("undefined reference")), "{name} cut at {len}: {e}"),
+                Err(e) => assert!(
+                    e.messages
+                        .iter()
+                        .any(|m| m.contains(name.as_str()) || m.contains("undefined reference")),
+                    "{name} cut at {len}: {e}"
+                ),
             }
         }
     }
