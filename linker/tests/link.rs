@@ -508,6 +508,42 @@ fn readelf_dwarfdump_and_addr2line_agree() {
         "{}",
         String::from_utf8_lossy(&l.stdout)
     );
+    // Two objects with line tables (start.s assembled with -g): both compile
+    // units survive concatenation and map their own addresses.
+    let start_g = assembler::assemble(
+        "start.s",
+        START,
+        &assembler::Options {
+            debug: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let exe = ok(&opts(&[("start.o".into(), start_g), asm("main.s", MAIN)]));
+    std::fs::write(&path, &exe).unwrap();
+    let v = Command::new("llvm-dwarfdump")
+        .arg("--verify")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&v.stdout).contains("No errors."),
+        "{}",
+        String::from_utf8_lossy(&v.stdout)
+    );
+    let a = Command::new("addr2line")
+        .arg("-e")
+        .arg(&path)
+        .arg("0x1004")
+        .arg("0x1018")
+        .output()
+        .unwrap();
+    let lines: Vec<String> = String::from_utf8_lossy(&a.stdout)
+        .lines()
+        .map(|l| l.rsplit('/').next().unwrap().to_string())
+        .collect();
+    // START's `syscall 1` is on line 6 of its source text.
+    assert_eq!(lines, ["start.s:6", "main.c:11"]);
 }
 
 #[test]
