@@ -1,0 +1,182 @@
+//! `stsim`: runs an ST200 ELF executable, cycle-accurately.
+//!
+//! `stsim [--mcpu=st220|st231|st240] [--machine FILE.toml] [--max-cycles N]
+//! [--perfect-caches] [--stats] [--stats-json FILE] [--trace FILE]
+//! [--profile FILE] program [args...]`
+//!
+//! Only the program's output goes to stdout; reports go to stderr or to
+//! files, whatever the exit status. The exit status is the program's
+//! (`exit` syscall), or one of the codes of `simulator::trap`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use isa::model::ProcessorModel;
+use isa::Core;
+use simulator::report;
+use simulator::trap::EXIT_LOAD_ERROR;
+use simulator::{Machine, Options, Program};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "stsim",
+    version,
+    about = "Cycle-accurate simulator for ST200 (ST231) ELF executables",
+    after_help = "Exit status: the program's exit status; 124 cycle limit reached; 125 cannot load; \
+132 illegal instruction; 133 breakpoint; 134 idle; 135 misaligned access; 139 memory fault."
+)]
+struct Cli {
+    /// Core to simulate (overrides the core named in the ELF header): st220, st231 or st240.
+    #[arg(long, value_name = "CPU")]
+    mcpu: Option<String>,
+    /// Processor model to use, as a TOML file (see isa::model).
+    #[arg(long, value_name = "FILE.toml")]
+    machine: Option<PathBuf>,
+    /// Stop the run after N cycles (exit status 124).
+    #[arg(long, value_name = "N")]
+    max_cycles: Option<u64>,
+    /// Every cache access hits.
+    #[arg(long)]
+    perfect_caches: bool,
+    /// Print cycle, bundle, operation, stall and cache statistics to stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Write the statistics as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    stats_json: Option<PathBuf>,
+    /// Write one line per bundle (cycle, PC, disassembly, writes) to FILE.
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
+    /// Write a callgrind-format profile (per function and line) to FILE.
+    #[arg(long, value_name = "FILE")]
+    profile: Option<PathBuf>,
+    /// The ELF executable.
+    program: PathBuf,
+    /// Arguments passed to the program (argv[1..]).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("stsim: error: {msg}");
+    ExitCode::from(EXIT_LOAD_ERROR as u8)
+}
+
+fn main() -> ExitCode {
+    // Accept gcc-style `-mcpu=X` as well as `--mcpu=X` among stsim's own
+    // options (those before the program name).
+    const TAKES_VALUE: [&str; 6] = [
+        "--machine",
+        "--max-cycles",
+        "--stats-json",
+        "--trace",
+        "--profile",
+        "--mcpu",
+    ];
+    let mut raw: Vec<String> = Vec::new();
+    let (mut in_options, mut expecting_value) = (true, false);
+    for (i, a) in std::env::args().enumerate() {
+        if i > 0 && in_options {
+            if expecting_value {
+                expecting_value = false;
+            } else if let Some(v) = a.strip_prefix("-mcpu=") {
+                raw.push(format!("--mcpu={v}"));
+                continue;
+            } else if a == "--" || !a.starts_with('-') {
+                in_options = false;
+            } else {
+                expecting_value = TAKES_VALUE.contains(&a.as_str());
+            }
+        }
+        raw.push(a);
+    }
+    let cli = Cli::parse_from(raw);
+
+    let bytes = match std::fs::read(&cli.program) {
+        Ok(b) => b,
+        Err(e) => return fail(format!("cannot read `{}`: {e}", cli.program.display())),
+    };
+    let program = match Program::parse(&bytes) {
+        Ok(p) => p,
+        Err(e) => return fail(format!("cannot load `{}`: {e}", cli.program.display())),
+    };
+    let mcpu = match &cli.mcpu {
+        Some(name) => match Core::from_name(name) {
+            Some(c) => Some(c),
+            None => {
+                return fail(format!(
+                    "unknown --mcpu `{name}` (expected st220, st231 or st240)"
+                ))
+            }
+        },
+        None => None,
+    };
+    let mut model = match &cli.machine {
+        Some(path) => match ProcessorModel::from_toml_file(path) {
+            Ok(m) => m,
+            Err(e) => return fail(e),
+        },
+        None => ProcessorModel::builtin(mcpu.or(program.core).unwrap_or(Core::St231)),
+    };
+    if let Some(c) = mcpu {
+        model.core = c;
+    }
+    let options = Options {
+        perfect_caches: cli.perfect_caches,
+        max_cycles: cli.max_cycles,
+    };
+    let mut machine = match Machine::new(model, options) {
+        Ok(m) => m,
+        Err(e) => return fail(e),
+    };
+    let mut argv = vec![cli.program.display().to_string()];
+    argv.extend(cli.args.iter().cloned());
+    if let Err(e) = program.load(&mut machine, &argv) {
+        return fail(format!("cannot load `{}`: {e}", cli.program.display()));
+    }
+    if let Some(path) = &cli.trace {
+        match std::fs::File::create(path) {
+            Ok(f) => machine.set_trace(Box::new(std::io::BufWriter::new(f))),
+            Err(e) => return fail(format!("cannot create `{}`: {e}", path.display())),
+        }
+    }
+    if cli.profile.is_some() {
+        machine.enable_profile();
+    }
+
+    let stop = machine.run();
+    let code = stop.exit_code();
+    let mut report_failed = false;
+    if let Err(e) = machine.flush_trace() {
+        eprintln!("stsim: error: cannot write the trace: {e}");
+        report_failed = true;
+    }
+    if let Some(msg) = report::stop_message(&stop, &machine, &program.symbols) {
+        eprintln!("{msg}");
+    }
+    let stats = machine.stats();
+    let name = machine.model().name.clone();
+    if cli.stats {
+        eprint!("{}", report::stats_text(&stats, &name));
+    }
+    if let Some(path) = &cli.stats_json {
+        let text = report::stats_json(&stats, &name, code).to_string();
+        if let Err(e) = std::fs::write(path, text + "\n") {
+            eprintln!("stsim: error: cannot write `{}`: {e}", path.display());
+            report_failed = true;
+        }
+    }
+    if let Some(path) = &cli.profile {
+        let costs = machine.profile().unwrap_or_default();
+        let text = report::callgrind(&costs, &program.symbols, &argv.join(" "));
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("stsim: error: cannot write `{}`: {e}", path.display());
+            report_failed = true;
+        }
+    }
+    if report_failed && code == 0 {
+        return ExitCode::from(EXIT_LOAD_ERROR as u8);
+    }
+    ExitCode::from(code as u8)
+}

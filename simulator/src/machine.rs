@@ -1,0 +1,1354 @@
+//! The machine: architectural state, the timing model and the run loop
+//! (ARCHITECTURE.md §5, ISA-ST200.md §4 and §5).
+//!
+//! # Execution
+//!
+//! One bundle issues per cycle at most. A bundle is a parallel assignment:
+//! every operation reads its operands, then all results are written (§2.1).
+//! `$r0` reads 0 and writes to it are dropped; it is never a dependence.
+//!
+//! # Timing (every number from [`isa::model::ProcessorModel`])
+//!
+//! Let a bundle be fetched at cycle `t`. Its issue cycle is:
+//!
+//! 1. `t` plus the I-cache miss penalty of each line of the bundle that
+//!    misses (§5.5);
+//! 2. on an interlocked core (ST231), delayed until every source register
+//!    is ready — a result produced by a bundle issued at `p` with result
+//!    stage `R` is ready for a consumer issued at `c` reading at stage `S`
+//!    when `c + S ≥ p + R` (§5.2, §5.3) — and until no destination has a
+//!    pending write landing after this bundle's own write would (WAW, §5.3
+//!    recommendation); the wait is charged to the class of the producer;
+//! 3. for a `syscall` bundle, delayed until every earlier register write has
+//!    landed (precise trap, ARCHITECTURE.md §5), as if it read every
+//!    register at its read stage.
+//!
+//! A load or store that misses the D-cache freezes the pipeline for the
+//! model's miss penalty after its operands are read: the bundle's results
+//! and the next bundle are delayed by the penalty. A taken control transfer
+//! delays the next bundle by the model's taken-branch penalty (even to the
+//! next bundle in memory). So, for every run:
+//! `cycles = bundles + all stall cycles`.
+//!
+//! On a non-interlocked core (ST220, §5.1) nothing waits for operands:
+//! results land in the register file at their result stage, and an
+//! operation issued too early reads the stale value, as the hardware does.
+//!
+//! # Memory
+//!
+//! See [`crate::memory`]; the control-register space `0xFFFF0000..` (§1.5)
+//! is served here: word accesses only; `PM_PCLK` (`0xFFFFF828`) reads the
+//! low 32 bits of the cycle counter; the other registers of the §1.5 table
+//! read back what was last written (0 initially); any other address traps.
+//! Dismissible loads (§4.6) return 0 instead of trapping.
+
+use std::io::{Read, Write};
+
+use isa::model::ProcessorModel;
+use isa::OpClass;
+
+use crate::cache::{Cache, CacheStats};
+use crate::decode::{self, Bundle, Code, DecodeFault, Kind, BR_BASE, NUM_REGS, SINK};
+use crate::memory::{Fault, Memory};
+use crate::trap::{Stop, Trap, TrapKind};
+
+/// Start of the control-register space (ISA-ST200.md §1.1).
+pub const CREG_BASE: u32 = 0xFFFF_0000;
+/// Address of the `PM_PCLK` cycle counter (ISA-ST200.md §1.5).
+pub const PM_PCLK: u32 = 0xFFFF_F828;
+
+/// Semihosting call numbers (ARCHITECTURE.md §5 table).
+pub mod syscalls {
+    /// `exit($r16)`.
+    pub const EXIT: u32 = 1;
+    /// `write($r16 fd, $r17 buffer, $r18 length)` → bytes written.
+    pub const WRITE: u32 = 2;
+    /// `read($r16 fd, $r17 buffer, $r18 length)` → bytes read.
+    pub const READ: u32 = 3;
+    /// `cycles()` → `$r16` low, `$r17` high 32 bits of the cycle count.
+    pub const CYCLES: u32 = 4;
+    /// Negative errno results.
+    pub const EBADF: i32 = 9;
+    /// Bad buffer address.
+    pub const EFAULT: i32 = 14;
+    /// Unknown call number.
+    pub const ENOSYS: i32 = 38;
+    /// Host I/O error.
+    pub const EIO: i32 = 5;
+}
+
+/// The control registers of ISA-ST200.md §1.5 (name, address).
+pub const CONTROL_REGISTERS: &[(&str, u32)] = &[
+    ("PSW", 0xFFFF_FFF8),
+    ("SAVED_PSW", 0xFFFF_FFF0),
+    ("SAVED_PC", 0xFFFF_FFE8),
+    ("HANDLER_PC", 0xFFFF_FFE0),
+    ("EXCAUSE", 0xFFFF_FFD8),
+    ("EXADDRESS", 0xFFFF_FFD0),
+    ("VERSION", 0xFFFF_FFC8),
+    ("SAVED_SAVED_PSW", 0xFFFF_FFC0),
+    ("SAVED_SAVED_PC", 0xFFFF_FFB8),
+    ("PERIPHERAL_BASE", 0xFFFF_FFB0),
+    ("SCRATCH1", 0xFFFF_FFA8),
+    ("SCRATCH2", 0xFFFF_FFA0),
+    ("SCRATCH3", 0xFFFF_FF98),
+    ("SCRATCH4", 0xFFFF_FF90),
+    ("EXCAUSENO", 0xFFFF_FF88),
+    ("TLB_INDEX", 0xFFFF_FF80),
+    ("TLB_ENTRY0", 0xFFFF_FF78),
+    ("TLB_ENTRY1", 0xFFFF_FF70),
+    ("TLB_ENTRY2", 0xFFFF_FF68),
+    ("TLB_ENTRY3", 0xFFFF_FF60),
+    ("TLB_EXCAUSE", 0xFFFF_FF58),
+    ("TLB_CONTROL", 0xFFFF_FF50),
+    ("TLB_REPLACE", 0xFFFF_FF48),
+    ("TLB_ASID", 0xFFFF_FF40),
+    ("STATE1", 0xFFFF_FE00),
+    ("IBREAK_LOWER", 0xFFFF_FE80),
+    ("IBREAK_UPPER", 0xFFFF_FE78),
+    ("IBREAK_CONTROL", 0xFFFF_FE70),
+    ("DBREAK_LOWER", 0xFFFF_FDD0),
+    ("DBREAK_UPPER", 0xFFFF_FDC8),
+    ("DBREAK_CONTROL", 0xFFFF_FDC0),
+    ("PM_CR", 0xFFFF_F800),
+    ("PM_CNT0", 0xFFFF_F808),
+    ("PM_CNT1", 0xFFFF_F810),
+    ("PM_CNT2", 0xFFFF_F818),
+    ("PM_CNT3", 0xFFFF_F820),
+    ("PM_PCLK", PM_PCLK),
+    ("SDI0_DATA", 0xFFFF_E000),
+    ("SDI0_READY", 0xFFFF_E008),
+    ("SDI0_CONTROL", 0xFFFF_E010),
+    ("SDI0_COUNT", 0xFFFF_E018),
+    ("SDI0_TIMEOUT", 0xFFFF_E020),
+    ("SDI1_DATA", 0xFFFF_E400),
+    ("SDI1_READY", 0xFFFF_E408),
+    ("SDI1_CONTROL", 0xFFFF_E410),
+    ("SDI1_COUNT", 0xFFFF_E418),
+    ("SDI1_TIMEOUT", 0xFFFF_E420),
+    ("SDI2_DATA", 0xFFFF_E800),
+    ("SDI2_READY", 0xFFFF_E808),
+    ("SDI2_CONTROL", 0xFFFF_E810),
+    ("SDI2_COUNT", 0xFFFF_E818),
+    ("SDI2_TIMEOUT", 0xFFFF_E820),
+    ("SDI3_DATA", 0xFFFF_EC00),
+    ("SDI3_READY", 0xFFFF_EC08),
+    ("SDI3_CONTROL", 0xFFFF_EC10),
+    ("SDI3_COUNT", 0xFFFF_EC18),
+    ("SDI3_TIMEOUT", 0xFFFF_EC20),
+    ("SCU_BASE0", 0xFFFF_D000),
+    ("SCU_LIMIT0", 0xFFFF_D008),
+    ("SCU_BASE1", 0xFFFF_D010),
+    ("SCU_LIMIT1", 0xFFFF_D018),
+    ("SCU_BASE2", 0xFFFF_D020),
+    ("SCU_LIMIT2", 0xFFFF_D028),
+    ("SCU_BASE3", 0xFFFF_D030),
+    ("SCU_LIMIT3", 0xFFFF_D038),
+];
+
+fn creg_index(addr: u32) -> Option<usize> {
+    CONTROL_REGISTERS.iter().position(|&(_, a)| a == addr)
+}
+
+fn creg_value_of(name: &str) -> usize {
+    CONTROL_REGISTERS
+        .iter()
+        .position(|&(n, _)| n == name)
+        .unwrap_or(0)
+}
+
+/// Stall cycles by cause (units: cycles).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stalls {
+    /// Operand interlocks (RAW and WAW) by the timing class of the
+    /// producer the bundle waited for, indexed like
+    /// [`isa::model::ALL_CLASSES`].
+    pub interlock: [u64; 12],
+    /// A `syscall` waiting for earlier writes to land.
+    pub syscall: u64,
+    /// Taken control transfers.
+    pub taken_branch: u64,
+    /// I-cache misses.
+    pub icache_miss: u64,
+    /// D-cache misses.
+    pub dcache_miss: u64,
+}
+
+impl Stalls {
+    /// Sum of every cause.
+    pub fn total(&self) -> u64 {
+        self.interlock.iter().sum::<u64>()
+            + self.syscall
+            + self.taken_branch
+            + self.icache_miss
+            + self.dcache_miss
+    }
+}
+
+/// Counters of a run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Cycles elapsed (= bundles + stall cycles).
+    pub cycles: u64,
+    /// Bundles issued.
+    pub bundles: u64,
+    /// Operations executed, `nop`s excluded.
+    pub operations: u64,
+    /// Taken control transfers.
+    pub taken_branches: u64,
+    /// Stall cycles by cause.
+    pub stalls: Stalls,
+    /// Instruction cache counters (one access per cache line per bundle).
+    pub icache: CacheStats,
+    /// Data cache counters (one access per load or store).
+    pub dcache: CacheStats,
+}
+
+/// Where the program's standard streams go (semihosting `read`/`write`).
+pub enum Io {
+    /// The simulator's own stdin, stdout and stderr.
+    Host,
+    /// In-memory streams (tests, embedding).
+    Captured {
+        /// Bytes the program can read from fd 0.
+        stdin: Vec<u8>,
+        /// Read position in `stdin`.
+        pos: usize,
+        /// What the program wrote to fd 1.
+        stdout: Vec<u8>,
+        /// What the program wrote to fd 2.
+        stderr: Vec<u8>,
+    },
+}
+
+impl Io {
+    /// In-memory streams with `stdin` as input.
+    pub fn captured(stdin: &[u8]) -> Io {
+        Io::Captured {
+            stdin: stdin.to_vec(),
+            pos: 0,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+        }
+    }
+
+    fn write(&mut self, fd: u32, data: &[u8]) -> Result<usize, i32> {
+        match self {
+            Io::Host => {
+                let r = match fd {
+                    1 => {
+                        let mut o = std::io::stdout().lock();
+                        o.write_all(data).and_then(|_| o.flush())
+                    }
+                    2 => {
+                        let mut o = std::io::stderr().lock();
+                        o.write_all(data).and_then(|_| o.flush())
+                    }
+                    _ => return Err(syscalls::EBADF),
+                };
+                r.map(|_| data.len()).map_err(|_| syscalls::EIO)
+            }
+            Io::Captured { stdout, stderr, .. } => {
+                match fd {
+                    1 => stdout.extend_from_slice(data),
+                    2 => stderr.extend_from_slice(data),
+                    _ => return Err(syscalls::EBADF),
+                }
+                Ok(data.len())
+            }
+        }
+    }
+
+    fn read(&mut self, fd: u32, buf: &mut [u8]) -> Result<usize, i32> {
+        if fd != 0 {
+            return Err(syscalls::EBADF);
+        }
+        match self {
+            Io::Host => loop {
+                match std::io::stdin().lock().read(buf) {
+                    Ok(n) => return Ok(n),
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(_) => return Err(syscalls::EIO),
+                }
+            },
+            Io::Captured { stdin, pos, .. } => {
+                let n = buf.len().min(stdin.len() - *pos);
+                buf[..n].copy_from_slice(&stdin[*pos..*pos + n]);
+                *pos += n;
+                Ok(n)
+            }
+        }
+    }
+}
+
+/// Simulator options besides the processor model.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Every cache access hits (`--perfect-caches`).
+    pub perfect_caches: bool,
+    /// Stop once this many cycles have elapsed (`--max-cycles`).
+    pub max_cycles: Option<u64>,
+}
+
+/// Why a machine could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The model does not validate.
+    #[error(transparent)]
+    Model(#[from] isa::model::ModelError),
+    /// The model's issue width is beyond what the simulator supports.
+    #[error("issue width {0} is not supported (stsim supports 1 to {max})", max = decode::MAX_ISSUE)]
+    IssueWidth(u32),
+}
+
+/// Per-bundle costs collected for `--profile` (indexed by decoded bundle).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BundleCosts {
+    /// Cycles charged to the bundle (1 + its stalls).
+    pub cycles: u64,
+    /// Times it issued.
+    pub bundles: u64,
+    /// Operations executed.
+    pub operations: u64,
+    /// Stall cycles charged to it.
+    pub stalls: u64,
+    /// I-cache misses on its fetch.
+    pub icache_misses: u64,
+    /// D-cache misses of its load/store.
+    pub dcache_misses: u64,
+}
+
+#[derive(Clone, Copy)]
+struct Pending {
+    land: u64,
+    seq: u64,
+    reg: u32,
+    value: u32,
+}
+
+const CODE_PAGE_WORDS: usize = (crate::memory::PAGE_SIZE / 4) as usize;
+
+/// The simulated ST200 core with its memory.
+pub struct Machine {
+    model: ProcessorModel,
+    options: Options,
+    /// Memory (public for loaders and tests).
+    pub mem: Memory,
+    /// Registers, sink and constants (see [`crate::decode`]).
+    vals: Vec<u32>,
+    /// Cycle (issue + result stage) at which each register's last write lands.
+    avail: [u64; NUM_REGS],
+    /// Timing class of each register's last producer.
+    producer: [OpClass; NUM_REGS],
+    /// Latest landing cycle of any register write.
+    max_avail: u64,
+    /// Writes not yet landed (non-interlocked cores only).
+    pending: Vec<Pending>,
+    seq: u64,
+    pc: u32,
+    /// Earliest issue cycle of the next bundle = cycles elapsed.
+    cycle: u64,
+    code: Code,
+    /// Decode cache: per 4 KiB page, 0 or 1 + index into `code_pages`.
+    code_page_of: Vec<u32>,
+    /// Per code page, per word: 0 or 1 + bundle index.
+    code_pages: Vec<Box<[u32; CODE_PAGE_WORDS]>>,
+    icache: Cache,
+    dcache: Cache,
+    last_iline: Option<u32>,
+    stats: Stats,
+    cregs: Vec<u32>,
+    reservation: Option<u32>,
+    io: Io,
+    trace: Option<Box<dyn Write>>,
+    profile: Option<Vec<BundleCosts>>,
+}
+
+/// Result of one write: value-array index and value.
+#[derive(Clone, Copy)]
+struct Write1 {
+    idx: u32,
+    value: u32,
+}
+
+impl Machine {
+    /// A machine for `model` with nothing mapped, all registers 0, PC 0.
+    pub fn new(model: ProcessorModel, options: Options) -> Result<Machine, ConfigError> {
+        model.validate()?;
+        if model.issue_width == 0 || model.issue_width > decode::MAX_ISSUE {
+            return Err(ConfigError::IssueWidth(model.issue_width));
+        }
+        let icache = Cache::new(&model.icache, options.perfect_caches);
+        let dcache = Cache::new(&model.dcache, options.perfect_caches);
+        Ok(Machine {
+            model,
+            options,
+            mem: Memory::new(),
+            vals: vec![0; decode::FIRST_CONST as usize],
+            avail: [0; NUM_REGS],
+            producer: [OpClass::Alu; NUM_REGS],
+            max_avail: 0,
+            pending: Vec::new(),
+            seq: 0,
+            pc: 0,
+            cycle: 0,
+            code: Code::default(),
+            code_page_of: vec![0; 1 << 20],
+            code_pages: Vec::new(),
+            icache,
+            dcache,
+            last_iline: None,
+            stats: Stats::default(),
+            cregs: vec![0; CONTROL_REGISTERS.len()],
+            reservation: None,
+            io: Io::Host,
+            trace: None,
+            profile: None,
+        })
+    }
+
+    /// The processor model.
+    pub fn model(&self) -> &ProcessorModel {
+        &self.model
+    }
+
+    /// Sets where the program's stdin/stdout/stderr go.
+    pub fn set_io(&mut self, io: Io) {
+        self.io = io;
+    }
+
+    /// The program's streams (e.g. to read captured output).
+    pub fn io(&self) -> &Io {
+        &self.io
+    }
+
+    /// Writes one line per bundle to `out` (see [`Machine::run`]).
+    pub fn set_trace(&mut self, out: Box<dyn Write>) {
+        self.trace = Some(out);
+    }
+
+    /// Collects per-bundle costs for a profile.
+    pub fn enable_profile(&mut self) {
+        self.profile = Some(Vec::new());
+    }
+
+    /// Per-bundle costs with the bundle's address, if profiling is enabled.
+    pub fn profile(&self) -> Option<Vec<(u32, BundleCosts)>> {
+        let p = self.profile.as_ref()?;
+        Some(
+            p.iter()
+                .enumerate()
+                .filter(|(_, c)| c.bundles > 0)
+                .map(|(i, c)| (self.code.bundles[i].pc, *c))
+                .collect(),
+        )
+    }
+
+    /// Maps and fills `[addr, addr + bytes.len())` (plus `extra` zero
+    /// bytes after it), executable if `exec`. Returns `false` if the range
+    /// wraps past 2³² or reaches the control-register space.
+    pub fn load_image(&mut self, addr: u32, bytes: &[u8], extra: u32, exec: bool) -> bool {
+        let Some(len) = u32::try_from(bytes.len())
+            .ok()
+            .and_then(|l| l.checked_add(extra))
+        else {
+            return false;
+        };
+        if len == 0 {
+            return true;
+        }
+        match addr.checked_add(len - 1) {
+            Some(last) if last < CREG_BASE => {}
+            _ => return false,
+        }
+        if !self.mem.map(addr, len, exec) {
+            return false;
+        }
+        self.mem.write_bytes(addr, bytes).is_ok()
+    }
+
+    /// The program counter.
+    pub fn pc(&self) -> u32 {
+        self.pc
+    }
+
+    /// Sets the program counter.
+    pub fn set_pc(&mut self, pc: u32) {
+        self.pc = pc;
+    }
+
+    /// General register `$rN` (N < 64), as last written (pending writes on
+    /// a non-interlocked core not included).
+    pub fn gr(&self, n: u32) -> u32 {
+        if n < 64 {
+            self.vals[n as usize]
+        } else {
+            0
+        }
+    }
+
+    /// Sets `$rN` (writes to `$r0` are ignored).
+    pub fn set_gr(&mut self, n: u32, v: u32) {
+        if (1..64).contains(&n) {
+            self.vals[n as usize] = v;
+        }
+    }
+
+    /// Branch register `$bN` (N < 8).
+    pub fn br(&self, n: u32) -> bool {
+        n < 8 && self.vals[(BR_BASE + n) as usize] != 0
+    }
+
+    /// Counters so far.
+    pub fn stats(&self) -> Stats {
+        let mut s = self.stats.clone();
+        s.cycles = self.cycle;
+        s.icache = self.icache.stats;
+        s.dcache = self.dcache.stats;
+        s
+    }
+
+    /// The disassembly of the bundle at `pc`.
+    pub fn disassemble(&self, pc: u32) -> String {
+        decode::disassemble(&self.mem, pc, &self.model)
+    }
+
+    fn lookup(&self, pc: u32) -> Option<u32> {
+        let p = self.code_page_of[(pc >> 12) as usize];
+        if p == 0 {
+            return None;
+        }
+        let e = self.code_pages[(p - 1) as usize][((pc & 0xFFF) >> 2) as usize];
+        if e == 0 {
+            None
+        } else {
+            Some(e - 1)
+        }
+    }
+
+    fn decode_at(&mut self, pc: u32) -> Result<u32, TrapKind> {
+        // Avoid unbounded growth under self-modifying code.
+        if self.vals.len() > (1 << 24) || self.code.bundles.len() > (1 << 22) {
+            self.flush_decode_cache();
+        }
+        let i = decode::decode_into(&self.mem, pc, &self.model, &mut self.code, &mut self.vals)
+            .map_err(|f| match f {
+                DecodeFault::Fetch(addr) => TrapKind::Fetch { addr },
+                DecodeFault::Illegal(why) => TrapKind::Illegal(why),
+            })?;
+        if let Some(p) = &mut self.profile {
+            p.resize(self.code.bundles.len(), BundleCosts::default());
+        }
+        let page = (pc >> 12) as usize;
+        if self.code_page_of[page] == 0 {
+            self.code_pages.push(Box::new([0; CODE_PAGE_WORDS]));
+            self.code_page_of[page] = self.code_pages.len() as u32;
+        }
+        let p = self.code_page_of[page] - 1;
+        self.code_pages[p as usize][((pc & 0xFFF) >> 2) as usize] = i + 1;
+        Ok(i)
+    }
+
+    fn flush_decode_cache(&mut self) {
+        for p in &mut self.code_pages {
+            p.fill(0);
+        }
+        if self.profile.is_none() {
+            self.code = Code::default();
+            self.vals.truncate(decode::FIRST_CONST as usize);
+        }
+    }
+
+    /// A store to `addr` may change a decoded bundle: forget every bundle
+    /// that could contain the stored word (ARCHITECTURE.md §5).
+    #[inline]
+    fn invalidate_code(&mut self, addr: u32) {
+        let word = addr & !3;
+        for k in 0..decode::MAX_ISSUE {
+            let Some(a) = word.checked_sub(4 * k) else {
+                break;
+            };
+            let p = self.code_page_of[(a >> 12) as usize];
+            if p != 0 {
+                self.code_pages[(p - 1) as usize][((a & 0xFFF) >> 2) as usize] = 0;
+            }
+        }
+    }
+
+    fn creg_read(&self, addr: u32, size: u32) -> Result<u32, TrapKind> {
+        if size != 4 {
+            return Err(TrapKind::CregAccess { addr, size });
+        }
+        if addr == PM_PCLK {
+            return Ok(self.cycle as u32);
+        }
+        match creg_index(addr) {
+            Some(i) => Ok(self.cregs[i]),
+            None => Err(TrapKind::CregNoMapping { addr }),
+        }
+    }
+
+    fn creg_write(&mut self, addr: u32, size: u32, value: u32) -> Result<(), TrapKind> {
+        if size != 4 {
+            return Err(TrapKind::CregAccess { addr, size });
+        }
+        match creg_index(addr) {
+            // The cycle counter is read-only.
+            Some(_) if addr == PM_PCLK => Ok(()),
+            Some(i) => {
+                self.cregs[i] = value;
+                Ok(())
+            }
+            None => Err(TrapKind::CregNoMapping { addr }),
+        }
+    }
+
+    #[inline]
+    fn load(&mut self, addr: u32, size: u32, dstall: &mut u32) -> Result<u32, TrapKind> {
+        if addr >= CREG_BASE {
+            return self.creg_read(addr, size);
+        }
+        match self.mem.read(addr, size) {
+            Ok(v) => {
+                *dstall += self.dcache.access(addr, false);
+                Ok(v)
+            }
+            Err(Fault::Unmapped) => Err(TrapKind::Unmapped {
+                addr,
+                size,
+                write: false,
+            }),
+            Err(Fault::Misaligned) => Err(TrapKind::Misaligned {
+                addr,
+                size,
+                write: false,
+            }),
+        }
+    }
+
+    #[inline]
+    fn store(
+        &mut self,
+        addr: u32,
+        size: u32,
+        value: u32,
+        dstall: &mut u32,
+    ) -> Result<(), TrapKind> {
+        if addr >= CREG_BASE {
+            return self.creg_write(addr, size, value);
+        }
+        match self.mem.write(addr, size, value) {
+            Ok(()) => {
+                *dstall += self.dcache.access(addr, true);
+                if self.code_page_of[(addr >> 12) as usize] != 0 {
+                    self.invalidate_code(addr);
+                }
+                if self.reservation == Some(addr & !3) {
+                    self.reservation = None;
+                }
+                Ok(())
+            }
+            Err(Fault::Unmapped) => Err(TrapKind::Unmapped {
+                addr,
+                size,
+                write: true,
+            }),
+            Err(Fault::Misaligned) => Err(TrapKind::Misaligned {
+                addr,
+                size,
+                write: true,
+            }),
+        }
+    }
+
+    /// A dismissible load (§4.6): 0 instead of any fault, and 0 from the
+    /// control-register space.
+    #[inline]
+    fn load_dismissible(&mut self, addr: u32, size: u32, dstall: &mut u32) -> u32 {
+        if addr >= CREG_BASE {
+            return 0;
+        }
+        match self.mem.read(addr, size) {
+            Ok(v) => {
+                *dstall += self.dcache.access(addr, false);
+                v
+            }
+            Err(_) => 0,
+        }
+    }
+
+    /// Value of register/constant slot `idx` as seen by a read at absolute
+    /// stage-time `when` (non-interlocked cores: the latest write landed by
+    /// then).
+    #[inline(always)]
+    fn get<const EXPOSED: bool>(&self, idx: u32, when: u64) -> u32 {
+        if EXPOSED && (idx as usize) < NUM_REGS && !self.pending.is_empty() {
+            let mut best: Option<&Pending> = None;
+            for p in &self.pending {
+                if p.reg == idx
+                    && p.land <= when
+                    && best.is_none_or(|b| (p.land, p.seq) > (b.land, b.seq))
+                {
+                    best = Some(p);
+                }
+            }
+            if let Some(p) = best {
+                return p.value;
+            }
+        }
+        self.vals[idx as usize]
+    }
+
+    /// Lands every pending write whose landing cycle is ≤ `t`, in landing order.
+    fn commit_pending(&mut self, t: u64) {
+        if self.pending.is_empty() {
+            return;
+        }
+        self.pending.sort_by_key(|p| (p.land, p.seq));
+        let n = self.pending.iter().take_while(|p| p.land <= t).count();
+        for p in self.pending.drain(..n) {
+            self.vals[p.reg as usize] = p.value;
+        }
+    }
+
+    /// Runs until the program exits, traps or reaches the cycle limit.
+    ///
+    /// With a trace enabled, one line per bundle is written: issue cycle,
+    /// PC, disassembly, then the registers and memory written
+    /// (`$r3=0x00000005 $b1=1 [0x00002000]=0x000000ff/4`).
+    pub fn run(&mut self) -> Stop {
+        let slow = self.trace.is_some() || self.profile.is_some();
+        match (self.model.interlocked, slow) {
+            (true, false) => self.run_loop::<false, false>(),
+            (true, true) => self.run_loop::<false, true>(),
+            (false, false) => self.run_loop::<true, false>(),
+            (false, true) => self.run_loop::<true, true>(),
+        }
+    }
+
+    /// Stops with a trap in the bundle at `pc`, which was about to issue
+    /// at `cycle`: the stall cycles it waited are kept (so that cycles =
+    /// bundles + stalls), the bundle itself is not counted.
+    fn trap(&mut self, kind: TrapKind, pc: u32, cycle: u64) -> Stop {
+        self.cycle = self.cycle.max(cycle);
+        Stop::Trap(Trap { kind, pc, cycle })
+    }
+
+    #[inline(never)]
+    fn run_loop<const EXPOSED: bool, const SLOW: bool>(&mut self) -> Stop {
+        let limit = self.options.max_cycles.unwrap_or(u64::MAX);
+        let trap_read = self.model.stages(OpClass::Trap).read as u64;
+        let taken_penalty = self.model.taken_branch_penalty as u64;
+        let mut writes = [Write1 {
+            idx: SINK,
+            value: 0,
+        }; 2 * decode::MAX_ISSUE as usize];
+        let mut mem_writes: Option<(u32, u32, u32)> = None;
+        'bundles: loop {
+            let pc = self.pc;
+            if self.cycle >= limit {
+                return Stop::MaxCycles { limit, pc };
+            }
+            if pc & 3 != 0 {
+                return self.trap(TrapKind::MisalignedPc, pc, self.cycle);
+            }
+            let bi = match self.lookup(pc) {
+                Some(i) => i,
+                None => match self.decode_at(pc) {
+                    Ok(i) => i,
+                    Err(k) => return self.trap(k, pc, self.cycle),
+                },
+            };
+            let b: Bundle = self.code.bundles[bi as usize];
+            let fetch = self.cycle;
+
+            // 1. Instruction fetch through the I-cache.
+            let mut t = fetch;
+            let mut imiss = 0u64;
+            let first_line = self.icache.line_of(pc);
+            let last_line = self.icache.line_of(b.next_pc.wrapping_sub(4));
+            if self.last_iline != Some(first_line) {
+                let p = self.icache.access(pc, false) as u64;
+                imiss += (p > 0) as u64;
+                t += p;
+            } else {
+                self.icache.stats.hits += 1;
+            }
+            if last_line != first_line {
+                let p = self.icache.access(b.next_pc.wrapping_sub(4), false) as u64;
+                imiss += (p > 0) as u64;
+                t += p;
+            }
+            self.last_iline = Some(last_line);
+            self.stats.stalls.icache_miss += t - fetch;
+
+            // 2. Scoreboard (interlocked cores) and syscall drain.
+            let mut issue = t;
+            if !EXPOSED {
+                let mut cause = OpClass::Alu;
+                let srcs = &self.code.srcs[b.src_start as usize..][..b.src_count as usize];
+                for s in srcs {
+                    let need = self.avail[s.reg as usize].saturating_sub(s.stage as u64);
+                    if need > issue {
+                        issue = need;
+                        cause = self.producer[s.reg as usize];
+                    }
+                }
+                let dsts = &self.code.dsts[b.dst_start as usize..][..b.dst_count as usize];
+                for d in dsts {
+                    let need = self.avail[d.reg as usize].saturating_sub(d.stage as u64);
+                    if need > issue {
+                        issue = need;
+                        cause = self.producer[d.reg as usize];
+                    }
+                }
+                if issue > t {
+                    self.stats.stalls.interlock[class_index(cause)] += issue - t;
+                }
+            }
+            if b.syscall {
+                let need = self.max_avail.saturating_sub(trap_read);
+                if need > issue {
+                    self.stats.stalls.syscall += need - issue;
+                    issue = need;
+                }
+            }
+            if EXPOSED {
+                self.commit_pending(issue);
+            }
+
+            // 3. Execute: read every operand, compute, buffer the results.
+            let mut nw = 0usize;
+            let mut next_pc = b.next_pc;
+            let mut taken = false;
+            let mut dstall = 0u32;
+            let mut dmiss = 0u64;
+            let op_start = b.op_start as usize;
+            for k in 0..b.op_count as usize {
+                let op = self.code.ops[op_start + k];
+                let when = issue + op.stage as u64;
+                let a = self.get::<EXPOSED>(op.a, when);
+                let bv = self.get::<EXPOSED>(op.b, when);
+                let (mut v, mut v2) = (0u32, 0u32);
+                match op.kind {
+                    Kind::Add => v = a.wrapping_add(bv),
+                    Kind::Sub => v = a.wrapping_sub(bv),
+                    Kind::Shl => v = shl(a, bv),
+                    Kind::Shr => v = shr(a, bv),
+                    Kind::Shru => v = shru(a, bv),
+                    Kind::Sh1add => v = (a << 1).wrapping_add(bv),
+                    Kind::Sh2add => v = (a << 2).wrapping_add(bv),
+                    Kind::Sh3add => v = (a << 3).wrapping_add(bv),
+                    Kind::Sh4add => v = (a << 4).wrapping_add(bv),
+                    Kind::And => v = a & bv,
+                    Kind::Andc => v = !a & bv,
+                    Kind::Or => v = a | bv,
+                    Kind::Orc => v = !a | bv,
+                    Kind::Xor => v = a ^ bv,
+                    Kind::Max => v = (a as i32).max(bv as i32) as u32,
+                    Kind::Maxu => v = a.max(bv),
+                    Kind::Min => v = (a as i32).min(bv as i32) as u32,
+                    Kind::Minu => v = a.min(bv),
+                    Kind::Sxtb => v = a as u8 as i8 as i32 as u32,
+                    Kind::Sxth => v = a as u16 as i16 as i32 as u32,
+                    Kind::Bswap => v = a.swap_bytes(),
+                    Kind::Zxth => v = a & 0xFFFF,
+                    Kind::Clz => v = a.leading_zeros(),
+                    Kind::Cmpeq => v = (a == bv) as u32,
+                    Kind::Cmpne => v = (a != bv) as u32,
+                    Kind::Cmpge => v = (a as i32 >= bv as i32) as u32,
+                    Kind::Cmpgeu => v = (a >= bv) as u32,
+                    Kind::Cmpgt => v = (a as i32 > bv as i32) as u32,
+                    Kind::Cmpgtu => v = (a > bv) as u32,
+                    Kind::Cmple => v = (a as i32 <= bv as i32) as u32,
+                    Kind::Cmpleu => v = (a <= bv) as u32,
+                    Kind::Cmplt => v = ((a as i32) < bv as i32) as u32,
+                    Kind::Cmpltu => v = (a < bv) as u32,
+                    Kind::Andl => v = (a != 0 && bv != 0) as u32,
+                    Kind::Nandl => v = !(a != 0 && bv != 0) as u32,
+                    Kind::Orl => v = (a != 0 || bv != 0) as u32,
+                    Kind::Norl => v = !(a != 0 || bv != 0) as u32,
+                    Kind::Slct => {
+                        v = if self.get::<EXPOSED>(op.c, when) != 0 {
+                            a
+                        } else {
+                            bv
+                        }
+                    }
+                    Kind::Slctf => {
+                        v = if self.get::<EXPOSED>(op.c, when) != 0 {
+                            bv
+                        } else {
+                            a
+                        }
+                    }
+                    Kind::Addcg => {
+                        let cin = (self.get::<EXPOSED>(op.c, when) != 0) as u64;
+                        let s = a as u64 + bv as u64 + cin;
+                        v = s as u32;
+                        v2 = (s >> 32) as u32;
+                    }
+                    Kind::Divs => {
+                        let cin = (self.get::<EXPOSED>(op.c, when) != 0) as u32;
+                        let t2 = (a << 1) | cin;
+                        if (a as i32) < 0 {
+                            v = t2.wrapping_add(bv);
+                            v2 = 1;
+                        } else {
+                            v = t2.wrapping_sub(bv);
+                            v2 = 0;
+                        }
+                    }
+                    Kind::Mull => v = (a as i32).wrapping_mul(bv as i16 as i32) as u32,
+                    Kind::Mullu => v = a.wrapping_mul(bv & 0xFFFF),
+                    Kind::Mulh => v = (a as i32).wrapping_mul((bv >> 16) as i16 as i32) as u32,
+                    Kind::Mulhu => v = a.wrapping_mul(bv >> 16),
+                    Kind::Mulll => v = (a as i16 as i32).wrapping_mul(bv as i16 as i32) as u32,
+                    Kind::Mulllu => v = (a & 0xFFFF).wrapping_mul(bv & 0xFFFF),
+                    Kind::Mullh => {
+                        v = (a as i16 as i32).wrapping_mul((bv >> 16) as i16 as i32) as u32
+                    }
+                    Kind::Mullhu => v = (a & 0xFFFF).wrapping_mul(bv >> 16),
+                    Kind::Mulhh => {
+                        v = ((a >> 16) as i16 as i32).wrapping_mul((bv >> 16) as i16 as i32) as u32
+                    }
+                    Kind::Mulhhu => v = (a >> 16).wrapping_mul(bv >> 16),
+                    Kind::Mulhs => v = a.wrapping_mul(bv >> 16) << 16,
+                    Kind::Mulhhs => {
+                        v = (((a as i32 as i64) * ((bv >> 16) as i16 as i64)) >> 16) as u32
+                    }
+                    Kind::Mullhus => {
+                        v = (((a as i32 as i64) * ((bv & 0xFFFF) as i64)) >> 32) as u32
+                    }
+                    Kind::Mul32 => v = a.wrapping_mul(bv),
+                    Kind::Mul64h => v = (((a as i32 as i64) * (bv as i32 as i64)) >> 32) as u32,
+                    Kind::Mul64hu => v = (((a as u64) * (bv as u64)) >> 32) as u32,
+                    Kind::Mulfrac => {
+                        v = if a == 0x8000_0000 && bv == 0x8000_0000 {
+                            0x7FFF_FFFF
+                        } else {
+                            (((a as i32 as i64) * (bv as i32 as i64) + (1 << 30)) >> 31) as u32
+                        }
+                    }
+                    Kind::Ldw | Kind::Ldh | Kind::Ldhu | Kind::Ldb | Kind::Ldbu | Kind::Ldwl => {
+                        let addr = a.wrapping_add(bv);
+                        let size = match op.kind {
+                            Kind::Ldw | Kind::Ldwl => 4,
+                            Kind::Ldh | Kind::Ldhu => 2,
+                            _ => 1,
+                        };
+                        let before = dstall;
+                        let raw = match self.load(addr, size, &mut dstall) {
+                            Ok(x) => x,
+                            Err(k) => return self.trap(k, pc, issue),
+                        };
+                        dmiss += (dstall > before) as u64;
+                        v = match op.kind {
+                            Kind::Ldh => raw as u16 as i16 as i32 as u32,
+                            Kind::Ldb => raw as u8 as i8 as i32 as u32,
+                            _ => raw,
+                        };
+                        if op.kind == Kind::Ldwl {
+                            self.reservation = Some(addr);
+                        }
+                    }
+                    Kind::LdwD | Kind::LdhD | Kind::LdhuD | Kind::LdbD | Kind::LdbuD => {
+                        let addr = a.wrapping_add(bv);
+                        let size = match op.kind {
+                            Kind::LdwD => 4,
+                            Kind::LdhD | Kind::LdhuD => 2,
+                            _ => 1,
+                        };
+                        let before = dstall;
+                        let raw = self.load_dismissible(addr, size, &mut dstall);
+                        dmiss += (dstall > before) as u64;
+                        v = match op.kind {
+                            Kind::LdhD => raw as u16 as i16 as i32 as u32,
+                            Kind::LdbD => raw as u8 as i8 as i32 as u32,
+                            _ => raw,
+                        };
+                    }
+                    Kind::Stw | Kind::Sth | Kind::Stb => {
+                        let addr = a.wrapping_add(bv);
+                        let data = self.get::<EXPOSED>(op.c, when);
+                        let size = match op.kind {
+                            Kind::Stw => 4,
+                            Kind::Sth => 2,
+                            _ => 1,
+                        };
+                        let before = dstall;
+                        if let Err(k) = self.store(addr, size, data, &mut dstall) {
+                            return self.trap(k, pc, issue);
+                        }
+                        dmiss += (dstall > before) as u64;
+                        if SLOW {
+                            mem_writes = Some((addr, data & mask_of(size), size));
+                        }
+                    }
+                    Kind::Stwl => {
+                        // [bd, base, data]: a = base, b = data.
+                        let addr = a;
+                        if self.reservation == Some(addr) {
+                            let before = dstall;
+                            if let Err(k) = self.store(addr, 4, bv, &mut dstall) {
+                                return self.trap(k, pc, issue);
+                            }
+                            dmiss += (dstall > before) as u64;
+                            v = 1;
+                            if SLOW {
+                                mem_writes = Some((addr, bv, 4));
+                            }
+                        } else if addr & 3 != 0 {
+                            return self.trap(
+                                TrapKind::Misaligned {
+                                    addr,
+                                    size: 4,
+                                    write: true,
+                                },
+                                pc,
+                                issue,
+                            );
+                        }
+                        self.reservation = None;
+                    }
+                    Kind::Pft => {
+                        let addr = a.wrapping_add(bv);
+                        if addr < CREG_BASE && self.mem.is_mapped(addr) {
+                            self.dcache.prefetch(addr);
+                        }
+                    }
+                    Kind::Prgadd => self.dcache.purge_line(a.wrapping_add(bv)),
+                    Kind::Prgset => self.dcache.purge_set(a.wrapping_add(bv)),
+                    Kind::Prginspg | Kind::Prgins => {
+                        self.icache.purge_all();
+                        self.last_iline = None;
+                    }
+                    Kind::Sync | Kind::Wmb => {}
+                    Kind::Pswset | Kind::Pswclr => {
+                        let psw = creg_value_of("PSW");
+                        if op.kind == Kind::Pswset {
+                            self.cregs[psw] |= a;
+                        } else {
+                            self.cregs[psw] &= !a;
+                        }
+                    }
+                    Kind::Call => {
+                        v = b.next_pc;
+                        next_pc = op.target;
+                        taken = true;
+                    }
+                    Kind::Icall => {
+                        // t ← $r63 (old value); $r63 ← next bundle; PC ← t.
+                        next_pc = a;
+                        v = b.next_pc;
+                        taken = true;
+                    }
+                    Kind::Goto => {
+                        next_pc = op.target;
+                        taken = true;
+                    }
+                    Kind::Igoto => {
+                        next_pc = a;
+                        taken = true;
+                    }
+                    Kind::Br | Kind::Brf => {
+                        let cond = self.get::<EXPOSED>(op.c, issue + op.stage as u64) != 0;
+                        if cond == (op.kind == Kind::Br) {
+                            next_pc = op.target;
+                            taken = true;
+                        }
+                    }
+                    Kind::Rfi => {
+                        let r = |n: &str| creg_value_of(n);
+                        next_pc = self.cregs[r("SAVED_PC")];
+                        self.cregs[r("PSW")] = self.cregs[r("SAVED_PSW")];
+                        self.cregs[r("SAVED_PC")] = self.cregs[r("SAVED_SAVED_PC")];
+                        self.cregs[r("SAVED_PSW")] = self.cregs[r("SAVED_SAVED_PSW")];
+                        taken = true;
+                    }
+                    Kind::Idle => return self.trap(TrapKind::Idle, pc, issue),
+                    Kind::Sbrk => {
+                        return self.trap(
+                            TrapKind::Breakpoint(format!("sbrk {}", op.target)),
+                            pc,
+                            issue,
+                        )
+                    }
+                    Kind::Break => {
+                        return self.trap(TrapKind::Breakpoint("break".into()), pc, issue)
+                    }
+                    Kind::Syscall => {
+                        // Precise: every earlier write has landed (drain above).
+                        if EXPOSED {
+                            self.commit_pending(u64::MAX);
+                        }
+                        self.stats.bundles += 1;
+                        self.stats.operations += b.counted_ops as u64;
+                        self.cycle = issue + 1;
+                        if let Some(stop) = self.semihost(op.target, issue) {
+                            if SLOW {
+                                self.after_bundle(bi, &b, fetch, issue, 0, 0, &[], None);
+                            }
+                            return stop;
+                        }
+                        // Results are visible to the very next bundle.
+                        for r in [16usize, 17] {
+                            self.avail[r] = self.avail[r].min(issue);
+                        }
+                        if SLOW {
+                            let w = [
+                                Write1 {
+                                    idx: 16,
+                                    value: self.vals[16],
+                                },
+                                Write1 {
+                                    idx: 17,
+                                    value: self.vals[17],
+                                },
+                            ];
+                            self.after_bundle(bi, &b, fetch, issue, 0, 0, &w, None);
+                        }
+                        self.pc = b.next_pc;
+                        continue 'bundles;
+                    }
+                }
+                writes[nw] = Write1 {
+                    idx: op.d,
+                    value: v,
+                };
+                writes[nw + 1] = Write1 {
+                    idx: op.d2,
+                    value: v2,
+                };
+                nw += 2;
+            }
+
+            // 4. D-cache miss: the pipeline freezes after the operand reads.
+            let done = issue + dstall as u64;
+            self.stats.stalls.dcache_miss += dstall as u64;
+
+            // 5. Write back (parallel assignment), scoreboard update.
+            let dsts = &self.code.dsts[b.dst_start as usize..][..b.dst_count as usize];
+            if EXPOSED {
+                let mut di = 0;
+                for w in &writes[..nw] {
+                    if w.idx == SINK {
+                        continue;
+                    }
+                    let d = dsts[di];
+                    di += 1;
+                    self.seq += 1;
+                    self.pending.push(Pending {
+                        land: done + d.stage as u64,
+                        seq: self.seq,
+                        reg: w.idx,
+                        value: w.value,
+                    });
+                }
+            } else {
+                for w in &writes[..nw] {
+                    self.vals[w.idx as usize] = w.value;
+                }
+            }
+            for d in dsts {
+                let land = done + d.stage as u64;
+                self.avail[d.reg as usize] = land;
+                self.producer[d.reg as usize] = d.class;
+                self.max_avail = self.max_avail.max(land);
+            }
+
+            // 6. Next bundle.
+            self.stats.bundles += 1;
+            self.stats.operations += b.counted_ops as u64;
+            let mut next_cycle = done + 1;
+            if taken {
+                next_cycle += taken_penalty;
+                self.stats.stalls.taken_branch += taken_penalty;
+                self.stats.taken_branches += 1;
+            }
+            self.cycle = next_cycle;
+            if SLOW {
+                let penalty = if taken { taken_penalty } else { 0 };
+                self.after_bundle(
+                    bi,
+                    &b,
+                    fetch,
+                    issue,
+                    imiss,
+                    dmiss,
+                    &writes[..nw],
+                    mem_writes.take(),
+                );
+                if let Some(p) = &mut self.profile {
+                    let c = &mut p[bi as usize];
+                    c.cycles += penalty;
+                    c.stalls += penalty;
+                    c.stalls += dstall as u64;
+                    c.cycles += dstall as u64;
+                }
+            }
+            self.pc = next_pc;
+        }
+    }
+
+    /// Trace line and profile costs of a bundle issued at `issue` after
+    /// being fetched at `fetch`.
+    #[allow(clippy::too_many_arguments)]
+    fn after_bundle(
+        &mut self,
+        bi: u32,
+        b: &Bundle,
+        fetch: u64,
+        issue: u64,
+        imiss: u64,
+        dmiss: u64,
+        writes: &[Write1],
+        mem_write: Option<(u32, u32, u32)>,
+    ) {
+        if let Some(p) = &mut self.profile {
+            let c = &mut p[bi as usize];
+            c.bundles += 1;
+            c.operations += b.counted_ops as u64;
+            c.cycles += 1 + (issue - fetch);
+            c.stalls += issue - fetch;
+            c.icache_misses += imiss;
+            c.dcache_misses += dmiss;
+        }
+        if self.trace.is_some() {
+            let mut line = format!(
+                "{:>8} 0x{:08x}: {}",
+                issue,
+                b.pc,
+                decode::disassemble(&self.mem, b.pc, &self.model)
+            );
+            let mut first = true;
+            for w in writes {
+                if w.idx == SINK {
+                    continue;
+                }
+                line.push_str(if first { "  |" } else { "" });
+                first = false;
+                if w.idx >= BR_BASE {
+                    line.push_str(&format!(" $b{}={}", w.idx - BR_BASE, w.value));
+                } else {
+                    line.push_str(&format!(" $r{}=0x{:08x}", w.idx, w.value));
+                }
+            }
+            if let Some((addr, value, size)) = mem_write {
+                line.push_str(if first { "  |" } else { "" });
+                line.push_str(&format!(" [0x{addr:08x}]=0x{value:x}/{size}"));
+            }
+            line.push('\n');
+            if let Some(t) = &mut self.trace {
+                // A failing trace file must not stop the run.
+                let _ = t.write_all(line.as_bytes());
+            }
+        }
+    }
+
+    /// Flushes the trace file, if any.
+    pub fn flush_trace(&mut self) -> std::io::Result<()> {
+        match &mut self.trace {
+            Some(t) => t.flush(),
+            None => Ok(()),
+        }
+    }
+
+    /// Services `syscall n` (ARCHITECTURE.md §5 table) issued at `issue`.
+    /// Returns a stop for `exit`.
+    fn semihost(&mut self, n: u32, issue: u64) -> Option<Stop> {
+        let r16 = self.vals[16];
+        let r17 = self.vals[17];
+        let r18 = self.vals[18];
+        let result: i32 = match n {
+            syscalls::EXIT => return Some(Stop::Exit(r16 as i32)),
+            // Transfers are capped at 16 MiB per call (a short count, as a
+            // host `write`/`read` may return).
+            syscalls::WRITE => {
+                let len = (r18 as usize).min(1 << 24);
+                let mut buf = vec![0u8; len];
+                if r17 >= CREG_BASE || self.mem.read_bytes(r17, &mut buf).is_err() {
+                    -syscalls::EFAULT
+                } else {
+                    match self.io.write(r16, &buf) {
+                        Ok(k) => k as i32,
+                        Err(e) => -e,
+                    }
+                }
+            }
+            syscalls::READ => {
+                let len = (r18 as usize).min(1 << 24);
+                let mut buf = vec![0u8; len];
+                // Check the buffer before consuming input.
+                if r17 >= CREG_BASE || !self.mem.is_range_mapped(r17, len as u32) {
+                    -syscalls::EFAULT
+                } else {
+                    match self.io.read(r16, &mut buf) {
+                        Ok(k) => {
+                            let _ = self.mem.write_bytes(r17, &buf[..k]);
+                            for a in (r17..r17.saturating_add(k as u32)).step_by(4) {
+                                if self.code_page_of[(a >> 12) as usize] != 0 {
+                                    self.invalidate_code(a);
+                                }
+                            }
+                            k as i32
+                        }
+                        Err(e) => -e,
+                    }
+                }
+            }
+            syscalls::CYCLES => {
+                self.vals[17] = (issue >> 32) as u32;
+                issue as u32 as i32
+            }
+            _ => -syscalls::ENOSYS,
+        };
+        self.vals[16] = result as u32;
+        None
+    }
+}
+
+fn mask_of(size: u32) -> u32 {
+    if size == 4 {
+        u32::MAX
+    } else {
+        (1 << (8 * size)) - 1
+    }
+}
+
+/// Index of a timing class in [`isa::model::ALL_CLASSES`] order.
+pub fn class_index(c: OpClass) -> usize {
+    isa::model::ALL_CLASSES
+        .iter()
+        .position(|&x| x == c)
+        .unwrap_or(0)
+}
+
+/// `shl`: count = B[7:0] unsigned; ≥ 32 gives 0 (ISA-ST200 §4.1).
+#[inline(always)]
+fn shl(a: u32, b: u32) -> u32 {
+    let n = b & 0xFF;
+    if n >= 32 {
+        0
+    } else {
+        a << n
+    }
+}
+
+/// `shr`: arithmetic; count ≥ 32 gives the sign fill (§4.1).
+#[inline(always)]
+fn shr(a: u32, b: u32) -> u32 {
+    let n = (b & 0xFF).min(31);
+    ((a as i32) >> n) as u32
+}
+
+/// `shru`: logical; count ≥ 32 gives 0 (§4.1).
+#[inline(always)]
+fn shru(a: u32, b: u32) -> u32 {
+    let n = b & 0xFF;
+    if n >= 32 {
+        0
+    } else {
+        a >> n
+    }
+}
