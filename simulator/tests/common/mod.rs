@@ -1,6 +1,6 @@
-//! Shared helpers: assemble a source with `las` (the library), load its
-//! `.text` as a raw image at [`TEXT`] (until programs are linked with
-//! `lld-st`), map a data area at [`DATA`] and run.
+//! Shared helpers: assemble a source with `las`, link it with `lld-st`
+//! (both as libraries, default layout: `.text` at [`TEXT`]), load the
+//! executable, map a data area at [`DATA`] and run.
 #![allow(dead_code)]
 
 use isa::model::ProcessorModel;
@@ -39,23 +39,31 @@ pub fn text_of(source: &str, core: Core) -> Vec<u8> {
     text.data.clone()
 }
 
-/// A machine for `model` with `source` loaded at [`TEXT`], the data area
-/// and a stack mapped, `$r12` at [`STACK_TOP`] − 64, PC at [`TEXT`], and
-/// in-memory I/O with `stdin`.
+/// A machine for `model` running `source`: assembled for the ST231 (a
+/// superset of the ST220), with `_start` defined at the start of its
+/// `.text`, linked with the default layout (so its code starts at
+/// [`TEXT`]) and loaded as `stsim` loads it (stack at `__stack_top`,
+/// ARCHITECTURE §5); plus the data area at [`DATA`] and in-memory I/O with
+/// `stdin`.
 pub fn machine_with(
     source: &str,
     model: ProcessorModel,
     options: Options,
     stdin: &[u8],
 ) -> Machine {
-    // Assembled for the ST231 (a superset of the ST220), run on `model`.
-    let code = text_of(source, Core::St231);
+    let source = format!("\t.text\n\t.global _start\n_start:\n{source}");
+    let obj = assembler::assemble("test.s", &source, &assembler::Options::default())
+        .unwrap_or_else(|d| panic!("las rejected the test program:\n{}\n{source}", d.render()));
+    let exe = linker::link_objects(&[("test.o".into(), obj)])
+        .unwrap_or_else(|e| panic!("lld-st failed: {e}\n{source}"));
+    let program = simulator::Program::parse(&exe).expect("a loadable executable");
+    assert_eq!(
+        program.entry, TEXT,
+        "the default layout puts .text at 0x1000"
+    );
     let mut m = Machine::new(model, options).unwrap();
-    assert!(m.load_image(TEXT, &code, 0, true));
+    program.load(&mut m, &["test".to_string()]).expect("loads");
     assert!(m.load_image(DATA, &[], DATA_SIZE, false));
-    assert!(m.load_image(STACK_TOP - 0x1_0000, &[], 0x1_0000, false));
-    m.set_gr(12, STACK_TOP - 64);
-    m.set_pc(TEXT);
     m.set_io(Io::captured(stdin));
     m
 }
