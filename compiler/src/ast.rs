@@ -1,0 +1,283 @@
+//! The typed abstract syntax tree produced by the parser and semantic
+//! analysis ([`crate::parse`]). Every expression carries its C type and
+//! source span; implicit conversions are explicit [`ExprKind::Cast`] nodes.
+
+use crate::lex::Sym;
+use crate::source::Span;
+use crate::types::TypeId;
+use std::collections::HashSet;
+
+/// Index of a local variable in [`FunctionDef::locals`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LocalId(pub u32);
+
+/// Binary operators after semantic analysis (operands already converted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    And,
+    Or,
+    Xor,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// pointer + integer (integer in elements, already `int`/`long long`)
+    PtrAdd,
+    /// pointer - integer
+    PtrSub,
+    /// pointer - pointer, result in elements (`int`)
+    PtrDiff,
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum UnOp {
+    Neg,
+    BitNot,
+    LogNot,
+}
+
+/// A typed expression.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    /// What it computes.
+    pub kind: ExprKind,
+    /// Its C type (for lvalues, the object's type).
+    pub ty: TypeId,
+    /// Source range.
+    pub span: Span,
+}
+
+/// Expression forms.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// Integer constant of type `ty`, value wrapped to that type.
+    Int(i64),
+    /// Floating constant (type-checked, never lowered).
+    Float(f64),
+    /// String literal object (an array lvalue); bytes include the final NUL.
+    Str(Vec<u8>),
+    /// Local variable (lvalue).
+    Local(LocalId),
+    /// Global variable or function designator, by symbol name.
+    Global(Sym),
+    /// Array-to-pointer decay of an array lvalue.
+    Decay(Box<Expr>),
+    /// `&e`.
+    AddrOf(Box<Expr>),
+    /// `*e` (lvalue).
+    Deref(Box<Expr>),
+    /// Member of a struct/union object: byte offset and bit-field
+    /// (bit offset, width) within the storage unit at that offset.
+    Member {
+        /// The struct/union object (lvalue or rvalue).
+        base: Box<Expr>,
+        /// Byte offset from the base object.
+        offset: u64,
+        /// Bit-field position and width.
+        bits: Option<(u32, u32)>,
+    },
+    /// Conversion of the operand to `ty` (scalar to scalar, or to void).
+    Cast(Box<Expr>),
+    /// Unary arithmetic.
+    Unary(UnOp, Box<Expr>),
+    /// Binary arithmetic or comparison; see [`BinOp`].
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `&&`.
+    LogAnd(Box<Expr>, Box<Expr>),
+    /// `||`.
+    LogOr(Box<Expr>, Box<Expr>),
+    /// `lhs = rhs`, rhs already converted to the lhs type.
+    Assign(Box<Expr>, Box<Expr>),
+    /// `lhs op= rhs`: computes `(op_ty)lhs op rhs` then converts back.
+    CompoundAssign {
+        /// Operator.
+        op: BinOp,
+        /// Target lvalue.
+        lhs: Box<Expr>,
+        /// Right operand, converted to `op_ty` (or an integer for pointer ops).
+        rhs: Box<Expr>,
+        /// Type the operation is done in.
+        op_ty: TypeId,
+    },
+    /// `++`/`--`, prefix or postfix.
+    IncDec {
+        /// Prefix form.
+        pre: bool,
+        /// Increment (else decrement).
+        inc: bool,
+        /// Target lvalue.
+        e: Box<Expr>,
+    },
+    /// `c ? a : b` (a and b converted to the result type).
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `a, b`.
+    Comma(Box<Expr>, Box<Expr>),
+    /// Function call through a pointer-to-function expression; arguments
+    /// converted (prototype) or promoted (variadic/unprototyped).
+    Call(Box<Expr>, Vec<Expr>),
+    /// Compound literal object (lvalue) stored in a local (or global).
+    CompoundLit(Box<Expr>, Box<Init>),
+    /// `va_start(ap, …)`: `ap` lvalue.
+    VaStart(Box<Expr>),
+    /// `va_arg(ap, ty)`.
+    VaArg(Box<Expr>),
+    /// `va_copy(dst, src)`.
+    VaCopy(Box<Expr>, Box<Expr>),
+    /// `__builtin_unreachable()`.
+    Unreachable,
+}
+
+/// One scalar store of an initializer: at byte `offset` of the object,
+/// a value of type `ty` (or a bit-field inside the unit at `offset`).
+#[derive(Clone, Debug)]
+pub struct InitItem {
+    /// Byte offset in the object.
+    pub offset: u64,
+    /// Type stored.
+    pub ty: TypeId,
+    /// Bit-field (bit offset, width).
+    pub bits: Option<(u32, u32)>,
+    /// Value, converted to `ty`; or a struct-typed expression copied whole.
+    pub expr: Expr,
+}
+
+/// An initializer flattened to scalar stores.
+#[derive(Clone, Debug, Default)]
+pub struct Init {
+    /// Stores in source order (later ones win).
+    pub items: Vec<InitItem>,
+    /// Byte ranges of string literals copied into char arrays:
+    /// (offset, bytes); already truncated to the array.
+    pub strings: Vec<(u64, Vec<u8>)>,
+    /// Zero the whole object first (aggregates).
+    pub zero: bool,
+}
+
+/// Statements.
+#[derive(Clone, Debug)]
+#[allow(missing_docs)]
+pub enum Stmt {
+    Expr(Expr),
+    /// Local declaration with optional initializer.
+    Decl(LocalId, Option<Init>),
+    Block(Vec<Stmt>),
+    If(Expr, Box<Stmt>, Option<Box<Stmt>>),
+    While(Expr, Box<Stmt>),
+    DoWhile(Box<Stmt>, Expr),
+    For(Option<Box<Stmt>>, Option<Expr>, Option<Expr>, Box<Stmt>),
+    /// Controlling expression (promoted), body, case ranges
+    /// `(lo, hi, label id)`, default label id.
+    Switch {
+        cond: Expr,
+        body: Box<Stmt>,
+        cases: Vec<(i64, i64, u32)>,
+        default: Option<u32>,
+    },
+    /// A `case`/`default` label (id from the enclosing switch).
+    Case(u32, Box<Stmt>),
+    Break(Span),
+    Continue(Span),
+    Return(Option<Expr>, Span),
+    Goto(Sym, Span),
+    Label(Sym, Box<Stmt>),
+    Empty,
+}
+
+/// A local variable or parameter.
+#[derive(Clone, Debug)]
+pub struct LocalVar {
+    /// Name (None for temporaries such as compound literals).
+    pub name: Option<Sym>,
+    /// Type.
+    pub ty: TypeId,
+    /// Alignment in bytes.
+    pub align: u64,
+    /// Declaration site.
+    pub span: Span,
+    /// Referenced somewhere.
+    pub used: bool,
+}
+
+/// Linkage of a global symbol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Linkage {
+    /// Visible to other translation units.
+    External,
+    /// `static`.
+    Internal,
+}
+
+/// A function definition.
+#[derive(Clone, Debug)]
+pub struct FunctionDef {
+    /// Name.
+    pub name: Sym,
+    /// Function type.
+    pub ty: TypeId,
+    /// Parameters, in order (indices into `locals`).
+    pub params: Vec<LocalId>,
+    /// Every local, parameters first.
+    pub locals: Vec<LocalVar>,
+    /// Body.
+    pub body: Stmt,
+    /// Linkage.
+    pub linkage: Linkage,
+    /// Where it is defined.
+    pub span: Span,
+    /// Global symbols it references (for dropping unused static functions).
+    pub refs: HashSet<Sym>,
+    /// `__attribute__((weak))`.
+    pub weak: bool,
+}
+
+/// A global variable (definition or declaration).
+#[derive(Clone, Debug)]
+pub struct GlobalVar {
+    /// Name (static locals and literals get unique generated names).
+    pub name: Sym,
+    /// Type.
+    pub ty: TypeId,
+    /// Alignment in bytes.
+    pub align: u64,
+    /// Linkage.
+    pub linkage: Linkage,
+    /// Initializer (None: zero, for tentative definitions; see `defined`).
+    pub init: Option<Init>,
+    /// Definition (false: `extern` declaration only).
+    pub defined: bool,
+    /// Tentative definition without initializer (may merge across files).
+    pub tentative: bool,
+    /// Declaration site.
+    pub span: Span,
+    /// `__attribute__((section("…")))`.
+    pub section: Option<String>,
+    /// `__attribute__((weak))`.
+    pub weak: bool,
+    /// Global symbols its initializer references.
+    pub refs: HashSet<Sym>,
+}
+
+/// Result of parsing one translation unit.
+#[derive(Clone, Debug)]
+pub struct TranslationUnit {
+    /// Types.
+    pub types: crate::types::Types,
+    /// Global variables in definition order.
+    pub globals: Vec<GlobalVar>,
+    /// Function definitions in order.
+    pub functions: Vec<FunctionDef>,
+    /// Declared (not necessarily defined) functions: name, type, linkage.
+    pub func_decls: Vec<(Sym, TypeId, Linkage)>,
+}

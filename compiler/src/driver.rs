@@ -1,0 +1,277 @@
+//! Whole-compilation entry points used by the `lcc` binary, the tests and
+//! the benchmarks: preprocess, compile a file to IR, link IR modules, and
+//! run a program in the IR interpreter.
+//!
+//! Every entry point runs the front end on a thread with a large stack
+//! ([`with_big_stack`]) so that deeply nested (but bounded) input cannot
+//! overflow the host stack.
+
+use crate::interp::{self, RunOptions, RunResult, Trap};
+use crate::ir::{self, Callee, InstKind, Linkage, Module};
+use crate::lex::Interner;
+use crate::parse::Parser;
+use crate::pp::{print_tokens, PpOptions, Preprocessor};
+use crate::source::{Diagnostics, SourceMap};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// Compiler options shared by `-E`, `--run-ir` and the library API.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-I` directories.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D name[=value]`.
+    pub defines: Vec<String>,
+    /// `-U name`.
+    pub undefs: Vec<String>,
+    /// `-Wall`.
+    pub wall: bool,
+    /// `-Werror`.
+    pub werror: bool,
+    /// `-mcpu=` core name (st220, st231, st240).
+    pub core: Option<String>,
+}
+
+/// Result of a front-end step: the product (None on error) and the
+/// rendered gcc-style diagnostics.
+#[derive(Clone, Debug)]
+pub struct Output<T> {
+    /// Product, if there were no errors.
+    pub result: Option<T>,
+    /// Diagnostics text (`file:line:col: error: …`, source line, caret).
+    pub diagnostics: String,
+    /// Number of errors.
+    pub errors: usize,
+}
+
+/// Stack size of the front-end thread, in bytes.
+pub const FRONT_END_STACK: usize = 256 << 20;
+
+/// Runs `f` on a thread with a [`FRONT_END_STACK`]-byte stack.
+pub fn with_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(FRONT_END_STACK)
+        .spawn(f)
+        .expect("spawn front-end thread")
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+}
+
+fn pp_opts(o: &Options) -> PpOptions {
+    PpOptions {
+        include_dirs: o.include_dirs.clone(),
+        defines: o.defines.clone(),
+        undefs: o.undefs.clone(),
+        core: o.core.clone(),
+    }
+}
+
+fn new_diags(o: &Options) -> Diagnostics {
+    Diagnostics {
+        wall: o.wall,
+        werror: o.werror,
+        ..Default::default()
+    }
+}
+
+/// Preprocesses `src` (named `path`) like `gcc -E` (`line_markers` false:
+/// like `gcc -E -P`).
+pub fn preprocess(path: &str, src: &[u8], opts: &Options, line_markers: bool) -> Output<String> {
+    let (path, src, opts) = (path.to_string(), src.to_vec(), opts.clone());
+    with_big_stack(move || {
+        let mut sm = SourceMap::default();
+        let mut diags = new_diags(&opts);
+        let mut interner = Interner::default();
+        let toks = {
+            let mut pp = Preprocessor::new(&mut sm, &mut diags, &mut interner, pp_opts(&opts));
+            pp.run(&path, &src)
+        };
+        let text = print_tokens(&toks, &sm, &interner, line_markers);
+        let errors = diags.errors;
+        Output {
+            result: (errors == 0).then_some(text),
+            diagnostics: diags.render(&sm),
+            errors,
+        }
+    })
+}
+
+/// Compiles one C file to IR: preprocess, parse and check, lower, verify.
+pub fn compile(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
+    let (path, src, opts) = (path.to_string(), src.to_vec(), opts.clone());
+    with_big_stack(move || compile_here(&path, &src, &opts))
+}
+
+/// [`compile`] on the current thread (the caller provides the stack).
+pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
+    let mut sm = SourceMap::default();
+    let mut diags = new_diags(opts);
+    let mut interner = Interner::default();
+    let toks = {
+        let mut pp = Preprocessor::new(&mut sm, &mut diags, &mut interner, pp_opts(opts));
+        pp.run(path, src)
+    };
+    let tu = Parser::new(toks, &mut interner, &mut diags).translation_unit();
+    let mut module = None;
+    if !diags.has_errors() {
+        let m = crate::lower::lower(&tu, &interner, &mut diags);
+        if !diags.has_errors() {
+            if let Err(e) = ir::verify_module(&m) {
+                diags.list.push(crate::source::Diagnostic {
+                    level: crate::source::Level::Error,
+                    span: None,
+                    message: format!("internal compiler error: IR verifier: {e}"),
+                });
+                diags.errors += 1;
+            } else {
+                module = Some(m);
+            }
+        }
+    }
+    let errors = diags.errors;
+    Output {
+        result: module,
+        diagnostics: diags.render(&sm),
+        errors,
+    }
+}
+
+fn rename_module(m: &mut Module, map: &HashMap<String, String>) {
+    let r = |n: &mut String| {
+        if let Some(x) = map.get(n) {
+            *n = x.clone();
+        }
+    };
+    for g in &mut m.globals {
+        r(&mut g.name);
+        for rel in &mut g.relocs {
+            r(&mut rel.1);
+        }
+    }
+    for f in &mut m.functions {
+        r(&mut f.name);
+        for i in &mut f.insts {
+            match &mut i.kind {
+                InstKind::GlobalAddr { name } => r(name),
+                InstKind::Call {
+                    callee: Callee::Direct(n),
+                    ..
+                } => r(n),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Links IR modules into one program: file-local (`static`) symbols are
+/// renamed apart, tentative definitions merge, and a symbol defined twice
+/// is an error (`multiple definition of 'x'`).
+pub fn link(mods: Vec<Module>) -> Result<Module, String> {
+    let many = mods.len() > 1;
+    let mut out = Module::default();
+    let mut defined: HashMap<String, (bool, usize)> = HashMap::new(); // name -> (is_func, index)
+    for (i, mut m) in mods.into_iter().enumerate() {
+        if many {
+            let mut map = HashMap::new();
+            for g in &m.globals {
+                if g.linkage == Linkage::Internal {
+                    map.insert(g.name.clone(), format!("{}.{}", g.name, i));
+                }
+            }
+            for f in &m.functions {
+                if f.linkage == Linkage::Internal {
+                    map.insert(f.name.clone(), format!("{}.{}", f.name, i));
+                }
+            }
+            rename_module(&mut m, &map);
+        }
+        for g in m.globals {
+            match defined.get(&g.name) {
+                Some(&(false, idx)) => {
+                    let old = &mut out.globals[idx];
+                    if old.common && (g.common || g.init.is_some()) {
+                        let size = old.size.max(g.size);
+                        *old = g;
+                        old.size = size.max(old.size);
+                    } else if g.common {
+                        old.size = old.size.max(g.size).max(old.size);
+                    } else {
+                        return Err(format!("multiple definition of '{}'", g.name));
+                    }
+                }
+                Some(_) => {
+                    return Err(format!(
+                        "'{}' defined both as a function and a variable",
+                        g.name
+                    ))
+                }
+                None => {
+                    defined.insert(g.name.clone(), (false, out.globals.len()));
+                    out.globals.push(g);
+                }
+            }
+        }
+        for f in m.functions {
+            if defined.contains_key(&f.name) {
+                return Err(format!("multiple definition of '{}'", f.name));
+            }
+            defined.insert(f.name.clone(), (true, out.functions.len()));
+            out.functions.push(f);
+        }
+    }
+    Ok(out)
+}
+
+/// Compiles every source (name, bytes), links, and runs `main` in the IR
+/// interpreter. Returns the diagnostics text and, if compilation succeeded,
+/// the run result.
+pub fn compile_and_run(
+    sources: &[(String, Vec<u8>)],
+    opts: &Options,
+    run: &RunOptions,
+) -> (String, Option<Result<RunResult, Trap>>) {
+    let sources = sources.to_vec();
+    let opts = opts.clone();
+    let run = run.clone();
+    with_big_stack(move || {
+        let mut diag = String::new();
+        let mut mods = Vec::new();
+        let mut ok = true;
+        for (p, s) in &sources {
+            let o = if p.ends_with(".ir") {
+                match ir::parse_module(&String::from_utf8_lossy(s))
+                    .and_then(|m| ir::verify_module(&m).map(|_| m))
+                {
+                    Ok(m) => Output {
+                        result: Some(m),
+                        diagnostics: String::new(),
+                        errors: 0,
+                    },
+                    Err(e) => Output {
+                        result: None,
+                        diagnostics: format!("{p}: error: {e}\n"),
+                        errors: 1,
+                    },
+                }
+            } else {
+                compile_here(p, s, &opts)
+            };
+            diag.push_str(&o.diagnostics);
+            match o.result {
+                Some(m) if o.errors == 0 => mods.push(m),
+                _ => ok = false,
+            }
+        }
+        if !ok {
+            return (diag, None);
+        }
+        let m = match link(mods) {
+            Ok(m) => m,
+            Err(e) => {
+                diag.push_str(&format!("lcc: error: {e}\n"));
+                return (diag, None);
+            }
+        };
+        (diag, Some(interp::run(&m, &run)))
+    })
+}

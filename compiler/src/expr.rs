@@ -1,0 +1,1596 @@
+//! Expression parsing and typing (C99 §6.5): integer promotions, usual
+//! arithmetic conversions, pointer arithmetic, assignment constraints, and
+//! the GNU builtins.
+
+use crate::ast::*;
+use crate::consteval;
+use crate::lex::{TokKind, P};
+use crate::parse::{Kw, Ordinary, PResult, Parser};
+use crate::pp::{char_value, parse_int_literal};
+use crate::source::Span;
+use crate::types::{TypeId, TypeKind, Types};
+
+fn bx(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+impl<'a> Parser<'a> {
+    fn mk(&self, kind: ExprKind, ty: TypeId, span: Span) -> Expr {
+        Expr { kind, ty, span }
+    }
+
+    /// True if `e` designates an object (may be assigned if modifiable).
+    pub(crate) fn is_lvalue(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Local(_)
+            | ExprKind::Deref(_)
+            | ExprKind::Str(_)
+            | ExprKind::CompoundLit(..) => true,
+            ExprKind::Global(_) => !self.types.is_func(e.ty),
+            ExprKind::Member { base, .. } => self.is_lvalue(base),
+            _ => false,
+        }
+    }
+
+    /// Array-to-pointer and function-to-pointer conversion.
+    pub(crate) fn rvalue(&mut self, e: Expr) -> Expr {
+        match self.types.kind(e.ty).clone() {
+            TypeKind::Array(el, _) => {
+                let t = self.types.ptr(el);
+                let sp = e.span;
+                self.mk(ExprKind::Decay(bx(e)), t, sp)
+            }
+            TypeKind::Func { .. } => {
+                let t = self.types.ptr(e.ty);
+                let sp = e.span;
+                self.mk(ExprKind::AddrOf(bx(e)), t, sp)
+            }
+            _ => e,
+        }
+    }
+
+    /// Converts a scalar expression to `to` (folding integer constants).
+    pub(crate) fn cast(&mut self, e: Expr, to: TypeId) -> Expr {
+        if e.ty == to {
+            return e;
+        }
+        if let ExprKind::Int(v) = e.kind {
+            if self.types.is_integer(to) || self.types.is_ptr(to) {
+                return self.mk(
+                    ExprKind::Int(consteval::wrap(&self.types, to, v)),
+                    to,
+                    e.span,
+                );
+            }
+        }
+        let sp = e.span;
+        self.mk(ExprKind::Cast(bx(e)), to, sp)
+    }
+
+    /// Converts a controlling expression (must be scalar).
+    pub(crate) fn scalar_cond(&mut self, e: Expr) -> Expr {
+        let e = self.rvalue(e);
+        if !self.types.is_scalar(e.ty) {
+            let t = self.ty_name(e.ty);
+            self.diags.error(
+                e.span,
+                format!(
+                    "used {} type value where scalar is required",
+                    if self.types.is_record(e.ty) {
+                        t
+                    } else {
+                        "void".into()
+                    }
+                ),
+            );
+        }
+        e
+    }
+
+    fn is_null_const(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(0) => self.types.is_integer(e.ty) || e.ty == self.types_void_ptr(),
+            ExprKind::Cast(x)
+                if self.types.is_ptr(e.ty) && self.types.pointee(e.ty) == Some(Types::VOID) =>
+            {
+                self.is_null_const(x)
+            }
+            _ => self.types.is_integer(e.ty) && consteval::eval_int(&self.types, e) == Some(0),
+        }
+    }
+    fn types_void_ptr(&self) -> TypeId {
+        // void* is interned at first use; compare structurally
+        TypeId(u32::MAX)
+    }
+
+    /// Implicit conversion as if by assignment (C99 §6.5.16.1), with gcc's
+    /// warnings for pointer/integer mismatches.
+    pub(crate) fn assign_convert(&mut self, to: TypeId, e: Expr, ctx: &str) -> Expr {
+        let e = self.rvalue(e);
+        let from = e.ty;
+        if from == to {
+            return e;
+        }
+        if from == Types::VOID {
+            self.diags
+                .error(e.span, "void value not ignored as it ought to be");
+            return Expr { ty: to, ..e };
+        }
+        let t = &self.types;
+        if t.is_arith(to) && t.is_arith(from) {
+            return self.cast(e, to);
+        }
+        if to == Types::BOOL && t.is_ptr(from) {
+            return self.cast(e, to);
+        }
+        if t.is_ptr(to) && t.is_ptr(from) {
+            let pt = t.pointee(to).expect("ptr");
+            let pf = t.pointee(from).expect("ptr");
+            if pt != pf
+                && pt != Types::VOID
+                && pf != Types::VOID
+                && !self.compatible_pointee(pt, pf)
+            {
+                let a = self.ty_name(from);
+                let b = self.ty_name(to);
+                let msg = match ctx {
+                    "return" => format!(
+                        "returning '{a}' from a function with incompatible return type '{b}'"
+                    ),
+                    "initialization" => {
+                        format!("initialization of '{b}' from incompatible pointer type '{a}'")
+                    }
+                    "argument" => format!(
+                        "passing argument of incompatible pointer type '{a}' (expected '{b}')"
+                    ),
+                    _ => format!("assignment to '{b}' from incompatible pointer type '{a}'"),
+                };
+                self.diags.warning(e.span, msg);
+            }
+            return self.cast(e, to);
+        }
+        if t.is_ptr(to) && t.is_integer(from) {
+            if !self.is_null_const(&e) {
+                let a = self.ty_name(from);
+                let b = self.ty_name(to);
+                let msg = match ctx {
+                    "return" => format!("returning '{a}' from a function with return type '{b}' makes pointer from integer without a cast"),
+                    "initialization" => format!("initialization of '{b}' from '{a}' makes pointer from integer without a cast"),
+                    "argument" => format!("passing argument makes pointer from integer without a cast (expected '{b}')"),
+                    _ => format!("assignment to '{b}' from '{a}' makes pointer from integer without a cast"),
+                };
+                self.diags.warning(e.span, msg);
+            }
+            return self.cast(e, to);
+        }
+        if t.is_integer(to) && t.is_ptr(from) {
+            let a = self.ty_name(from);
+            let b = self.ty_name(to);
+            let msg = match ctx {
+                "return" => format!("returning '{a}' from a function with return type '{b}' makes integer from pointer without a cast"),
+                "initialization" => format!("initialization of '{b}' from '{a}' makes integer from pointer without a cast"),
+                "argument" => format!("passing argument makes integer from pointer without a cast (expected '{b}')"),
+                _ => format!("assignment to '{b}' from '{a}' makes integer from pointer without a cast"),
+            };
+            self.diags.warning(e.span, msg);
+            return self.cast(e, to);
+        }
+        let a = self.ty_name(from);
+        let b = self.ty_name(to);
+        let msg = match ctx {
+            "return" => {
+                format!("incompatible types when returning type '{a}' but '{b}' was expected")
+            }
+            "initialization" => {
+                format!("incompatible types when initializing type '{b}' using type '{a}'")
+            }
+            "argument" => format!(
+                "incompatible type for argument: expected '{b}' but argument is of type '{a}'"
+            ),
+            _ => format!("incompatible types when assigning to type '{b}' from type '{a}'"),
+        };
+        self.diags.error(e.span, msg);
+        Expr { ty: to, ..e }
+    }
+
+    fn compatible_pointee(&mut self, a: TypeId, b: TypeId) -> bool {
+        if a == b {
+            return true;
+        }
+        // char vs signed char are distinct; enums compatible with int
+        crate::parse::composite(&mut self.types, a, b).is_some()
+    }
+
+    /// expression: assignment-expression { , assignment-expression }
+    pub(crate) fn expr(&mut self) -> PResult<Expr> {
+        let mut e = self.assign_expr()?;
+        while self.eat_p(P::Comma) {
+            let r = self.assign_expr()?;
+            let r = self.rvalue(r);
+            let sp = e.span.to(r.span);
+            let ty = r.ty;
+            e = self.mk(ExprKind::Comma(bx(e), bx(r)), ty, sp);
+        }
+        Ok(e)
+    }
+
+    /// assignment-expression.
+    pub(crate) fn assign_expr(&mut self) -> PResult<Expr> {
+        self.enter()?;
+        let r = self.assign_inner();
+        self.leave();
+        r
+    }
+
+    fn check_modifiable(&mut self, e: &Expr, op: Span) {
+        if !self.is_lvalue(e) || self.types.is_array(e.ty) || self.types.is_func(e.ty) {
+            self.diags
+                .error(op, "lvalue required as left operand of assignment");
+            return;
+        }
+        let readonly = match &e.kind {
+            ExprKind::Local(id) => self.local_const(*id),
+            ExprKind::Global(s) => {
+                self.lookup(*s)
+                    .is_some_and(|o| matches!(o, Ordinary::Global(_, _, true)))
+                    || self.scopes.iter().any(|sc| {
+                        sc.ords
+                            .values()
+                            .any(|o| matches!(o, Ordinary::Global(g, _, true) if g == s))
+                    })
+            }
+            _ => false,
+        };
+        if readonly {
+            let n = match &e.kind {
+                ExprKind::Local(id) => self
+                    .func
+                    .as_ref()
+                    .and_then(|f| f.locals[id.0 as usize].name)
+                    .map(|n| self.name(n))
+                    .unwrap_or_default(),
+                ExprKind::Global(s) => self
+                    .name(*s)
+                    .split('.')
+                    .nth(1)
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|| self.name(*s)),
+                _ => String::new(),
+            };
+            self.diags
+                .error(op, format!("assignment of read-only variable '{n}'"));
+        }
+    }
+
+    fn local_const(&self, id: LocalId) -> bool {
+        self.scopes.iter().rev().any(|sc| {
+            sc.ords
+                .values()
+                .any(|o| matches!(o, Ordinary::Local(l, _, true) if *l == id))
+        })
+    }
+
+    fn assign_inner(&mut self) -> PResult<Expr> {
+        let lhs = self.cond_expr()?;
+        let t = self.peek().clone();
+        let op = match t.kind {
+            TokKind::Punct(P::Assign) => None,
+            TokKind::Punct(P::AddAssign) => Some(BinOp::Add),
+            TokKind::Punct(P::SubAssign) => Some(BinOp::Sub),
+            TokKind::Punct(P::MulAssign) => Some(BinOp::Mul),
+            TokKind::Punct(P::DivAssign) => Some(BinOp::Div),
+            TokKind::Punct(P::ModAssign) => Some(BinOp::Rem),
+            TokKind::Punct(P::ShlAssign) => Some(BinOp::Shl),
+            TokKind::Punct(P::ShrAssign) => Some(BinOp::Shr),
+            TokKind::Punct(P::AndAssign) => Some(BinOp::And),
+            TokKind::Punct(P::XorAssign) => Some(BinOp::Xor),
+            TokKind::Punct(P::OrAssign) => Some(BinOp::Or),
+            _ => return Ok(lhs),
+        };
+        self.bump();
+        let rhs = self.assign_expr()?;
+        self.check_modifiable(&lhs, t.span);
+        if rhs.ty == Types::VOID {
+            self.diags
+                .error(t.span, "void value not ignored as it ought to be");
+            return Err(());
+        }
+        let sp = lhs.span.to(rhs.span);
+        let lty = lhs.ty;
+        match op {
+            None => {
+                let r = self.assign_convert(lty, rhs, "assignment");
+                Ok(self.mk(ExprKind::Assign(bx(lhs), bx(r)), lty, sp))
+            }
+            Some(op) => {
+                let rhs = self.rvalue(rhs);
+                if self.types.is_ptr(lty) && matches!(op, BinOp::Add | BinOp::Sub) {
+                    if !self.types.is_integer(rhs.ty) {
+                        self.diags
+                            .error(t.span, "invalid operands to binary operator");
+                        return Err(());
+                    }
+                    let it = if self.types.size(rhs.ty) == Some(8) {
+                        rhs.ty
+                    } else {
+                        Types::INT
+                    };
+                    let r = self.cast(rhs, it);
+                    let pop = if op == BinOp::Add {
+                        BinOp::PtrAdd
+                    } else {
+                        BinOp::PtrSub
+                    };
+                    return Ok(self.mk(
+                        ExprKind::CompoundAssign {
+                            op: pop,
+                            lhs: bx(lhs),
+                            rhs: bx(r),
+                            op_ty: lty,
+                        },
+                        lty,
+                        sp,
+                    ));
+                }
+                if !self.types.is_arith(lty) || !self.types.is_arith(rhs.ty) {
+                    let a = self.ty_name(lty);
+                    let b = self.ty_name(rhs.ty);
+                    self.diags.error(
+                        t.span,
+                        format!(
+                            "invalid operands to binary {} (have '{a}' and '{b}')",
+                            binop_spelling(op)
+                        ),
+                    );
+                    return Err(());
+                }
+                let (op_ty, r) = if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    let pt = self.types.promote(lty);
+                    let rt = self.types.promote(rhs.ty);
+                    let r = self.cast(rhs, rt);
+                    (pt, r)
+                } else {
+                    let ct = self.types.common(lty, rhs.ty);
+                    let r = self.cast(rhs, ct);
+                    (ct, r)
+                };
+                Ok(self.mk(
+                    ExprKind::CompoundAssign {
+                        op,
+                        lhs: bx(lhs),
+                        rhs: bx(r),
+                        op_ty,
+                    },
+                    lty,
+                    sp,
+                ))
+            }
+        }
+    }
+
+    /// conditional-expression.
+    pub(crate) fn cond_expr(&mut self) -> PResult<Expr> {
+        let c = self.binary(1)?;
+        if !self.is_p(P::Question) {
+            return Ok(c);
+        }
+        let q = self.bump().span;
+        let c = self.scalar_cond(c);
+        // GNU `a ?: b`
+        let a = if self.is_p(P::Colon) {
+            c.clone()
+        } else {
+            self.expr()?
+        };
+        self.expect_p(P::Colon)?;
+        let b = self.cond_expr()?;
+        let a = self.rvalue(a);
+        let b = self.rvalue(b);
+        let sp = c.span.to(b.span);
+        let (ta, tb) = (a.ty, b.ty);
+        let ty = if self.types.is_arith(ta) && self.types.is_arith(tb) {
+            self.types.common(ta, tb)
+        } else if ta == tb || (self.types.is_ptr(ta) && self.is_null_const(&b)) {
+            ta
+        } else if self.types.is_ptr(tb) && self.is_null_const(&a) {
+            tb
+        } else if self.types.is_ptr(ta) && self.types.is_ptr(tb) {
+            let pa = self.types.pointee(ta).expect("ptr");
+            let pb = self.types.pointee(tb).expect("ptr");
+            if pa == Types::VOID || pb == Types::VOID {
+                self.types.ptr(Types::VOID)
+            } else {
+                if !self.compatible_pointee(pa, pb) {
+                    self.diags
+                        .warning(q, "pointer type mismatch in conditional expression");
+                }
+                ta
+            }
+        } else if ta == Types::VOID || tb == Types::VOID {
+            Types::VOID
+        } else if (self.types.is_ptr(ta) && self.types.is_integer(tb))
+            || (self.types.is_integer(ta) && self.types.is_ptr(tb))
+        {
+            self.diags
+                .warning(q, "pointer/integer type mismatch in conditional expression");
+            if self.types.is_ptr(ta) {
+                ta
+            } else {
+                tb
+            }
+        } else {
+            let x = self.ty_name(ta);
+            let y = self.ty_name(tb);
+            self.diags.error(
+                q,
+                format!("type mismatch in conditional expression ('{x}' and '{y}')"),
+            );
+            return Err(());
+        };
+        let (a, b) = if self.types.is_record(ty) || ty == Types::VOID {
+            (a, b)
+        } else {
+            (self.cast(a, ty), self.cast(b, ty))
+        };
+        Ok(self.mk(ExprKind::Cond(bx(c), bx(a), bx(b)), ty, sp))
+    }
+
+    fn binary(&mut self, min: u8) -> PResult<Expr> {
+        let mut l = self.cast_expr()?;
+        loop {
+            let t = self.peek().clone();
+            let TokKind::Punct(p) = t.kind else {
+                return Ok(l);
+            };
+            let prec = match p {
+                P::OrOr => 1,
+                P::AndAnd => 2,
+                P::Pipe => 3,
+                P::Caret => 4,
+                P::Amp => 5,
+                P::EqEq | P::Ne => 6,
+                P::Lt | P::Gt | P::Le | P::Ge => 7,
+                P::Shl | P::Shr => 8,
+                P::Plus | P::Minus => 9,
+                P::Star | P::Slash | P::Percent => 10,
+                _ => return Ok(l),
+            };
+            if prec < min {
+                return Ok(l);
+            }
+            self.bump();
+            self.enter()?;
+            let r = self.binary(prec + 1);
+            self.leave();
+            let r = r?;
+            l = self.make_binary(p, l, r, t.span)?;
+        }
+    }
+
+    /// Types a binary operator application.
+    pub(crate) fn make_binary(&mut self, p: P, l: Expr, r: Expr, op: Span) -> PResult<Expr> {
+        let l = self.rvalue(l);
+        let r = self.rvalue(r);
+        let sp = l.span.to(r.span);
+        let (lt, rt) = (l.ty, r.ty);
+        let bad = |s: &mut Self| -> PResult<Expr> {
+            let a = s.ty_name(lt);
+            let b = s.ty_name(rt);
+            s.diags.error(
+                op,
+                format!(
+                    "invalid operands to binary {} (have '{a}' and '{b}')",
+                    p.spelling()
+                ),
+            );
+            Err(())
+        };
+        match p {
+            P::AndAnd | P::OrOr => {
+                if !self.types.is_scalar(lt) || !self.types.is_scalar(rt) {
+                    return bad(self);
+                }
+                let k = if p == P::AndAnd {
+                    ExprKind::LogAnd(bx(l), bx(r))
+                } else {
+                    ExprKind::LogOr(bx(l), bx(r))
+                };
+                Ok(self.mk(k, Types::INT, sp))
+            }
+            P::Plus | P::Minus => {
+                if self.types.is_arith(lt) && self.types.is_arith(rt) {
+                    let ct = self.types.common(lt, rt);
+                    let (l, r) = (self.cast(l, ct), self.cast(r, ct));
+                    let op = if p == P::Plus { BinOp::Add } else { BinOp::Sub };
+                    return Ok(self.fold(self.mk(ExprKind::Binary(op, bx(l), bx(r)), ct, sp)));
+                }
+                if self.types.is_ptr(lt) && self.types.is_integer(rt) {
+                    self.check_complete_pointee(lt, op);
+                    let it = if self.types.size(rt) == Some(8) {
+                        self.types.promote(rt)
+                    } else {
+                        Types::INT
+                    };
+                    let r = self.cast(r, it);
+                    let op = if p == P::Plus {
+                        BinOp::PtrAdd
+                    } else {
+                        BinOp::PtrSub
+                    };
+                    return Ok(self.mk(ExprKind::Binary(op, bx(l), bx(r)), lt, sp));
+                }
+                if p == P::Plus && self.types.is_integer(lt) && self.types.is_ptr(rt) {
+                    self.check_complete_pointee(rt, op);
+                    let it = if self.types.size(lt) == Some(8) {
+                        self.types.promote(lt)
+                    } else {
+                        Types::INT
+                    };
+                    let l = self.cast(l, it);
+                    return Ok(self.mk(ExprKind::Binary(BinOp::PtrAdd, bx(r), bx(l)), rt, sp));
+                }
+                if p == P::Minus && self.types.is_ptr(lt) && self.types.is_ptr(rt) {
+                    let pa = self.types.pointee(lt).expect("ptr");
+                    let pb = self.types.pointee(rt).expect("ptr");
+                    if !self.compatible_pointee(pa, pb) {
+                        let a = self.ty_name(lt);
+                        let b = self.ty_name(rt);
+                        self.diags.error(
+                            op,
+                            format!("invalid operands to binary - (have '{a}' and '{b}')"),
+                        );
+                        return Err(());
+                    }
+                    return Ok(self.mk(
+                        ExprKind::Binary(BinOp::PtrDiff, bx(l), bx(r)),
+                        Types::INT,
+                        sp,
+                    ));
+                }
+                bad(self)
+            }
+            P::Star | P::Slash | P::Percent => {
+                if !self.types.is_arith(lt)
+                    || !self.types.is_arith(rt)
+                    || (p == P::Percent
+                        && (!self.types.is_integer(lt) || !self.types.is_integer(rt)))
+                {
+                    return bad(self);
+                }
+                let ct = self.types.common(lt, rt);
+                let (l, r) = (self.cast(l, ct), self.cast(r, ct));
+                if p != P::Star
+                    && self.types.is_integer(ct)
+                    && consteval::eval_int(&self.types, &r) == Some(0)
+                {
+                    self.diags.warning(op, "division by zero");
+                    let op = if p == P::Slash {
+                        BinOp::Div
+                    } else {
+                        BinOp::Rem
+                    };
+                    return Ok(self.mk(ExprKind::Binary(op, bx(l), bx(r)), ct, sp));
+                }
+                let op = match p {
+                    P::Star => BinOp::Mul,
+                    P::Slash => BinOp::Div,
+                    _ => BinOp::Rem,
+                };
+                Ok(self.fold(self.mk(ExprKind::Binary(op, bx(l), bx(r)), ct, sp)))
+            }
+            P::Shl | P::Shr => {
+                if !self.types.is_integer(lt) || !self.types.is_integer(rt) {
+                    return bad(self);
+                }
+                let pl = self.types.promote(lt);
+                let pr = self.types.promote(rt);
+                let (l, r) = (self.cast(l, pl), self.cast(r, pr));
+                let op = if p == P::Shl { BinOp::Shl } else { BinOp::Shr };
+                Ok(self.fold(self.mk(ExprKind::Binary(op, bx(l), bx(r)), pl, sp)))
+            }
+            P::Amp | P::Pipe | P::Caret => {
+                if !self.types.is_integer(lt) || !self.types.is_integer(rt) {
+                    return bad(self);
+                }
+                let ct = self.types.common(lt, rt);
+                let (l, r) = (self.cast(l, ct), self.cast(r, ct));
+                let op = match p {
+                    P::Amp => BinOp::And,
+                    P::Pipe => BinOp::Or,
+                    _ => BinOp::Xor,
+                };
+                Ok(self.fold(self.mk(ExprKind::Binary(op, bx(l), bx(r)), ct, sp)))
+            }
+            P::EqEq | P::Ne | P::Lt | P::Gt | P::Le | P::Ge => {
+                let opsp = op;
+                let op = match p {
+                    P::EqEq => BinOp::Eq,
+                    P::Ne => BinOp::Ne,
+                    P::Lt => BinOp::Lt,
+                    P::Gt => BinOp::Gt,
+                    P::Le => BinOp::Le,
+                    _ => BinOp::Ge,
+                };
+                if self.types.is_arith(lt) && self.types.is_arith(rt) {
+                    let ct = self.types.common(lt, rt);
+                    let (l, r) = (self.cast(l, ct), self.cast(r, ct));
+                    return Ok(self.fold(self.mk(
+                        ExprKind::Binary(op, bx(l), bx(r)),
+                        Types::INT,
+                        sp,
+                    )));
+                }
+                if self.types.is_ptr(lt) && self.types.is_ptr(rt) {
+                    let pa = self.types.pointee(lt).expect("ptr");
+                    let pb = self.types.pointee(rt).expect("ptr");
+                    if pa != Types::VOID && pb != Types::VOID && !self.compatible_pointee(pa, pb) {
+                        self.diags
+                            .warning(opsp, "comparison of distinct pointer types lacks a cast");
+                    }
+                    let r = self.cast(r, lt);
+                    return Ok(self.mk(ExprKind::Binary(op, bx(l), bx(r)), Types::INT, sp));
+                }
+                if self.types.is_ptr(lt) && self.types.is_integer(rt) {
+                    if !self.is_null_const(&r) {
+                        self.diags
+                            .warning(opsp, "comparison between pointer and integer");
+                    }
+                    let r = self.cast(r, lt);
+                    return Ok(self.mk(ExprKind::Binary(op, bx(l), bx(r)), Types::INT, sp));
+                }
+                if self.types.is_integer(lt) && self.types.is_ptr(rt) {
+                    if !self.is_null_const(&l) {
+                        self.diags
+                            .warning(opsp, "comparison between pointer and integer");
+                    }
+                    let l = self.cast(l, rt);
+                    return Ok(self.mk(ExprKind::Binary(op, bx(l), bx(r)), Types::INT, sp));
+                }
+                bad(self)
+            }
+            _ => bad(self),
+        }
+    }
+
+    fn check_complete_pointee(&mut self, pt: TypeId, op: Span) {
+        if let Some(p) = self.types.pointee(pt) {
+            if self.types.size(p).is_none() || self.types.is_func(p) {
+                let n = self.ty_name(p);
+                self.diags.error(
+                    op,
+                    format!("arithmetic on pointer to an incomplete type '{n}'"),
+                );
+            }
+        }
+    }
+
+    /// Folds integer constant subexpressions.
+    fn fold(&self, e: Expr) -> Expr {
+        if self.types.is_integer(e.ty) {
+            if let ExprKind::Binary(_, a, b) = &e.kind {
+                if matches!(a.kind, ExprKind::Int(_)) && matches!(b.kind, ExprKind::Int(_)) {
+                    if let Some(v) = consteval::eval_int(&self.types, &e) {
+                        return Expr {
+                            kind: ExprKind::Int(v),
+                            ..e
+                        };
+                    }
+                }
+            }
+        }
+        e
+    }
+
+    /// cast-expression.
+    pub(crate) fn cast_expr(&mut self) -> PResult<Expr> {
+        if self.is_p(P::LParen) && self.is_type_name_start(&self.peek_at(1).clone()) {
+            let open = self.bump().span;
+            let ty = self.type_name()?;
+            self.expect_p(P::RParen)?;
+            if self.is_p(P::LBrace) {
+                return self.compound_literal(ty, open);
+            }
+            self.enter()?;
+            let e = self.cast_expr();
+            self.leave();
+            let e = self.rvalue(e?);
+            let sp = open.to(e.span);
+            if ty == Types::VOID {
+                return Ok(self.mk(ExprKind::Cast(bx(e)), Types::VOID, sp));
+            }
+            if !self.types.is_scalar(ty) {
+                let n = self.ty_name(ty);
+                self.diags
+                    .error(sp, format!("conversion to non-scalar type '{n}' requested"));
+                return Err(());
+            }
+            if !self.types.is_scalar(e.ty) {
+                self.diags.error(sp, "cast operand is not a scalar");
+                return Err(());
+            }
+            if (self.types.is_float(ty) && self.types.is_ptr(e.ty))
+                || (self.types.is_ptr(ty) && self.types.is_float(e.ty))
+            {
+                self.diags
+                    .error(sp, "invalid cast between pointer and floating type");
+                return Err(());
+            }
+            let mut c = self.cast(e, ty);
+            if matches!(c.kind, ExprKind::Cast(_)) {
+                c.span = sp;
+            } else {
+                c.span = sp;
+                c.ty = ty;
+            }
+            return Ok(c);
+        }
+        self.unary()
+    }
+
+    fn compound_literal(&mut self, ty: TypeId, open: Span) -> PResult<Expr> {
+        let mut ty = ty;
+        if self.func.is_none() {
+            // file scope: a static anonymous object
+            let init = self.initializer(&mut ty, true)?;
+            let span = open;
+            let e = Expr {
+                kind: ExprKind::Int(0),
+                ty,
+                span,
+            };
+            return Ok(self.mk(ExprKind::CompoundLit(bx(e), Box::new(init)), ty, span));
+        }
+        let init = self.initializer(&mut ty, false)?;
+        let id = self.new_local(None, ty, open, None);
+        if let Some(f) = &mut self.func {
+            f.locals[id.0 as usize].used = true;
+        }
+        let obj = self.mk(ExprKind::Local(id), ty, open);
+        Ok(self.mk(ExprKind::CompoundLit(bx(obj), Box::new(init)), ty, open))
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        self.enter()?;
+        let r = self.unary_inner();
+        self.leave();
+        r
+    }
+
+    fn unary_inner(&mut self) -> PResult<Expr> {
+        let t = self.peek().clone();
+        match t.kind {
+            TokKind::Punct(p @ (P::Inc | P::Dec)) => {
+                self.bump();
+                let e = self.unary()?;
+                return self.incdec(e, true, p == P::Inc, t.span);
+            }
+            TokKind::Punct(P::Amp) => {
+                self.bump();
+                let e = self.cast_expr()?;
+                let sp = t.span.to(e.span);
+                if let ExprKind::Member { bits: Some(_), .. } = e.kind {
+                    self.diags.error(sp, "cannot take address of bit-field");
+                    return Err(());
+                }
+                if !self.is_lvalue(&e) && !self.types.is_func(e.ty) {
+                    self.diags.error(sp, "lvalue required as unary '&' operand");
+                    return Err(());
+                }
+                let pt = self.types.ptr(e.ty);
+                return Ok(self.mk(ExprKind::AddrOf(bx(e)), pt, sp));
+            }
+            TokKind::Punct(P::Star) => {
+                self.bump();
+                let e = self.cast_expr()?;
+                let e = self.rvalue(e);
+                let sp = t.span.to(e.span);
+                let Some(pt) = self.types.pointee(e.ty).filter(|_| self.types.is_ptr(e.ty)) else {
+                    let n = self.ty_name(e.ty);
+                    self.diags.error(
+                        sp,
+                        format!("invalid type argument of unary '*' (have '{n}')"),
+                    );
+                    return Err(());
+                };
+                if self.types.is_func(pt) {
+                    return Ok(e);
+                }
+                return Ok(self.mk(ExprKind::Deref(bx(e)), pt, sp));
+            }
+            TokKind::Punct(p @ (P::Plus | P::Minus | P::Tilde | P::Bang)) => {
+                self.bump();
+                let e = self.cast_expr()?;
+                let e = self.rvalue(e);
+                let sp = t.span.to(e.span);
+                if p == P::Bang {
+                    if !self.types.is_scalar(e.ty) {
+                        self.diags
+                            .error(sp, "wrong type argument to unary exclamation mark");
+                        return Err(());
+                    }
+                    let r = self.mk(ExprKind::Unary(UnOp::LogNot, bx(e)), Types::INT, sp);
+                    return Ok(self.fold_unary(r));
+                }
+                let ok = if p == P::Tilde {
+                    self.types.is_integer(e.ty)
+                } else {
+                    self.types.is_arith(e.ty)
+                };
+                if !ok {
+                    let what = match p {
+                        P::Plus => "unary plus",
+                        P::Minus => "unary minus",
+                        _ => "bit-complement",
+                    };
+                    self.diags
+                        .error(sp, format!("wrong type argument to {what}"));
+                    return Err(());
+                }
+                let pt = self.types.promote(e.ty);
+                let e = self.cast(e, pt);
+                if p == P::Plus {
+                    return Ok(Expr { span: sp, ..e });
+                }
+                let op = if p == P::Minus {
+                    UnOp::Neg
+                } else {
+                    UnOp::BitNot
+                };
+                let r = self.mk(ExprKind::Unary(op, bx(e)), pt, sp);
+                return Ok(self.fold_unary(r));
+            }
+            _ => {}
+        }
+        match self.kw_of(&t) {
+            Some(Kw::Sizeof) => {
+                self.bump();
+                let (ty, sp) =
+                    if self.is_p(P::LParen) && self.is_type_name_start(&self.peek_at(1).clone()) {
+                        let open = self.bump().span;
+                        let ty = self.type_name()?;
+                        let close = self.expect_p(P::RParen)?;
+                        if self.is_p(P::LBrace) {
+                            let e = self.compound_literal(ty, open)?;
+                            let e = self.postfix_rest(e)?;
+                            (e.ty, t.span.to(e.span))
+                        } else {
+                            (ty, t.span.to(close))
+                        }
+                    } else {
+                        let e = self.unary()?;
+                        if let ExprKind::Member { bits: Some(_), .. } = e.kind {
+                            self.diags.error(e.span, "'sizeof' applied to a bit-field");
+                        }
+                        (e.ty, t.span.to(e.span))
+                    };
+                let Some(sz) = self.types.size(ty).filter(|_| !self.types.is_func(ty)) else {
+                    let n = self.ty_name(ty);
+                    self.diags.error(
+                        sp,
+                        format!("invalid application of 'sizeof' to incomplete type '{n}'"),
+                    );
+                    return Err(());
+                };
+                return Ok(self.mk(ExprKind::Int(sz as i64), Types::UINT, sp));
+            }
+            Some(Kw::Alignof) => {
+                self.bump();
+                let (ty, sp) =
+                    if self.is_p(P::LParen) && self.is_type_name_start(&self.peek_at(1).clone()) {
+                        self.bump();
+                        let ty = self.type_name()?;
+                        let close = self.expect_p(P::RParen)?;
+                        (ty, t.span.to(close))
+                    } else {
+                        let e = self.unary()?;
+                        (e.ty, t.span.to(e.span))
+                    };
+                let a = self.types.align(ty);
+                return Ok(self.mk(ExprKind::Int(a as i64), Types::UINT, sp));
+            }
+            Some(Kw::Extension) => {
+                self.bump();
+                return self.cast_expr();
+            }
+            _ => {}
+        }
+        let e = self.primary()?;
+        self.postfix_rest(e)
+    }
+
+    fn fold_unary(&self, e: Expr) -> Expr {
+        if let ExprKind::Unary(_, x) = &e.kind {
+            if matches!(x.kind, ExprKind::Int(_)) {
+                if let Some(v) = consteval::eval_int(&self.types, &e) {
+                    return Expr {
+                        kind: ExprKind::Int(v),
+                        ..e
+                    };
+                }
+            }
+        }
+        e
+    }
+
+    fn incdec(&mut self, e: Expr, pre: bool, inc: bool, op: Span) -> PResult<Expr> {
+        let sp = op.to(e.span);
+        if !self.types.is_scalar(e.ty) {
+            let what = if inc { "increment" } else { "decrement" };
+            self.diags
+                .error(sp, format!("wrong type argument to {what}"));
+            return Err(());
+        }
+        if !self.is_lvalue(&e) {
+            let what = if inc { "increment" } else { "decrement" };
+            self.diags
+                .error(sp, format!("lvalue required as {what} operand"));
+            return Err(());
+        }
+        self.check_modifiable(&e, op);
+        if self.types.is_ptr(e.ty) {
+            self.check_complete_pointee(e.ty, op);
+        }
+        let ty = e.ty;
+        Ok(self.mk(ExprKind::IncDec { pre, inc, e: bx(e) }, ty, sp))
+    }
+
+    fn postfix_rest(&mut self, mut e: Expr) -> PResult<Expr> {
+        let mut n = 0;
+        loop {
+            n += 1;
+            if n > crate::parse::MAX_DEPTH * 16 {
+                self.diags.error(e.span, "expression too complex");
+                return Err(());
+            }
+            let t = self.peek().clone();
+            match t.kind {
+                TokKind::Punct(P::LBracket) => {
+                    self.bump();
+                    let i = self.expr()?;
+                    let close = self.expect_p(P::RBracket)?;
+                    let a = self.rvalue(e);
+                    let i = self.rvalue(i);
+                    let (p, i) = if self.types.is_ptr(a.ty) {
+                        (a, i)
+                    } else {
+                        (i, a)
+                    };
+                    if !self.types.is_ptr(p.ty) {
+                        self.diags
+                            .error(t.span, "subscripted value is neither array nor pointer");
+                        return Err(());
+                    }
+                    if !self.types.is_integer(i.ty) {
+                        self.diags
+                            .error(i.span, "array subscript is not an integer");
+                        return Err(());
+                    }
+                    let sp = p.span.to(close);
+                    let sum = self.make_binary(P::Plus, p, i, t.span)?;
+                    let et = self.types.pointee(sum.ty).expect("ptr");
+                    e = self.mk(ExprKind::Deref(bx(sum)), et, sp);
+                }
+                TokKind::Punct(P::LParen) => {
+                    self.bump();
+                    e = self.call(e, t.span)?;
+                }
+                TokKind::Punct(p @ (P::Dot | P::Arrow)) => {
+                    self.bump();
+                    let m = self.bump();
+                    if m.kind != TokKind::Ident {
+                        let d = self.tok_desc(&m);
+                        self.diags
+                            .error(m.span, format!("expected identifier before {d}"));
+                        return Err(());
+                    }
+                    let base = if p == P::Arrow {
+                        let b = self.rvalue(e);
+                        let Some(rt) = self.types.pointee(b.ty).filter(|_| self.types.is_ptr(b.ty))
+                        else {
+                            let n = self.ty_name(b.ty);
+                            self.diags.error(
+                                t.span,
+                                format!("invalid type argument of '->' (have '{n}')"),
+                            );
+                            return Err(());
+                        };
+                        let sp = b.span;
+                        self.mk(ExprKind::Deref(bx(b)), rt, sp)
+                    } else {
+                        e
+                    };
+                    if !self.types.is_record(base.ty) {
+                        let n = self.ty_name(base.ty);
+                        self.diags.error(t.span, format!("request for member '{}' in something not a structure or union (have '{n}')", self.name(m.sym)));
+                        return Err(());
+                    }
+                    if self.types.size(base.ty).is_none() {
+                        let n = self.ty_name(base.ty);
+                        self.diags
+                            .error(t.span, format!("invalid use of incomplete type '{n}'"));
+                        return Err(());
+                    }
+                    let Some((off, fty, bits)) = self.types.find_field(base.ty, m.sym) else {
+                        let n = self.ty_name(base.ty);
+                        self.diags.error(
+                            t.span,
+                            format!("'{n}' has no member named '{}'", self.name(m.sym)),
+                        );
+                        return Err(());
+                    };
+                    let sp = base.span.to(m.span);
+                    e = self.mk(
+                        ExprKind::Member {
+                            base: bx(base),
+                            offset: off,
+                            bits,
+                        },
+                        fty,
+                        sp,
+                    );
+                }
+                TokKind::Punct(p @ (P::Inc | P::Dec)) => {
+                    self.bump();
+                    e = self.incdec(e, false, p == P::Inc, t.span)?;
+                }
+                _ => return Ok(e),
+            }
+        }
+    }
+
+    fn call(&mut self, f: Expr, open: Span) -> PResult<Expr> {
+        let f = self.rvalue(f);
+        let fty = self
+            .types
+            .pointee(f.ty)
+            .filter(|p| self.types.is_ptr(f.ty) && self.types.is_func(*p));
+        let mut args = Vec::new();
+        if !self.is_p(P::RParen) {
+            loop {
+                args.push(self.assign_expr()?);
+                if !self.eat_p(P::Comma) {
+                    break;
+                }
+            }
+        }
+        let close = self.expect_p(P::RParen)?;
+        let sp = f.span.to(close);
+        let Some(fty) = fty else {
+            self.diags
+                .error(open, "called object is not a function or function pointer");
+            return Err(());
+        };
+        let TypeKind::Func {
+            ret,
+            params,
+            variadic,
+            proto,
+        } = self.types.kind(fty).clone()
+        else {
+            unreachable!("func")
+        };
+        let fname = match &f.kind {
+            ExprKind::AddrOf(x) => match &x.kind {
+                ExprKind::Global(s) => Some(self.name(*s)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if proto && (args.len() < params.len() || (args.len() > params.len() && !variadic)) {
+            {
+                let msg = if args.len() < params.len() {
+                    "too few arguments to function"
+                } else {
+                    "too many arguments to function"
+                };
+                let msg = match &fname {
+                    Some(n) => format!("{msg} '{n}'"),
+                    None => msg.to_string(),
+                };
+                self.diags.error(sp, msg);
+                return Err(());
+            }
+        }
+        let mut conv = Vec::new();
+        for (i, a) in args.into_iter().enumerate() {
+            if i < params.len() && proto {
+                conv.push(self.assign_convert(params[i], a, "argument"));
+            } else {
+                let a = self.rvalue(a);
+                let t = if self.types.is_integer(a.ty) {
+                    self.types.promote(a.ty)
+                } else if a.ty == Types::FLOAT {
+                    Types::DOUBLE
+                } else {
+                    a.ty
+                };
+                if a.ty == Types::VOID {
+                    self.diags.error(a.span, "invalid use of void expression");
+                }
+                conv.push(self.cast(a, t));
+            }
+        }
+        if self.types.is_record(ret) && self.types.size(ret).is_none() {
+            self.diags
+                .error(sp, "calling function with incomplete return type");
+        }
+        Ok(self.mk(ExprKind::Call(bx(f), conv), ret, sp))
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        let t = self.bump();
+        match t.kind {
+            TokKind::Number => self.number(&t),
+            TokKind::Char => {
+                let s = self.name(t.sym);
+                match char_value(&s) {
+                    Ok(v) => Ok(self.mk(ExprKind::Int(v), Types::INT, t.span)),
+                    Err(m) => {
+                        self.diags.error(t.span, m);
+                        Ok(self.mk(ExprKind::Int(0), Types::INT, t.span))
+                    }
+                }
+            }
+            TokKind::Str => {
+                let mut bytes = Vec::new();
+                let mut span = t.span;
+                let mut wide = false;
+                let mut tok = t;
+                loop {
+                    let s = self.name(tok.sym);
+                    if !s.starts_with('"') && !s.starts_with("u8") {
+                        wide = true;
+                    }
+                    let start = s.find('"').unwrap_or(0) + 1;
+                    let end = if s.len() > start && s.ends_with('"') {
+                        s.len() - 1
+                    } else {
+                        s.len()
+                    };
+                    let mut errs = Vec::new();
+                    let v =
+                        crate::lex::decode_escapes(&s.as_bytes()[start.min(end)..end], &mut errs);
+                    for e in errs {
+                        self.diags.warning(tok.span, e);
+                    }
+                    bytes.extend(v.into_iter().map(|c| c as u8));
+                    if self.peek().kind == TokKind::Str {
+                        tok = self.bump();
+                        span = span.to(tok.span);
+                    } else {
+                        break;
+                    }
+                }
+                if wide {
+                    self.diags
+                        .error(span, "wide string literals are not supported");
+                }
+                bytes.push(0);
+                let ty = self.types.array(Types::CHAR, Some(bytes.len() as u64));
+                Ok(self.mk(ExprKind::Str(bytes), ty, span))
+            }
+            TokKind::Punct(P::LParen) => {
+                if self.is_p(P::LBrace) {
+                    self.diags
+                        .error(t.span, "statement expressions are not supported");
+                    return Err(());
+                }
+                self.enter()?;
+                let e = self.expr();
+                self.leave();
+                let e = e?;
+                let close = self.expect_p(P::RParen)?;
+                let _ = close;
+                Ok(e)
+            }
+            TokKind::Ident => {
+                if let Some(k) = self.kw_of(&t) {
+                    return self.keyword_primary(k, &t);
+                }
+                let name = self.name(t.sym);
+                if name.starts_with("__builtin_") {
+                    if let Some(e) = self.builtin(&name, &t)? {
+                        return Ok(e);
+                    }
+                }
+                if name == "__func__" || name == "__FUNCTION__" || name == "__PRETTY_FUNCTION__" {
+                    let f = self.func.as_ref().map(|f| f.name);
+                    let mut b: Vec<u8> = f.map(|f| self.name(f).into_bytes()).unwrap_or_default();
+                    b.push(0);
+                    let ty = self.types.array(Types::CHAR, Some(b.len() as u64));
+                    return Ok(self.mk(ExprKind::Str(b), ty, t.span));
+                }
+                match self.lookup(t.sym).cloned() {
+                    Some(Ordinary::Local(id, ty, _)) => {
+                        if let Some(f) = &mut self.func {
+                            f.locals[id.0 as usize].used = true;
+                        }
+                        Ok(self.mk(ExprKind::Local(id), ty, t.span))
+                    }
+                    Some(Ordinary::Global(s, ty, _)) => {
+                        let ty = self.gsyms.get(&s).map(|g| g.ty).unwrap_or(ty);
+                        self.note_ref(s);
+                        Ok(self.mk(ExprKind::Global(s), ty, t.span))
+                    }
+                    Some(Ordinary::EnumConst(v)) => {
+                        Ok(self.mk(ExprKind::Int(v), Types::INT, t.span))
+                    }
+                    Some(Ordinary::Typedef(_)) => {
+                        self.diags
+                            .error(t.span, format!("expected expression before '{name}'"));
+                        Err(())
+                    }
+                    None => {
+                        if self.is_p(P::LParen) && self.func.is_some() {
+                            // implicit declaration
+                            self.diags.warning(
+                                t.span,
+                                format!("implicit declaration of function '{name}'"),
+                            );
+                            let fty = self.types.intern(TypeKind::Func {
+                                ret: Types::INT,
+                                params: vec![],
+                                variadic: false,
+                                proto: false,
+                            });
+                            if let std::collections::hash_map::Entry::Vacant(e) =
+                                self.gsyms.entry(t.sym)
+                            {
+                                e.insert(crate::parse::GSym {
+                                    ty: fty,
+                                    linkage: Linkage::External,
+                                    is_func: true,
+                                    defined: false,
+                                    global: None,
+                                    span: t.span,
+                                });
+                            }
+                            let gty = self.gsyms[&t.sym].ty;
+                            self.scopes[0]
+                                .ords
+                                .insert(t.sym, Ordinary::Global(t.sym, gty, false));
+                            self.note_ref(t.sym);
+                            return Ok(self.mk(ExprKind::Global(t.sym), gty, t.span));
+                        }
+                        if self.func.is_some() {
+                            self.diags.error(
+                                t.span,
+                                format!("'{name}' undeclared (first use in this function)"),
+                            );
+                        } else {
+                            self.diags.error(
+                                t.span,
+                                format!("'{name}' undeclared here (not in a function)"),
+                            );
+                        }
+                        // declare to avoid repeated errors
+                        self.scopes
+                            .last_mut()
+                            .expect("scope")
+                            .ords
+                            .insert(t.sym, Ordinary::EnumConst(0));
+                        Err(())
+                    }
+                }
+            }
+            _ => {
+                let d = self.tok_desc(&t);
+                self.diags
+                    .error(t.span, format!("expected expression before {d}"));
+                if t.is(P::RBrace) || t.is(P::Semi) || t.is(P::RParen) {
+                    self.pos -= 1;
+                }
+                Err(())
+            }
+        }
+    }
+
+    fn note_ref(&mut self, s: crate::lex::Sym) {
+        if let Some(f) = &mut self.func {
+            f.refs.insert(s);
+        } else {
+            self.global_refs.insert(s);
+        }
+    }
+
+    fn keyword_primary(&mut self, k: Kw, t: &crate::lex::Token) -> PResult<Expr> {
+        match k {
+            Kw::BuiltinVaArg => {
+                self.expect_p(P::LParen)?;
+                let ap = self.assign_expr()?;
+                self.expect_p(P::Comma)?;
+                let ty = self.type_name()?;
+                let close = self.expect_p(P::RParen)?;
+                if ap.ty != self.va_list_ty {
+                    self.diags
+                        .error(ap.span, "first argument to 'va_arg' not of type 'va_list'");
+                }
+                if self.types.is_record(ty) {
+                    self.diags
+                        .error(t.span, "va_arg of a struct or union type is not supported");
+                }
+                Ok(self.mk(ExprKind::VaArg(bx(ap)), ty, t.span.to(close)))
+            }
+            Kw::BuiltinOffsetof => {
+                self.expect_p(P::LParen)?;
+                let ty = self.type_name()?;
+                self.expect_p(P::Comma)?;
+                let mut cur = ty;
+                let mut off: i64 = 0;
+                loop {
+                    let m = self.bump();
+                    if m.kind != TokKind::Ident {
+                        let d = self.tok_desc(&m);
+                        self.diags
+                            .error(m.span, format!("expected identifier before {d}"));
+                        return Err(());
+                    }
+                    let Some((o, fty, bits)) = self.types.find_field(cur, m.sym) else {
+                        let n = self.ty_name(cur);
+                        self.diags.error(
+                            m.span,
+                            format!("'{n}' has no member named '{}'", self.name(m.sym)),
+                        );
+                        return Err(());
+                    };
+                    if bits.is_some() {
+                        self.diags.error(
+                            m.span,
+                            "attempt to take address of bit-field structure member",
+                        );
+                    }
+                    off += o as i64;
+                    cur = fty;
+                    loop {
+                        if self.eat_p(P::LBracket) {
+                            let i = self.const_int_expr()?;
+                            self.expect_p(P::RBracket)?;
+                            let el = self.types.pointee(cur).unwrap_or(Types::CHAR);
+                            off += i * self.types.size(el).unwrap_or(1) as i64;
+                            cur = el;
+                        } else {
+                            break;
+                        }
+                    }
+                    if !self.eat_p(P::Dot) {
+                        break;
+                    }
+                }
+                let close = self.expect_p(P::RParen)?;
+                Ok(self.mk(ExprKind::Int(off), Types::UINT, t.span.to(close)))
+            }
+            _ => {
+                let d = self.tok_desc(t);
+                self.diags
+                    .error(t.span, format!("expected expression before {d}"));
+                Err(())
+            }
+        }
+    }
+
+    /// GNU builtins; None if `name` is not one (then it is an ordinary name).
+    fn builtin(&mut self, name: &str, t: &crate::lex::Token) -> PResult<Option<Expr>> {
+        let args_of = |s: &mut Self| -> PResult<(Vec<Expr>, Span)> {
+            s.expect_p(P::LParen)?;
+            let mut v = Vec::new();
+            if !s.is_p(P::RParen) {
+                loop {
+                    v.push(s.assign_expr()?);
+                    if !s.eat_p(P::Comma) {
+                        break;
+                    }
+                }
+            }
+            let c = s.expect_p(P::RParen)?;
+            Ok((v, c))
+        };
+        let nargs = |s: &mut Self, v: &[Expr], n: usize, sp: Span| -> PResult<()> {
+            if v.len() != n {
+                s.diags.error(
+                    sp,
+                    format!("wrong number of arguments to function '{name}'"),
+                );
+                return Err(());
+            }
+            Ok(())
+        };
+        match name {
+            "__builtin_va_start" => {
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                if a.is_empty() {
+                    nargs(self, &a, 2, sp)?;
+                }
+                if !self.func.as_ref().is_some_and(|f| f.variadic) {
+                    self.diags
+                        .error(sp, "'va_start' used in function with fixed arguments");
+                }
+                let ap = a.into_iter().next().expect("arg");
+                Ok(Some(self.mk(ExprKind::VaStart(bx(ap)), Types::VOID, sp)))
+            }
+            "__builtin_va_end" => {
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 1, sp)?;
+                let e = a.into_iter().next().expect("arg");
+                Ok(Some(self.mk(ExprKind::Cast(bx(e)), Types::VOID, sp)))
+            }
+            "__builtin_va_copy" => {
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 2, sp)?;
+                let mut it = a.into_iter();
+                let d = it.next().expect("arg");
+                let s = it.next().expect("arg");
+                Ok(Some(self.mk(
+                    ExprKind::VaCopy(bx(d), bx(s)),
+                    Types::VOID,
+                    sp,
+                )))
+            }
+            "__builtin_expect" => {
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 2, sp)?;
+                let e = a.into_iter().next().expect("arg");
+                let e = self.rvalue(e);
+                Ok(Some(self.cast(e, Types::LONG)))
+            }
+            "__builtin_unreachable" | "__builtin_trap" => {
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 0, sp)?;
+                Ok(Some(self.mk(ExprKind::Unreachable, Types::VOID, sp)))
+            }
+            "__builtin_constant_p" => {
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 1, sp)?;
+                let v = consteval::eval_int(&self.types, &a[0]).is_some()
+                    && self.types.is_integer(a[0].ty);
+                Ok(Some(self.mk(ExprKind::Int(v as i64), Types::INT, sp)))
+            }
+            "__builtin_types_compatible_p" => {
+                self.expect_p(P::LParen)?;
+                let a = self.type_name()?;
+                self.expect_p(P::Comma)?;
+                let b = self.type_name()?;
+                let c = self.expect_p(P::RParen)?;
+                let v = crate::parse::composite(&mut self.types, a, b).is_some();
+                Ok(Some(self.mk(
+                    ExprKind::Int(v as i64),
+                    Types::INT,
+                    t.span.to(c),
+                )))
+            }
+            _ => {
+                // __builtin_memcpy etc. map to the library function
+                let plain = &name["__builtin_".len()..];
+                let sym = self.interner.intern(plain);
+                if let Some(Ordinary::Global(s, ty, _)) = self.lookup(sym).cloned() {
+                    let ty = self.gsyms.get(&s).map(|g| g.ty).unwrap_or(ty);
+                    self.note_ref(s);
+                    return Ok(Some(self.mk(ExprKind::Global(s), ty, t.span)));
+                }
+                if crate::interp::is_library(plain) {
+                    let ptr_ret = matches!(
+                        plain,
+                        "memcpy"
+                            | "memmove"
+                            | "memset"
+                            | "memchr"
+                            | "strcpy"
+                            | "strncpy"
+                            | "strcat"
+                            | "strncat"
+                            | "strchr"
+                            | "strrchr"
+                            | "strstr"
+                            | "malloc"
+                            | "calloc"
+                            | "realloc"
+                    );
+                    let ret = if ptr_ret {
+                        self.types.ptr(Types::VOID)
+                    } else {
+                        Types::INT
+                    };
+                    let fty = self.types.intern(TypeKind::Func {
+                        ret,
+                        params: vec![],
+                        variadic: false,
+                        proto: false,
+                    });
+                    self.note_ref(sym);
+                    return Ok(Some(self.mk(ExprKind::Global(sym), fty, t.span)));
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    fn number(&mut self, t: &crate::lex::Token) -> PResult<Expr> {
+        let s = self.name(t.sym);
+        let lower = s.to_ascii_lowercase();
+        let is_hex = lower.starts_with("0x");
+        let is_float = lower.contains('.')
+            || (!is_hex && lower.contains('e'))
+            || (is_hex && lower.contains('p'));
+        if is_float {
+            let body = lower.trim_end_matches(['f', 'l']);
+            let v: f64 = body.parse().unwrap_or(0.0);
+            let ty = if lower.ends_with('f') {
+                Types::FLOAT
+            } else if lower.ends_with('l') {
+                Types::LDOUBLE
+            } else {
+                Types::DOUBLE
+            };
+            return Ok(self.mk(ExprKind::Float(v), ty, t.span));
+        }
+        match parse_int_literal(&s) {
+            Ok((v, u, l, dec)) => {
+                // C99 §6.4.4.1 type selection
+                let cands: &[TypeId] = match (dec, u, l) {
+                    (true, false, 0) => &[Types::INT, Types::LONG, Types::LLONG],
+                    (true, false, 1) => &[Types::LONG, Types::LLONG],
+                    (_, false, 2) => &[Types::LLONG, Types::ULLONG],
+                    (false, false, 0) => &[
+                        Types::INT,
+                        Types::UINT,
+                        Types::LONG,
+                        Types::ULONG,
+                        Types::LLONG,
+                        Types::ULLONG,
+                    ],
+                    (false, false, 1) => &[Types::LONG, Types::ULONG, Types::LLONG, Types::ULLONG],
+                    (_, true, 0) => &[Types::UINT, Types::ULONG, Types::ULLONG],
+                    (_, true, 1) => &[Types::ULONG, Types::ULLONG],
+                    _ => &[Types::ULLONG],
+                };
+                for &c in cands {
+                    let size = self.types.size(c).unwrap_or(4);
+                    let max: u64 = match (size, self.types.is_unsigned(c)) {
+                        (4, false) => i32::MAX as u64,
+                        (4, true) => u32::MAX as u64,
+                        (_, false) => i64::MAX as u64,
+                        _ => u64::MAX,
+                    };
+                    if v <= max {
+                        return Ok(self.mk(ExprKind::Int(v as i64), c, t.span));
+                    }
+                }
+                if dec {
+                    self.diags
+                        .warning(t.span, "integer constant is so large that it is unsigned");
+                }
+                Ok(self.mk(ExprKind::Int(v as i64), Types::ULLONG, t.span))
+            }
+            Err(m) => {
+                self.diags.error(t.span, m);
+                Ok(self.mk(ExprKind::Int(0), Types::INT, t.span))
+            }
+        }
+    }
+}
+
+fn binop_spelling(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add | BinOp::PtrAdd => "+",
+        BinOp::Sub | BinOp::PtrSub | BinOp::PtrDiff => "-",
+        BinOp::Mul => "*",
+        BinOp::Div => "/",
+        BinOp::Rem => "%",
+        BinOp::Shl => "<<",
+        BinOp::Shr => ">>",
+        BinOp::And => "&",
+        BinOp::Or => "|",
+        BinOp::Xor => "^",
+        BinOp::Eq => "==",
+        BinOp::Ne => "!=",
+        BinOp::Lt => "<",
+        BinOp::Le => "<=",
+        BinOp::Gt => ">",
+        BinOp::Ge => ">=",
+    }
+}

@@ -1,0 +1,1627 @@
+//! Lowering of the typed AST to IR (ARCHITECTURE.md §4, "IR lowering"):
+//! every C local lives in a stack slot, `&&`/`||`/`?:` merge with phis,
+//! `switch` becomes a chain of compares, struct values are addresses.
+
+use crate::ast::{self, BinOp, Expr, ExprKind, Init, LocalId, Stmt, TranslationUnit, UnOp};
+use crate::consteval::{self, CVal};
+use crate::ir::{
+    self, BinaryOp, Block, Callee, Cond, ConvOp, Function, Global, InstKind, Module, Type, UnaryOp,
+    Value,
+};
+use crate::lex::{Interner, Sym};
+use crate::source::{Diagnostics, Span};
+use crate::types::{TypeId, TypeKind, Types};
+use std::collections::{HashMap, HashSet};
+
+/// IR type of a scalar C type (pointers, enums and `long` are `i32`).
+pub fn ir_type(types: &Types, t: TypeId) -> Type {
+    match types.size(t) {
+        Some(1) => Type::I8,
+        Some(2) => Type::I16,
+        Some(8) => Type::I64,
+        _ => Type::I32,
+    }
+}
+
+struct Lowerer<'a> {
+    tu: &'a TranslationUnit,
+    interner: &'a Interner,
+    diags: &'a mut Diagnostics,
+    module: Module,
+    strings: HashMap<Vec<u8>, String>,
+}
+
+struct Fx {
+    f: Function,
+    cur: Block,
+    locals: Vec<Value>,
+    breaks: Vec<Block>,
+    continues: Vec<Block>,
+    cases: HashMap<u32, Block>,
+    labels: HashMap<Sym, Block>,
+    sret: Option<Value>,
+    float_error: bool,
+    entry: Block,
+    local_tys: Vec<TypeId>,
+}
+
+/// Lowers a translation unit. Functions using floating point get an error
+/// and are skipped; unreferenced `static` functions are not lowered.
+pub fn lower(tu: &TranslationUnit, interner: &Interner, diags: &mut Diagnostics) -> Module {
+    let mut l = Lowerer {
+        tu,
+        interner,
+        diags,
+        module: Module::default(),
+        strings: HashMap::new(),
+    };
+    // which static functions are used
+    let by_name: HashMap<Sym, usize> = tu
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.name, i))
+        .collect();
+    let mut live: HashSet<Sym> = HashSet::new();
+    let mut work: Vec<Sym> = Vec::new();
+    for f in &tu.functions {
+        if f.linkage == ast::Linkage::External {
+            work.push(f.name);
+        }
+    }
+    for g in &tu.globals {
+        work.extend(g.refs.iter().copied());
+    }
+    while let Some(s) = work.pop() {
+        if !live.insert(s) {
+            continue;
+        }
+        if let Some(&i) = by_name.get(&s) {
+            work.extend(tu.functions[i].refs.iter().copied());
+        }
+    }
+    for g in &tu.globals {
+        l.global(g);
+    }
+    for f in &tu.functions {
+        if live.contains(&f.name) {
+            l.function(f);
+        }
+    }
+    l.module
+}
+
+fn linkage(k: ast::Linkage) -> ir::Linkage {
+    match k {
+        ast::Linkage::External => ir::Linkage::External,
+        ast::Linkage::Internal => ir::Linkage::Internal,
+    }
+}
+
+impl<'a> Lowerer<'a> {
+    fn types(&self) -> &'a Types {
+        &self.tu.types
+    }
+    fn name(&self, s: Sym) -> String {
+        self.interner.get(s).to_string()
+    }
+
+    fn string_global(&mut self, bytes: &[u8]) -> String {
+        if let Some(n) = self.strings.get(bytes) {
+            return n.clone();
+        }
+        let name = format!(".str.{}", self.strings.len());
+        self.module.globals.push(Global {
+            name: name.clone(),
+            size: bytes.len() as u32,
+            align: 1,
+            init: Some(bytes.to_vec()),
+            relocs: vec![],
+            linkage: ir::Linkage::Internal,
+            common: false,
+            readonly: true,
+            section: None,
+        });
+        self.strings.insert(bytes.to_vec(), name.clone());
+        name
+    }
+
+    fn global(&mut self, g: &ast::GlobalVar) {
+        if !g.defined {
+            return;
+        }
+        let types = self.types();
+        let size = types.size(g.ty).unwrap_or(0) as u32;
+        let mut bytes = vec![0u8; size as usize];
+        let mut relocs = Vec::new();
+        let has_init = g.init.is_some();
+        if let Some(init) = &g.init {
+            self.static_init(init, 0, &mut bytes, &mut relocs);
+        }
+        let zero = !has_init || (bytes.iter().all(|&b| b == 0) && relocs.is_empty());
+        self.module.globals.push(Global {
+            name: self.name(g.name),
+            size,
+            align: g.align as u32,
+            init: if zero { None } else { Some(bytes) },
+            relocs,
+            linkage: linkage(g.linkage),
+            common: g.tentative && !has_init,
+            readonly: false,
+            section: g.section.clone(),
+        });
+    }
+
+    fn static_init(
+        &mut self,
+        init: &Init,
+        base: u64,
+        bytes: &mut [u8],
+        relocs: &mut Vec<(u32, String, i64)>,
+    ) {
+        let types = self.types();
+        for (off, s) in &init.strings {
+            let o = (base + off) as usize;
+            for (i, b) in s.iter().enumerate() {
+                if o + i < bytes.len() {
+                    bytes[o + i] = *b;
+                }
+            }
+        }
+        for it in &init.items {
+            let off = base + it.offset;
+            if types.is_record(it.ty) && it.bits.is_none() {
+                if let ExprKind::CompoundLit(_, sub) = &it.expr.kind {
+                    self.static_init(sub, off, bytes, relocs);
+                }
+                continue;
+            }
+            let size = types.size(it.ty).unwrap_or(4) as usize;
+            match consteval::eval(types, &it.expr) {
+                Some(CVal::Int(v)) => {
+                    let o = off as usize;
+                    relocs.retain(|r| r.0 as usize + 4 <= o || r.0 as usize >= o + size);
+                    if let Some((boff, w)) = it.bits {
+                        let mut unit: u64 = 0;
+                        for i in 0..size {
+                            unit |= (bytes.get(o + i).copied().unwrap_or(0) as u64) << (8 * i);
+                        }
+                        let mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+                        unit = (unit & !(mask << boff)) | (((v as u64) & mask) << boff);
+                        for i in 0..size {
+                            if o + i < bytes.len() {
+                                bytes[o + i] = (unit >> (8 * i)) as u8;
+                            }
+                        }
+                    } else {
+                        for i in 0..size {
+                            if o + i < bytes.len() {
+                                bytes[o + i] = ((v as u64) >> (8 * i)) as u8;
+                            }
+                        }
+                    }
+                }
+                Some(CVal::Addr(s, a)) => {
+                    let o = off as u32;
+                    relocs.retain(|r| r.0 != o);
+                    for i in 0..4 {
+                        if (o as usize) + i < bytes.len() {
+                            bytes[o as usize + i] = 0;
+                        }
+                    }
+                    relocs.push((o, self.name(s), a));
+                }
+                Some(CVal::StrAddr(b, a)) => {
+                    let n = self.string_global(&b);
+                    let o = off as u32;
+                    relocs.retain(|r| r.0 != o);
+                    relocs.push((o, n, a));
+                }
+                None => {
+                    if types.is_float(it.ty) {
+                        self.diags
+                            .error(it.expr.span, "floating point is not supported yet");
+                    }
+                    // non-constant: already diagnosed by sema
+                }
+            }
+        }
+    }
+
+    fn function(&mut self, fd: &ast::FunctionDef) {
+        let types = self.types();
+        let TypeKind::Func { ret, variadic, .. } = types.kind(fd.ty).clone() else {
+            return;
+        };
+        let sret = types.is_record(ret);
+        let mut ptys = Vec::new();
+        let mut byval = Vec::new();
+        if sret {
+            ptys.push(Type::I32);
+            byval.push(None);
+        }
+        for &p in &fd.params {
+            let t = fd.locals[p.0 as usize].ty;
+            if types.is_record(t) {
+                ptys.push(Type::I32);
+                byval.push(Some((
+                    types.size(t).unwrap_or(0) as u32,
+                    types.align(t) as u32,
+                )));
+            } else {
+                ptys.push(ir_type(types, t));
+                byval.push(None);
+            }
+        }
+        let rty = if sret || ret == Types::VOID {
+            None
+        } else {
+            Some(ir_type(types, ret))
+        };
+        let mut f = Function::new(&self.name(fd.name), &ptys, rty);
+        f.variadic = variadic;
+        f.sret = sret;
+        f.byval = byval;
+        f.linkage = linkage(fd.linkage);
+        let entry = f.add_block();
+        let mut fx = Fx {
+            f,
+            cur: entry,
+            locals: Vec::new(),
+            breaks: vec![],
+            continues: vec![],
+            cases: HashMap::new(),
+            labels: HashMap::new(),
+            sret: None,
+            float_error: false,
+            entry,
+            local_tys: fd.locals.iter().map(|l| l.ty).collect(),
+        };
+        if sret {
+            fx.sret = Some(fx.f.params[0]);
+        }
+        let param_base = if sret { 1 } else { 0 };
+        // slots for locals
+        for (i, l) in fd.locals.iter().enumerate() {
+            let pidx = fd.params.iter().position(|p| p.0 as usize == i);
+            if let Some(pi) = pidx {
+                let pv = fx.f.params[param_base + pi];
+                if types.is_record(l.ty) {
+                    fx.locals.push(pv);
+                    continue;
+                }
+                let s =
+                    fx.f.add_slot(types.size(l.ty).unwrap_or(4) as u32, l.align as u32);
+                let a =
+                    fx.f.push(entry, InstKind::SlotAddr { slot: s })
+                        .expect("addr");
+                let t = ir_type(types, l.ty);
+                fx.f.push(
+                    entry,
+                    InstKind::Store {
+                        ty: t,
+                        addr: a,
+                        value: pv,
+                    },
+                );
+                fx.locals.push(a);
+            } else {
+                let size = types.size(l.ty).unwrap_or(0).max(1) as u32;
+                let s = fx.f.add_slot(size, (l.align as u32).min(8));
+                let a =
+                    fx.f.push(entry, InstKind::SlotAddr { slot: s })
+                        .expect("addr");
+                fx.locals.push(a);
+            }
+        }
+        self.stmt(&mut fx, &fd.body);
+        // fall off the end
+        if !self.terminated(&fx) {
+            match fx.f.ret {
+                Some(t) => {
+                    let z =
+                        fx.f.push(fx.cur, InstKind::Iconst { ty: t, imm: 0 })
+                            .expect("v");
+                    fx.f.push(fx.cur, InstKind::Ret { value: Some(z) });
+                }
+                None => {
+                    fx.f.push(fx.cur, InstKind::Ret { value: None });
+                }
+            }
+        }
+        if fx.float_error {
+            return;
+        }
+        let mut f = fx.f;
+        cleanup(&mut f);
+        f.canonicalize();
+        debug_assert!(
+            ir::verify_function(&f).is_ok(),
+            "{:?}\n{}",
+            ir::verify_function(&f),
+            {
+                let mut s = String::new();
+                f.print(&mut s);
+                s
+            }
+        );
+        self.module.functions.push(f);
+    }
+
+    fn terminated(&self, fx: &Fx) -> bool {
+        fx.f.terminator(fx.cur).is_some()
+    }
+
+    /// Ends the current block with `k` and continues in a fresh block.
+    fn terminate(&self, fx: &mut Fx, k: InstKind) {
+        if !self.terminated(fx) {
+            fx.f.push(fx.cur, k);
+        }
+        fx.cur = fx.f.add_block();
+    }
+
+    fn jump_to(&self, fx: &mut Fx, b: Block) {
+        if !self.terminated(fx) {
+            fx.f.push(fx.cur, InstKind::Jump { dest: b });
+        }
+        fx.cur = b;
+    }
+
+    fn iconst(&self, fx: &mut Fx, ty: Type, v: i64) -> Value {
+        fx.f.push(fx.cur, InstKind::Iconst { ty, imm: v })
+            .expect("v")
+    }
+
+    fn float_err(&mut self, fx: &mut Fx, sp: Span) {
+        if !fx.float_error {
+            self.diags.error(sp, "floating point is not supported yet");
+            fx.float_error = true;
+        }
+    }
+
+    // ---- statements ----
+
+    fn stmt(&mut self, fx: &mut Fx, s: &Stmt) {
+        match s {
+            Stmt::Expr(e) => {
+                self.expr(fx, e);
+            }
+            Stmt::Decl(id, init) => {
+                if let Some(init) = init {
+                    let addr = fx.locals[id.0 as usize];
+                    let ty = self.tu_local_ty(fx, *id);
+                    self.init_object(fx, addr, ty, init);
+                }
+            }
+            Stmt::Block(v) => {
+                for s in v {
+                    self.stmt(fx, s);
+                }
+            }
+            Stmt::If(c, a, b) => {
+                let tb = fx.f.add_block();
+                let eb = fx.f.add_block();
+                let end = if b.is_some() { fx.f.add_block() } else { eb };
+                self.cond_branch(fx, c, tb, eb);
+                fx.cur = tb;
+                self.stmt(fx, a);
+                self.jump_to(fx, end);
+                if let Some(b) = b {
+                    fx.cur = eb;
+                    self.stmt(fx, b);
+                    self.jump_to(fx, end);
+                }
+                fx.cur = end;
+            }
+            Stmt::While(c, body) => {
+                let head = fx.f.add_block();
+                let bb = fx.f.add_block();
+                let end = fx.f.add_block();
+                self.jump_to(fx, head);
+                self.cond_branch(fx, c, bb, end);
+                fx.cur = bb;
+                fx.breaks.push(end);
+                fx.continues.push(head);
+                self.stmt(fx, body);
+                fx.breaks.pop();
+                fx.continues.pop();
+                self.jump_to(fx, head);
+                fx.cur = end;
+            }
+            Stmt::DoWhile(body, c) => {
+                let bb = fx.f.add_block();
+                let cb = fx.f.add_block();
+                let end = fx.f.add_block();
+                self.jump_to(fx, bb);
+                fx.breaks.push(end);
+                fx.continues.push(cb);
+                self.stmt(fx, body);
+                fx.breaks.pop();
+                fx.continues.pop();
+                self.jump_to(fx, cb);
+                self.cond_branch(fx, c, bb, end);
+                fx.cur = end;
+            }
+            Stmt::For(init, c, step, body) => {
+                if let Some(i) = init {
+                    self.stmt(fx, i);
+                }
+                let head = fx.f.add_block();
+                let bb = fx.f.add_block();
+                let sb = fx.f.add_block();
+                let end = fx.f.add_block();
+                self.jump_to(fx, head);
+                match c {
+                    Some(c) => self.cond_branch(fx, c, bb, end),
+                    None => {
+                        fx.f.push(fx.cur, InstKind::Jump { dest: bb });
+                    }
+                }
+                fx.cur = bb;
+                fx.breaks.push(end);
+                fx.continues.push(sb);
+                self.stmt(fx, body);
+                fx.breaks.pop();
+                fx.continues.pop();
+                self.jump_to(fx, sb);
+                if let Some(st) = step {
+                    self.expr(fx, st);
+                }
+                self.jump_to(fx, head);
+                fx.cur = end;
+            }
+            Stmt::Switch {
+                cond,
+                body,
+                cases,
+                default,
+            } => {
+                let v = self.expr(fx, cond).expect("switch value");
+                let ty = ir_type(self.types(), cond.ty);
+                let end = fx.f.add_block();
+                for &(_, _, id) in cases {
+                    let b = fx.f.add_block();
+                    fx.cases.insert(id, b);
+                }
+                if let Some(d) = default {
+                    let b = fx.f.add_block();
+                    fx.cases.insert(*d, b);
+                }
+                for &(lo, hi, id) in cases {
+                    let target = fx.cases[&id];
+                    let next = fx.f.add_block();
+                    let c = if lo == hi {
+                        let k = self.iconst(fx, ty, lo);
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::Icmp {
+                                cond: Cond::Eq,
+                                ty,
+                                args: [v, k],
+                            },
+                        )
+                        .expect("v")
+                    } else {
+                        let k = self.iconst(fx, ty, lo);
+                        let d =
+                            fx.f.push(
+                                fx.cur,
+                                InstKind::Binary {
+                                    op: BinaryOp::Sub,
+                                    ty,
+                                    args: [v, k],
+                                },
+                            )
+                            .expect("v");
+                        let r = self.iconst(fx, ty, hi.wrapping_sub(lo));
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::Icmp {
+                                cond: Cond::Ule,
+                                ty,
+                                args: [d, r],
+                            },
+                        )
+                        .expect("v")
+                    };
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Branch {
+                            cond: c,
+                            then: target,
+                            else_: next,
+                        },
+                    );
+                    fx.cur = next;
+                }
+                let dflt = default.map(|d| fx.cases[&d]).unwrap_or(end);
+                fx.f.push(fx.cur, InstKind::Jump { dest: dflt });
+                fx.cur = fx.f.add_block();
+                fx.breaks.push(end);
+                self.stmt(fx, body);
+                fx.breaks.pop();
+                self.jump_to(fx, end);
+            }
+            Stmt::Case(id, s) => {
+                if let Some(&b) = fx.cases.get(id) {
+                    self.jump_to(fx, b);
+                }
+                self.stmt(fx, s);
+            }
+            Stmt::Break(_) => {
+                if let Some(&b) = fx.breaks.last() {
+                    self.terminate(fx, InstKind::Jump { dest: b });
+                }
+            }
+            Stmt::Continue(_) => {
+                if let Some(&b) = fx.continues.last() {
+                    self.terminate(fx, InstKind::Jump { dest: b });
+                }
+            }
+            Stmt::Return(e, _) => {
+                let v = e.as_ref().and_then(|e| self.expr(fx, e));
+                if let (Some(sr), Some(e)) = (fx.sret, e) {
+                    if let Some(v) = v {
+                        let size = self.types().size(e.ty).unwrap_or(0) as u32;
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::MemCopy {
+                                dst: sr,
+                                src: v,
+                                size,
+                            },
+                        );
+                    }
+                    self.terminate(fx, InstKind::Ret { value: None });
+                    return;
+                }
+                let k = match (fx.f.ret, v) {
+                    (Some(_), Some(v)) => InstKind::Ret { value: Some(v) },
+                    (Some(t), None) => {
+                        let z = self.iconst(fx, t, 0);
+                        InstKind::Ret { value: Some(z) }
+                    }
+                    (None, _) => InstKind::Ret { value: None },
+                };
+                self.terminate(fx, k);
+            }
+            Stmt::Goto(l, _) => {
+                let b = self.label_block(fx, *l);
+                self.terminate(fx, InstKind::Jump { dest: b });
+            }
+            Stmt::Label(l, s) => {
+                let b = self.label_block(fx, *l);
+                self.jump_to(fx, b);
+                self.stmt(fx, s);
+            }
+            Stmt::Empty => {}
+        }
+    }
+
+    fn tu_local_ty(&self, fx: &Fx, id: LocalId) -> TypeId {
+        fx.local_tys[id.0 as usize]
+    }
+
+    fn label_block(&self, fx: &mut Fx, l: Sym) -> Block {
+        if let Some(&b) = fx.labels.get(&l) {
+            return b;
+        }
+        let b = fx.f.add_block();
+        fx.labels.insert(l, b);
+        b
+    }
+
+    fn init_object(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, init: &Init) {
+        let types = self.types();
+        if init.zero {
+            let size = types.size(ty).unwrap_or(0) as u32;
+            fx.f.push(fx.cur, InstKind::MemZero { dst: addr, size });
+        }
+        for (off, bytes) in &init.strings {
+            let g = self.string_global(bytes);
+            let src =
+                fx.f.push(fx.cur, InstKind::GlobalAddr { name: g })
+                    .expect("v");
+            let dst = self.offset(fx, addr, *off as i64);
+            fx.f.push(
+                fx.cur,
+                InstKind::MemCopy {
+                    dst,
+                    src,
+                    size: bytes.len() as u32,
+                },
+            );
+        }
+        for it in &init.items {
+            let Some(v) = self.expr(fx, &it.expr) else {
+                continue;
+            };
+            let dst = self.offset(fx, addr, it.offset as i64);
+            if types.is_record(it.ty) {
+                let size = types.size(it.ty).unwrap_or(0) as u32;
+                fx.f.push(fx.cur, InstKind::MemCopy { dst, src: v, size });
+            } else if let Some(bits) = it.bits {
+                self.store_bits(fx, dst, it.ty, bits, v);
+            } else {
+                let t = ir_type(types, it.ty);
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Store {
+                        ty: t,
+                        addr: dst,
+                        value: v,
+                    },
+                );
+            }
+        }
+    }
+
+    fn offset(&self, fx: &mut Fx, addr: Value, off: i64) -> Value {
+        if off == 0 {
+            return addr;
+        }
+        let k = self.iconst(fx, Type::I32, off);
+        fx.f.push(
+            fx.cur,
+            InstKind::Binary {
+                op: BinaryOp::Add,
+                ty: Type::I32,
+                args: [addr, k],
+            },
+        )
+        .expect("v")
+    }
+
+    /// Branches to `t` if `e` is non-zero, else to `f`; short-circuits.
+    fn cond_branch(&mut self, fx: &mut Fx, e: &Expr, t: Block, f: Block) {
+        match &e.kind {
+            ExprKind::LogAnd(a, b) => {
+                let mid = fx.f.add_block();
+                self.cond_branch(fx, a, mid, f);
+                fx.cur = mid;
+                self.cond_branch(fx, b, t, f);
+            }
+            ExprKind::LogOr(a, b) => {
+                let mid = fx.f.add_block();
+                self.cond_branch(fx, a, t, mid);
+                fx.cur = mid;
+                self.cond_branch(fx, b, t, f);
+            }
+            ExprKind::Unary(UnOp::LogNot, a) => self.cond_branch(fx, a, f, t),
+            _ => {
+                let v = self.truth(fx, e);
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Branch {
+                        cond: v,
+                        then: t,
+                        else_: f,
+                    },
+                );
+                fx.cur = fx.f.add_block();
+            }
+        }
+    }
+
+    /// `e != 0` as an `i32` 0/1 (comparisons are used directly).
+    fn truth(&mut self, fx: &mut Fx, e: &Expr) -> Value {
+        let v = self
+            .expr(fx, e)
+            .unwrap_or_else(|| self.iconst(fx, Type::I32, 0));
+        if let ExprKind::Binary(op, ..) = e.kind {
+            if matches!(
+                op,
+                BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+            ) {
+                return v;
+            }
+        }
+        let t = fx.f.value_type(v);
+        let z = self.iconst(fx, t, 0);
+        fx.f.push(
+            fx.cur,
+            InstKind::Icmp {
+                cond: Cond::Ne,
+                ty: t,
+                args: [v, z],
+            },
+        )
+        .expect("v")
+    }
+
+    fn convert(&mut self, fx: &mut Fx, v: Value, from: TypeId, to: TypeId) -> Value {
+        let types = self.types();
+        if to == Types::BOOL && from != Types::BOOL {
+            let t = fx.f.value_type(v);
+            let z = self.iconst(fx, t, 0);
+            let c =
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Icmp {
+                        cond: Cond::Ne,
+                        ty: t,
+                        args: [v, z],
+                    },
+                )
+                .expect("v");
+            return fx
+                .f
+                .push(
+                    fx.cur,
+                    InstKind::Convert {
+                        op: ConvOp::Trunc,
+                        from: Type::I32,
+                        to: Type::I8,
+                        arg: c,
+                    },
+                )
+                .expect("v");
+        }
+        let ft = fx.f.value_type(v);
+        let tt = ir_type(types, to);
+        if ft == tt {
+            return v;
+        }
+        let op = if tt.bits() < ft.bits() {
+            ConvOp::Trunc
+        } else if types.is_unsigned(from) || types.is_func(from) || types.is_ptr(from) {
+            ConvOp::Zext
+        } else {
+            ConvOp::Sext
+        };
+        fx.f.push(
+            fx.cur,
+            InstKind::Convert {
+                op,
+                from: ft,
+                to: tt,
+                arg: v,
+            },
+        )
+        .expect("v")
+    }
+
+    fn load(&mut self, fx: &mut Fx, addr: Value, ty: TypeId) -> Value {
+        let t = ir_type(self.types(), ty);
+        fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
+            .expect("v")
+    }
+
+    fn load_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, (boff, w): (u32, u32)) -> Value {
+        let t = ir_type(self.types(), ty);
+        let unit =
+            fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
+                .expect("v");
+        let bits = t.bits();
+        let l = self.iconst(fx, t, (bits - boff - w) as i64);
+        let sh =
+            fx.f.push(
+                fx.cur,
+                InstKind::Binary {
+                    op: BinaryOp::Shl,
+                    ty: t,
+                    args: [unit, l],
+                },
+            )
+            .expect("v");
+        let r = self.iconst(fx, t, (bits - w) as i64);
+        let op = if self.types().is_unsigned(ty) {
+            BinaryOp::LShr
+        } else {
+            BinaryOp::AShr
+        };
+        fx.f.push(
+            fx.cur,
+            InstKind::Binary {
+                op,
+                ty: t,
+                args: [sh, r],
+            },
+        )
+        .expect("v")
+    }
+
+    fn store_bits(
+        &mut self,
+        fx: &mut Fx,
+        addr: Value,
+        ty: TypeId,
+        (boff, w): (u32, u32),
+        v: Value,
+    ) {
+        let t = ir_type(self.types(), ty);
+        let unit =
+            fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
+                .expect("v");
+        let mask: u64 = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+        let m = self.iconst(fx, t, (mask << boff) as i64);
+        let nm =
+            fx.f.push(
+                fx.cur,
+                InstKind::Unary {
+                    op: UnaryOp::Not,
+                    ty: t,
+                    arg: m,
+                },
+            )
+            .expect("v");
+        let kept =
+            fx.f.push(
+                fx.cur,
+                InstKind::Binary {
+                    op: BinaryOp::And,
+                    ty: t,
+                    args: [unit, nm],
+                },
+            )
+            .expect("v");
+        let mk = self.iconst(fx, t, mask as i64);
+        let vm =
+            fx.f.push(
+                fx.cur,
+                InstKind::Binary {
+                    op: BinaryOp::And,
+                    ty: t,
+                    args: [v, mk],
+                },
+            )
+            .expect("v");
+        let s = self.iconst(fx, t, boff as i64);
+        let vs =
+            fx.f.push(
+                fx.cur,
+                InstKind::Binary {
+                    op: BinaryOp::Shl,
+                    ty: t,
+                    args: [vm, s],
+                },
+            )
+            .expect("v");
+        let nu =
+            fx.f.push(
+                fx.cur,
+                InstKind::Binary {
+                    op: BinaryOp::Or,
+                    ty: t,
+                    args: [kept, vs],
+                },
+            )
+            .expect("v");
+        fx.f.push(
+            fx.cur,
+            InstKind::Store {
+                ty: t,
+                addr,
+                value: nu,
+            },
+        );
+    }
+
+    /// The value a bit-field assignment yields: `v` truncated to the field.
+    fn bits_value(&mut self, fx: &mut Fx, ty: TypeId, (_, w): (u32, u32), v: Value) -> Value {
+        let t = fx.f.value_type(v);
+        let bits = t.bits();
+        if w >= bits {
+            return v;
+        }
+        let l = self.iconst(fx, t, (bits - w) as i64);
+        let sh =
+            fx.f.push(
+                fx.cur,
+                InstKind::Binary {
+                    op: BinaryOp::Shl,
+                    ty: t,
+                    args: [v, l],
+                },
+            )
+            .expect("v");
+        let op = if self.types().is_unsigned(ty) {
+            BinaryOp::LShr
+        } else {
+            BinaryOp::AShr
+        };
+        fx.f.push(
+            fx.cur,
+            InstKind::Binary {
+                op,
+                ty: t,
+                args: [sh, l],
+            },
+        )
+        .expect("v")
+    }
+
+    /// Address of an lvalue (or of a struct rvalue).
+    fn lvalue(&mut self, fx: &mut Fx, e: &Expr) -> Value {
+        match &e.kind {
+            ExprKind::Local(id) => fx.locals[id.0 as usize],
+            ExprKind::Global(s) => {
+                let n = self.name(*s);
+                fx.f.push(fx.cur, InstKind::GlobalAddr { name: n })
+                    .expect("v")
+            }
+            ExprKind::Str(b) => {
+                let n = self.string_global(b);
+                fx.f.push(fx.cur, InstKind::GlobalAddr { name: n })
+                    .expect("v")
+            }
+            ExprKind::Deref(p) => self
+                .expr(fx, p)
+                .unwrap_or_else(|| self.iconst(fx, Type::I32, 0)),
+            ExprKind::Member { base, offset, .. } => {
+                let b = self.lvalue(fx, base);
+                self.offset(fx, b, *offset as i64)
+            }
+            ExprKind::CompoundLit(obj, init) => {
+                let a = self.lvalue(fx, obj);
+                self.init_object(fx, a, obj.ty, init);
+                a
+            }
+            _ => {
+                // struct-valued rvalues (calls, assignments, ?:) evaluate to addresses
+                self.expr(fx, e)
+                    .unwrap_or_else(|| self.iconst(fx, Type::I32, 0))
+            }
+        }
+    }
+
+    /// Evaluates an expression; None for `void`.
+    fn expr(&mut self, fx: &mut Fx, e: &Expr) -> Option<Value> {
+        let types = self.types();
+        if types.is_float(e.ty) {
+            self.float_err(fx, e.span);
+            return Some(self.iconst(fx, Type::I32, 0));
+        }
+        Some(match &e.kind {
+            ExprKind::Int(v) => {
+                if types.is_void(e.ty) {
+                    return None;
+                }
+                let t = ir_type(types, e.ty);
+                self.iconst(fx, t, *v)
+            }
+            ExprKind::Float(_) => {
+                self.float_err(fx, e.span);
+                self.iconst(fx, Type::I32, 0)
+            }
+            ExprKind::Local(_)
+            | ExprKind::Global(_)
+            | ExprKind::Deref(_)
+            | ExprKind::Str(_)
+            | ExprKind::CompoundLit(..) => {
+                let a = self.lvalue(fx, e);
+                if types.is_record(e.ty) || types.is_array(e.ty) || types.is_func(e.ty) {
+                    a
+                } else if types.is_void(e.ty) {
+                    return None;
+                } else {
+                    self.load(fx, a, e.ty)
+                }
+            }
+            ExprKind::Member { bits, .. } => {
+                let a = self.lvalue(fx, e);
+                if types.is_record(e.ty) || types.is_array(e.ty) {
+                    a
+                } else if let Some(b) = bits {
+                    self.load_bits(fx, a, e.ty, *b)
+                } else {
+                    self.load(fx, a, e.ty)
+                }
+            }
+            ExprKind::Decay(x) | ExprKind::AddrOf(x) => self.lvalue(fx, x),
+            ExprKind::Cast(x) => {
+                if types.is_float(x.ty) {
+                    self.float_err(fx, x.span);
+                    return Some(self.iconst(fx, Type::I32, 0));
+                }
+                let v = self.expr(fx, x);
+                if types.is_void(e.ty) {
+                    return None;
+                }
+                let v = v?;
+                self.convert(fx, v, x.ty, e.ty)
+            }
+            ExprKind::Unary(op, x) => {
+                let v = self.expr(fx, x)?;
+                let t = fx.f.value_type(v);
+                match op {
+                    UnOp::Neg => {
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::Unary {
+                                op: UnaryOp::Neg,
+                                ty: t,
+                                arg: v,
+                            },
+                        )
+                        .expect("v")
+                    }
+                    UnOp::BitNot => {
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::Unary {
+                                op: UnaryOp::Not,
+                                ty: t,
+                                arg: v,
+                            },
+                        )
+                        .expect("v")
+                    }
+                    UnOp::LogNot => {
+                        let z = self.iconst(fx, t, 0);
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::Icmp {
+                                cond: Cond::Eq,
+                                ty: t,
+                                args: [v, z],
+                            },
+                        )
+                        .expect("v")
+                    }
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                let x = self.expr(fx, a)?;
+                let y = self.expr(fx, b)?;
+                self.binary(fx, *op, a.ty, x, y)
+            }
+            ExprKind::LogAnd(..) | ExprKind::LogOr(..) => {
+                let tb = fx.f.add_block();
+                let fb = fx.f.add_block();
+                let end = fx.f.add_block();
+                self.cond_branch(fx, e, tb, fb);
+                fx.cur = tb;
+                let one = self.iconst(fx, Type::I32, 1);
+                fx.f.push(tb, InstKind::Jump { dest: end });
+                fx.cur = fb;
+                let zero = self.iconst(fx, Type::I32, 0);
+                fx.f.push(fb, InstKind::Jump { dest: end });
+                fx.cur = end;
+                fx.f.push(
+                    end,
+                    InstKind::Phi {
+                        ty: Type::I32,
+                        incoming: vec![(tb, one), (fb, zero)],
+                    },
+                )
+                .expect("v")
+            }
+            ExprKind::Assign(l, r) => {
+                if types.is_record(l.ty) {
+                    let src = self.expr(fx, r)?;
+                    let dst = self.lvalue(fx, l);
+                    let size = types.size(l.ty).unwrap_or(0) as u32;
+                    fx.f.push(fx.cur, InstKind::MemCopy { dst, src, size });
+                    return Some(dst);
+                }
+                let v = self.expr(fx, r)?;
+                let a = self.lvalue(fx, l);
+                if let ExprKind::Member { bits: Some(b), .. } = l.kind {
+                    self.store_bits(fx, a, l.ty, b, v);
+                    return Some(self.bits_value(fx, l.ty, b, v));
+                }
+                let t = ir_type(types, l.ty);
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Store {
+                        ty: t,
+                        addr: a,
+                        value: v,
+                    },
+                );
+                v
+            }
+            ExprKind::CompoundAssign {
+                op,
+                lhs,
+                rhs,
+                op_ty,
+            } => {
+                let a = self.lvalue(fx, lhs);
+                let bits = if let ExprKind::Member { bits: Some(b), .. } = lhs.kind {
+                    Some(b)
+                } else {
+                    None
+                };
+                let old = match bits {
+                    Some(b) => self.load_bits(fx, a, lhs.ty, b),
+                    None => self.load(fx, a, lhs.ty),
+                };
+                let r = self.expr(fx, rhs)?;
+                let new = if matches!(op, BinOp::PtrAdd | BinOp::PtrSub) {
+                    self.binary(fx, *op, lhs.ty, old, r)
+                } else {
+                    let o = self.convert(fx, old, lhs.ty, *op_ty);
+                    let n = self.binary(fx, *op, *op_ty, o, r);
+                    self.convert(fx, n, *op_ty, lhs.ty)
+                };
+                match bits {
+                    Some(b) => {
+                        self.store_bits(fx, a, lhs.ty, b, new);
+                        self.bits_value(fx, lhs.ty, b, new)
+                    }
+                    None => {
+                        let t = ir_type(types, lhs.ty);
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::Store {
+                                ty: t,
+                                addr: a,
+                                value: new,
+                            },
+                        );
+                        new
+                    }
+                }
+            }
+            ExprKind::IncDec { pre, inc, e: x } => {
+                let a = self.lvalue(fx, x);
+                let bits = if let ExprKind::Member { bits: Some(b), .. } = x.kind {
+                    Some(b)
+                } else {
+                    None
+                };
+                let old = match bits {
+                    Some(b) => self.load_bits(fx, a, x.ty, b),
+                    None => self.load(fx, a, x.ty),
+                };
+                let new = if types.is_ptr(x.ty) {
+                    let one = self.iconst(fx, Type::I32, 1);
+                    self.binary(
+                        fx,
+                        if *inc { BinOp::PtrAdd } else { BinOp::PtrSub },
+                        x.ty,
+                        old,
+                        one,
+                    )
+                } else {
+                    let pt = types.promote(x.ty);
+                    let o = self.convert(fx, old, x.ty, pt);
+                    let t = fx.f.value_type(o);
+                    let one = self.iconst(fx, t, 1);
+                    let op = if *inc { BinaryOp::Add } else { BinaryOp::Sub };
+                    let n =
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::Binary {
+                                op,
+                                ty: t,
+                                args: [o, one],
+                            },
+                        )
+                        .expect("v");
+                    self.convert(fx, n, pt, x.ty)
+                };
+                let stored = match bits {
+                    Some(b) => {
+                        self.store_bits(fx, a, x.ty, b, new);
+                        self.bits_value(fx, x.ty, b, new)
+                    }
+                    None => {
+                        let t = ir_type(types, x.ty);
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::Store {
+                                ty: t,
+                                addr: a,
+                                value: new,
+                            },
+                        );
+                        new
+                    }
+                };
+                if *pre {
+                    stored
+                } else {
+                    old
+                }
+            }
+            ExprKind::Cond(c, a, b) => {
+                let tb = fx.f.add_block();
+                let fb = fx.f.add_block();
+                let end = fx.f.add_block();
+                self.cond_branch(fx, c, tb, fb);
+                fx.cur = tb;
+                let va = self.expr(fx, a);
+                let ta = fx.cur;
+                self.jump_to(fx, end);
+                fx.cur = fb;
+                let vb = self.expr(fx, b);
+                let tb2 = fx.cur;
+                self.jump_to(fx, end);
+                match (va, vb) {
+                    (Some(x), Some(y))
+                        if !types.is_void(e.ty) && fx.f.value_type(x) == fx.f.value_type(y) =>
+                    {
+                        let t = fx.f.value_type(x);
+                        let preds = fx.f.predecessors();
+                        let ps = &preds[end.index()];
+                        if ps.len() == 2 && ps.contains(&ta) && ps.contains(&tb2) {
+                            let inc: Vec<(Block, Value)> = ps
+                                .iter()
+                                .map(|&p| (p, if p == ta { x } else { y }))
+                                .collect();
+                            fx.f.push(
+                                end,
+                                InstKind::Phi {
+                                    ty: t,
+                                    incoming: inc,
+                                },
+                            )
+                            .expect("v")
+                        } else {
+                            // one arm does not reach the end (e.g. noreturn call)
+                            if ps.contains(&ta) {
+                                x
+                            } else {
+                                y
+                            }
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+            ExprKind::Comma(a, b) => {
+                self.expr(fx, a);
+                return self.expr(fx, b);
+            }
+            ExprKind::Call(f, args) => return self.call(fx, e, f, args),
+            ExprKind::VaStart(ap) => {
+                let a = self.lvalue(fx, ap);
+                let v = fx.f.push(fx.cur, InstKind::VaStart).expect("v");
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Store {
+                        ty: Type::I32,
+                        addr: a,
+                        value: v,
+                    },
+                );
+                return None;
+            }
+            ExprKind::VaArg(ap) => {
+                let a = self.lvalue(fx, ap);
+                let p =
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Load {
+                            ty: Type::I32,
+                            addr: a,
+                        },
+                    )
+                    .expect("v");
+                let size = types.size(e.ty).unwrap_or(4);
+                let p = if size == 8 {
+                    let seven = self.iconst(fx, Type::I32, 7);
+                    let q =
+                        fx.f.push(
+                            fx.cur,
+                            InstKind::Binary {
+                                op: BinaryOp::Add,
+                                ty: Type::I32,
+                                args: [p, seven],
+                            },
+                        )
+                        .expect("v");
+                    let m = self.iconst(fx, Type::I32, -8);
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Binary {
+                            op: BinaryOp::And,
+                            ty: Type::I32,
+                            args: [q, m],
+                        },
+                    )
+                    .expect("v")
+                } else {
+                    p
+                };
+                let v = self.load(fx, p, e.ty);
+                let step = self.iconst(fx, Type::I32, size.div_ceil(4).max(1) as i64 * 4);
+                let np =
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Binary {
+                            op: BinaryOp::Add,
+                            ty: Type::I32,
+                            args: [p, step],
+                        },
+                    )
+                    .expect("v");
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Store {
+                        ty: Type::I32,
+                        addr: a,
+                        value: np,
+                    },
+                );
+                v
+            }
+            ExprKind::VaCopy(d, s) => {
+                let sa = self.lvalue(fx, s);
+                let v =
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Load {
+                            ty: Type::I32,
+                            addr: sa,
+                        },
+                    )
+                    .expect("v");
+                let da = self.lvalue(fx, d);
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Store {
+                        ty: Type::I32,
+                        addr: da,
+                        value: v,
+                    },
+                );
+                return None;
+            }
+            ExprKind::Unreachable => {
+                self.terminate(fx, InstKind::Unreachable);
+                return None;
+            }
+        })
+    }
+
+    fn call(&mut self, fx: &mut Fx, e: &Expr, f: &Expr, args: &[Expr]) -> Option<Value> {
+        let types = self.types();
+        let callee = match &f.kind {
+            ExprKind::AddrOf(x) => match &x.kind {
+                ExprKind::Global(s) if types.is_func(x.ty) => Callee::Direct(self.name(*s)),
+                _ => Callee::Indirect(self.expr(fx, f)?),
+            },
+            _ => Callee::Indirect(self.expr(fx, f)?),
+        };
+        let mut vals = Vec::new();
+        let mut sret = None;
+        if types.is_record(e.ty) {
+            let s = fx.f.add_slot(
+                types.size(e.ty).unwrap_or(0).max(1) as u32,
+                types.align(e.ty) as u32,
+            );
+            let a =
+                fx.f.push(fx.entry, InstKind::SlotAddr { slot: s })
+                    .expect("v");
+            // keep the slot address at the top of the entry block (before its terminator)
+            fix_entry_order(&mut fx.f, fx.entry);
+            vals.push(a);
+            sret = Some(a);
+        }
+        for a in args {
+            if types.is_float(a.ty) {
+                self.float_err(fx, a.span);
+                return Some(self.iconst(fx, Type::I32, 0));
+            }
+            let v = self.expr(fx, a)?;
+            if types.is_record(a.ty) {
+                let size = types.size(a.ty).unwrap_or(0) as u32;
+                let s = fx.f.add_slot(size.max(1), types.align(a.ty) as u32);
+                let t =
+                    fx.f.push(fx.entry, InstKind::SlotAddr { slot: s })
+                        .expect("v");
+                fix_entry_order(&mut fx.f, fx.entry);
+                fx.f.push(
+                    fx.cur,
+                    InstKind::MemCopy {
+                        dst: t,
+                        src: v,
+                        size,
+                    },
+                );
+                vals.push(t);
+            } else {
+                vals.push(v);
+            }
+        }
+        let ret = if types.is_void(e.ty) || types.is_record(e.ty) {
+            None
+        } else {
+            Some(ir_type(types, e.ty))
+        };
+        let r = fx.f.push(
+            fx.cur,
+            InstKind::Call {
+                callee,
+                args: vals,
+                ret,
+            },
+        );
+        if let Some(s) = sret {
+            return Some(s);
+        }
+        r
+    }
+
+    fn binary(&mut self, fx: &mut Fx, op: BinOp, opnd: TypeId, x: Value, y: Value) -> Value {
+        let types = self.types();
+        let t = fx.f.value_type(x);
+        let uns = types.is_unsigned(opnd);
+        let bop = |o: BinaryOp, fx: &mut Fx, a: Value, b: Value| -> Value {
+            let ty = fx.f.value_type(a);
+            fx.f.push(
+                fx.cur,
+                InstKind::Binary {
+                    op: o,
+                    ty,
+                    args: [a, b],
+                },
+            )
+            .expect("v")
+        };
+        match op {
+            BinOp::Add => bop(BinaryOp::Add, fx, x, y),
+            BinOp::Sub => bop(BinaryOp::Sub, fx, x, y),
+            BinOp::Mul => bop(BinaryOp::Mul, fx, x, y),
+            BinOp::Div => bop(if uns { BinaryOp::UDiv } else { BinaryOp::SDiv }, fx, x, y),
+            BinOp::Rem => bop(if uns { BinaryOp::URem } else { BinaryOp::SRem }, fx, x, y),
+            BinOp::And => bop(BinaryOp::And, fx, x, y),
+            BinOp::Or => bop(BinaryOp::Or, fx, x, y),
+            BinOp::Xor => bop(BinaryOp::Xor, fx, x, y),
+            BinOp::Shl | BinOp::Shr => {
+                // shift amount converted to the left operand's width
+                let yt = fx.f.value_type(y);
+                let y = if yt == t {
+                    y
+                } else if yt.bits() > t.bits() {
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Convert {
+                            op: ConvOp::Trunc,
+                            from: yt,
+                            to: t,
+                            arg: y,
+                        },
+                    )
+                    .expect("v")
+                } else {
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Convert {
+                            op: ConvOp::Zext,
+                            from: yt,
+                            to: t,
+                            arg: y,
+                        },
+                    )
+                    .expect("v")
+                };
+                let o = if op == BinOp::Shl {
+                    BinaryOp::Shl
+                } else if uns {
+                    BinaryOp::LShr
+                } else {
+                    BinaryOp::AShr
+                };
+                bop(o, fx, x, y)
+            }
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                let c = match (op, uns) {
+                    (BinOp::Eq, _) => Cond::Eq,
+                    (BinOp::Ne, _) => Cond::Ne,
+                    (BinOp::Lt, false) => Cond::Slt,
+                    (BinOp::Le, false) => Cond::Sle,
+                    (BinOp::Gt, false) => Cond::Sgt,
+                    (BinOp::Ge, false) => Cond::Sge,
+                    (BinOp::Lt, true) => Cond::Ult,
+                    (BinOp::Le, true) => Cond::Ule,
+                    (BinOp::Gt, true) => Cond::Ugt,
+                    _ => Cond::Uge,
+                };
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Icmp {
+                        cond: c,
+                        ty: t,
+                        args: [x, y],
+                    },
+                )
+                .expect("v")
+            }
+            BinOp::PtrAdd | BinOp::PtrSub => {
+                let el = types.pointee(opnd).unwrap_or(Types::CHAR);
+                let size = types.size(el).unwrap_or(1) as i64;
+                let yt = fx.f.value_type(y);
+                let y = if yt == Type::I64 {
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Convert {
+                            op: ConvOp::Trunc,
+                            from: Type::I64,
+                            to: Type::I32,
+                            arg: y,
+                        },
+                    )
+                    .expect("v")
+                } else {
+                    y
+                };
+                let scaled = if size == 1 {
+                    y
+                } else {
+                    let k = self.iconst(fx, Type::I32, size);
+                    bop(BinaryOp::Mul, fx, y, k)
+                };
+                bop(
+                    if op == BinOp::PtrAdd {
+                        BinaryOp::Add
+                    } else {
+                        BinaryOp::Sub
+                    },
+                    fx,
+                    x,
+                    scaled,
+                )
+            }
+            BinOp::PtrDiff => {
+                let el = types.pointee(opnd).unwrap_or(Types::CHAR);
+                let size = types.size(el).unwrap_or(1).max(1) as i64;
+                let d = bop(BinaryOp::Sub, fx, x, y);
+                if size == 1 {
+                    d
+                } else {
+                    let k = self.iconst(fx, Type::I32, size);
+                    bop(BinaryOp::SDiv, fx, d, k)
+                }
+            }
+        }
+    }
+}
+
+/// Moves a just-appended instruction of the entry block before the entry
+/// block's terminator, if it has one.
+fn fix_entry_order(f: &mut Function, entry: Block) {
+    let insts = &mut f.blocks[entry.index()].insts;
+    let n = insts.len();
+    if n >= 2 {
+        let term = insts[n - 2];
+        if f.insts[term.index()].kind.is_terminator() {
+            insts.swap(n - 2, n - 1);
+        }
+    }
+}
+
+/// Removes blocks unreachable from the entry, terminates empty blocks and
+/// drops phi operands from removed blocks.
+fn cleanup(f: &mut Function) {
+    // terminate any block left open
+    for b in f.layout.clone() {
+        if f.terminator(b).is_none() {
+            f.push(b, InstKind::Unreachable);
+        }
+    }
+    let n = f.blocks.len();
+    let mut seen = vec![false; n];
+    let entry = f.layout[0];
+    let mut stack = vec![entry];
+    seen[entry.index()] = true;
+    while let Some(b) = stack.pop() {
+        for s in f.successors(b) {
+            if !seen[s.index()] {
+                seen[s.index()] = true;
+                stack.push(s);
+            }
+        }
+    }
+    f.layout.retain(|b| seen[b.index()]);
+    for (b, live) in seen.iter().enumerate() {
+        if !live {
+            f.blocks[b].insts.clear();
+        }
+    }
+    let preds = f.predecessors();
+    for &b in &f.layout.clone() {
+        for &i in &f.blocks[b.index()].insts.clone() {
+            if let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind {
+                incoming.retain(|(p, _)| seen[p.index()]);
+                let order = &preds[b.index()];
+                incoming
+                    .sort_by_key(|(p, _)| order.iter().position(|q| q == p).unwrap_or(usize::MAX));
+            }
+        }
+    }
+}

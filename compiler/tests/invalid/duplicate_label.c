@@ -1,0 +1,2 @@
+// expect: 2:23: error: duplicate label 'a'
+int main(void) { a: ; a: ; return 0; }

@@ -1,0 +1,3 @@
+// expect: 2:2: error: #else without #if
+#else
+int main(void) { return 0; }
