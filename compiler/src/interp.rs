@@ -1153,6 +1153,7 @@ impl<'m> Interp<'m> {
                 self.qsort(p(0), p(1), p(2), p(3))?;
                 V(0)
             }
+            "bsearch" => V(self.bsearch(p(0), p(1), p(2), p(3), p(4))? as u64),
             _ => return Err(Trap::UndefinedFunction(name.to_string())),
         })
     }
@@ -1165,6 +1166,35 @@ impl<'m> Interp<'m> {
             self.write_bytes(dst, &b)?;
         }
         Ok(())
+    }
+
+    /// C99 7.20.5.1: binary search of `n` elements of `size` bytes from
+    /// `base` for `key`, with the comparison function `cmp`; the address
+    /// of a matching element or 0.
+    fn bsearch(&mut self, key: u32, base: u32, n: u32, size: u32, cmp: u32) -> Result<u32, Trap> {
+        let fi = if (FUNC_BASE..LIB_BASE).contains(&cmp) {
+            ((cmp - FUNC_BASE) / 16) as usize
+        } else {
+            return Err(Trap::BadCallTarget(cmp));
+        };
+        if fi >= self.m.functions.len() {
+            return Err(Trap::BadCallTarget(cmp));
+        }
+        let (mut lo, mut hi) = (0u32, n);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let elem = base.wrapping_add(mid.wrapping_mul(size));
+            let r = match self.call_function(fi, &[key as u64, elem as u64], &[])? {
+                Exit::Return(v) => v as i32,
+                Exit::Exit(c) => return Err(Trap::Library(format!("exit({c}) inside bsearch comparison"))),
+            };
+            match r {
+                0 => return Ok(elem),
+                r if r < 0 => hi = mid,
+                _ => lo = mid + 1,
+            }
+        }
+        Ok(0)
     }
 
     fn qsort(&mut self, base: u32, n: u32, size: u32, cmp: u32) -> Result<(), Trap> {
@@ -1269,6 +1299,7 @@ pub fn is_library(name: &str) -> bool {
             | "rand"
             | "srand"
             | "qsort"
+            | "bsearch"
             | "__assert_fail"
     )
 }

@@ -194,6 +194,21 @@ pub(crate) struct Declarator {
     /// Parameters of the function declarator applied directly to the name.
     pub params: Option<Vec<(Option<Sym>, TypeId, Span)>>,
     pub is_const: bool,
+    /// A `*` was applied directly: `is_const` then qualifies the variable
+    /// (`int *const p`), and the specifier's `const` the pointed-to type.
+    pub pointer: bool,
+}
+
+impl Declarator {
+    /// Whether the declared variable itself is read-only: `const int x`,
+    /// `int *const p`, but not `const int *p` (C99 6.7.3).
+    pub fn var_const(&self, spec_const: bool) -> bool {
+        if self.pointer {
+            self.is_const
+        } else {
+            self.is_const || spec_const
+        }
+    }
 }
 
 pub(crate) struct GSym {
@@ -1304,8 +1319,10 @@ impl<'a> Parser<'a> {
     fn declarator_inner(&mut self, base: TypeId, abstract_ok: bool) -> PResult<Declarator> {
         let mut ty = base;
         let mut is_const = false;
+        let mut pointer = false;
         while self.eat_p(P::Star) {
             ty = self.types.ptr(ty);
+            pointer = true;
             is_const = false;
             loop {
                 match self.peek_kw() {
@@ -1375,6 +1392,7 @@ impl<'a> Parser<'a> {
             ty,
             params,
             is_const,
+            pointer,
         })
     }
 
@@ -1984,7 +2002,7 @@ impl<'a> Parser<'a> {
             }
             self.scopes.last_mut().expect("scope").ords.insert(
                 name,
-                Ordinary::Global(gname, ty, d.is_const || spec.is_const),
+                Ordinary::Global(gname, ty, d.var_const(spec.is_const)),
             );
             return Ok(());
         }
@@ -2058,7 +2076,7 @@ impl<'a> Parser<'a> {
         };
         self.scopes.last_mut().expect("scope").ords.insert(
             name,
-            Ordinary::Global(name, ty, d.is_const || spec.is_const),
+            Ordinary::Global(name, ty, d.var_const(spec.is_const)),
         );
         if self.eat_p(P::Assign) {
             if self.globals[idx].init.is_some() {
@@ -2083,7 +2101,7 @@ impl<'a> Parser<'a> {
         }
         self.scopes.last_mut().expect("scope").ords.insert(
             name,
-            Ordinary::Global(name, ty, d.is_const || spec.is_const),
+            Ordinary::Global(name, ty, d.var_const(spec.is_const)),
         );
         let g = &self.globals[idx];
         if (g.defined || g.tentative)
@@ -2137,7 +2155,7 @@ impl<'a> Parser<'a> {
             .last_mut()
             .expect("scope")
             .ords
-            .insert(name, Ordinary::Local(id, ty, d.is_const || spec.is_const));
+            .insert(name, Ordinary::Local(id, ty, d.var_const(spec.is_const)));
         let init = if self.eat_p(P::Assign) {
             let i = self.initializer(&mut ty, false)?;
             if let Some(f) = &mut self.func {
@@ -2147,7 +2165,7 @@ impl<'a> Parser<'a> {
                 .last_mut()
                 .expect("scope")
                 .ords
-                .insert(name, Ordinary::Local(id, ty, d.is_const || spec.is_const));
+                .insert(name, Ordinary::Local(id, ty, d.var_const(spec.is_const)));
             Some(i)
         } else {
             None

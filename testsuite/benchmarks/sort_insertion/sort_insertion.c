@@ -1,0 +1,70 @@
+/* sort_insertion: insertion sort of pseudo-random integers. */
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define N 560
+
+static uint32_t rng = 0x9E3779B9u;
+
+static uint32_t xorshift(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+static int data[N];
+
+static unsigned n_cmp, n_move;
+
+static void insertion_sort(int *a, int n)
+{
+    int i, j;
+    for (i = 1; i < n; i++) {
+        int v = a[i];
+        j = i - 1;
+        while (j >= 0) {
+            n_cmp++;
+            if (a[j] <= v)
+                break;
+            a[j + 1] = a[j];
+            n_move++;
+            j--;
+        }
+        a[j + 1] = v;
+    }
+}
+#define SORT insertion_sort
+
+static int check_sorted(const int *a, int n)
+{
+    int i;
+    for (i = 1; i < n; i++)
+        if (a[i - 1] > a[i])
+            return 0;
+    return 1;
+}
+
+int main(void)
+{
+    int i;
+    uint32_t ck = 0, sum_before = 0, sum_after = 0;
+    for (i = 0; i < N; i++) {
+        data[i] = (int)(xorshift() % 200001u) - 100000;
+        sum_before += (uint32_t)data[i];
+    }
+    SORT(data, N);
+    for (i = 0; i < N; i++) {
+        sum_after += (uint32_t)data[i];
+        ck = ck * 31u + (uint32_t)data[i];
+    }
+    printf("sort_insertion: %d elements\n", N);
+    printf("sorted: %s, sum preserved: %s\n", check_sorted(data, N) ? "yes" : "no",
+           sum_before == sum_after ? "yes" : "no");
+    printf("min %d median %d max %d\n", data[0], data[N / 2], data[N - 1]);
+    printf("comparisons %u moves %u\n", n_cmp, n_move);
+    printf("checksum %08x\n", ck);
+    return 0;
+}
