@@ -1186,7 +1186,11 @@ impl<'m> Interp<'m> {
             let elem = base.wrapping_add(mid.wrapping_mul(size));
             let r = match self.call_function(fi, &[key as u64, elem as u64], &[])? {
                 Exit::Return(v) => v as i32,
-                Exit::Exit(c) => return Err(Trap::Library(format!("exit({c}) inside bsearch comparison"))),
+                Exit::Exit(c) => {
+                    return Err(Trap::Library(format!(
+                        "exit({c}) inside bsearch comparison"
+                    )))
+                }
             };
             match r {
                 0 => return Ok(elem),

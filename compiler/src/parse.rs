@@ -2074,10 +2074,11 @@ impl<'a> Parser<'a> {
                 i
             }
         };
-        self.scopes.last_mut().expect("scope").ords.insert(
-            name,
-            Ordinary::Global(name, ty, d.var_const(spec.is_const)),
-        );
+        self.scopes
+            .last_mut()
+            .expect("scope")
+            .ords
+            .insert(name, Ordinary::Global(name, ty, d.var_const(spec.is_const)));
         if self.eat_p(P::Assign) {
             if self.globals[idx].init.is_some() {
                 let nm = self.name(name);
@@ -2099,10 +2100,11 @@ impl<'a> Parser<'a> {
         if let Some(g) = self.gsyms.get_mut(&name) {
             g.ty = ty;
         }
-        self.scopes.last_mut().expect("scope").ords.insert(
-            name,
-            Ordinary::Global(name, ty, d.var_const(spec.is_const)),
-        );
+        self.scopes
+            .last_mut()
+            .expect("scope")
+            .ords
+            .insert(name, Ordinary::Global(name, ty, d.var_const(spec.is_const)));
         let g = &self.globals[idx];
         if (g.defined || g.tentative)
             && self.types.size(ty).is_none()
