@@ -114,7 +114,7 @@ pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
     let tu = Parser::new(toks, &mut interner, &mut diags).translation_unit();
     let mut module = None;
     if !diags.has_errors() {
-        let m = crate::lower::lower(&tu, &interner, &mut diags);
+        let m = crate::lower::lower_with_source(&tu, &interner, &mut diags, Some(&sm));
         if !diags.has_errors() {
             if let Err(e) = ir::verify_module(&m) {
                 diags.list.push(crate::source::Diagnostic {

@@ -318,6 +318,9 @@ pub struct InstData {
     pub result: Option<Value>,
     /// Containing block.
     pub block: Block,
+    /// Source position (line, column), 1-based, when known; used for
+    /// `.loc` line information. Not part of the textual form.
+    pub loc: Option<(u32, u32)>,
 }
 
 /// A basic block: instruction order.
@@ -463,6 +466,7 @@ impl Function {
             kind,
             result,
             block: b,
+            loc: None,
         });
         self.blocks[b.index()].insts.push(inst);
         result
@@ -605,6 +609,7 @@ impl Function {
                     kind: d.kind.clone(),
                     result,
                     block: Block(bi as u32),
+                    loc: d.loc,
                 });
                 bd.insts.push(ni);
             }
@@ -1561,6 +1566,7 @@ fn parse_function(lx: &mut Lx) -> Result<Function, IrError> {
             kind,
             result: rv,
             block: b,
+            loc: None,
         });
         fp.f.blocks[b.index()].insts.push(inst);
         lx.next_line();

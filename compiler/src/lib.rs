@@ -12,6 +12,7 @@
 //! - [`driver`]: whole-program entry points used by the `lcc` binary and tests.
 
 pub mod ast;
+pub mod backend;
 pub mod consteval;
 pub mod driver;
 pub mod expr;
@@ -22,4 +23,5 @@ pub mod lower;
 pub mod parse;
 pub mod pp;
 pub mod source;
+pub mod toolchain;
 pub mod types;

@@ -9,7 +9,7 @@ use crate::ir::{
     Value,
 };
 use crate::lex::{Interner, Sym};
-use crate::source::{Diagnostics, Span};
+use crate::source::{Diagnostics, SourceMap, Span};
 use crate::types::{TypeId, TypeKind, Types};
 use std::collections::{HashMap, HashSet};
 
@@ -24,6 +24,7 @@ pub fn ir_type(types: &Types, t: TypeId) -> Type {
 }
 
 struct Lowerer<'a> {
+    sm: Option<&'a SourceMap>,
     tu: &'a TranslationUnit,
     interner: &'a Interner,
     diags: &'a mut Diagnostics,
@@ -43,17 +44,34 @@ struct Fx {
     float_error: bool,
     entry: Block,
     local_tys: Vec<TypeId>,
+    /// `(first instruction index, location)`: from that instruction on,
+    /// instructions belong to the statement at that source position.
+    loc_events: Vec<(usize, Option<(u32, u32)>)>,
+    cur_loc: Option<(u32, u32)>,
 }
 
 /// Lowers a translation unit. Functions using floating point get an error
 /// and are skipped; unreferenced `static` functions are not lowered.
 pub fn lower(tu: &TranslationUnit, interner: &Interner, diags: &mut Diagnostics) -> Module {
+    lower_with_source(tu, interner, diags, None)
+}
+
+/// [`lower`], also recording in every instruction the (presumed) line and
+/// column of the statement it comes from ([`ir::InstData::loc`]), for
+/// `.loc` line information, when the source map is given.
+pub fn lower_with_source(
+    tu: &TranslationUnit,
+    interner: &Interner,
+    diags: &mut Diagnostics,
+    sm: Option<&SourceMap>,
+) -> Module {
     let mut l = Lowerer {
         tu,
         interner,
         diags,
         module: Module::default(),
         strings: HashMap::new(),
+        sm,
     };
     // which static functions are used
     let by_name: HashMap<Sym, usize> = tu
@@ -276,6 +294,8 @@ impl<'a> Lowerer<'a> {
             float_error: false,
             entry,
             local_tys: fd.locals.iter().map(|l| l.ty).collect(),
+            loc_events: vec![],
+            cur_loc: None,
         };
         if sret {
             fx.sret = Some(fx.f.params[0]);
@@ -333,6 +353,18 @@ impl<'a> Lowerer<'a> {
             return;
         }
         let mut f = fx.f;
+        let mut events = fx.loc_events.into_iter().peekable();
+        let mut loc = None;
+        for (i, d) in f.insts.iter_mut().enumerate() {
+            while let Some(&(at, l)) = events.peek() {
+                if at > i {
+                    break;
+                }
+                loc = l;
+                events.next();
+            }
+            d.loc = loc;
+        }
         cleanup(&mut f);
         f.canonicalize();
         debug_assert!(
@@ -381,7 +413,35 @@ impl<'a> Lowerer<'a> {
 
     // ---- statements ----
 
+    /// Lowers a statement, recording its source position for the
+    /// instructions it creates (nested statements record their own).
     fn stmt(&mut self, fx: &mut Fx, s: &Stmt) {
+        let span = match s {
+            Stmt::Expr(e)
+            | Stmt::If(e, ..)
+            | Stmt::While(e, _)
+            | Stmt::DoWhile(_, e)
+            | Stmt::For(_, Some(e), ..)
+            | Stmt::Switch { cond: e, .. } => Some(e.span),
+            Stmt::Break(sp) | Stmt::Continue(sp) | Stmt::Return(_, sp) | Stmt::Goto(_, sp) => {
+                Some(*sp)
+            }
+            Stmt::Decl(_, Some(init)) => init.items.first().map(|i| i.expr.span),
+            _ => None,
+        };
+        let (Some(sm), Some(span)) = (self.sm, span) else {
+            return self.stmt_inner(fx, s);
+        };
+        let (_, line, col) = sm.location(span);
+        let prev = fx.cur_loc;
+        fx.cur_loc = Some((line, col));
+        fx.loc_events.push((fx.f.insts.len(), fx.cur_loc));
+        self.stmt_inner(fx, s);
+        fx.cur_loc = prev;
+        fx.loc_events.push((fx.f.insts.len(), prev));
+    }
+
+    fn stmt_inner(&mut self, fx: &mut Fx, s: &Stmt) {
         match s {
             Stmt::Expr(e) => {
                 self.expr(fx, e);

@@ -15,20 +15,27 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-/// Headers embedded in `lcc` (the runtime's header directory), found after
-/// every `-I` directory. Name and contents.
+/// Headers embedded in `lcc` (the runtime's header directory,
+/// `runtime/include/`), found after every `-I` directory. Name and contents.
 pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
-    ("stdio.h", include_str!("../include/stdio.h")),
-    ("stdlib.h", include_str!("../include/stdlib.h")),
-    ("string.h", include_str!("../include/string.h")),
-    ("stdarg.h", include_str!("../include/stdarg.h")),
-    ("stddef.h", include_str!("../include/stddef.h")),
-    ("stdint.h", include_str!("../include/stdint.h")),
-    ("stdbool.h", include_str!("../include/stdbool.h")),
-    ("limits.h", include_str!("../include/limits.h")),
-    ("ctype.h", include_str!("../include/ctype.h")),
-    ("assert.h", include_str!("../include/assert.h")),
-    ("inttypes.h", include_str!("../include/inttypes.h")),
+    ("stdio.h", include_str!("../../runtime/include/stdio.h")),
+    ("stdlib.h", include_str!("../../runtime/include/stdlib.h")),
+    ("string.h", include_str!("../../runtime/include/string.h")),
+    ("stdarg.h", include_str!("../../runtime/include/stdarg.h")),
+    ("stddef.h", include_str!("../../runtime/include/stddef.h")),
+    ("stdint.h", include_str!("../../runtime/include/stdint.h")),
+    ("stdbool.h", include_str!("../../runtime/include/stdbool.h")),
+    ("limits.h", include_str!("../../runtime/include/limits.h")),
+    ("ctype.h", include_str!("../../runtime/include/ctype.h")),
+    ("assert.h", include_str!("../../runtime/include/assert.h")),
+    (
+        "inttypes.h",
+        include_str!("../../runtime/include/inttypes.h"),
+    ),
+    ("setjmp.h", include_str!("../../runtime/include/setjmp.h")),
+    ("float.h", include_str!("../../runtime/include/float.h")),
+    ("math.h", include_str!("../../runtime/include/math.h")),
+    ("errno.h", include_str!("../../runtime/include/errno.h")),
 ];
 
 /// Options of one preprocessing run.

@@ -1,1 +1,15 @@
-//! The benchmark testsuite runner. Filled by the testsuite issue.
+//! The benchmark testsuite: builds each kernel with `lcc` (as a library),
+//! runs it in `stsim` (as a library), checks its output and exit status
+//! against the expectation, and reports cycles, bundles, operations, IPC,
+//! stalls by cause, code size and compile time per benchmark and
+//! configuration (README: "The testsuite").
+
+pub mod chart;
+pub mod config;
+pub mod manifest;
+pub mod report;
+pub mod run;
+
+pub use config::BuildConfig;
+pub use manifest::Benchmark;
+pub use run::{run_one, Measurement, Outcome};

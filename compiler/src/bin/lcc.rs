@@ -1,134 +1,450 @@
-//! `lcc`: the C compiler driver. This stage supports `-E` (preprocess),
-//! `--run-ir` (compile, link and run in the IR interpreter) and
-//! `--emit-ir` (print the IR).
+//! `lcc`: the C compiler driver, gcc-compatible. It preprocesses (`-E`),
+//! compiles to assembly (`-S`), assembles (`-c`, calling `las` as a
+//! library) and links (calling `lld-st` as a library, with the runtime's
+//! `crt0.o` and `libc.a` built on first use); `--run-ir` runs a program in
+//! the IR interpreter instead.
 
-use clap::Parser;
 use compiler::driver::{self, Options};
 use compiler::interp::RunOptions;
+use compiler::toolchain::{self, Config};
+use isa::model::ProcessorModel;
+use isa::Core;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "lcc",
-    about = "C compiler for the ST200 family (front end and IR interpreter)"
-)]
-struct Cli {
-    /// Preprocess only; write the result to stdout (or -o).
-    #[arg(short = 'E')]
-    preprocess: bool,
-    /// With -E: no line markers.
-    #[arg(short = 'P')]
+const HELP: &str = "\
+Usage: lcc [options] file...
+
+Compile C for the STMicroelectronics ST200 family (ST231 by default).
+
+Inputs: .c (C), .s (ST200 assembly), .o (objects), .a (archives).
+
+Modes:
+  -E                 preprocess only (-P: no line markers)
+  -S                 compile to assembly (file.s)
+  -c                 compile or assemble to objects (file.o)
+  (default)          compile, assemble and link an executable (a.out)
+  --run-ir           compile and run main in the IR interpreter (args after --)
+  --emit-ir          print the IR
+
+Options:
+  -o FILE            output file
+  -O0 -O1 -O2 -O3    optimisation level (all the baseline for now)
+  -g                 debug line information (also on by default)
+  -I DIR, -D NAME[=VALUE], -U NAME
+  -L DIR, -l NAME    library search path and libraries
+  -w                 no warnings;  -Wall: more warnings;  -Werror: warnings are errors
+  -mcpu=CPU          st220, st231 (default) or st240
+  -mno-bundle        one operation per bundle
+  --machine FILE     processor model from a TOML file (as stsim --machine)
+  -nostdlib          do not link crt0.o and libc.a
+  -nostartfiles      do not link crt0.o
+  -v                 print the steps
+  --stats            print bundles and operations per file
+  --max-steps N      with --run-ir: stop after N IR instructions
+  --help, --version
+";
+
+#[derive(Default)]
+struct Args {
+    mode: Mode,
     no_line_markers: bool,
-    /// Compile and link the files to IR and run `main` in the IR interpreter.
-    #[arg(long = "run-ir")]
-    run_ir: bool,
-    /// Print the IR of each file (after checking it).
-    #[arg(long = "emit-ir")]
-    emit_ir: bool,
-    /// Stop the interpreter after this many IR instructions.
-    #[arg(long = "max-steps")]
-    max_steps: Option<u64>,
-    /// Add a directory to the include search path.
-    #[arg(short = 'I', value_name = "dir")]
-    include: Vec<PathBuf>,
-    /// Define a macro (`name` or `name=value`).
-    #[arg(short = 'D', value_name = "name")]
-    define: Vec<String>,
-    /// Undefine a macro.
-    #[arg(short = 'U', value_name = "name")]
-    undef: Vec<String>,
-    /// Warnings: `-Wall`, `-Werror` (others accepted and ignored).
-    #[arg(short = 'W', value_name = "warning")]
-    warnings: Vec<String>,
-    /// Machine options: `-mcpu=st220|st231|st240`.
-    #[arg(short = 'm', value_name = "option")]
-    machine: Vec<String>,
-    /// Optimisation level (accepted; the IR stage does not optimise yet).
-    #[arg(short = 'O', value_name = "level")]
-    opt: Option<String>,
-    /// Language standard (accepted: c99, gnu99).
-    #[arg(long = "std", value_name = "std")]
-    std: Option<String>,
-    /// Output file for -E / --emit-ir.
-    #[arg(short = 'o', value_name = "file")]
     output: Option<PathBuf>,
-    /// Input files (C sources; `.ir` files hold textual IR).
+    front: Options,
+    core: Option<Core>,
+    machine: Option<PathBuf>,
+    bundle: bool,
+    lib_dirs: Vec<PathBuf>,
+    libs: Vec<String>,
+    nostdlib: bool,
+    nostartfiles: bool,
+    verbose: bool,
+    stats: bool,
+    no_warnings: bool,
+    max_steps: Option<u64>,
+    opt_level: u8,
+    pass_flags: Vec<String>,
     files: Vec<PathBuf>,
-    /// Arguments passed to the program's main after `--`.
-    #[arg(last = true)]
-    args: Vec<String>,
+    run_args: Vec<String>,
+}
+
+#[derive(Default, PartialEq, Eq, Clone, Copy)]
+enum Mode {
+    Preprocess,
+    Assembly,
+    Object,
+    #[default]
+    Link,
+    RunIr,
+    EmitIr,
+}
+
+fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
+    let mut a = Args {
+        bundle: true,
+        ..Default::default()
+    };
+    let mut i = 0;
+    let next = |i: &mut usize, flag: &str| -> Result<String, String> {
+        *i += 1;
+        argv.get(*i)
+            .cloned()
+            .ok_or_else(|| format!("missing argument to '{flag}'"))
+    };
+    while i < argv.len() {
+        let s = argv[i].as_str();
+        match s {
+            "--help" | "-help" => {
+                print!("{HELP}");
+                return Ok(None);
+            }
+            "--version" => {
+                println!("lcc {} (ST200 C compiler)", env!("CARGO_PKG_VERSION"));
+                return Ok(None);
+            }
+            "-E" => a.mode = Mode::Preprocess,
+            "-P" => a.no_line_markers = true,
+            "-S" => a.mode = Mode::Assembly,
+            "-c" => a.mode = Mode::Object,
+            "--run-ir" => a.mode = Mode::RunIr,
+            "--emit-ir" => a.mode = Mode::EmitIr,
+            "-o" => a.output = Some(PathBuf::from(next(&mut i, "-o")?)),
+            "-g" | "-g0" | "-g1" | "-g2" | "-g3" => {}
+            "-w" => a.no_warnings = true,
+            "-v" => a.verbose = true,
+            "--stats" => a.stats = true,
+            "-nostdlib" | "--nostdlib" => a.nostdlib = true,
+            "-nostartfiles" | "--nostartfiles" => a.nostartfiles = true,
+            "--machine" => a.machine = Some(PathBuf::from(next(&mut i, "--machine")?)),
+            "--max-steps" => {
+                let v = next(&mut i, "--max-steps")?;
+                a.max_steps = Some(
+                    v.parse()
+                        .map_err(|_| format!("--max-steps {v}: not a number"))?,
+                );
+            }
+            "-I" => a
+                .front
+                .include_dirs
+                .push(PathBuf::from(next(&mut i, "-I")?)),
+            "-D" => a.front.defines.push(next(&mut i, "-D")?),
+            "-U" => a.front.undefs.push(next(&mut i, "-U")?),
+            "-L" => a.lib_dirs.push(PathBuf::from(next(&mut i, "-L")?)),
+            "-l" => a.libs.push(next(&mut i, "-l")?),
+            "--" => {
+                a.run_args = argv[i + 1..].to_vec();
+                break;
+            }
+            _ => {
+                if let Some(v) = s.strip_prefix("--machine=") {
+                    a.machine = Some(PathBuf::from(v));
+                } else if let Some(v) = s.strip_prefix("-o").filter(|v| !v.is_empty()) {
+                    a.output = Some(PathBuf::from(v));
+                } else if let Some(v) = s.strip_prefix("-I").filter(|v| !v.is_empty()) {
+                    a.front.include_dirs.push(PathBuf::from(v));
+                } else if let Some(v) = s.strip_prefix("-D").filter(|v| !v.is_empty()) {
+                    a.front.defines.push(v.to_string());
+                } else if let Some(v) = s.strip_prefix("-U").filter(|v| !v.is_empty()) {
+                    a.front.undefs.push(v.to_string());
+                } else if let Some(v) = s.strip_prefix("-L").filter(|v| !v.is_empty()) {
+                    a.lib_dirs.push(PathBuf::from(v));
+                } else if let Some(v) = s.strip_prefix("-l").filter(|v| !v.is_empty()) {
+                    a.libs.push(v.to_string());
+                } else if let Some(v) = s.strip_prefix("-O") {
+                    a.opt_level = match v {
+                        "0" => 0,
+                        "" | "1" => 1,
+                        "2" | "s" => 2,
+                        "3" => 3,
+                        _ => return Err(format!("unknown optimisation level '-O{v}'")),
+                    };
+                } else if s.starts_with("-f") && s.len() > 2 {
+                    a.pass_flags.push(s.to_string());
+                } else if let Some(v) = s.strip_prefix("-W") {
+                    match v {
+                        "all" => a.front.wall = true,
+                        "error" => a.front.werror = true,
+                        _ => {}
+                    }
+                } else if let Some(v) = s.strip_prefix("-mcpu=") {
+                    a.core = Some(Core::from_name(v).ok_or_else(|| {
+                        format!("unknown core '{v}' (expected st220, st231 or st240)")
+                    })?);
+                } else if s == "-mno-bundle" {
+                    a.bundle = false;
+                } else if let Some(v) = s.strip_prefix("-std=") {
+                    if !matches!(
+                        v,
+                        "c99" | "gnu99" | "c89" | "c90" | "gnu89" | "c11" | "gnu11"
+                    ) {
+                        return Err(format!("unsupported standard '-std={v}'"));
+                    }
+                } else if s.starts_with('-') && s.len() > 1 {
+                    return Err(format!("unrecognized command-line option '{s}'"));
+                } else {
+                    a.files.push(PathBuf::from(s));
+                }
+            }
+        }
+        i += 1;
+    }
+    Ok(Some(a))
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let mut opts = Options {
-        include_dirs: cli.include.clone(),
-        defines: cli.define.clone(),
-        undefs: cli.undef.clone(),
-        ..Default::default()
-    };
-    for w in &cli.warnings {
-        match w.as_str() {
-            "all" => opts.wall = true,
-            "error" => opts.werror = true,
-            _ => {}
-        }
-    }
-    for m in &cli.machine {
-        if let Some(c) = m.strip_prefix("cpu=") {
-            if !matches!(c, "st220" | "st231" | "st240") {
-                eprintln!("lcc: error: unknown core '{c}' (expected st220, st231 or st240)");
-                return ExitCode::from(1);
-            }
-            opts.core = Some(c.to_string());
-        }
-    }
-    if cli.files.is_empty() {
-        eprintln!("lcc: fatal error: no input files");
-        return ExitCode::from(1);
-    }
-    let mut sources = Vec::new();
-    for f in &cli.files {
-        match std::fs::read(f) {
-            Ok(b) => sources.push((f.to_string_lossy().to_string(), b)),
-            Err(e) => {
-                eprintln!("lcc: error: {}: {e}", f.display());
-                return ExitCode::from(1);
-            }
-        }
-    }
-    let write_out = |text: &str| -> bool {
-        match &cli.output {
-            Some(p) => std::fs::write(p, text).is_ok(),
-            None => std::io::stdout().write_all(text.as_bytes()).is_ok(),
-        }
-    };
-    if cli.preprocess {
-        let mut failed = false;
-        let mut all = String::new();
-        for (p, s) in &sources {
-            let o = driver::preprocess(p, s, &opts, !cli.no_line_markers);
-            eprint!("{}", o.diagnostics);
-            match o.result {
-                Some(t) => all.push_str(&t),
-                None => failed = true,
-            }
-        }
-        if !write_out(&all) || failed {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let args = match parse_args(&argv) {
+        Ok(Some(a)) => a,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("lcc: error: {e}");
             return ExitCode::from(1);
         }
-        return ExitCode::SUCCESS;
+    };
+    match run(args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprint!("{e}");
+            if !e.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(1)
+        }
     }
-    if cli.run_ir {
-        let run = RunOptions {
-            max_steps: cli.max_steps,
-            args: cli.args.clone(),
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("lcc: error: {}: {e}\n", path.display()))
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if path == Path::new("-") {
+        return std::io::stdout()
+            .write_all(bytes)
+            .map_err(|e| format!("lcc: error: cannot write to stdout: {e}\n"));
+    }
+    std::fs::write(path, bytes)
+        .map_err(|e| format!("lcc: error: cannot write {}: {e}\n", path.display()))
+}
+
+fn ext(p: &Path) -> &str {
+    p.extension().and_then(|e| e.to_str()).unwrap_or("")
+}
+
+fn run(mut args: Args) -> Result<ExitCode, String> {
+    if args.files.is_empty() {
+        return Err("lcc: fatal error: no input files\ncompilation terminated.\n".into());
+    }
+    // The processor model: --machine FILE, else the -mcpu= core.
+    let model = match &args.machine {
+        Some(f) => ProcessorModel::from_toml_file(f)
+            .map_err(|e| format!("lcc: error: --machine {}: {e}\n", f.display()))?,
+        None => ProcessorModel::builtin(args.core.unwrap_or(Core::St231)),
+    };
+    if let Some(c) = args.core {
+        if c != model.core {
+            return Err(format!(
+                "lcc: error: -mcpu={c} contradicts the core {} of --machine\n",
+                model.core
+            ));
+        }
+    }
+    args.front.core = Some(model.core.name().to_string());
+    let cfg = Config {
+        front: args.front.clone(),
+        model,
+        bundle: args.bundle,
+        verbose: args.verbose,
+        opt_level: args.opt_level,
+        pass_flags: args.pass_flags.clone(),
+    };
+    let _ = args.no_warnings;
+
+    match args.mode {
+        Mode::Preprocess => return preprocess(&args),
+        Mode::RunIr | Mode::EmitIr => return run_ir(&args),
+        _ => {}
+    }
+    let many = args.files.len() > 1;
+    if many && args.output.is_some() && matches!(args.mode, Mode::Assembly | Mode::Object) {
+        return Err(
+            "lcc: fatal error: cannot specify '-o' with '-c' or '-S' with multiple files\n".into(),
+        );
+    }
+    let mut objects: toolchain::Inputs = Vec::new();
+    let mut errors = String::new();
+    // When linking, the C files are compiled together (their IR is linked
+    // before code generation, so struct arguments across files follow §7.2).
+    let mut c_files: Vec<(String, Vec<u8>)> = Vec::new();
+    for f in &args.files {
+        let name = f.to_string_lossy().into_owned();
+        let out_named = |e: &str| -> PathBuf {
+            args.output.clone().unwrap_or_else(|| {
+                PathBuf::from(f.file_name().unwrap_or_default()).with_extension(e)
+            })
         };
-        let (diag, res) = driver::compile_and_run(&sources, &opts, &run);
+        match ext(f) {
+            "c" | "i" if args.mode == Mode::Link => c_files.push((name, read(f)?)),
+            "c" | "i" => {
+                let src = read(f)?;
+                let asm = match toolchain::compile_to_asm(&name, &src, &cfg) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        errors.push_str(&e);
+                        continue;
+                    }
+                };
+                if args.stats {
+                    print_stats(&name, &asm);
+                }
+                if args.mode == Mode::Assembly {
+                    write(&out_named("s"), asm.as_bytes())?;
+                    continue;
+                }
+                match toolchain::assemble(&format!("{name}.s"), &asm, &cfg) {
+                    Ok(o) if args.mode == Mode::Object => write(&out_named("o"), &o)?,
+                    Ok(o) => objects.push((format!("{name}.o"), o)),
+                    Err(e) => errors.push_str(&e),
+                }
+            }
+            "s" | "S" => {
+                if args.mode == Mode::Assembly {
+                    continue; // gcc: nothing to do for assembly with -S
+                }
+                let text = String::from_utf8_lossy(&read(f)?).into_owned();
+                match toolchain::assemble(&name, &text, &cfg) {
+                    Ok(o) if args.mode == Mode::Object => write(&out_named("o"), &o)?,
+                    Ok(o) => objects.push((name.replace(".s", ".o"), o)),
+                    Err(e) => errors.push_str(&e),
+                }
+            }
+            "o" | "a" => {
+                if args.mode == Mode::Link {
+                    objects.push((name, read(f)?));
+                }
+            }
+            _ => errors.push_str(&format!(
+                "lcc: error: {name}: file format not recognized (expected .c, .s, .o or .a)\n"
+            )),
+        }
+    }
+    if !c_files.is_empty() {
+        match toolchain::compile_many_to_asm(&c_files, &cfg) {
+            Ok(asm) => {
+                if args.stats {
+                    print_stats(&c_files[0].0, &asm);
+                }
+                match toolchain::assemble(&format!("{}.s", c_files[0].0), &asm, &cfg) {
+                    Ok(o) => objects.insert(0, (format!("{}.o", c_files[0].0), o)),
+                    Err(e) => errors.push_str(&e),
+                }
+            }
+            Err(e) => errors.push_str(&e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if args.mode != Mode::Link {
+        return Ok(ExitCode::SUCCESS);
+    }
+    for l in &args.libs {
+        let found = args
+            .lib_dirs
+            .iter()
+            .map(|d| d.join(format!("lib{l}.a")))
+            .find(|p| p.exists());
+        match found {
+            Some(p) => objects.push((p.to_string_lossy().into_owned(), read(&p)?)),
+            // The runtime provides libc (and libm's declarations).
+            None if matches!(l.as_str(), "c" | "m" | "gcc") => {}
+            None => return Err(format!("lld-st: error: unable to find library -l{l}\n")),
+        }
+    }
+    let out = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("a.out"));
+    let _ = std::fs::remove_file(&out);
+    let exe = toolchain::link(objects, &cfg, args.nostartfiles, args.nostdlib)?;
+    write(&out, &exe)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o755));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--stats`: bundles and operations in the emitted assembly.
+fn print_stats(name: &str, asm: &str) {
+    let mut bundles = 0usize;
+    let mut ops = 0usize;
+    for line in asm.lines() {
+        let t = line.split('#').next().unwrap_or("").trim();
+        if t.is_empty() || t.starts_with('.') || t.ends_with(':') {
+            continue;
+        }
+        for part in t.split(";;") {
+            let p = part.trim();
+            if !p.is_empty() && !p.ends_with(':') {
+                ops += 1;
+            }
+        }
+        bundles += t.matches(";;").count();
+    }
+    let per = if bundles == 0 {
+        0.0
+    } else {
+        ops as f64 / bundles as f64
+    };
+    eprintln!("lcc: {name}: {bundles} bundles, {ops} operations, {per:.2} operations per bundle");
+}
+
+fn preprocess(args: &Args) -> Result<ExitCode, String> {
+    let mut failed = false;
+    let mut all = String::new();
+    for f in &args.files {
+        let src = read(f)?;
+        let o = driver::preprocess(
+            &f.to_string_lossy(),
+            &src,
+            &args.front,
+            !args.no_line_markers,
+        );
+        eprint!("{}", o.diagnostics);
+        match o.result {
+            Some(t) => all.push_str(&t),
+            None => failed = true,
+        }
+    }
+    match &args.output {
+        Some(p) => write(p, all.as_bytes())?,
+        None => {
+            let _ = std::io::stdout().write_all(all.as_bytes());
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn run_ir(args: &Args) -> Result<ExitCode, String> {
+    let mut sources = Vec::new();
+    for f in &args.files {
+        sources.push((f.to_string_lossy().to_string(), read(f)?));
+    }
+    if args.mode == Mode::RunIr {
+        let run = RunOptions {
+            max_steps: args.max_steps,
+            args: args.run_args.clone(),
+        };
+        let (diag, res) = driver::compile_and_run(&sources, &args.front, &run);
         eprint!("{diag}");
-        return match res {
+        return Ok(match res {
             None => ExitCode::from(1),
             Some(Ok(r)) => {
                 let _ = std::io::stdout().write_all(&r.stdout);
@@ -140,13 +456,12 @@ fn main() -> ExitCode {
                 eprintln!("lcc: error: the program trapped: {t}");
                 ExitCode::from(1)
             }
-        };
+        });
     }
-    // default / --emit-ir: check and print IR
     let mut failed = false;
     let mut text = String::new();
     for (p, s) in &sources {
-        let o = driver::compile(p, s, &opts);
+        let o = driver::compile(p, s, &args.front);
         eprint!("{}", o.diagnostics);
         match o.result {
             Some(m) => text.push_str(&m.print()),
@@ -154,10 +469,13 @@ fn main() -> ExitCode {
         }
     }
     if failed {
-        return ExitCode::from(1);
+        return Ok(ExitCode::from(1));
     }
-    if cli.emit_ir && !write_out(&text) {
-        return ExitCode::from(1);
+    match &args.output {
+        Some(p) => write(p, text.as_bytes())?,
+        None => {
+            let _ = std::io::stdout().write_all(text.as_bytes());
+        }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,6 @@
 #ifndef _LCC_STDDEF_H
 #define _LCC_STDDEF_H
+/* stddef.h — lcc runtime (ST200, ILP32). */
 typedef unsigned int size_t;
 typedef int ptrdiff_t;
 typedef int wchar_t;

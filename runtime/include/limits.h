@@ -1,6 +1,8 @@
 #ifndef _LCC_LIMITS_H
 #define _LCC_LIMITS_H
+/* limits.h — lcc runtime (ST200: ILP32, char signed, long long 64-bit). */
 #define CHAR_BIT 8
+#define MB_LEN_MAX 1
 #define SCHAR_MIN (-128)
 #define SCHAR_MAX 127
 #define UCHAR_MAX 255

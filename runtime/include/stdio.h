@@ -1,10 +1,18 @@
 #ifndef _LCC_STDIO_H
 #define _LCC_STDIO_H
+/* stdio.h — lcc runtime (ST200), implemented in runtime/lib/stdio.c and
+   printf.c over the semihosting calls of runtime/lib/syscalls.s.
+   stdout is fully buffered (BUFSIZ bytes; flushed when full, by fflush and
+   by exit), stderr is unbuffered, stdin is buffered. */
 #include <stddef.h>
 #include <stdarg.h>
 typedef struct __lcc_file FILE;
 extern FILE *stdin, *stdout, *stderr;
 #define EOF (-1)
+#define BUFSIZ 1024
+#define _IOFBF 0
+#define _IOLBF 1
+#define _IONBF 2
 int printf(const char *fmt, ...);
 int sprintf(char *buf, const char *fmt, ...);
 int snprintf(char *buf, size_t n, const char *fmt, ...);
@@ -18,6 +26,16 @@ int putchar(int c);
 int fputs(const char *s, FILE *f);
 int fputc(int c, FILE *f);
 int putc(int c, FILE *f);
+size_t fwrite(const void *p, size_t size, size_t n, FILE *f);
+size_t fread(void *p, size_t size, size_t n, FILE *f);
 int getchar(void);
+int fgetc(FILE *f);
+int getc(FILE *f);
+int ungetc(int c, FILE *f);
+char *fgets(char *s, int n, FILE *f);
 int fflush(FILE *f);
+int setvbuf(FILE *f, char *buf, int mode, size_t size);
+int feof(FILE *f);
+int ferror(FILE *f);
+void clearerr(FILE *f);
 #endif

@@ -1,0 +1,166 @@
+//! Assembly text for `las` (ISA-ST200 §7.5): one operation per line, `;;`
+//! ends a bundle, `.proc`/`.endp`, `.type`/`.size`, `.loc` lines, data
+//! directives for globals.
+
+use super::mir::*;
+use super::sched::Bundles;
+use crate::ir::{Global, Linkage};
+use std::fmt::Write as _;
+
+/// Escapes a string for a `.file`/`.ascii` operand.
+pub fn escape(s: &str) -> String {
+    let mut o = String::new();
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+fn reg(x: Reg) -> String {
+    match x {
+        Reg::G(n) => format!("$r{n}"),
+        Reg::B(n) => format!("$b{n}"),
+        Reg::V(n) => format!("%v{n}"),
+    }
+}
+
+fn label(k: usize, b: usize) -> String {
+    format!(".L{k}_{b}")
+}
+
+fn opnd(o: &Opnd, k: usize) -> String {
+    match o {
+        Opnd::R(x) => reg(*x),
+        Opnd::Imm(v) => format!("{v}"),
+        Opnd::Sym(s, 0) => s.clone(),
+        Opnd::Sym(s, a) => format!("{s}{a:+}"),
+        Opnd::Label(b) => label(k, *b),
+        Opnd::Frame(f) => format!("{f:?}"),
+    }
+}
+
+/// One operation as a line of assembly (without indentation).
+pub fn inst(i: &MInst, k: usize) -> String {
+    let o = |n: usize| opnd(&i.ops[n], k);
+    match i.form {
+        Form::Rrr => format!("{} {} = {}, {}", i.op, o(0), o(1), o(2)),
+        Form::Rr => format!("{} {} = {}", i.op, o(0), o(1)),
+        Form::Slct => format!("{} {} = {}, {}, {}", i.op, o(0), o(1), o(2), o(3)),
+        Form::Addcg => format!("{} {}, {} = {}, {}, {}", i.op, o(0), o(1), o(2), o(3), o(4)),
+        Form::Load => format!("{} {} = {}[{}]", i.op, o(0), o(1), o(2)),
+        Form::Store => format!("{} {}[{}] = {}", i.op, o(0), o(1), o(2)),
+        Form::Br => format!("{} {}, {}", i.op, o(0), o(1)),
+        Form::Goto => format!("goto {}", o(0)),
+        Form::Call => format!("call $r63 = {}", o(0)),
+        Form::ICall => "call $r63 = $r63".to_string(),
+        Form::Ret => "return $r63".to_string(),
+        Form::Nop => "nop".to_string(),
+    }
+}
+
+/// The text of a scheduled function (`k`: its index, for labels).
+pub fn function(f: &MFunc, k: usize, blocks: &[(usize, Bundles)], lines: bool) -> String {
+    let mut s = String::new();
+    let n = &f.name;
+    s.push_str("\t.text\n\t.align 8\n");
+    if f.global {
+        let _ = writeln!(s, "\t.global {n}");
+    }
+    let _ = writeln!(s, "\t.type {n}, @function\n\t.proc\n{n}:");
+    let mut last_loc = None;
+    for (b, bundles) in blocks {
+        let _ = writeln!(s, "{}:", label(k, *b));
+        for bu in bundles {
+            if lines {
+                if let Some(l) = bu.iter().find_map(|i| i.loc) {
+                    if Some(l) != last_loc {
+                        let _ = writeln!(s, "\t.loc 1 {} {}", l.0, l.1);
+                        last_loc = Some(l);
+                    }
+                }
+            }
+            if bu.is_empty() {
+                s.push_str("\tnop\n");
+            }
+            for i in bu {
+                let _ = writeln!(s, "\t{}", inst(i, k));
+            }
+            s.push_str("\t;;\n");
+        }
+    }
+    let _ = writeln!(s, "\t.endp\n\t.size {n}, .-{n}");
+    s
+}
+
+/// Data directives for a global: section, alignment, linkage, bytes with
+/// `.word sym+addend` at relocated offsets.
+pub fn global(g: &Global) -> String {
+    let mut s = String::new();
+    let n = &g.name;
+    let align = g.align.max(1);
+    if g.common && g.init.is_none() && g.section.is_none() {
+        if g.linkage == Linkage::External {
+            let _ = writeln!(s, "\t.comm {n}, {}, {align}", g.size.max(1));
+        } else {
+            let _ = writeln!(s, "\t.lcomm {n}, {}, {align}", g.size.max(1));
+        }
+        return s;
+    }
+    match (&g.section, &g.init, g.readonly) {
+        (Some(sec), _, _) => {
+            let flags = if g.readonly { "a" } else { "aw" };
+            let _ = writeln!(s, "\t.section {sec}, \"{flags}\"");
+        }
+        (None, None, _) => s.push_str("\t.bss\n"),
+        (None, Some(_), true) => s.push_str("\t.rodata\n"),
+        (None, Some(_), false) => s.push_str("\t.data\n"),
+    }
+    let _ = writeln!(s, "\t.align {align}");
+    if g.linkage == Linkage::External {
+        let _ = writeln!(s, "\t.global {n}");
+    }
+    let _ = writeln!(s, "\t.type {n}, @object\n\t.size {n}, {}\n{n}:", g.size);
+    match &g.init {
+        None => {
+            if g.size > 0 {
+                let _ = writeln!(s, "\t.skip {}", g.size);
+            }
+        }
+        Some(bytes) => {
+            let mut relocs = g.relocs.clone();
+            relocs.sort_by_key(|r| r.0);
+            let mut i = 0usize;
+            let mut ri = 0usize;
+            let mut pending: Vec<u8> = vec![];
+            let flush = |s: &mut String, p: &mut Vec<u8>| {
+                for chunk in p.chunks(16) {
+                    let v: Vec<String> = chunk.iter().map(|b| b.to_string()).collect();
+                    let _ = writeln!(s, "\t.byte {}", v.join(", "));
+                }
+                p.clear();
+            };
+            while i < bytes.len() {
+                if ri < relocs.len() && relocs[ri].0 as usize == i {
+                    flush(&mut s, &mut pending);
+                    let (_, sym, add) = &relocs[ri];
+                    if *add == 0 {
+                        let _ = writeln!(s, "\t.word {sym}");
+                    } else {
+                        let _ = writeln!(s, "\t.word {sym}{add:+}");
+                    }
+                    i += 4;
+                    ri += 1;
+                } else {
+                    pending.push(bytes[i]);
+                    i += 1;
+                }
+            }
+            flush(&mut s, &mut pending);
+        }
+    }
+    s
+}

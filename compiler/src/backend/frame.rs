@@ -1,0 +1,140 @@
+//! Stack frame layout, prologue and epilogue (ISA-ST200 §7.3).
+//!
+//! Frame of size `F` (a multiple of 8, so `$r12` stays 8-byte aligned),
+//! from the new `$r12` upwards:
+//!
+//! | offset | contents |
+//! |---|---|
+//! | `0..16` | scratch area for our callees (only if the function calls) |
+//! | `16..16+out` | outgoing stack arguments (word 8 at 16, word 9 at 20, …) |
+//! | … | IR stack slots, struct-argument copies, small struct results, spill slots |
+//! | … | saved callee-saved GRs (`$r1`–`$r7` that are used) and `$r63` (non-leaf) |
+//! | `F-16..F` | variadic functions only: `$r16`–`$r19` (`$r20`–`$r23` go to `F..F+16`, the caller's scratch area), so the 32-byte dump is contiguous with the stack arguments at `F+16` |
+//!
+//! Incoming stack argument word `k ≥ 8` is at `F + 16 + 4(k − 8)`.
+
+use super::mir::*;
+
+/// Final layout of one frame.
+#[derive(Clone, Debug, Default)]
+pub struct Frame {
+    /// Frame size in bytes (multiple of 8).
+    pub size: u32,
+    /// Offset of each frame object from `$r12`.
+    pub obj_off: Vec<u32>,
+    /// Saved registers and their offsets.
+    pub saves: Vec<(Reg, u32)>,
+}
+
+/// Lays out the frame of `f` after register allocation, resolves every
+/// [`FrameRef`], and inserts the prologue (in the entry block) and the
+/// epilogue before every return.
+pub fn finish(f: &mut MFunc) -> Frame {
+    // callee-saved GRs defined by the function; call clobbers are not
+    // "defined" in this sense, so look at explicit operands only
+    let mut save_regs: Vec<Reg> = vec![];
+    for b in &f.blocks {
+        for i in &b.insts {
+            let nd = match i.form {
+                Form::Rrr | Form::Rr | Form::Slct | Form::Load => 1,
+                Form::Addcg => 2,
+                _ => 0,
+            };
+            for o in i.ops.iter().take(nd) {
+                if let Opnd::R(Reg::G(n @ 1..=7)) = o {
+                    if !save_regs.contains(&Reg::G(*n)) {
+                        save_regs.push(Reg::G(*n));
+                    }
+                }
+            }
+        }
+    }
+    save_regs.sort();
+    if f.has_calls {
+        save_regs.push(Reg::G(63));
+    }
+    let mut off = if f.has_calls { 16 } else { 0 } + f.out_args;
+    let mut obj_off = vec![];
+    for &(size, align) in &f.objs {
+        let a = align.max(1);
+        off = off.div_ceil(a) * a;
+        obj_off.push(off);
+        off += size;
+    }
+    off = off.div_ceil(4) * 4;
+    let mut saves = vec![];
+    for &rg in &save_regs {
+        saves.push((rg, off));
+        off += 4;
+    }
+    off = off.div_ceil(8) * 8;
+    if f.variadic {
+        off += 16;
+    }
+    let size = off;
+    let resolve = |o: &mut Opnd| {
+        if let Opnd::Frame(fr) = o {
+            *o = Opnd::Imm(match *fr {
+                FrameRef::Obj(n, e) => obj_off[n as usize] as i64 + e as i64,
+                FrameRef::Incoming(e) => size as i64 + e as i64,
+            });
+        }
+    };
+    for b in &mut f.blocks {
+        for i in &mut b.insts {
+            i.ops.iter_mut().for_each(resolve);
+        }
+    }
+    let sp = Reg::G(12);
+    // prologue
+    let entry = f.order[0];
+    let mut pro = vec![];
+    if size > 0 {
+        pro.push(mi(
+            "add",
+            Form::Rrr,
+            vec![r(sp), r(sp), Opnd::Imm(-(size as i64))],
+        ));
+    }
+    for &(rg, o) in &saves {
+        pro.push(mi(
+            "stw",
+            Form::Store,
+            vec![Opnd::Imm(o as i64), r(sp), r(rg)],
+        ));
+    }
+    let old = std::mem::take(&mut f.blocks[entry].insts);
+    f.blocks[entry].insts = pro.into_iter().chain(old).collect();
+    // epilogues
+    for b in &mut f.blocks {
+        let old = std::mem::take(&mut b.insts);
+        for i in old {
+            if i.form == Form::Ret {
+                for &(rg, o) in &saves {
+                    let mut l = mi("ldw", Form::Load, vec![r(rg), Opnd::Imm(o as i64), r(sp)]);
+                    l.loc = i.loc;
+                    b.insts.push(l);
+                }
+                if size > 0 {
+                    let mut a = mi("add", Form::Rrr, vec![r(sp), r(sp), Opnd::Imm(size as i64)]);
+                    a.loc = i.loc;
+                    b.insts.push(a);
+                }
+                let mut ret = i;
+                ret.imp_uses.push(Reg::G(63));
+                ret.imp_uses.push(sp);
+                for &(rg, _) in &saves {
+                    ret.imp_uses.push(rg);
+                }
+                b.insts.push(ret);
+            } else {
+                b.insts.push(i);
+            }
+        }
+    }
+    Frame {
+        size,
+        obj_off,
+        saves,
+    }
+}

@@ -1,0 +1,1429 @@
+//! Instruction selection: IR ([`crate::ir`]) to machine IR ([`super::mir`])
+//! on virtual registers, with the calling convention of ISA-ST200 §7.1–7.3
+//! made explicit as moves to and from pinned argument registers.
+//!
+//! Values of 8 and 16 bits live in a GR whose upper bits are unspecified;
+//! operations whose result depends on them (compares, right shifts,
+//! division, widening) extend first. 64-bit values are pairs of GRs (low
+//! word first); `add` uses `addcg` carry chains (§4.4); multiply, divide
+//! and shifts call the libgcc-style helpers named in [`HELPERS`].
+
+use super::mir::*;
+use crate::ir::{
+    BinaryOp, Block, Callee, Cond, ConvOp, Function, Inst, InstKind, Module, Type, UnaryOp, Value,
+    ValueDef,
+};
+use isa::ops::Core;
+
+/// Runtime helper routines the back end calls (libgcc names and semantics;
+/// 32-bit arguments in `$r16`, `$r17`; 64-bit ones in `$r16:$r17`,
+/// `$r18:$r19` low word first; results in `$r16` or `$r16:$r17`).
+pub const HELPERS: [&str; 12] = [
+    "__divsi3",
+    "__udivsi3",
+    "__modsi3",
+    "__umodsi3",
+    "__divdi3",
+    "__udivdi3",
+    "__moddi3",
+    "__umoddi3",
+    "__muldi3",
+    "__ashldi3",
+    "__ashrdi3",
+    "__lshrdi3",
+];
+
+/// Caller-saved registers clobbered by a call (ISA-ST200 §7.1): `$r8`–`$r11`,
+/// `$r15`–`$r63`, and every branch register.
+pub fn call_clobbers() -> Vec<Reg> {
+    let mut v: Vec<Reg> = (8..=11).chain(15..=63).map(Reg::G).collect();
+    v.extend((0..8).map(Reg::B));
+    v
+}
+
+/// Size in bytes of the struct a `sret` function returns, found from the
+/// `memcpy` into its hidden first parameter (the only way the front end
+/// writes the result); None if unknown. Caller and callee both use this,
+/// so they agree on register versus `$r15` return (§7.2).
+pub fn sret_size(f: &Function) -> Option<u32> {
+    if !f.sret {
+        return None;
+    }
+    let p = *f.params.first()?;
+    f.insts.iter().find_map(|d| match d.kind {
+        InstKind::MemCopy { dst, size, .. } if dst == p => Some(size),
+        _ => None,
+    })
+}
+
+/// How a function's arguments occupy the word sequence of §7.2.
+#[derive(Clone, Debug)]
+enum ArgLoc {
+    /// One word at this index.
+    Word(u32),
+    /// Two words (64-bit), even index.
+    Pair(u32),
+    /// A struct by value: `n` words from this index.
+    Block(u32, u32),
+    /// The hidden result address passed in `$r15` (large struct result).
+    R15,
+    /// The hidden result address of a small struct result: not passed;
+    /// the result comes back in `$r16`….
+    SmallRet(u32),
+}
+
+/// Word layout of `tys` (with byval info and sret size) per §7.2; returns
+/// the locations and the total number of words.
+fn layout_args(
+    tys: &[Type],
+    byval: &[Option<(u32, u32)>],
+    sret: Option<Option<u32>>,
+) -> (Vec<ArgLoc>, u32) {
+    let mut w = 0u32;
+    let mut out = Vec::new();
+    for (i, t) in tys.iter().enumerate() {
+        if i == 0 {
+            if let Some(s) = sret {
+                out.push(match s {
+                    Some(n) if n <= 32 => ArgLoc::SmallRet(n),
+                    _ => ArgLoc::R15,
+                });
+                continue;
+            }
+        }
+        if let Some(Some((size, align))) = byval.get(i) {
+            if *align >= 8 {
+                w = (w + 1) & !1;
+            }
+            let n = size.div_ceil(4);
+            out.push(ArgLoc::Block(w, n));
+            w += n;
+        } else if *t == Type::I64 {
+            w = (w + 1) & !1;
+            out.push(ArgLoc::Pair(w));
+            w += 2;
+        } else {
+            out.push(ArgLoc::Word(w));
+            w += 1;
+        }
+    }
+    (out, w)
+}
+
+struct Sel<'a> {
+    m: &'a Module,
+    f: &'a Function,
+    core: Core,
+    mf: MFunc,
+    cur: usize,
+    vmap: Vec<Vec<Reg>>,
+    consts: Vec<Option<i64>>,
+    defs: Vec<Option<Inst>>,
+    slot_obj: Vec<u32>,
+    block_first: Vec<usize>,
+    block_last: Vec<usize>,
+    split: Vec<usize>,
+    loc: Option<(u32, u32)>,
+    sret_small: Option<(Reg, u32)>,
+    nfixed_words: u32,
+}
+
+fn cc_name(c: Cond) -> &'static str {
+    match c {
+        Cond::Eq => "cmpeq",
+        Cond::Ne => "cmpne",
+        Cond::Slt => "cmplt",
+        Cond::Sle => "cmple",
+        Cond::Sgt => "cmpgt",
+        Cond::Sge => "cmpge",
+        Cond::Ult => "cmpltu",
+        Cond::Ule => "cmpleu",
+        Cond::Ugt => "cmpgtu",
+        Cond::Uge => "cmpgeu",
+    }
+}
+
+fn swap_cond(c: Cond) -> Cond {
+    match c {
+        Cond::Slt => Cond::Sgt,
+        Cond::Sle => Cond::Sge,
+        Cond::Sgt => Cond::Slt,
+        Cond::Sge => Cond::Sle,
+        Cond::Ult => Cond::Ugt,
+        Cond::Ule => Cond::Uge,
+        Cond::Ugt => Cond::Ult,
+        Cond::Uge => Cond::Ule,
+        c => c,
+    }
+}
+
+fn signed_cond(c: Cond) -> bool {
+    matches!(c, Cond::Slt | Cond::Sle | Cond::Sgt | Cond::Sge)
+}
+
+fn off_add(o: &Opnd, d: i64) -> Opnd {
+    match o {
+        Opnd::Imm(v) => Opnd::Imm(v + d),
+        Opnd::Sym(s, a) => Opnd::Sym(s.clone(), a + d),
+        Opnd::Frame(FrameRef::Obj(n, e)) => Opnd::Frame(FrameRef::Obj(*n, e + d as i32)),
+        Opnd::Frame(FrameRef::Incoming(e)) => Opnd::Frame(FrameRef::Incoming(e + d as i32)),
+        o => o.clone(),
+    }
+}
+
+const SP: Reg = Reg::G(12);
+const ZERO: Reg = Reg::G(0);
+
+/// Selects machine operations for `f`. Errors name the unsupported construct.
+pub fn select(m: &Module, f: &Function, core: Core) -> Result<MFunc, String> {
+    let nv = f.values.len();
+    let mut s = Sel {
+        m,
+        f,
+        core,
+        mf: MFunc {
+            name: f.name.clone(),
+            global: f.linkage == crate::ir::Linkage::External,
+            blocks: vec![],
+            order: vec![],
+            vclass: vec![],
+            objs: vec![],
+            out_args: 0,
+            has_calls: false,
+            variadic: f.variadic,
+        },
+        cur: 0,
+        vmap: vec![vec![]; nv],
+        consts: vec![None; nv],
+        defs: vec![None; nv],
+        slot_obj: vec![],
+        block_first: vec![usize::MAX; f.blocks.len()],
+        block_last: vec![usize::MAX; f.blocks.len()],
+        split: vec![],
+        loc: None,
+        sret_small: None,
+        nfixed_words: 0,
+    };
+    s.run()?;
+    Ok(s.mf)
+}
+
+impl<'a> Sel<'a> {
+    fn new_block(&mut self) -> usize {
+        self.mf.blocks.push(MBlock::default());
+        self.mf.blocks.len() - 1
+    }
+    fn emit(&mut self, mut i: MInst) {
+        i.loc = self.loc;
+        self.mf.blocks[self.cur].insts.push(i);
+    }
+    fn e(&mut self, op: &'static str, form: Form, ops: Vec<Opnd>) {
+        self.emit(mi(op, form, ops));
+    }
+    fn gv(&mut self) -> Reg {
+        self.mf.vreg(Class::Gr)
+    }
+    fn bv(&mut self) -> Reg {
+        self.mf.vreg(Class::Br)
+    }
+    fn mov(&mut self, d: Reg, s: Opnd) {
+        self.e("mov", Form::Rr, vec![r(d), s]);
+    }
+    fn op3(&mut self, op: &'static str, d: Reg, a: Reg, b: Opnd) {
+        self.e(op, Form::Rrr, vec![r(d), r(a), b]);
+    }
+
+    fn run(&mut self) -> Result<(), String> {
+        let f = self.f;
+        // which values are compare results used only by branches: BR class
+        let mut only_branch = vec![true; f.values.len()];
+        let mut used = vec![false; f.values.len()];
+        for &b in &f.layout {
+            for &i in &f.blocks[b.index()].insts {
+                let k = &f.insts[i.index()].kind;
+                for v in k.operands() {
+                    used[v.index()] = true;
+                    let is_cond = matches!(k, InstKind::Branch { cond, .. } if *cond == v);
+                    if !is_cond {
+                        only_branch[v.index()] = false;
+                    }
+                }
+            }
+        }
+        for (vi, vd) in f.values.iter().enumerate() {
+            let br = match vd.def {
+                ValueDef::Inst(i) => {
+                    self.defs[vi] = Some(i);
+                    match &f.insts[i.index()].kind {
+                        InstKind::Iconst { imm, .. } => {
+                            self.consts[vi] = Some(*imm);
+                            false
+                        }
+                        InstKind::Icmp { .. } => used[vi] && only_branch[vi],
+                        _ => false,
+                    }
+                }
+                ValueDef::Param(_) => false,
+            };
+            self.vmap[vi] = if br {
+                vec![self.bv()]
+            } else if vd.ty == Type::I64 {
+                vec![self.gv(), self.gv()]
+            } else {
+                vec![self.gv()]
+            };
+        }
+        for sd in &f.slots {
+            let o = self
+                .mf
+                .obj(sd.size.max(1).div_ceil(4) * 4, sd.align.clamp(4, 8));
+            self.slot_obj.push(o);
+        }
+        // entry block: parameters
+        let entry = self.new_block();
+        self.mf.order.push(entry);
+        for &b in &f.layout {
+            let nb = self.new_block();
+            self.block_first[b.index()] = nb;
+            self.block_last[b.index()] = nb;
+        }
+        self.cur = entry;
+        self.params();
+        for &b in &f.layout.clone() {
+            let nb = self.block_first[b.index()];
+            self.cur = nb;
+            self.mf.order.push(nb);
+            for &i in &f.blocks[b.index()].insts {
+                let d = &f.insts[i.index()];
+                self.loc = d.loc;
+                self.inst(b, &d.kind, d.result)?;
+            }
+            self.loc = None;
+        }
+        let split = std::mem::take(&mut self.split);
+        self.mf.order.extend(split);
+        self.cleanup();
+        Ok(())
+    }
+
+    /// Removes `goto` to the next block, turns `br b, next; goto x` into
+    /// `brf b, x`, and deletes pure operations whose results are unused.
+    fn cleanup(&mut self) {
+        let order = self.mf.order.clone();
+        for (k, &b) in order.iter().enumerate() {
+            let next = order.get(k + 1).copied();
+            let insts = &mut self.mf.blocks[b].insts;
+            let n = insts.len();
+            if n >= 2 && insts[n - 1].form == Form::Goto && insts[n - 2].form == Form::Br {
+                if let (Opnd::Label(t), Some(nx)) = (&insts[n - 2].ops[1], next) {
+                    if *t == nx {
+                        let g = insts.pop().expect("goto");
+                        let br = insts.last_mut().expect("br");
+                        br.op = if br.op == "br" { "brf" } else { "br" };
+                        br.ops[1] = g.ops[0].clone();
+                    }
+                }
+            }
+            if let Some(last) = insts.last() {
+                if last.form == Form::Goto && last.ops[0] == Opnd::Label(next.unwrap_or(usize::MAX))
+                {
+                    insts.pop();
+                }
+            }
+        }
+        loop {
+            let mut uses = vec![0u32; self.mf.vclass.len()];
+            for b in &self.mf.blocks {
+                for i in &b.insts {
+                    for u in i.uses() {
+                        if let Reg::V(v) = u {
+                            uses[v as usize] += 1;
+                        }
+                    }
+                }
+            }
+            let mut changed = false;
+            for b in &mut self.mf.blocks {
+                b.insts.retain(|i| {
+                    let dead = i.is_pure()
+                        && i.defs().iter().all(|d| match d {
+                            Reg::V(v) => uses[*v as usize] == 0,
+                            _ => false,
+                        });
+                    changed |= dead;
+                    !dead
+                });
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    fn params(&mut self) {
+        let f = self.f;
+        let tys: Vec<Type> = f.params.iter().map(|p| f.value_type(*p)).collect();
+        let sret = f.sret.then(|| sret_size(f));
+        let (locs, nw) = layout_args(&tys, &f.byval, sret);
+        self.nfixed_words = nw;
+        if f.variadic {
+            for i in 0..8u8 {
+                self.e(
+                    "stw",
+                    Form::Store,
+                    vec![
+                        Opnd::Frame(FrameRef::Incoming(-16 + 4 * i as i32)),
+                        r(SP),
+                        r(Reg::G(16 + i)),
+                    ],
+                );
+            }
+        }
+        let word = |s: &mut Self, w: u32| -> Reg {
+            let v = s.gv();
+            if w < 8 {
+                s.mov(v, r(Reg::G(16 + w as u8)));
+            } else {
+                s.e(
+                    "ldw",
+                    Form::Load,
+                    vec![
+                        r(v),
+                        Opnd::Frame(FrameRef::Incoming(16 + 4 * (w as i32 - 8))),
+                        r(SP),
+                    ],
+                );
+            }
+            v
+        };
+        for (i, loc) in locs.iter().enumerate() {
+            let pv = self.vmap[f.params[i].index()].clone();
+            match *loc {
+                ArgLoc::Word(w) => {
+                    let v = word(self, w);
+                    self.mov(pv[0], r(v));
+                }
+                ArgLoc::Pair(w) => {
+                    let lo = word(self, w);
+                    let hi = word(self, w + 1);
+                    self.mov(pv[0], r(lo));
+                    self.mov(pv[1], r(hi));
+                }
+                ArgLoc::Block(w, n) => {
+                    let align = f.byval[i].map_or(4, |x| x.1).clamp(4, 8);
+                    let o = self.mf.obj(n * 4, align);
+                    for k in 0..n {
+                        let v = word(self, w + k);
+                        self.e(
+                            "stw",
+                            Form::Store,
+                            vec![Opnd::Frame(FrameRef::Obj(o, 4 * k as i32)), r(SP), r(v)],
+                        );
+                    }
+                    self.op3("add", pv[0], SP, Opnd::Frame(FrameRef::Obj(o, 0)));
+                }
+                ArgLoc::R15 => self.mov(pv[0], r(Reg::G(15))),
+                ArgLoc::SmallRet(n) => {
+                    let o = self.mf.obj(n.div_ceil(4) * 4, 8);
+                    self.op3("add", pv[0], SP, Opnd::Frame(FrameRef::Obj(o, 0)));
+                    self.sret_small = Some((pv[0], n));
+                }
+            }
+        }
+    }
+
+    // ---- operand helpers ----
+
+    fn cval(&self, v: Value) -> Option<i64> {
+        self.consts[v.index()]
+    }
+    /// A GR holding the (low word of the) value.
+    fn g(&mut self, v: Value) -> Reg {
+        if let Some(c) = self.cval(v) {
+            if c == 0 {
+                return ZERO;
+            }
+        }
+        let x = self.vmap[v.index()][0];
+        if let Reg::V(n) = x {
+            if self.mf.vclass[n as usize] == Class::Br {
+                let t = self.gv();
+                self.e("mfb", Form::Rr, vec![r(t), r(x)]);
+                return t;
+            }
+        }
+        x
+    }
+    fn hi(&mut self, v: Value) -> Reg {
+        if let Some(c) = self.cval(v) {
+            if (c >> 32) == 0 {
+                return ZERO;
+            }
+        }
+        self.vmap[v.index()][1]
+    }
+    /// Register or immediate (32-bit constants).
+    fn o(&mut self, v: Value) -> Opnd {
+        match self.cval(v) {
+            Some(c) if c != 0 && self.f.value_type(v) != Type::I64 => Opnd::Imm(c as i32 as i64),
+            _ => r(self.g(v)),
+        }
+    }
+    fn kind(&self, v: Value) -> Option<&'a InstKind> {
+        self.defs[v.index()].map(|i| &self.f.insts[i.index()].kind)
+    }
+    /// Extends a sub-word value to 32 bits.
+    fn ext(&mut self, v: Value, ty: Type, signed: bool) -> Reg {
+        let x = self.g(v);
+        let op = match (ty, signed) {
+            (Type::I8, true) => "sxtb",
+            (Type::I8, false) => "zxtb",
+            (Type::I16, true) => "sxth",
+            (Type::I16, false) => "zxth",
+            _ => return x,
+        };
+        if x == ZERO {
+            return x;
+        }
+        let d = self.gv();
+        self.e(op, Form::Rr, vec![r(d), r(x)]);
+        d
+    }
+    /// Known alignment of an address value (bytes).
+    fn align_of(&self, v: Value) -> u32 {
+        match self.kind(v) {
+            Some(InstKind::SlotAddr { slot }) => {
+                self.mf.objs[self.slot_obj[slot.index()] as usize].1
+            }
+            Some(InstKind::GlobalAddr { name }) => {
+                if let Some(g) = self.m.globals.iter().find(|g| g.name == *name) {
+                    g.align.clamp(1, 8)
+                } else if self.m.functions.iter().any(|f| f.name == *name) {
+                    4
+                } else {
+                    1
+                }
+            }
+            Some(InstKind::Binary {
+                op: BinaryOp::Add,
+                ty: Type::I32,
+                args,
+            }) => {
+                let (x, c) = match (self.cval(args[0]), self.cval(args[1])) {
+                    (_, Some(c)) => (args[0], c),
+                    (Some(c), _) => (args[1], c),
+                    _ => return 1,
+                };
+                let a = self.align_of(x);
+                let low = if c == 0 {
+                    8
+                } else {
+                    1u32 << (c.trailing_zeros().min(3))
+                };
+                a.min(low)
+            }
+            _ => 1,
+        }
+    }
+    /// Addressing mode for an address value: (offset, base).
+    fn amode(&mut self, v: Value) -> (Opnd, Reg) {
+        match self.kind(v) {
+            Some(InstKind::SlotAddr { slot }) => (
+                Opnd::Frame(FrameRef::Obj(self.slot_obj[slot.index()], 0)),
+                SP,
+            ),
+            Some(InstKind::GlobalAddr { name }) => (Opnd::Sym(name.clone(), 0), ZERO),
+            Some(InstKind::Binary {
+                op: BinaryOp::Add,
+                ty: Type::I32,
+                args,
+            }) => {
+                let args = *args;
+                let (x, c) = match (self.cval(args[0]), self.cval(args[1])) {
+                    (_, Some(c)) => (args[0], c),
+                    (Some(c), _) => (args[1], c),
+                    _ => return (Opnd::Imm(0), self.g(v)),
+                };
+                let c = c as i32 as i64;
+                match self.kind(x) {
+                    Some(InstKind::SlotAddr { .. }) | Some(InstKind::GlobalAddr { .. }) => {
+                        let (o, b) = self.amode(x);
+                        (off_add(&o, c), b)
+                    }
+                    _ => (Opnd::Imm(c), self.g(x)),
+                }
+            }
+            _ => (Opnd::Imm(0), self.g(v)),
+        }
+    }
+
+    // ---- instructions ----
+
+    fn inst(&mut self, b: Block, k: &InstKind, res: Option<Value>) -> Result<(), String> {
+        let dst =
+            |s: &Self| -> Vec<Reg> { res.map(|v| s.vmap[v.index()].clone()).unwrap_or_default() };
+        match k {
+            InstKind::Iconst { ty, imm } => {
+                let d = dst(self);
+                if *ty == Type::I64 {
+                    self.mov(d[0], Opnd::Imm(*imm as u32 as i32 as i64));
+                    self.mov(d[1], Opnd::Imm((*imm >> 32) as i32 as i64));
+                } else {
+                    self.mov(d[0], Opnd::Imm(*imm as i32 as i64));
+                }
+            }
+            InstKind::Binary { op, ty, args } => {
+                let d = dst(self);
+                if *ty == Type::I64 {
+                    self.binary64(*op, *args, &d);
+                } else {
+                    self.binary(*op, *ty, *args, d[0]);
+                }
+            }
+            InstKind::Unary { op, ty, arg } => {
+                let d = dst(self);
+                if *ty == Type::I64 {
+                    let (lo, hi) = (self.g(*arg), self.hi(*arg));
+                    match op {
+                        UnaryOp::Not => {
+                            self.op3("xor", d[0], lo, Opnd::Imm(-1));
+                            self.op3("xor", d[1], hi, Opnd::Imm(-1));
+                        }
+                        UnaryOp::Neg => self.sub64(ZERO, ZERO, lo, hi, &d),
+                    }
+                } else {
+                    let a = self.g(*arg);
+                    match op {
+                        UnaryOp::Not => self.op3("xor", d[0], a, Opnd::Imm(-1)),
+                        UnaryOp::Neg => self.op3("sub", d[0], ZERO, r(a)),
+                    }
+                }
+            }
+            InstKind::Icmp { cond, ty, args } => {
+                let d = dst(self)[0];
+                self.icmp(*cond, *ty, *args, d);
+            }
+            InstKind::Convert { op, from, to, arg } => {
+                let d = dst(self);
+                match op {
+                    ConvOp::Trunc => {
+                        let a = self.g(*arg);
+                        self.mov(d[0], r(a));
+                    }
+                    ConvOp::Sext | ConvOp::Zext => {
+                        let signed = *op == ConvOp::Sext;
+                        let a = self.ext(*arg, *from, signed);
+                        self.mov(d[0], r(a));
+                        if *to == Type::I64 {
+                            if signed {
+                                self.op3("shr", d[1], a, Opnd::Imm(31));
+                            } else {
+                                self.mov(d[1], r(ZERO));
+                            }
+                        }
+                    }
+                }
+            }
+            InstKind::Load { ty, addr } if self.misaligned(*addr, *ty) => {
+                let d = dst(self);
+                let (o, base) = self.amode(*addr);
+                let n = ty.bytes().min(4);
+                let lo = self.load_bytes(&o, base, n);
+                self.mov(d[0], r(lo));
+                if *ty == Type::I64 {
+                    let hi = self.load_bytes(&off_add(&o, 4), base, 4);
+                    self.mov(d[1], r(hi));
+                }
+            }
+            InstKind::Store { ty, addr, value } if self.misaligned(*addr, *ty) => {
+                let (o, base) = self.amode(*addr);
+                let lo = self.g(*value);
+                self.store_bytes(&o, base, lo, ty.bytes().min(4));
+                if *ty == Type::I64 {
+                    let hi = self.hi(*value);
+                    self.store_bytes(&off_add(&o, 4), base, hi, 4);
+                }
+            }
+            InstKind::Load { ty, addr } => {
+                let d = dst(self);
+                let (o, base) = self.amode(*addr);
+                match ty {
+                    Type::I8 => self.e("ldb", Form::Load, vec![r(d[0]), o, r(base)]),
+                    Type::I16 => self.e("ldh", Form::Load, vec![r(d[0]), o, r(base)]),
+                    Type::I32 => self.e("ldw", Form::Load, vec![r(d[0]), o, r(base)]),
+                    Type::I64 => {
+                        let o4 = off_add(&o, 4);
+                        self.e("ldw", Form::Load, vec![r(d[0]), o, r(base)]);
+                        self.e("ldw", Form::Load, vec![r(d[1]), o4, r(base)]);
+                    }
+                }
+            }
+            InstKind::Store { ty, addr, value } => {
+                let (o, base) = self.amode(*addr);
+                let lo = self.g(*value);
+                match ty {
+                    Type::I8 => self.e("stb", Form::Store, vec![o, r(base), r(lo)]),
+                    Type::I16 => self.e("sth", Form::Store, vec![o, r(base), r(lo)]),
+                    Type::I32 => self.e("stw", Form::Store, vec![o, r(base), r(lo)]),
+                    Type::I64 => {
+                        let hi = self.hi(*value);
+                        let o4 = off_add(&o, 4);
+                        self.e("stw", Form::Store, vec![o, r(base), r(lo)]);
+                        self.e("stw", Form::Store, vec![o4, r(base), r(hi)]);
+                    }
+                }
+            }
+            InstKind::SlotAddr { slot } => {
+                let d = dst(self)[0];
+                let o = self.slot_obj[slot.index()];
+                self.op3("add", d, SP, Opnd::Frame(FrameRef::Obj(o, 0)));
+            }
+            InstKind::GlobalAddr { name } => {
+                let d = dst(self)[0];
+                self.mov(d, Opnd::Sym(name.clone(), 0));
+            }
+            InstKind::VaStart => {
+                let d = dst(self)[0];
+                let off = -16 + 4 * self.nfixed_words as i32;
+                self.op3("add", d, SP, Opnd::Frame(FrameRef::Incoming(off)));
+            }
+            InstKind::Call { callee, args, ret } => {
+                let d = dst(self);
+                self.call(callee, args, *ret, &d);
+            }
+            InstKind::Phi { .. } => {}
+            InstKind::MemCopy { dst: dv, src, size } => {
+                let a = self.align_of(*dv).min(self.align_of(*src)).min(4);
+                let (dst_r, src_r) = (self.g(*dv), self.g(*src));
+                self.memcopy(dst_r, Some(src_r), *size, a);
+            }
+            InstKind::MemZero { dst: dv, size } => {
+                let a = self.align_of(*dv).min(4);
+                let dst_r = self.g(*dv);
+                self.memcopy(dst_r, None, *size, a);
+            }
+            InstKind::Jump { dest } => {
+                self.phi_copies(b, *dest);
+                self.e(
+                    "goto",
+                    Form::Goto,
+                    vec![Opnd::Label(self.block_first[dest.index()])],
+                );
+            }
+            InstKind::Branch { cond, then, else_ } => {
+                if then == else_ {
+                    self.phi_copies(b, *then);
+                    self.e(
+                        "goto",
+                        Form::Goto,
+                        vec![Opnd::Label(self.block_first[then.index()])],
+                    );
+                    return Ok(());
+                }
+                let c = self.vmap[cond.index()][0];
+                let is_br = matches!(c, Reg::V(n) if self.mf.vclass[n as usize] == Class::Br);
+                let breg = if is_br {
+                    c
+                } else {
+                    let g = self.g(*cond);
+                    let t = self.bv();
+                    self.op3("cmpne", t, g, Opnd::Imm(0));
+                    t
+                };
+                let tl = self.edge(b, *then);
+                let el = self.edge(b, *else_);
+                self.e("br", Form::Br, vec![r(breg), Opnd::Label(tl)]);
+                self.e("goto", Form::Goto, vec![Opnd::Label(el)]);
+            }
+            InstKind::Ret { value } => {
+                let mut uses = vec![];
+                if let Some((addr, n)) = self.sret_small {
+                    for k in 0..n.div_ceil(4) {
+                        let rr = Reg::G(16 + k as u8);
+                        self.e(
+                            "ldw",
+                            Form::Load,
+                            vec![r(rr), Opnd::Imm(4 * k as i64), r(addr)],
+                        );
+                        uses.push(rr);
+                    }
+                }
+                if let Some(v) = value {
+                    let lo = self.g(*v);
+                    self.mov(Reg::G(16), r(lo));
+                    uses.push(Reg::G(16));
+                    if self.f.value_type(*v) == Type::I64 {
+                        let hi = self.hi(*v);
+                        self.mov(Reg::G(17), r(hi));
+                        uses.push(Reg::G(17));
+                    }
+                }
+                let mut i = mi("return", Form::Ret, vec![]);
+                i.imp_uses = uses;
+                self.emit(i);
+            }
+            InstKind::Unreachable => {}
+        }
+        Ok(())
+    }
+
+    /// Label for the edge `from → to`: `to` itself, or a new block holding
+    /// the phi copies (critical edge split).
+    fn edge(&mut self, from: Block, to: Block) -> usize {
+        let has_phi = self.f.blocks[to.index()]
+            .insts
+            .first()
+            .is_some_and(|i| matches!(self.f.insts[i.index()].kind, InstKind::Phi { .. }));
+        if !has_phi {
+            return self.block_first[to.index()];
+        }
+        let save = self.cur;
+        let nb = self.new_block();
+        self.split.push(nb);
+        self.cur = nb;
+        self.phi_copies(from, to);
+        self.e(
+            "goto",
+            Form::Goto,
+            vec![Opnd::Label(self.block_first[to.index()])],
+        );
+        self.cur = save;
+        nb
+    }
+
+    /// Parallel copy of the phis of `to` for the edge from `from`.
+    fn phi_copies(&mut self, from: Block, to: Block) {
+        let mut moves: Vec<(Reg, Opnd)> = vec![];
+        let mut phi_vals = vec![];
+        for &i in &self.f.blocks[to.index()].insts {
+            let d = &self.f.insts[i.index()];
+            let InstKind::Phi { incoming, ty } = &d.kind else {
+                break;
+            };
+            let Some(res) = d.result else { continue };
+            phi_vals.push(res);
+            let Some(&(_, src)) = incoming.iter().find(|x| x.0 == from) else {
+                continue;
+            };
+            let dr = self.vmap[res.index()].clone();
+            if *ty == Type::I64 {
+                let (lo, hi) = (self.g(src), self.hi(src));
+                moves.push((dr[0], r(lo)));
+                moves.push((dr[1], r(hi)));
+            } else {
+                let o = self.o(src);
+                moves.push((dr[0], o));
+            }
+        }
+        let srcs_clobbered = moves.iter().any(|(_, s)| match s {
+            Opnd::R(x) => moves.iter().any(|(d, _)| d == x),
+            _ => false,
+        });
+        if srcs_clobbered {
+            let tmps: Vec<Reg> = moves.iter().map(|_| self.gv()).collect();
+            for (t, (_, s)) in tmps.iter().zip(&moves) {
+                self.mov(*t, s.clone());
+            }
+            for (t, (d, _)) in tmps.iter().zip(&moves) {
+                self.mov(*d, r(*t));
+            }
+        } else {
+            for (d, s) in moves {
+                self.mov(d, s);
+            }
+        }
+    }
+
+    fn icmp(&mut self, cond: Cond, ty: Type, args: [Value; 2], d: Reg) {
+        if ty == Type::I64 {
+            let (al, ah, bl, bh) = (
+                self.g(args[0]),
+                self.hi(args[0]),
+                self.g(args[1]),
+                self.hi(args[1]),
+            );
+            let t = self.gv();
+            match cond {
+                Cond::Eq | Cond::Ne => {
+                    let (x, y) = (self.gv(), self.gv());
+                    self.op3("xor", x, al, r(bl));
+                    self.op3("xor", y, ah, r(bh));
+                    self.op3("or", t, x, r(y));
+                    self.op3(cc_name(cond), d, t, Opnd::Imm(0));
+                    return;
+                }
+                _ => {
+                    let strict = match cond {
+                        Cond::Slt | Cond::Sle => "cmplt",
+                        Cond::Sgt | Cond::Sge => "cmpgt",
+                        Cond::Ult | Cond::Ule => "cmpltu",
+                        _ => "cmpgtu",
+                    };
+                    let low = match cond {
+                        Cond::Slt | Cond::Ult => "cmpltu",
+                        Cond::Sle | Cond::Ule => "cmpleu",
+                        Cond::Sgt | Cond::Ugt => "cmpgtu",
+                        _ => "cmpgeu",
+                    };
+                    let (hs, he, l, a) = (self.gv(), self.gv(), self.gv(), self.gv());
+                    self.op3(strict, hs, ah, r(bh));
+                    self.op3("cmpeq", he, ah, r(bh));
+                    self.op3(low, l, al, r(bl));
+                    self.op3("and", a, he, r(l));
+                    self.op3("or", t, hs, r(a));
+                    self.op3("cmpne", d, t, Opnd::Imm(0));
+                    return;
+                }
+            }
+        }
+        let signed = signed_cond(cond);
+        let (mut c, mut x, mut y) = (cond, args[0], args[1]);
+        if self.cval(x).is_some() && self.cval(y).is_none() {
+            std::mem::swap(&mut x, &mut y);
+            c = swap_cond(c);
+        }
+        let a = self.ext(x, ty, signed);
+        let b = match (ty, self.cval(y)) {
+            (Type::I32, Some(_)) => self.o(y),
+            (_, Some(k)) => {
+                let bits = ty.bits();
+                let k = if signed {
+                    (k << (64 - bits)) >> (64 - bits)
+                } else {
+                    k & ((1i64 << bits) - 1)
+                };
+                if k == 0 {
+                    r(ZERO)
+                } else {
+                    Opnd::Imm(k)
+                }
+            }
+            _ => r(self.ext(y, ty, signed)),
+        };
+        self.e(cc_name(c), Form::Rrr, vec![r(d), r(a), b]);
+    }
+
+    fn binary(&mut self, op: BinaryOp, ty: Type, args: [Value; 2], d: Reg) {
+        let bits = ty.bits() as i64;
+        let (x, y) = (args[0], args[1]);
+        let commutative = matches!(
+            op,
+            BinaryOp::Add | BinaryOp::Mul | BinaryOp::And | BinaryOp::Or | BinaryOp::Xor
+        );
+        let (x, y) = if commutative && self.cval(x).is_some() && self.cval(y).is_none() {
+            (y, x)
+        } else {
+            (x, y)
+        };
+        let cy = self.cval(y);
+        match op {
+            BinaryOp::Add => {
+                // shNadd: (a << n) + b, n in 1..=4 (§4.1)
+                for (p, q) in [(x, y), (y, x)] {
+                    if let Some(InstKind::Binary {
+                        op: BinaryOp::Shl,
+                        ty: Type::I32,
+                        args: sa,
+                    }) = self.kind(p)
+                    {
+                        if let Some(n @ 1..=4) = self.cval(sa[1]) {
+                            let name = ["sh1add", "sh2add", "sh3add", "sh4add"][n as usize - 1];
+                            let a = self.g(sa[0]);
+                            let b = self.o(q);
+                            self.op3(name, d, a, b);
+                            return;
+                        }
+                    }
+                }
+                let a = self.g(x);
+                let b = self.o(y);
+                self.op3("add", d, a, b);
+            }
+            BinaryOp::Sub => {
+                if let Some(c) = cy {
+                    let a = self.g(x);
+                    self.op3("add", d, a, Opnd::Imm((c as i32).wrapping_neg() as i64));
+                } else if let Some(c) = self.cval(x).filter(|&c| c != 0) {
+                    let b = self.g(y);
+                    self.e(
+                        "sub",
+                        Form::Rrr,
+                        vec![r(d), Opnd::Imm(c as i32 as i64), r(b)],
+                    );
+                } else {
+                    let (a, b) = (self.g(x), self.g(y));
+                    self.op3("sub", d, a, r(b));
+                }
+            }
+            BinaryOp::Mul => {
+                let a = self.g(x);
+                if let Some(c) = cy {
+                    let c = c as i32;
+                    if c > 0 && (c as u32).is_power_of_two() {
+                        self.op3("shl", d, a, Opnd::Imm(c.trailing_zeros() as i64));
+                        return;
+                    }
+                    let sh = match c {
+                        3 => Some("sh1add"),
+                        5 => Some("sh2add"),
+                        9 => Some("sh3add"),
+                        17 => Some("sh4add"),
+                        _ => None,
+                    };
+                    if let Some(n) = sh {
+                        self.op3(n, d, a, r(a));
+                        return;
+                    }
+                }
+                if self.core == Core::St220 {
+                    // §4.5 classic idiom: mullu + mulhs
+                    let b = self.g(y);
+                    let (t1, t2) = (self.gv(), self.gv());
+                    self.op3("mullu", t1, a, r(b));
+                    self.op3("mulhs", t2, a, r(b));
+                    self.op3("add", d, t1, r(t2));
+                } else {
+                    let b = self.o(y);
+                    self.op3("mul32", d, a, b);
+                }
+            }
+            BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => {
+                let a = self.g(x);
+                let b = self.o(y);
+                let n = match op {
+                    BinaryOp::And => "and",
+                    BinaryOp::Or => "or",
+                    _ => "xor",
+                };
+                self.op3(n, d, a, b);
+            }
+            BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr => {
+                let (n, a) = match op {
+                    BinaryOp::Shl => ("shl", self.g(x)),
+                    BinaryOp::LShr => ("shru", self.ext(x, ty, false)),
+                    _ => ("shr", self.ext(x, ty, true)),
+                };
+                let amt = match cy {
+                    Some(c) => Opnd::Imm(c & (bits - 1)),
+                    None => {
+                        let s = self.g(y);
+                        let t = self.gv();
+                        self.op3("and", t, s, Opnd::Imm(bits - 1));
+                        r(t)
+                    }
+                };
+                self.op3(n, d, a, amt);
+            }
+            BinaryOp::SDiv | BinaryOp::UDiv | BinaryOp::SRem | BinaryOp::URem => {
+                let signed = matches!(op, BinaryOp::SDiv | BinaryOp::SRem);
+                if !signed {
+                    if let Some(c) = cy {
+                        let mask = if bits == 32 {
+                            0xffff_ffff
+                        } else {
+                            (1i64 << bits) - 1
+                        };
+                        let c = c & mask;
+                        if c > 0 && (c as u64).is_power_of_two() {
+                            let a = self.ext(x, ty, false);
+                            if op == BinaryOp::UDiv {
+                                self.op3("shru", d, a, Opnd::Imm(c.trailing_zeros() as i64));
+                            } else {
+                                self.op3("and", d, a, Opnd::Imm((c - 1) as i32 as i64));
+                            }
+                            return;
+                        }
+                    }
+                }
+                let a = self.ext(x, ty, signed);
+                let b = self.ext(y, ty, signed);
+                let name = match op {
+                    BinaryOp::SDiv => "__divsi3",
+                    BinaryOp::UDiv => "__udivsi3",
+                    BinaryOp::SRem => "__modsi3",
+                    _ => "__umodsi3",
+                };
+                let res = self.helper(name, &[a, b], 1);
+                self.mov(d, r(res[0]));
+            }
+        }
+    }
+
+    fn sub64(&mut self, al: Reg, ah: Reg, bl: Reg, bh: Reg, d: &[Reg]) {
+        let (lo, borrow, t) = (self.gv(), self.gv(), self.gv());
+        self.op3("sub", lo, al, r(bl));
+        self.op3("cmpltu", borrow, al, r(bl));
+        self.op3("sub", t, ah, r(bh));
+        self.op3("sub", d[1], t, r(borrow));
+        self.mov(d[0], r(lo));
+    }
+
+    fn binary64(&mut self, op: BinaryOp, args: [Value; 2], d: &[Reg]) {
+        let (al, ah, bl, bh) = (
+            self.g(args[0]),
+            self.hi(args[0]),
+            self.g(args[1]),
+            self.hi(args[1]),
+        );
+        match op {
+            BinaryOp::Add => {
+                // §4.4: mtb $b = $r0, then addcg chain
+                let (c0, c1, c2) = (self.bv(), self.bv(), self.bv());
+                let lo = self.gv();
+                self.e("mtb", Form::Rr, vec![r(c0), r(ZERO)]);
+                self.e(
+                    "addcg",
+                    Form::Addcg,
+                    vec![r(lo), r(c1), r(al), r(bl), r(c0)],
+                );
+                self.e(
+                    "addcg",
+                    Form::Addcg,
+                    vec![r(d[1]), r(c2), r(ah), r(bh), r(c1)],
+                );
+                self.mov(d[0], r(lo));
+            }
+            BinaryOp::Sub => self.sub64(al, ah, bl, bh, d),
+            BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => {
+                let n = match op {
+                    BinaryOp::And => "and",
+                    BinaryOp::Or => "or",
+                    _ => "xor",
+                };
+                self.op3(n, d[0], al, r(bl));
+                self.op3(n, d[1], ah, r(bh));
+            }
+            BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr => {
+                let t = self.gv();
+                self.op3("and", t, bl, Opnd::Imm(63));
+                let name = match op {
+                    BinaryOp::Shl => "__ashldi3",
+                    BinaryOp::LShr => "__lshrdi3",
+                    _ => "__ashrdi3",
+                };
+                let res = self.helper(name, &[al, ah, t], 2);
+                self.mov(d[0], r(res[0]));
+                self.mov(d[1], r(res[1]));
+            }
+            _ => {
+                let name = match op {
+                    BinaryOp::Mul => "__muldi3",
+                    BinaryOp::SDiv => "__divdi3",
+                    BinaryOp::UDiv => "__udivdi3",
+                    BinaryOp::SRem => "__moddi3",
+                    _ => "__umoddi3",
+                };
+                let res = self.helper(name, &[al, ah, bl, bh], 2);
+                self.mov(d[0], r(res[0]));
+                self.mov(d[1], r(res[1]));
+            }
+        }
+    }
+
+    /// Calls a helper with `words` in `$r16`…; returns `nret` result vregs.
+    fn helper(&mut self, name: &str, words: &[Reg], nret: usize) -> Vec<Reg> {
+        self.mf.has_calls = true;
+        let mut uses = vec![];
+        for (i, w) in words.iter().enumerate() {
+            let a = Reg::G(16 + i as u8);
+            self.mov(a, r(*w));
+            uses.push(a);
+        }
+        let mut c = mi("call", Form::Call, vec![Opnd::Sym(name.to_string(), 0)]);
+        c.imp_uses = uses;
+        c.imp_defs = call_clobbers();
+        self.emit(c);
+        (0..nret)
+            .map(|i| {
+                let v = self.gv();
+                self.mov(v, r(Reg::G(16 + i as u8)));
+                v
+            })
+            .collect()
+    }
+
+    /// Copies (or zeroes, `src` None) `size` bytes with accesses of
+    /// `align` bytes; a loop for long copies.
+    fn memcopy(&mut self, dst: Reg, src: Option<Reg>, size: u32, align: u32) {
+        let unit = if align >= 4 {
+            4
+        } else if align >= 2 {
+            2
+        } else {
+            1
+        };
+        let (ld, st) = match unit {
+            4 => ("ldw", "stw"),
+            2 => ("ldhu", "sth"),
+            _ => ("ldbu", "stb"),
+        };
+        let n = size / unit;
+        let mut done = 0u32;
+        if n > 16 {
+            // loop: p, q walk, end = dst + n*unit
+            let (q, end) = (self.gv(), self.gv());
+            let p = src.map(|_| self.gv());
+            self.mov(q, r(dst));
+            if let (Some(p), Some(s)) = (p, src) {
+                self.mov(p, r(s));
+            }
+            self.op3("add", end, dst, Opnd::Imm((n * unit) as i64));
+            let body = self.new_block();
+            // the loop body block follows the current block
+            let after = self.new_block();
+            self.cur_insert_after(body, after);
+            self.cur = body;
+            let v = match p {
+                Some(p) => {
+                    let t = self.gv();
+                    self.e(ld, Form::Load, vec![r(t), Opnd::Imm(0), r(p)]);
+                    self.op3("add", p, p, Opnd::Imm(unit as i64));
+                    t
+                }
+                None => ZERO,
+            };
+            self.e(st, Form::Store, vec![Opnd::Imm(0), r(q), r(v)]);
+            self.op3("add", q, q, Opnd::Imm(unit as i64));
+            let b = self.bv();
+            self.op3("cmpltu", b, q, r(end));
+            self.e("br", Form::Br, vec![r(b), Opnd::Label(body)]);
+            self.cur = after;
+            done = n * unit;
+        }
+        while done < size {
+            let u = if size - done >= unit {
+                unit
+            } else if size - done >= 2 && unit >= 2 {
+                2
+            } else {
+                1
+            };
+            let (ld, st) = match u {
+                4 => ("ldw", "stw"),
+                2 => ("ldhu", "sth"),
+                _ => ("ldbu", "stb"),
+            };
+            let v = match src {
+                Some(s) => {
+                    let t = self.gv();
+                    self.e(ld, Form::Load, vec![r(t), Opnd::Imm(done as i64), r(s)]);
+                    t
+                }
+                None => ZERO,
+            };
+            self.e(st, Form::Store, vec![Opnd::Imm(done as i64), r(dst), r(v)]);
+            done += u;
+        }
+    }
+
+    /// Makes `body` then `after` follow the current block in the output
+    /// order; `after` replaces the current block as the end of its IR block.
+    fn cur_insert_after(&mut self, body: usize, after: usize) {
+        let pos = self
+            .mf
+            .order
+            .iter()
+            .position(|&x| x == self.cur)
+            .expect("current block in order");
+        self.mf.order.insert(pos + 1, body);
+        self.mf.order.insert(pos + 2, after);
+        // the IR block now ends in `after`; the main loop pushes blocks in
+        // order, so remember to not push `after` again: it is already there
+        for l in self.block_last.iter_mut() {
+            if *l == self.cur {
+                *l = after;
+            }
+        }
+    }
+
+    fn call(&mut self, callee: &Callee, args: &[Value], ret: Option<Type>, d: &[Reg]) {
+        self.mf.has_calls = true;
+        let info = match callee {
+            Callee::Direct(n) => self.m.functions.iter().find(|f| f.name == *n),
+            Callee::Indirect(_) => None,
+        };
+        let tys: Vec<Type> = args.iter().map(|a| self.f.value_type(*a)).collect();
+        let (byval, sret) = match info {
+            Some(f) => (f.byval.clone(), f.sret.then(|| sret_size(f))),
+            None => (vec![], None),
+        };
+        let (locs, nw) = layout_args(&tys, &byval, sret);
+        let mut words: Vec<Reg> = vec![ZERO; nw as usize];
+        let mut small_ret = None;
+        let mut uses = vec![];
+        for (i, loc) in locs.iter().enumerate() {
+            let a = args[i];
+            match *loc {
+                ArgLoc::Word(w) => words[w as usize] = self.g(a),
+                ArgLoc::Pair(w) => {
+                    words[w as usize] = self.g(a);
+                    words[w as usize + 1] = self.hi(a);
+                }
+                ArgLoc::Block(w, n) => {
+                    let al = self.align_of(a);
+                    let base = self.g(a);
+                    for k in 0..n {
+                        let t = self.load_word(base, 4 * k as i64, al);
+                        words[(w + k) as usize] = t;
+                    }
+                }
+                ArgLoc::R15 => {
+                    let x = self.g(a);
+                    self.mov(Reg::G(15), r(x));
+                    uses.push(Reg::G(15));
+                }
+                ArgLoc::SmallRet(n) => small_ret = Some((a, n)),
+            }
+        }
+        if nw > 8 {
+            self.mf.out_args = self.mf.out_args.max(4 * (nw - 8));
+        }
+        for (k, w) in words.iter().enumerate().skip(8) {
+            self.e(
+                "stw",
+                Form::Store,
+                vec![Opnd::Imm(16 + 4 * (k as i64 - 8)), r(SP), r(*w)],
+            );
+        }
+        for (k, w) in words.iter().enumerate().take(8) {
+            let a = Reg::G(16 + k as u8);
+            self.mov(a, r(*w));
+            uses.push(a);
+        }
+        let mut c = match callee {
+            Callee::Direct(n) => mi("call", Form::Call, vec![Opnd::Sym(n.clone(), 0)]),
+            Callee::Indirect(v) => {
+                let t = self.g(*v);
+                self.mov(Reg::G(63), r(t));
+                uses.push(Reg::G(63));
+                mi("call", Form::ICall, vec![])
+            }
+        };
+        c.imp_uses = uses;
+        c.imp_defs = call_clobbers();
+        self.emit(c);
+        if let Some((a, n)) = small_ret {
+            let al = self.align_of(a);
+            let base = self.g(a);
+            let mut regs = vec![];
+            for k in 0..n.div_ceil(4) {
+                let t = self.gv();
+                self.mov(t, r(Reg::G(16 + k as u8)));
+                regs.push(t);
+            }
+            for (k, t) in regs.into_iter().enumerate() {
+                let bytes = (n - 4 * k as u32).min(4);
+                self.store_word(base, 4 * k as i64, t, al, bytes);
+            }
+        }
+        if let Some(t) = ret {
+            self.mov(d[0], r(Reg::G(16)));
+            if t == Type::I64 {
+                self.mov(d[1], r(Reg::G(17)));
+            }
+        }
+    }
+
+    /// True if `addr` is a stack slot or global (plus constants) whose
+    /// known alignment is below the access size (packed structures): such
+    /// accesses are done byte by byte (§4.6: misaligned accesses trap).
+    fn misaligned(&self, addr: Value, ty: Type) -> bool {
+        fn rooted(s: &Sel, v: Value) -> bool {
+            match s.kind(v) {
+                Some(InstKind::SlotAddr { .. }) | Some(InstKind::GlobalAddr { .. }) => true,
+                Some(InstKind::Binary {
+                    op: BinaryOp::Add,
+                    ty: Type::I32,
+                    args,
+                }) => match (s.cval(args[0]), s.cval(args[1])) {
+                    (_, Some(_)) => rooted(s, args[0]),
+                    (Some(_), _) => rooted(s, args[1]),
+                    _ => false,
+                },
+                _ => false,
+            }
+        }
+        ty != Type::I8 && rooted(self, addr) && self.align_of(addr) < ty.bytes().min(4)
+    }
+
+    /// Loads `n` bytes little-endian at `off[base]` byte by byte.
+    fn load_bytes(&mut self, off: &Opnd, base: Reg, n: u32) -> Reg {
+        let t = self.gv();
+        self.mov(t, r(ZERO));
+        for k in 0..n as i64 {
+            let (b, s2) = (self.gv(), self.gv());
+            self.e("ldbu", Form::Load, vec![r(b), off_add(off, k), r(base)]);
+            self.op3("shl", s2, b, Opnd::Imm(8 * k));
+            self.op3("or", t, t, r(s2));
+        }
+        t
+    }
+
+    /// Stores the low `n` bytes of `v` little-endian at `off[base]`.
+    fn store_bytes(&mut self, off: &Opnd, base: Reg, v: Reg, n: u32) {
+        for k in 0..n as i64 {
+            let s2 = self.gv();
+            self.op3("shru", s2, v, Opnd::Imm(8 * k));
+            self.e("stb", Form::Store, vec![off_add(off, k), r(base), r(s2)]);
+        }
+    }
+
+    /// Loads a 32-bit little-endian word at `off[base]` with accesses of the
+    /// known alignment.
+    fn load_word(&mut self, base: Reg, off: i64, align: u32) -> Reg {
+        let t = self.gv();
+        if align >= 4 {
+            self.e("ldw", Form::Load, vec![r(t), Opnd::Imm(off), r(base)]);
+            return t;
+        }
+        self.mov(t, r(ZERO));
+        for k in 0..4 {
+            let (b, s) = (self.gv(), self.gv());
+            self.e("ldbu", Form::Load, vec![r(b), Opnd::Imm(off + k), r(base)]);
+            self.op3("shl", s, b, Opnd::Imm(8 * k));
+            self.op3("or", t, t, r(s));
+        }
+        t
+    }
+
+    /// Stores the low `bytes` bytes of `v` at `off[base]`.
+    fn store_word(&mut self, base: Reg, off: i64, v: Reg, align: u32, bytes: u32) {
+        if align >= 4 && bytes == 4 {
+            self.e("stw", Form::Store, vec![Opnd::Imm(off), r(base), r(v)]);
+            return;
+        }
+        for k in 0..bytes as i64 {
+            let s = self.gv();
+            self.op3("shru", s, v, Opnd::Imm(8 * k));
+            self.e("stb", Form::Store, vec![Opnd::Imm(off + k), r(base), r(s)]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_layout_follows_isa_7_2() {
+        // (int, long long, struct{12 bytes, align 4}, int): words 0, 2-3, 4-6, 7
+        let (l, n) = layout_args(
+            &[Type::I32, Type::I64, Type::I32, Type::I32],
+            &[None, None, Some((12, 4)), None],
+            None,
+        );
+        assert_eq!(n, 8);
+        assert!(matches!(l[1], ArgLoc::Pair(2)));
+        assert!(matches!(l[2], ArgLoc::Block(4, 3)));
+        assert!(matches!(l[3], ArgLoc::Word(7)));
+        // a struct with 8-byte alignment starts on an even word
+        let (l, _) = layout_args(&[Type::I32, Type::I32], &[None, Some((16, 8))], None);
+        assert!(matches!(l[1], ArgLoc::Block(2, 4)));
+        // large struct result: address in $r15, small: in registers
+        let (l, n) = layout_args(&[Type::I32, Type::I32], &[None, None], Some(Some(40)));
+        assert!(matches!(l[0], ArgLoc::R15));
+        assert_eq!(n, 1);
+        let (l, _) = layout_args(&[Type::I32], &[None], Some(Some(8)));
+        assert!(matches!(l[0], ArgLoc::SmallRet(8)));
+    }
+}

@@ -1,0 +1,289 @@
+//! Global register allocation by linear scan (Poletto and Sarkar) over
+//! live intervals computed from iterative liveness on the machine CFG, for
+//! the GR and BR classes, with spilling to stack slots.
+//!
+//! - Live interval of a virtual register: the smallest range of
+//!   instruction positions covering every definition, use, and every block
+//!   where it is live in or out (one range, no holes; conservative on
+//!   arbitrary CFGs).
+//! - Physical registers named by instruction selection (argument and
+//!   result registers, call clobbers) give fixed ranges; a virtual register
+//!   is never given a register whose fixed ranges overlap its interval, so
+//!   values live across a call land in callee-saved `$r1`–`$r7`
+//!   (ISA-ST200 §7.1) or are spilled; BRs are all caller-saved, so a BR live
+//!   across a call is spilled.
+//! - Spill: "spill everywhere": a spilled virtual register lives in a
+//!   4-byte frame object; each use reloads it into a reserved scratch
+//!   register just before, each definition stores it just after (`$r8`,
+//!   `$r9` for uses, `$r10` for definitions, `$b7` plus `$r11` for BRs, via
+//!   `mfb`/`mtb`). These scratch registers are never allocated.
+
+use super::mir::*;
+
+/// Allocatable GRs in preference order: caller-saved temporaries first,
+/// argument registers next, callee-saved last (they cost a save/restore).
+pub fn gr_order() -> Vec<u8> {
+    let mut v: Vec<u8> = (24..=62).collect();
+    v.push(15);
+    v.extend(16..=23);
+    v.extend(1..=7);
+    v
+}
+/// Allocatable BRs (`$b7` is the spill scratch).
+pub const BR_ORDER: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
+
+/// Statistics of one allocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Virtual registers spilled.
+    pub spilled: usize,
+    /// Reload and store operations inserted.
+    pub spill_ops: usize,
+}
+
+struct Bits(Vec<u64>);
+impl Bits {
+    fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &x)| {
+            (0..64)
+                .filter(move |b| x >> b & 1 != 0)
+                .map(move |b| w * 64 + b)
+        })
+    }
+}
+
+fn phys_index(x: Reg) -> Option<usize> {
+    match x {
+        Reg::G(n) => Some(n as usize),
+        Reg::B(n) => Some(64 + n as usize),
+        Reg::V(_) => None,
+    }
+}
+
+/// Allocates registers of `f` in place: every virtual register becomes
+/// physical, spill code is inserted. Returns statistics.
+pub fn allocate(f: &mut MFunc) -> Stats {
+    let nv = f.vclass.len();
+    let nb = f.blocks.len();
+    // positions
+    let mut first = vec![0usize; nb];
+    let mut last = vec![0usize; nb];
+    let mut n = 0usize;
+    for &b in &f.order {
+        first[b] = 2 * n;
+        n += f.blocks[b].insts.len().max(1);
+        last[b] = 2 * n - 1;
+    }
+    // liveness
+    let succs: Vec<Vec<usize>> = (0..nb).map(|b| f.successors(b)).collect();
+    let mut gen = Vec::with_capacity(nb);
+    let mut kill = Vec::with_capacity(nb);
+    for b in 0..nb {
+        let mut g = Bits::new(nv);
+        let mut k = Bits::new(nv);
+        for i in &f.blocks[b].insts {
+            for u in i.uses() {
+                if let Reg::V(v) = u {
+                    if !k.get(v as usize) {
+                        g.set(v as usize);
+                    }
+                }
+            }
+            for d in i.defs() {
+                if let Reg::V(v) = d {
+                    k.set(v as usize);
+                }
+            }
+        }
+        gen.push(g);
+        kill.push(k);
+    }
+    let mut live_in: Vec<Bits> = (0..nb).map(|_| Bits::new(nv)).collect();
+    let mut live_out: Vec<Bits> = (0..nb).map(|_| Bits::new(nv)).collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in f.order.iter().rev() {
+            let mut out = Bits::new(nv);
+            for &s in &succs[b] {
+                for (o, x) in out.0.iter_mut().zip(&live_in[s].0) {
+                    *o |= x;
+                }
+            }
+            let mut inn = Bits::new(nv);
+            for w in 0..inn.0.len() {
+                inn.0[w] = gen[b].0[w] | (out.0[w] & !kill[b].0[w]);
+            }
+            if inn.0 != live_in[b].0 {
+                live_in[b] = inn;
+                changed = true;
+            }
+            live_out[b] = out;
+        }
+    }
+    // intervals
+    let mut start = vec![usize::MAX; nv];
+    let mut end = vec![0usize; nv];
+    let ext = |v: usize, p: usize, start: &mut Vec<usize>, end: &mut Vec<usize>| {
+        start[v] = start[v].min(p);
+        end[v] = end[v].max(p);
+    };
+    // fixed ranges per physical register (64 GR + 8 BR)
+    let mut fixed: Vec<Vec<(usize, usize)>> = vec![vec![]; 72];
+    for &b in &f.order {
+        for v in live_in[b].iter() {
+            ext(v, first[b], &mut start, &mut end);
+        }
+        for v in live_out[b].iter() {
+            ext(v, last[b], &mut start, &mut end);
+        }
+        let mut open: Vec<Option<usize>> = vec![None; 72];
+        let mut pos = first[b];
+        for i in &f.blocks[b].insts {
+            for u in i.uses() {
+                match u {
+                    Reg::V(v) => ext(v as usize, pos, &mut start, &mut end),
+                    p => {
+                        let k = phys_index(p).expect("phys");
+                        let s = open[k].unwrap_or(first[b]);
+                        fixed[k].push((s, pos));
+                    }
+                }
+            }
+            for d in i.defs() {
+                match d {
+                    Reg::V(v) => ext(v as usize, pos + 1, &mut start, &mut end),
+                    p => {
+                        let k = phys_index(p).expect("phys");
+                        open[k] = Some(pos + 1);
+                        fixed[k].push((pos + 1, pos + 1));
+                    }
+                }
+            }
+            pos += 2;
+        }
+    }
+    // linear scan
+    let mut ivs: Vec<usize> = (0..nv).filter(|&v| start[v] != usize::MAX).collect();
+    ivs.sort_by_key(|&v| (start[v], end[v]));
+    let overlaps = |k: usize, s: usize, e: usize, fixed: &Vec<Vec<(usize, usize)>>| {
+        fixed[k].iter().any(|&(a, b)| a <= e && s <= b)
+    };
+    let mut assign: Vec<Option<Reg>> = vec![None; nv];
+    let mut spilled = vec![false; nv];
+    let mut active: Vec<usize> = vec![];
+    let gro = gr_order();
+    for &v in &ivs {
+        let (s, e) = (start[v], end[v]);
+        active.retain(|&a| end[a] >= s);
+        let class = f.vclass[v];
+        let cands: Vec<Reg> = match class {
+            Class::Gr => gro.iter().map(|&n| Reg::G(n)).collect(),
+            Class::Br => BR_ORDER.iter().map(|&n| Reg::B(n)).collect(),
+        };
+        let busy: Vec<Reg> = active.iter().filter_map(|&a| assign[a]).collect();
+        let pick = cands
+            .iter()
+            .copied()
+            .find(|c| !busy.contains(c) && !overlaps(phys_index(*c).expect("p"), s, e, &fixed));
+        if let Some(p) = pick {
+            assign[v] = Some(p);
+            active.push(v);
+            continue;
+        }
+        // spill the active interval of this class ending last, if its
+        // register suits the current interval and it ends after it
+        let victim = active
+            .iter()
+            .copied()
+            .filter(|&a| f.vclass[a] == class)
+            .filter(|&a| {
+                let p = assign[a].expect("assigned");
+                !overlaps(phys_index(p).expect("p"), s, e, &fixed)
+            })
+            .max_by_key(|&a| end[a]);
+        match victim {
+            Some(a) if end[a] > e => {
+                assign[v] = assign[a].take();
+                spilled[a] = true;
+                active.retain(|&x| x != a);
+                active.push(v);
+            }
+            _ => spilled[v] = true,
+        }
+    }
+    // spill slots and rewriting
+    let mut stats = Stats::default();
+    let mut slot = vec![u32::MAX; nv];
+    for v in 0..nv {
+        if spilled[v] {
+            slot[v] = f.obj(4, 4);
+            stats.spilled += 1;
+        }
+    }
+    let sp = Reg::G(12);
+    for b in 0..nb {
+        let old = std::mem::take(&mut f.blocks[b].insts);
+        let mut out = Vec::with_capacity(old.len());
+        for mut i in old {
+            let mut before = vec![];
+            let mut after = vec![];
+            let mut gr_use = [Reg::G(8), Reg::G(9)].into_iter();
+            let mut reloaded: Vec<(u32, Reg)> = vec![];
+            let loc = i.loc;
+            for (x, is_def) in i.regs_mut() {
+                let Reg::V(v) = *x else { continue };
+                let vi = v as usize;
+                if !spilled[vi] {
+                    *x = assign[vi].expect("allocated");
+                    continue;
+                }
+                let fr = Opnd::Frame(FrameRef::Obj(slot[vi], 0));
+                let br = f.vclass[vi] == Class::Br;
+                if is_def {
+                    let scratch = if br { Reg::B(7) } else { Reg::G(10) };
+                    *x = scratch;
+                    if br {
+                        after.push(mi("mfb", Form::Rr, vec![r(Reg::G(11)), r(Reg::B(7))]));
+                        after.push(mi("stw", Form::Store, vec![fr, r(sp), r(Reg::G(11))]));
+                    } else {
+                        after.push(mi("stw", Form::Store, vec![fr, r(sp), r(scratch)]));
+                    }
+                } else if let Some(&(_, s)) = reloaded.iter().find(|(w, _)| *w == v) {
+                    *x = s;
+                } else if br {
+                    before.push(mi("ldw", Form::Load, vec![r(Reg::G(11)), fr, r(sp)]));
+                    before.push(mi("mtb", Form::Rr, vec![r(Reg::B(7)), r(Reg::G(11))]));
+                    *x = Reg::B(7);
+                    reloaded.push((v, Reg::B(7)));
+                } else {
+                    let s = gr_use.next().expect("at most two spilled GR uses");
+                    before.push(mi("ldw", Form::Load, vec![r(s), fr, r(sp)]));
+                    *x = s;
+                    reloaded.push((v, s));
+                }
+            }
+            stats.spill_ops += before.len() + after.len();
+            for mut x in before {
+                x.loc = loc;
+                out.push(x);
+            }
+            out.push(i);
+            for mut x in after {
+                x.loc = loc;
+                out.push(x);
+            }
+        }
+        f.blocks[b].insts = out;
+    }
+    stats
+}

@@ -1,0 +1,323 @@
+//! The target pipeline behind the `lcc` driver: C to assembly (front end
+//! and back end), assembly to objects (`las` as a library), objects to an
+//! executable (`lld-st` as a library) with the runtime — `crt0.o` and
+//! `libc.a`, built from the sources embedded at build time on first use and
+//! cached by a hash of those sources and of the tools (ARCHITECTURE.md
+//! section 3, as Zig does).
+
+use crate::driver;
+use isa::model::ProcessorModel;
+use isa::Core;
+use std::path::{Path, PathBuf};
+
+include!(concat!(env!("OUT_DIR"), "/runtime_files.rs"));
+
+/// How to build for the target.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Front-end options (`-I`, `-D`, `-U`, `-Wall`, `-Werror`, `-mcpu=`).
+    pub front: driver::Options,
+    /// Processor model (`-mcpu=` or `--machine FILE.toml`).
+    pub model: ProcessorModel,
+    /// Pack operations into bundles (`-mno-bundle` clears it).
+    pub bundle: bool,
+    /// `-v`: print each step on stderr.
+    pub verbose: bool,
+    /// Optimisation level 0–3 (`-O`); all levels are the baseline until the
+    /// SSA optimiser lands.
+    pub opt_level: u8,
+    /// `-f<pass>` / `-fno-<pass>` flags as given, for the pass manager.
+    pub pass_flags: Vec<String>,
+}
+
+impl Config {
+    /// The default configuration for `core`.
+    pub fn for_core(core: Core) -> Config {
+        Config {
+            front: driver::Options {
+                core: Some(core.name().to_string()),
+                ..Default::default()
+            },
+            model: ProcessorModel::builtin(core),
+            bundle: true,
+            verbose: false,
+            opt_level: 0,
+            pass_flags: Vec::new(),
+        }
+    }
+
+    /// A configuration from `lcc` code-generation flags: `-O0`…`-O3`/`-Os`,
+    /// `-mcpu=`, `-mno-bundle`, `--machine=FILE`, `-f…`, `-D…`, `-I…`.
+    pub fn from_flags(flags: &[String]) -> Result<Config, String> {
+        let mut core = None;
+        let mut machine = None;
+        let mut cfg = Config::for_core(Core::St231);
+        for f in flags {
+            if let Some(l) = f.strip_prefix("-O") {
+                cfg.opt_level = match l {
+                    "" | "1" => 1,
+                    "0" => 0,
+                    "2" | "s" => 2,
+                    "3" => 3,
+                    _ => return Err(format!("unknown optimisation level `{f}`")),
+                };
+            } else if let Some(c) = f.strip_prefix("-mcpu=") {
+                core = Some(Core::from_name(c).ok_or_else(|| {
+                    format!("unknown core `{c}` (expected st220, st231 or st240)")
+                })?);
+            } else if f == "-mno-bundle" {
+                cfg.bundle = false;
+            } else if let Some(m) = f.strip_prefix("--machine=") {
+                machine = Some(
+                    ProcessorModel::from_toml_file(m).map_err(|e| format!("--machine {m}: {e}"))?,
+                );
+            } else if f.starts_with("-f") {
+                cfg.pass_flags.push(f.clone());
+            } else if let Some(d) = f.strip_prefix("-D") {
+                cfg.front.defines.push(d.to_string());
+            } else if let Some(d) = f.strip_prefix("-I") {
+                cfg.front.include_dirs.push(PathBuf::from(d));
+            } else {
+                return Err(format!("unsupported flag `{f}`"));
+            }
+        }
+        cfg.model = match (machine, core) {
+            (Some(m), Some(c)) if m.core != c => {
+                return Err(format!(
+                    "-mcpu={c} contradicts the core {} of --machine",
+                    m.core
+                ))
+            }
+            (Some(m), _) => m,
+            (None, Some(c)) => ProcessorModel::builtin(c),
+            (None, None) => ProcessorModel::st231(),
+        };
+        cfg.front.core = Some(cfg.model.core.name().to_string());
+        Ok(cfg)
+    }
+
+    fn core(&self) -> Core {
+        self.model.core
+    }
+
+    fn step(&self, what: impl FnOnce() -> String) {
+        if self.verbose {
+            eprintln!("lcc: {}", what());
+        }
+    }
+}
+
+/// Compiles C source to ST200 assembly text. Errors are rendered
+/// diagnostics (gcc format).
+pub fn compile_to_asm(path: &str, src: &[u8], cfg: &Config) -> Result<String, String> {
+    compile_many_to_asm(&[(path.to_string(), src.to_vec())], cfg)
+}
+
+/// Compiles several C files into one assembly text: their IR is linked
+/// first (`driver::link`), so calls between them — struct arguments and
+/// results included — see their callees' definitions. Line information is
+/// emitted for a single file only (`.file 1` names one file).
+pub fn compile_many_to_asm(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<String, String> {
+    let mut modules = Vec::new();
+    let mut errors = String::new();
+    for (path, src) in sources {
+        cfg.step(|| format!("compile {path}"));
+        let out = driver::compile(path, src, &cfg.front);
+        match out.result {
+            Some(m) => {
+                if !out.diagnostics.is_empty() {
+                    eprint!("{}", out.diagnostics);
+                }
+                modules.push(m);
+            }
+            None => errors.push_str(&out.diagnostics),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let module = if modules.len() == 1 {
+        modules.pop().expect("one module")
+    } else {
+        driver::link(modules).map_err(|e| format!("lcc: error: {e}\n"))?
+    };
+    let file_name = (sources.len() == 1).then(|| sources[0].0.clone());
+    let opts = crate::backend::Options {
+        model: cfg.model.clone(),
+        bundle: cfg.bundle,
+        file_name,
+    };
+    let name = sources.first().map_or("<input>", |s| s.0.as_str());
+    crate::backend::compile_module(&module, &opts).map_err(|errs| {
+        errs.iter()
+            .map(|e| format!("{name}: error: {e}\n"))
+            .collect()
+    })
+}
+
+/// Assembles `text` (named `name` in diagnostics) into an ELF object.
+pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, String> {
+    cfg.step(|| format!("assemble {name}"));
+    let opts = assembler::Options {
+        core: cfg.core(),
+        debug: false,
+        include_dirs: Vec::new(),
+    };
+    assembler::assemble(name, text, &opts).map_err(|d| d.render())
+}
+
+/// The runtime for `cfg`'s core: `(crt0.o, libc.a)`, from the cache or built now.
+pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let key = format!(
+        "{:016x}-{}-{}",
+        BUILD_STAMP,
+        cfg.core().name(),
+        if cfg.bundle { "b" } else { "nb" }
+    );
+    let dir = cache_dir().join(&key);
+    let (crt0_path, libc_path) = (dir.join("crt0.o"), dir.join("libc.a"));
+    if let (Ok(c), Ok(l)) = (std::fs::read(&crt0_path), std::fs::read(&libc_path)) {
+        cfg.step(|| format!("runtime from cache {}", dir.display()));
+        return Ok((c, l));
+    }
+    cfg.step(|| format!("build the runtime into {}", dir.display()));
+    let (crt0, libc) = build_runtime(cfg)?;
+    // Best effort: a read-only cache only costs a rebuild next time.
+    if std::fs::create_dir_all(&dir).is_ok() {
+        let _ = write_atomic(&crt0_path, &crt0);
+        let _ = write_atomic(&libc_path, &libc);
+    }
+    Ok((crt0, libc))
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
+}
+
+/// `$LCC_CACHE_DIR`, else `$XDG_CACHE_HOME/lcc`, else `~/.cache/lcc`, else
+/// a folder in the temporary directory.
+pub fn cache_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("LCC_CACHE_DIR") {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return PathBuf::from(d).join("lcc");
+    }
+    if let Some(h) = std::env::var_os("HOME") {
+        return PathBuf::from(h).join(".cache").join("lcc");
+    }
+    std::env::temp_dir().join("lcc-cache")
+}
+
+/// Builds `crt0.o` from `runtime/crt0.s` and `libc.a` from every other
+/// `.c` and `.s` file of the runtime, with this compiler.
+fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let mut crt0 = None;
+    let mut members: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut errors = String::new();
+    for (path, text) in RUNTIME_FILES {
+        let base = path.rsplit('/').next().unwrap_or(path);
+        let stem = base.rsplit_once('.').map_or(base, |(s, _)| s);
+        let object = if path.ends_with(".c") {
+            compile_to_asm(&format!("runtime/{path}"), text.as_bytes(), cfg)
+                .and_then(|asm| assemble(&format!("runtime/{path}.s"), &asm, cfg))
+        } else if path.ends_with(".s") {
+            assemble(&format!("runtime/{path}"), text, cfg)
+        } else {
+            continue;
+        };
+        match object {
+            Ok(o) if *path == "crt0.s" => crt0 = Some(o),
+            Ok(o) => members.push((format!("{stem}.o"), o)),
+            Err(e) => errors.push_str(&e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(format!(
+            "lcc: error: building the runtime failed:\n{errors}"
+        ));
+    }
+    let crt0 = crt0.ok_or("lcc: error: the runtime has no crt0.s")?;
+    Ok((crt0, archive(&members)?))
+}
+
+/// An `ar` archive of `members` (no symbol index: `lld-st` reads each
+/// member's symbol table).
+pub fn archive(members: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    {
+        let mut b = ar::Builder::new(&mut out);
+        for (name, data) in members {
+            let header = ar::Header::new(name.as_bytes().to_vec(), data.len() as u64);
+            b.append(&header, data.as_slice())
+                .map_err(|e| format!("lcc: error: cannot build libc.a: {e}"))?;
+        }
+    }
+    Ok(out)
+}
+
+/// Link inputs: objects/archives with names, in order.
+pub type Inputs = Vec<(String, Vec<u8>)>;
+
+/// Links `inputs` (user objects and archives) into an executable, with
+/// `crt0.o` first and `libc.a` last unless `nostartfiles`/`nostdlib`.
+pub fn link(
+    inputs: Inputs,
+    cfg: &Config,
+    nostartfiles: bool,
+    nostdlib: bool,
+) -> Result<Vec<u8>, String> {
+    let mut all = Vec::new();
+    let mut libc = None;
+    if !nostdlib {
+        let (c, l) = runtime(cfg)?;
+        if !nostartfiles {
+            all.push(("crt0.o".to_string(), c));
+        }
+        libc = Some(l);
+    }
+    all.extend(inputs);
+    if let Some(l) = libc {
+        all.push(("libc.a".to_string(), l));
+    }
+    cfg.step(|| {
+        format!(
+            "link {}",
+            all.iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    });
+    let opts = linker::LinkOptions {
+        inputs: all
+            .into_iter()
+            .map(|(name, data)| linker::InputArg::File { name, data })
+            .collect(),
+        ..Default::default()
+    };
+    match linker::link(&opts) {
+        Ok(out) => {
+            for w in out.warnings {
+                eprintln!("lld-st: warning: {w}");
+            }
+            Ok(out.elf)
+        }
+        Err(e) => Err(e
+            .messages
+            .iter()
+            .map(|m| format!("lld-st: error: {m}\n"))
+            .collect()),
+    }
+}
+
+/// Compiles and links C sources into an executable with the runtime: the
+/// one-call path used by tests and the testsuite.
+pub fn build_executable(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Vec<u8>, String> {
+    let asm = compile_many_to_asm(sources, cfg)?;
+    let name = sources.first().map_or("program", |s| s.0.as_str());
+    let object = assemble(&format!("{name}.s"), &asm, cfg)?;
+    link(vec![(format!("{name}.o"), object)], cfg, false, false)
+}

@@ -1,0 +1,1102 @@
+//! The runtime's C library (`runtime/lib/*.c`) compiled by the host
+//! `gcc -m32 -ffreestanding -fno-builtin -nostdinc -I runtime/include` with
+//! every public symbol renamed `rt_…` (a forced-include header of `-D`-style
+//! macros), linked into a host harness that provides the semihosting calls
+//! (`rt___write`, `rt___read`, `rt__exit`) and the heap, and compared with
+//! the host C library (glibc) on the same inputs: printf formats against the
+//! host `snprintf`, `strto*` against the host's, string and ctype functions,
+//! qsort against sortedness and stability. Expected values come from the
+//! host libc or from properties (malloc stress: no overlap, contents kept,
+//! full coalescing), never from the runtime itself.
+//!
+//! A second test compiles every runtime C file with lcc's own front end,
+//! since the driver builds `libc.a` with lcc.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+fn runtime_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime")
+}
+
+fn runtime_c_files() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(runtime_dir().join("lib"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Public names of the runtime that clash with the host C library.
+const RENAMED: &[&str] = &[
+    "printf",
+    "fprintf",
+    "sprintf",
+    "snprintf",
+    "vprintf",
+    "vfprintf",
+    "vsprintf",
+    "vsnprintf",
+    "puts",
+    "putchar",
+    "fputs",
+    "fputc",
+    "putc",
+    "fwrite",
+    "fread",
+    "fflush",
+    "getchar",
+    "fgetc",
+    "getc",
+    "ungetc",
+    "fgets",
+    "setvbuf",
+    "feof",
+    "ferror",
+    "clearerr",
+    "stdin",
+    "stdout",
+    "stderr",
+    "memcpy",
+    "memmove",
+    "memset",
+    "memcmp",
+    "memchr",
+    "strlen",
+    "strnlen",
+    "strcpy",
+    "strncpy",
+    "strcat",
+    "strncat",
+    "strcmp",
+    "strncmp",
+    "strchr",
+    "strrchr",
+    "strstr",
+    "strdup",
+    "strspn",
+    "strcspn",
+    "strpbrk",
+    "strtok",
+    "malloc",
+    "calloc",
+    "realloc",
+    "free",
+    "abs",
+    "labs",
+    "llabs",
+    "div",
+    "ldiv",
+    "lldiv",
+    "atoi",
+    "atol",
+    "atoll",
+    "strtol",
+    "strtoul",
+    "strtoll",
+    "strtoull",
+    "strtoimax",
+    "strtoumax",
+    "qsort",
+    "bsearch",
+    "rand",
+    "srand",
+    "getenv",
+    "abort",
+    "exit",
+    "_Exit",
+    "atexit",
+    "_exit",
+    "__write",
+    "__read",
+    "__heap_start",
+    "__heap_end",
+    "errno",
+    "__assert_fail",
+    "__stdio_flush_all",
+    "isdigit",
+    "isxdigit",
+    "islower",
+    "isupper",
+    "isalpha",
+    "isalnum",
+    "isspace",
+    "isprint",
+    "isgraph",
+    "ispunct",
+    "iscntrl",
+    "isblank",
+    "toupper",
+    "tolower",
+];
+
+const HEAP_SIZE: u32 = 1 << 20;
+
+/// The harness: semihosting and heap for the runtime, and the checks. It
+/// prints one `FAIL …` line per mismatch and `CHECKS n` at the end.
+const HARNESS: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <limits.h>
+#include <ctype.h>
+#include <stddef.h>
+
+struct __lcc_file;
+typedef struct __lcc_file RTFILE;
+extern RTFILE *rt_stdin, *rt_stdout, *rt_stderr;
+extern int rt_errno;
+int rt_printf(const char *, ...);
+int rt_fprintf(RTFILE *, const char *, ...);
+int rt_sprintf(char *, const char *, ...);
+int rt_snprintf(char *, size_t, const char *, ...);
+int rt_vsnprintf(char *, size_t, const char *, va_list);
+int rt_puts(const char *);
+int rt_putchar(int);
+int rt_fputs(const char *, RTFILE *);
+int rt_fputc(int, RTFILE *);
+size_t rt_fwrite(const void *, size_t, size_t, RTFILE *);
+size_t rt_fread(void *, size_t, size_t, RTFILE *);
+int rt_fflush(RTFILE *);
+int rt_getchar(void);
+int rt_ungetc(int, RTFILE *);
+char *rt_fgets(char *, int, RTFILE *);
+int rt_feof(RTFILE *);
+int rt_setvbuf(RTFILE *, char *, int, size_t);
+void *rt_memcpy(void *, const void *, size_t);
+void *rt_memmove(void *, const void *, size_t);
+void *rt_memset(void *, int, size_t);
+int rt_memcmp(const void *, const void *, size_t);
+void *rt_memchr(const void *, int, size_t);
+size_t rt_strlen(const char *);
+char *rt_strcpy(char *, const char *);
+char *rt_strncpy(char *, const char *, size_t);
+char *rt_strcat(char *, const char *);
+char *rt_strncat(char *, const char *, size_t);
+int rt_strcmp(const char *, const char *);
+int rt_strncmp(const char *, const char *, size_t);
+char *rt_strchr(const char *, int);
+char *rt_strrchr(const char *, int);
+char *rt_strstr(const char *, const char *);
+char *rt_strdup(const char *);
+size_t rt_strspn(const char *, const char *);
+size_t rt_strcspn(const char *, const char *);
+char *rt_strpbrk(const char *, const char *);
+char *rt_strtok(char *, const char *);
+void *rt_malloc(size_t);
+void *rt_calloc(size_t, size_t);
+void *rt_realloc(void *, size_t);
+void rt_free(void *);
+int rt_abs(int);
+long long rt_llabs(long long);
+int rt_atoi(const char *);
+long rt_strtol(const char *, char **, int);
+unsigned long rt_strtoul(const char *, char **, int);
+long long rt_strtoll(const char *, char **, int);
+unsigned long long rt_strtoull(const char *, char **, int);
+void rt_qsort(void *, size_t, size_t, int (*)(const void *, const void *));
+void *rt_bsearch(const void *, const void *, size_t, size_t, int (*)(const void *, const void *));
+int rt_rand(void);
+void rt_srand(unsigned);
+void rt_exit(int);
+void rt_abort(void);
+int rt_atexit(void (*)(void));
+void rt___assert_fail(const char *, const char *, int);
+int rt_isdigit(int), rt_isxdigit(int), rt_islower(int), rt_isupper(int), rt_isalpha(int),
+    rt_isalnum(int), rt_isspace(int), rt_isprint(int), rt_isgraph(int), rt_ispunct(int),
+    rt_iscntrl(int), rt_toupper(int), rt_tolower(int);
+
+/* ---- semihosting and heap for the runtime ---- */
+char rt___heap_start[HEAP_SIZE] __attribute__((aligned(8)));
+static char cap[3][1 << 16];
+static int cap_len[3];
+static int write_calls;
+static int max_write = 1 << 30; /* short writes when small */
+int rt___write(int fd, const void *buf, unsigned len)
+{
+    if (fd < 1 || fd > 2)
+        return -9;
+    write_calls++;
+    if (len > (unsigned)max_write)
+        len = max_write;
+    memcpy(cap[fd] + cap_len[fd], buf, len);
+    cap_len[fd] += len;
+    return (int)len;
+}
+static const char *input = "";
+static int input_pos;
+int rt___read(int fd, void *buf, unsigned len)
+{
+    int n = (int)strlen(input) - input_pos;
+    if (fd != 0)
+        return -9;
+    if (n > 5)
+        n = 5; /* short reads */
+    if ((unsigned)n > len)
+        n = len;
+    memcpy(buf, input + input_pos, n);
+    input_pos += n;
+    return n;
+}
+static jmp_buf exit_jb;
+static int exit_status;
+void rt__exit(int status)
+{
+    exit_status = status;
+    longjmp(exit_jb, 1);
+}
+
+/* ---- reporting ---- */
+static long checks, failures;
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    failures++;
+    if (failures > 50)
+        return;
+    printf("FAIL ");
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+}
+#define CHECK(cond, ...) do { checks++; if (!(cond)) fail(__VA_ARGS__); } while (0)
+static void reset_capture(void) { cap_len[0] = cap_len[1] = cap_len[2] = 0; write_calls = 0; }
+
+/* ---- printf ---- */
+static void check_fmt(const char *what, const char *host, int rh, const char *rt, int rr)
+{
+    checks++;
+    if (rh != rr || strcmp(host, rt) != 0)
+        fail("%s: host [%s] %d, runtime [%s] %d", what, host, rh, rt, rr);
+}
+#define T(...) do { char a_[600], b_[600]; memset(b_, 'Z', sizeof b_); \
+    int ra_ = snprintf(a_, sizeof a_, __VA_ARGS__); \
+    int rb_ = rt_snprintf(b_, sizeof b_, __VA_ARGS__); \
+    check_fmt(#__VA_ARGS__, a_, ra_, b_, rb_); } while (0)
+#define TN(n, ...) do { char a_[64], b_[64]; memset(a_, 'Y', sizeof a_); memset(b_, 'Y', sizeof b_); \
+    int ra_ = snprintf(a_, n, __VA_ARGS__); \
+    int rb_ = rt_snprintf(b_, n, __VA_ARGS__); \
+    checks++; if (ra_ != rb_ || memcmp(a_, b_, sizeof a_) != 0) fail("snprintf(%d) %s: [%.*s] %d vs [%.*s] %d", n, #__VA_ARGS__, 20, a_, ra_, 20, b_, rb_); } while (0)
+
+static void test_printf_generated(void)
+{
+#include "cases.h"
+}
+
+static int vwrap(char *b, size_t n, const char *f, ...)
+{
+    va_list ap;
+    int r;
+    va_start(ap, f);
+    r = rt_vsnprintf(b, n, f, ap);
+    va_end(ap);
+    return r;
+}
+
+static void test_printf(void)
+{
+    char buf[256], host[256];
+    int n1, n2, r;
+    long long n3;
+    signed char n4;
+    test_printf_generated();
+    /* strings and characters */
+    T("%s|%10s|%-10s|%.2s|%10.3s|%-10.3s|%.0s|%.10s", "hello", "hello", "hello", "hello", "hello", "hello", "hello", "hello");
+    T("%s|%5s|%-5s|%.3s|%.6s|%10.6s", (char *)0, (char *)0, (char *)0, (char *)0, (char *)0, (char *)0);
+    T("%c|%5c|%-5c|%05c|%c%c", 'a', 'b', 'c', 'd', 0x41, 256 + 'B');
+    T("%%|%5%|%-5%|a%%b");
+    T("%p|%20p|%-20p|%p", (void *)0x1234, (void *)0xdeadbeef, (void *)0x10, (void *)0);
+    T("%10p|%-10p|%5p|%.3p", (void *)0, (void *)0, (void *)0, (void *)0);
+    T("%+p|% p|%#p", (void *)0x10, (void *)0x10, (void *)0x10);
+    T("%*d|%-*d|%*d|%.*d|%.*d|%*.*d", 6, 42, 6, 42, -6, 42, 4, 7, -1, 7, 8, 3, -5);
+    T("%*s|%.*s|%*.*s", 7, "ab", 1, "xyz", -6, 2, "pqrs");
+    T("%d %s %c %x %lld %u %ld %hhd %hd %zu %jd %td", 1, "two", '3', 4, 5LL, 6u, 7L, 8, 9, (size_t)10, (intmax_t)11, (ptrdiff_t)12);
+    T("%lli %llu %llx %llX %llo", LLONG_MIN, ULLONG_MAX, 0x0123456789abcdefULL, 0xfedcba9876543210ULL, 01234567012345670123ULL);
+    T("%qd %Lu", -3LL, 4ULL);
+    T("no conversions at all");
+    T("");
+    T("%y|%-5y|%");
+    T("%d%d%d%d%d%d%d%d%d%d%d%d", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+    T("%lld|%d|%lld|%d", 1LL << 40, 7, -(1LL << 40), -7);
+    /* %n */
+    n1 = n2 = 0;
+    r = rt_snprintf(buf, sizeof buf, "abc%nde%lln%hhnxyz%n", &n1, &n3, &n4, &n2);
+    CHECK(n1 == 3 && n3 == 5 && n4 == 5 && n2 == 8 && r == 8 && strcmp(buf, "abcdexyz") == 0,
+          "%%n: %d %lld %d %d %d [%s]", n1, n3, n4, n2, r, buf);
+    /* truncation and the return value */
+    TN(0, "%d", 12345);
+    TN(1, "%d", 12345);
+    TN(3, "%d", 12345);
+    TN(5, "%d", 12345);
+    TN(6, "%d", 12345);
+    TN(7, "%s-%s", "abc", "defgh");
+    TN(4, "%10d|", -5);
+    TN(20, "%c%c%c", 'x', 'y', 'z');
+    /* vsnprintf through a va_list */
+    r = vwrap(buf, sizeof buf, "%d-%s-%llx", -12, "x", 0xabcdef012345ULL);
+    snprintf(host, sizeof host, "%d-%s-%llx", -12, "x", 0xabcdef012345ULL);
+    CHECK(r == (int)strlen(host) && strcmp(buf, host) == 0, "vsnprintf [%s] [%s]", buf, host);
+    /* sprintf */
+    r = rt_sprintf(buf, "[%08.3d|%-#8x|%+.0d]", 5, 255, 0);
+    snprintf(host, sizeof host, "[%08.3d|%-#8x|%+.0d]", 5, 255, 0);
+    CHECK(r == (int)strlen(host) && strcmp(buf, host) == 0, "sprintf [%s] [%s]", buf, host);
+    /* floating conversions: placeholder, and the argument is consumed */
+    r = rt_snprintf(buf, sizeof buf, "%f|%d|%8.3e|%s", 1.5, 7, 2.5, "ok");
+    CHECK(strcmp(buf, "<float>|7| <float>|ok") == 0, "float placeholder [%s]", buf);
+}
+
+/* ---- stdio buffering and I/O ---- */
+static void test_stdio(void)
+{
+    char big[3000], line[32];
+    int i, c;
+    reset_capture();
+    rt_printf("abc %d\n", 42);
+    rt_fputs("def", rt_stdout);
+    rt_putchar('!');
+    rt_puts("line");
+    rt_fwrite("xyz", 1, 3, rt_stdout);
+    CHECK(cap_len[1] == 0 && write_calls == 0, "stdout is fully buffered: %d bytes written early", cap_len[1]);
+    rt_fprintf(rt_stderr, "err%d", 1);
+    rt_fputc('!', rt_stderr);
+    CHECK(cap_len[2] == 5 && memcmp(cap[2], "err1!", 5) == 0, "stderr is unbuffered");
+    i = write_calls;
+    CHECK(rt_fflush(rt_stdout) == 0, "fflush result");
+    CHECK(cap_len[1] == 19 && memcmp(cap[1], "abc 42\ndef!line\nxyz", 19) == 0 && write_calls == i + 1,
+          "fflush writes once: %d bytes, %d calls [%.*s]", cap_len[1], write_calls, cap_len[1], cap[1]);
+    /* more than the buffer, with short writes from the host */
+    reset_capture();
+    max_write = 7;
+    for (i = 0; i < (int)sizeof big; i++)
+        big[i] = 'a' + i % 26;
+    rt_putchar('<');
+    rt_fwrite(big, 1, sizeof big, rt_stdout);
+    for (i = 0; i < 2000; i++)
+        rt_putchar('0' + i % 10);
+    rt_fflush(rt_stdout);
+    max_write = 1 << 30;
+    CHECK(cap_len[1] == 1 + 3000 + 2000 && cap[1][0] == '<' && memcmp(cap[1] + 1, big, 3000) == 0 &&
+          cap[1][3001] == '0' && cap[1][5000] == '9',
+          "large writes through short host writes: %d bytes", cap_len[1]);
+    /* line buffering on request */
+    reset_capture();
+    CHECK(rt_setvbuf(rt_stdout, 0, _IOLBF, 0) == 0, "setvbuf");
+    rt_printf("ab");
+    CHECK(cap_len[1] == 0, "line buffered: no newline yet");
+    rt_printf("c\nd");
+    CHECK(cap_len[1] == 4, "line buffered: flushed at the newline (%d)", cap_len[1]);
+    rt_setvbuf(rt_stdout, 0, _IOFBF, 0);
+    /* input: short host reads, fgets, ungetc, EOF */
+    input = "first line\nsecond\nlast";
+    input_pos = 0;
+    c = rt_getchar();
+    CHECK(c == 'f', "getchar");
+    CHECK(rt_ungetc(c, rt_stdin) == 'f', "ungetc");
+    CHECK(rt_fgets(line, sizeof line, rt_stdin) && strcmp(line, "first line\n") == 0, "fgets 1 [%s]", line);
+    CHECK(rt_fgets(line, 4, rt_stdin) && strcmp(line, "sec") == 0, "fgets with a short buffer [%s]", line);
+    CHECK(rt_fgets(line, sizeof line, rt_stdin) && strcmp(line, "ond\n") == 0, "fgets 3 [%s]", line);
+    CHECK(rt_fgets(line, sizeof line, rt_stdin) && strcmp(line, "last") == 0, "fgets at EOF [%s]", line);
+    CHECK(rt_fgets(line, sizeof line, rt_stdin) == 0 && rt_feof(rt_stdin), "fgets after EOF");
+    CHECK(rt_getchar() == EOF, "getchar after EOF");
+    /* reading flushes pending stdout */
+    reset_capture();
+    rt_printf("prompt> ");
+    input = "x";
+    input_pos = 0;
+    {
+        extern void rt_clearerr(RTFILE *);
+        rt_clearerr(rt_stdin);
+    }
+    CHECK(rt_getchar() == 'x' && cap_len[1] == 8, "stdout flushed before reading stdin");
+    rt_fflush(rt_stdout);
+}
+
+/* ---- exit, atexit, abort, assert ---- */
+static char order[8];
+static int norder;
+static void h1(void) { order[norder++] = '1'; rt_printf("[h1]"); }
+static void h2(void) { order[norder++] = '2'; }
+static void test_exit(void)
+{
+    reset_capture();
+    if (setjmp(exit_jb) == 0) {
+        rt_atexit(h1);
+        rt_atexit(h2);
+        rt_printf("pending");
+        rt_exit(3);
+    }
+    CHECK(exit_status == 3, "exit status %d", exit_status);
+    CHECK(norder == 2 && order[0] == '2' && order[1] == '1', "atexit order %.*s", norder, order);
+    CHECK(cap_len[1] == 11 && memcmp(cap[1], "pending[h1]", 11) == 0, "exit flushes stdout after the handlers [%.*s]", cap_len[1], cap[1]);
+    reset_capture();
+    if (setjmp(exit_jb) == 0) {
+        rt_printf("lost");
+        rt_abort();
+    }
+    CHECK(exit_status == 134 && cap_len[1] == 0, "abort: status %d, %d bytes flushed", exit_status, cap_len[1]);
+    rt_fflush(rt_stdout);
+    reset_capture();
+    if (setjmp(exit_jb) == 0)
+        rt___assert_fail("x == 1", "prog.c", 17);
+    CHECK(exit_status == 134, "assert status %d", exit_status);
+    CHECK(cap_len[2] == (int)strlen("prog.c:17: Assertion `x == 1' failed.\n") &&
+          memcmp(cap[2], "prog.c:17: Assertion `x == 1' failed.\n", cap_len[2]) == 0,
+          "assert message [%.*s]", cap_len[2], cap[2]);
+}
+
+/* ---- malloc ---- */
+static uint64_t rng = 88172645463325252ULL;
+static uint32_t next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)rng;
+}
+#define SLOTS 200
+static void test_malloc(void)
+{
+    unsigned char *p[SLOTS];
+    size_t sz[SLOTS];
+    int i, j, k, step;
+    unsigned char *all;
+    memset(p, 0, sizeof p);
+    for (step = 0; step < 20000; step++) {
+        i = next_rand() % SLOTS;
+        if (p[i]) {
+            /* contents intact? */
+            for (k = 0; k < (int)sz[i]; k++)
+                if (p[i][k] != (unsigned char)(i * 7 + k)) {
+                    fail("malloc: block %d corrupted at %d (step %d)", i, k, step);
+                    return;
+                }
+            checks++;
+            if (next_rand() % 3 == 0) {
+                size_t n = next_rand() % 3000;
+                unsigned char *q = rt_realloc(p[i], n);
+                if (n == 0) {
+                    CHECK(q == 0, "realloc to 0 frees");
+                    p[i] = 0;
+                    continue;
+                }
+                if (!q)
+                    continue;
+                for (k = 0; k < (int)(n < sz[i] ? n : sz[i]); k++)
+                    if (q[k] != (unsigned char)(i * 7 + k)) {
+                        fail("realloc lost contents");
+                        return;
+                    }
+                p[i] = q;
+                sz[i] = n;
+                for (k = 0; k < (int)n; k++)
+                    q[k] = (unsigned char)(i * 7 + k);
+            } else {
+                rt_free(p[i]);
+                p[i] = 0;
+            }
+        } else {
+            size_t n = next_rand() % 8 == 0 ? next_rand() % 20000 : next_rand() % 200;
+            int use_calloc = next_rand() % 4 == 0;
+            p[i] = use_calloc ? rt_calloc(n, 1) : rt_malloc(n);
+            if (!p[i])
+                continue;
+            CHECK(((uintptr_t)p[i] & 7) == 0, "malloc alignment %p", (void *)p[i]);
+            CHECK((char *)p[i] >= rt___heap_start && (char *)p[i] + n <= rt___heap_start + HEAP_SIZE, "malloc inside the heap");
+            if (use_calloc)
+                for (k = 0; k < (int)n; k++)
+                    if (p[i][k] != 0) {
+                        fail("calloc not zeroed");
+                        return;
+                    }
+            sz[i] = n;
+            for (k = 0; k < (int)n; k++)
+                p[i][k] = (unsigned char)(i * 7 + k);
+        }
+    }
+    /* no two live blocks overlap */
+    for (i = 0; i < SLOTS; i++)
+        for (j = i + 1; j < SLOTS; j++)
+            if (p[i] && p[j] && sz[i] && sz[j])
+                CHECK(p[i] + sz[i] <= p[j] || p[j] + sz[j] <= p[i], "blocks %d and %d overlap", i, j);
+    for (i = 0; i < SLOTS; i++)
+        rt_free(p[i]);
+    /* everything coalesced again: one block of nearly the whole heap */
+    all = rt_malloc(HEAP_SIZE - 64);
+    CHECK(all != 0, "free list fully coalesced");
+    rt_free(all);
+    CHECK(rt_malloc(HEAP_SIZE + 1) == 0, "too large gives NULL");
+    CHECK(rt_malloc(0xffffffffu) == 0, "huge gives NULL");
+    CHECK(rt_calloc(0x10000, 0x10001) == 0, "calloc overflow gives NULL");
+    p[0] = rt_malloc(0);
+    CHECK(p[0] != 0, "malloc(0) gives a unique pointer");
+    rt_free(p[0]);
+    rt_free(0);
+    /* realloc grows in place into a free neighbour */
+    p[0] = rt_malloc(100);
+    p[1] = rt_malloc(100);
+    p[2] = rt_malloc(100);
+    rt_free(p[1]);
+    CHECK(rt_realloc(p[0], 180) == p[0], "realloc grows in place");
+    rt_free(p[0]);
+    rt_free(p[2]);
+    all = rt_malloc(HEAP_SIZE - 64);
+    CHECK(all != 0, "free list fully coalesced (2)");
+    rt_free(all);
+}
+
+/* ---- strtol family ---- */
+static const char *num_strings[] = {
+    "0", "1", "-1", "+7", "  42xyz", "\t\n -13", "2147483647", "2147483648", "-2147483648",
+    "-2147483649", "4294967295", "4294967296", "-4294967295", "-4294967296", "99999999999999999999",
+    "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+    "18446744073709551615", "18446744073709551616", "0x1f", "0X1F", "0x", "0xg", "-0x80000000",
+    "0777", "08", "0b101", "z", "Zz", "", "   ", "-", "+", "- 5", "1e5", "  +0x7fffffffffffffff",
+    "0x8000000000000000", "ffffffff", "FFFFFFFFFFFFFFFF", "123abc", "  -0", "00000000000000000000000012",
+    "0x0x5", "7fffffff", "-80000000", "zzzzzz", "1234567890123",
+};
+static const int bases[] = {0, 2, 8, 10, 16, 36, 1, 37};
+static void test_strtol(void)
+{
+    int i, b;
+    for (i = 0; i < (int)(sizeof num_strings / sizeof *num_strings); i++) {
+        const char *s = num_strings[i];
+        for (b = 0; b < (int)(sizeof bases / sizeof *bases); b++) {
+            int base = bases[b];
+            char *e1, *e2;
+            int er1, er2;
+            if (base == 1 || base == 37) {
+                /* invalid bases: value 0, nothing consumed */
+                CHECK(rt_strtol(s, &e2, base) == 0 && e2 == s, "strtol(%s, %d)", s, base);
+                continue;
+            }
+#define CMP(host, rt, type, pf) do { errno = 0; rt_errno = 0; \
+            type v1 = host(s, &e1, base); er1 = errno == ERANGE; \
+            type v2 = rt(s, &e2, base); er2 = rt_errno == ERANGE; \
+            CHECK(v1 == v2 && e1 == e2 && er1 == er2, #rt "(\"%s\", %d): host " pf " +%d %d, runtime " pf " +%d %d", \
+                  s, base, v1, (int)(e1 - s), er1, v2, (int)(e2 - s), er2); } while (0)
+            CMP(strtol, rt_strtol, long, "%ld");
+            CMP(strtoul, rt_strtoul, unsigned long, "%lu");
+            CMP(strtoll, rt_strtoll, long long, "%lld");
+            CMP(strtoull, rt_strtoull, unsigned long long, "%llu");
+        }
+        CHECK(atoi(s) == rt_atoi(s) || strtol(s, 0, 10) != (long)atoi(s), "atoi(%s)", s);
+    }
+    CHECK(rt_strtol("12", 0, 10) == 12, "NULL end pointer");
+}
+
+/* ---- qsort, bsearch, rand, abs ---- */
+struct rec { int key; int idx; };
+static int cmp_rec(const void *a, const void *b)
+{
+    const struct rec *x = a, *y = b;
+    return (x->key > y->key) - (x->key < y->key);
+}
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+static void test_sort(void)
+{
+    static struct rec r[1000];
+    static int v[1000], w[1000];
+    int sizes[] = {0, 1, 2, 3, 7, 8, 9, 16, 17, 31, 100, 257, 1000};
+    int s, i;
+    for (s = 0; s < (int)(sizeof sizes / sizeof *sizes); s++) {
+        int n = sizes[s];
+        for (i = 0; i < n; i++) {
+            r[i].key = next_rand() % (n / 4 + 1); /* many ties */
+            r[i].idx = i;
+            v[i] = (int)next_rand();
+            w[i] = v[i];
+        }
+        rt_qsort(r, n, sizeof *r, cmp_rec);
+        for (i = 1; i < n; i++)
+            CHECK(r[i - 1].key < r[i].key || (r[i - 1].key == r[i].key && r[i - 1].idx < r[i].idx),
+                  "qsort of %d records: not sorted and stable at %d", n, i);
+        rt_qsort(v, n, sizeof *v, cmp_int);
+        qsort(w, n, sizeof *w, cmp_int);
+        CHECK(memcmp(v, w, n * sizeof *v) == 0, "qsort of %d ints differs from the host's", n);
+        for (i = 0; i < n; i++) {
+            int *f = rt_bsearch(&v[i], v, n, sizeof *v, cmp_int);
+            CHECK(f && *f == v[i], "bsearch finds %d", v[i]);
+        }
+        if (n > 0) {
+            int missing = v[n - 1] == INT_MAX ? INT_MIN : v[n - 1] + 1;
+            if (missing != v[0])
+                CHECK(rt_bsearch(&missing, v, n, sizeof *v, cmp_int) == 0, "bsearch of a missing key");
+        }
+    }
+    /* rand: the IR interpreter's LCG; expected values from the test (Rust) */
+    {
+        static const int want[] = { RAND_EXPECTED };
+        for (i = 0; i < (int)(sizeof want / sizeof *want); i++) {
+            if (i == 5)
+                rt_srand(42);
+            CHECK(rt_rand() == want[i], "rand #%d", i);
+        }
+    }
+    CHECK(rt_abs(-5) == 5 && rt_abs(INT_MIN) == INT_MIN && rt_llabs(-5000000000LL) == 5000000000LL, "abs");
+}
+
+/* ---- strings and ctype ---- */
+static int sgn(int x) { return (x > 0) - (x < 0); }
+static void test_strings(void)
+{
+    static const char *strs[] = {"", "a", "abc", "abd", "ab", "hello world", "\x80\xff", "\x01", "zzz", "hello"};
+    char a[64], b[64], *t, *u;
+    unsigned char m1[300], m2[300];
+    int i, j, k, n;
+    int ns = sizeof strs / sizeof *strs;
+    for (i = 0; i < ns; i++) {
+        CHECK(rt_strlen(strs[i]) == strlen(strs[i]), "strlen");
+        for (j = 0; j < ns; j++) {
+            CHECK(sgn(rt_strcmp(strs[i], strs[j])) == sgn(strcmp(strs[i], strs[j])), "strcmp(%s, %s)", strs[i], strs[j]);
+            for (n = 0; n < 5; n++)
+                CHECK(sgn(rt_strncmp(strs[i], strs[j], n)) == sgn(strncmp(strs[i], strs[j], n)), "strncmp");
+            CHECK(rt_strstr(strs[i], strs[j]) == strstr(strs[i], strs[j]), "strstr(%s, %s)", strs[i], strs[j]);
+            CHECK(rt_strspn(strs[i], strs[j]) == strspn(strs[i], strs[j]), "strspn");
+            CHECK(rt_strcspn(strs[i], strs[j]) == strcspn(strs[i], strs[j]), "strcspn");
+            CHECK(rt_strpbrk(strs[i], strs[j]) == strpbrk(strs[i], strs[j]), "strpbrk");
+        }
+        for (k = -1; k < 256; k += 1) {
+            CHECK(rt_strchr(strs[i], k) == strchr(strs[i], k), "strchr(%s, %d)", strs[i], k);
+            CHECK(rt_strrchr(strs[i], k) == strrchr(strs[i], k), "strrchr");
+        }
+    }
+    for (i = 0; i < 300; i++)
+        m1[i] = m2[i] = (unsigned char)(i * 13);
+    m2[200] = 1;
+    CHECK(sgn(rt_memcmp(m1, m2, 300)) == sgn(memcmp(m1, m2, 300)) && rt_memcmp(m1, m2, 200) == 0, "memcmp");
+    CHECK(rt_memchr(m1, m1[150], 300) == memchr(m1, m1[150], 300) && rt_memchr(m1, 7, 0) == 0, "memchr");
+    /* memcpy / memmove / memset at every alignment and length */
+    for (i = 0; i < 8; i++)
+        for (j = 0; j < 8; j++)
+            for (n = 0; n < 40; n++) {
+                unsigned char x[64], y[64];
+                for (k = 0; k < 64; k++)
+                    x[k] = y[k] = (unsigned char)k;
+                rt_memmove(x + i, x + j, n);
+                memmove(y + i, y + j, n);
+                CHECK(memcmp(x, y, 64) == 0, "memmove(+%d, +%d, %d)", i, j, n);
+                for (k = 0; k < 64; k++)
+                    x[k] = y[k] = (unsigned char)k;
+                rt_memcpy(x + i, m1 + j, n);
+                memcpy(y + i, m1 + j, n);
+                CHECK(memcmp(x, y, 64) == 0, "memcpy");
+                rt_memset(x + i, 0x100 + j, n);
+                memset(y + i, 0x100 + j, n);
+                CHECK(memcmp(x, y, 64) == 0, "memset");
+            }
+    rt_strcpy(a, "abc");
+    rt_strcat(a, "def");
+    rt_strncat(a, "ghijk", 2);
+    CHECK(strcmp(a, "abcdefgh") == 0, "strcpy/strcat/strncat [%s]", a);
+    memset(a, 'X', sizeof a);
+    memset(b, 'X', sizeof b);
+    rt_strncpy(a, "hi", 6);
+    strncpy(b, "hi", 6);
+    CHECK(memcmp(a, b, sizeof a) == 0, "strncpy pads");
+    rt_strncpy(a, "hello", 3);
+    CHECK(memcmp(a, "hel", 3) == 0 && a[3] == 0, "strncpy truncates");
+    t = rt_strdup("duplicate");
+    CHECK(t && strcmp(t, "duplicate") == 0, "strdup");
+    rt_free(t);
+    strcpy(a, "  one, two;;three  ");
+    strcpy(b, a);
+    for (t = rt_strtok(a, " ,;"), u = strtok(b, " ,;"); t || u; t = rt_strtok(0, " ,;"), u = strtok(0, " ,;"))
+        CHECK(t && u && t - a == u - b && strcmp(t, u) == 0, "strtok");
+    for (k = -1; k < 256; k++) {
+        CHECK(!!rt_isdigit(k) == !!isdigit(k) && !!rt_isxdigit(k) == !!isxdigit(k) &&
+              !!rt_islower(k) == !!islower(k) && !!rt_isupper(k) == !!isupper(k) &&
+              !!rt_isalpha(k) == !!isalpha(k) && !!rt_isalnum(k) == !!isalnum(k) &&
+              !!rt_isspace(k) == !!isspace(k) && !!rt_isprint(k) == !!isprint(k) &&
+              !!rt_isgraph(k) == !!isgraph(k) && !!rt_ispunct(k) == !!ispunct(k) &&
+              !!rt_iscntrl(k) == !!iscntrl(k) && rt_toupper(k) == toupper(k) &&
+              rt_tolower(k) == tolower(k), "ctype of %d", k);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *what = argc > 1 ? argv[1] : "";
+    if (!strcmp(what, "printf")) test_printf();
+    else if (!strcmp(what, "stdio")) test_stdio();
+    else if (!strcmp(what, "exit")) test_exit();
+    else if (!strcmp(what, "malloc")) test_malloc();
+    else if (!strcmp(what, "strtol")) test_strtol();
+    else if (!strcmp(what, "sort")) test_sort();
+    else if (!strcmp(what, "strings")) test_strings();
+    else { printf("FAIL unknown group %s\n", what); return 1; }
+    printf("CHECKS %ld FAILURES %ld\n", checks, failures);
+    return 0;
+}
+"#;
+
+/// printf cases for the host comparison: every subset of the flags
+/// `- + space # 0` with several widths, cycling through precisions and
+/// values, for every integer conversion and length modifier.
+fn generated_cases() -> (String, usize) {
+    let flags = ['-', '+', ' ', '#', '0'];
+    let widths = ["", "1", "6", "14"];
+    let precs = ["", ".0", ".1", ".3", ".10", "."];
+    // (length modifier, C cast, signed values, unsigned values)
+    let lengths: [(&str, &str, &[&str], &[&str]); 8] = [
+        (
+            "",
+            "(int)",
+            &["0", "1", "-1", "42", "-42", "123456", "INT_MAX", "INT_MIN"],
+            &[
+                "0u",
+                "1u",
+                "7u",
+                "8u",
+                "255u",
+                "0xdeadbeefu",
+                "UINT_MAX",
+                "4096u",
+            ],
+        ),
+        (
+            "hh",
+            "(int)",
+            &["0", "127", "128", "-129", "300", "-1", "255", "-128"],
+            &["0", "255", "256", "300", "-1", "128", "1", "0x1234"],
+        ),
+        (
+            "h",
+            "(int)",
+            &[
+                "0", "32767", "32768", "-32769", "70000", "-1", "65535", "-32768",
+            ],
+            &[
+                "0", "65535", "65536", "70000", "-1", "32768", "1", "0x12345",
+            ],
+        ),
+        (
+            "l",
+            "(long)",
+            &[
+                "0L", "1L", "-1L", "LONG_MAX", "LONG_MIN", "-99999L", "7L", "100000L",
+            ],
+            &[
+                "0UL",
+                "1UL",
+                "ULONG_MAX",
+                "0x80000000UL",
+                "10UL",
+                "0777UL",
+                "64UL",
+                "9UL",
+            ],
+        ),
+        (
+            "ll",
+            "(long long)",
+            &[
+                "0LL",
+                "1LL",
+                "-1LL",
+                "LLONG_MAX",
+                "LLONG_MIN",
+                "-9999999999LL",
+                "4294967296LL",
+                "1234567890123456789LL",
+            ],
+            &[
+                "0ULL",
+                "1ULL",
+                "ULLONG_MAX",
+                "0x8000000000000000ULL",
+                "4294967295ULL",
+                "4294967296ULL",
+                "01777777777777777777777ULL",
+                "0x123456789abcdefULL",
+            ],
+        ),
+        (
+            "j",
+            "(intmax_t)",
+            &[
+                "0",
+                "-1",
+                "INTMAX_MAX",
+                "INTMAX_MIN",
+                "5",
+                "-5000000000LL",
+                "1",
+                "99",
+            ],
+            &[
+                "0",
+                "UINTMAX_MAX",
+                "1",
+                "4294967296ULL",
+                "10",
+                "0xffULL",
+                "3",
+                "0",
+            ],
+        ),
+        (
+            "z",
+            "(size_t)",
+            &["0", "1", "-1", "12345", "2147483647", "7", "100", "3"],
+            &[
+                "0",
+                "1",
+                "4294967295U",
+                "12345",
+                "2147483648U",
+                "7",
+                "100",
+                "3",
+            ],
+        ),
+        (
+            "t",
+            "(ptrdiff_t)",
+            &[
+                "0",
+                "1",
+                "-1",
+                "-12345",
+                "PTRDIFF_MAX",
+                "PTRDIFF_MIN",
+                "100",
+                "3",
+            ],
+            &["0", "1", "-1", "12345", "PTRDIFF_MAX", "8", "100", "3"],
+        ),
+    ];
+    let mut out = String::new();
+    let mut n = 0;
+    for conv in ['d', 'i', 'u', 'o', 'x', 'X'] {
+        for (li, (len, cast, sv, uv)) in lengths.iter().enumerate() {
+            let values = if matches!(conv, 'd' | 'i') { sv } else { uv };
+            let mut i = li;
+            for mask in 0..32u32 {
+                for w in widths {
+                    let f: String = flags
+                        .iter()
+                        .enumerate()
+                        .filter(|(b, _)| mask & (1 << b) != 0)
+                        .map(|(_, c)| *c)
+                        .collect();
+                    let p = precs[i % precs.len()];
+                    let v = values[(i * 7 + mask as usize) % values.len()];
+                    let cast = if matches!(conv, 'd' | 'i')
+                        || cast.contains("long")
+                        || *len == "z"
+                        || *len == "j"
+                    {
+                        cast.to_string()
+                    } else {
+                        "(unsigned)".to_string()
+                    };
+                    let cast = match (*len, conv) {
+                        ("j", 'u' | 'o' | 'x' | 'X') => "(uintmax_t)".to_string(),
+                        ("l", 'u' | 'o' | 'x' | 'X') => "(unsigned long)".to_string(),
+                        ("ll", 'u' | 'o' | 'x' | 'X') => "(unsigned long long)".to_string(),
+                        _ => cast,
+                    };
+                    writeln!(out, "T(\"[%{f}{w}{p}{len}{conv}]\", {cast}({v}));").unwrap();
+                    n += 1;
+                    i += 1;
+                }
+            }
+        }
+    }
+    (out, n)
+}
+
+/// The first five `rand()` values from seed 1, then five after `srand(42)`:
+/// the LCG of lcc's IR interpreter (`compiler/src/interp.rs`), computed here.
+fn rand_expected() -> String {
+    let mut v = Vec::new();
+    let mut state: u64 = 1;
+    for i in 0..10 {
+        if i == 5 {
+            state = 42;
+        }
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        v.push(((state >> 33) & 0x7fff_ffff).to_string());
+    }
+    v.join(", ")
+}
+
+struct Built {
+    exe: PathBuf,
+    printf_cases: usize,
+}
+
+/// Builds the runtime objects and the harness once for all tests.
+fn build() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host");
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut rename = String::new();
+        for name in RENAMED {
+            writeln!(rename, "#define {name} rt_{name}").unwrap();
+        }
+        std::fs::write(dir.join("rename.h"), rename).unwrap();
+        let include = runtime_dir().join("include");
+        let mut objects = Vec::new();
+        for src in runtime_c_files() {
+            let obj = dir.join(format!("{}.o", src.file_stem().unwrap().to_string_lossy()));
+            let out = Command::new("gcc")
+                .args([
+                    "-m32",
+                    "-std=c99",
+                    "-O1",
+                    "-fno-strict-aliasing",
+                    "-ffreestanding",
+                    "-fno-builtin",
+                    "-nostdinc",
+                    "-Wall",
+                    "-Wextra",
+                    "-Werror",
+                    "-I",
+                ])
+                .arg(&include)
+                .arg("-include")
+                .arg(dir.join("rename.h"))
+                .arg("-c")
+                .arg(&src)
+                .arg("-o")
+                .arg(&obj)
+                .output()
+                .expect("host gcc is required (apt-get install gcc-multilib)");
+            assert!(
+                out.status.success(),
+                "gcc -m32 failed on {}:\n{}",
+                src.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            objects.push(obj);
+        }
+        let (cases, printf_cases) = generated_cases();
+        std::fs::write(dir.join("cases.h"), cases).unwrap();
+        let harness = HARNESS
+            .replace("HEAP_SIZE]", &format!("{HEAP_SIZE}]"))
+            .replace("HEAP_SIZE", &HEAP_SIZE.to_string())
+            .replace("RAND_EXPECTED", &rand_expected());
+        std::fs::write(dir.join("harness.c"), harness).unwrap();
+        let exe = dir.join("harness");
+        let out = Command::new("gcc")
+            .args(["-m32", "-std=gnu99", "-O0", "-w", "-o"])
+            .arg(&exe)
+            .arg(dir.join("harness.c"))
+            .args(&objects)
+            .arg(format!(
+                "-Wl,--defsym=rt___heap_end=rt___heap_start+{HEAP_SIZE}"
+            ))
+            .output()
+            .expect("host gcc");
+        assert!(
+            out.status.success(),
+            "building the harness failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Built { exe, printf_cases }
+    })
+}
+
+/// Runs one check group of the harness; returns the number of checks.
+fn run_group(group: &str) -> usize {
+    let b = build();
+    let out = Command::new(&b.exe).arg(group).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "harness {group} failed: {:?}\n{stdout}",
+        out.status
+    );
+    let fails: Vec<&str> = stdout.lines().filter(|l| l.starts_with("FAIL")).collect();
+    assert!(
+        fails.is_empty(),
+        "{group}: {} mismatches with the host libc:\n{}",
+        fails.len(),
+        fails.join("\n")
+    );
+    let last = stdout.lines().last().unwrap_or_default();
+    let n: usize = last
+        .strip_prefix("CHECKS ")
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("{group}: no summary line in\n{stdout}"));
+    assert!(last.ends_with("FAILURES 0"), "{group}: {last}");
+    n
+}
+
+#[test]
+fn printf_matches_host_printf() {
+    let n = run_group("printf");
+    let generated = build().printf_cases;
+    assert!(generated > 6000, "{generated} generated formats");
+    assert!(n > generated, "{n} checks");
+}
+
+#[test]
+fn stdio_buffering_and_input() {
+    assert!(run_group("stdio") >= 17);
+}
+
+#[test]
+fn exit_atexit_abort_assert() {
+    assert!(run_group("exit") >= 6);
+}
+
+#[test]
+fn malloc_free_stress() {
+    assert!(run_group("malloc") > 5000);
+}
+
+#[test]
+fn strtol_family_matches_host() {
+    // 49 strings × 6 valid bases × 4 functions, plus invalid bases and atoi
+    assert!(run_group("strtol") > 49 * 6 * 4);
+}
+
+#[test]
+fn qsort_bsearch_rand_abs() {
+    assert!(run_group("sort") > 1000);
+}
+
+#[test]
+fn strings_and_ctype_match_host() {
+    assert!(run_group("strings") > 10_000);
+}
+
+/// The driver builds libc.a with lcc: every runtime C file must pass lcc's
+/// front end (preprocessing with the embedded headers, sema, lowering)
+/// without a diagnostic.
+#[test]
+fn runtime_c_compiles_with_lcc_front_end() {
+    let opts = compiler::driver::Options {
+        wall: true,
+        ..Default::default()
+    };
+    for src in runtime_c_files() {
+        let text = std::fs::read(&src).unwrap();
+        let out = compiler::driver::compile(&src.to_string_lossy(), &text, &opts);
+        assert!(
+            out.errors == 0 && out.result.is_some() && out.diagnostics.is_empty(),
+            "lcc on {}:\n{}",
+            src.display(),
+            out.diagnostics
+        );
+    }
+}

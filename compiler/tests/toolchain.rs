@@ -1,0 +1,228 @@
+//! The whole toolchain on the C corpus: every program of
+//! `tests/corpus/` is built by `lcc` (front end, back end, `las`,
+//! `lld-st`, the runtime's `crt0.o` and `libc.a`) and run in `stsim`; its
+//! stdout and exit status must equal those of the same program built by
+//! the host `gcc -m32 -malign-double` (ILP32 with 8-byte `long long`
+//! alignment, like the ST200) and run natively. Expected values come from
+//! gcc at test time, never from lcc.
+
+use compiler::toolchain::{build_executable, Config};
+use isa::Core;
+use simulator::{Io, Machine, Options, Program, Stop};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn gcc_run(files: &[PathBuf], tag: &str) -> (Vec<u8>, i32) {
+    let dir = std::env::temp_dir().join(format!("lcc-toolchain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(tag);
+    let out = Command::new("gcc")
+        .args(["-m32", "-malign-double", "-std=gnu99", "-w", "-O0", "-o"])
+        .arg(&exe)
+        .args(files)
+        .output()
+        .expect("host gcc is required (apt-get install gcc-multilib)");
+    assert!(
+        out.status.success(),
+        "gcc -m32 failed on {tag}:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(&exe)
+        .output()
+        .expect("run the gcc-built program");
+    let _ = std::fs::remove_file(&exe);
+    (
+        run.stdout,
+        run.status
+            .code()
+            .expect("gcc-built program killed by a signal"),
+    )
+}
+
+fn programs() -> Vec<(String, Vec<PathBuf>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(&root).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if p.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&p)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|f| f.extension().is_some_and(|x| x == "c"))
+                .collect();
+            files.sort();
+            v.push((name, files));
+        } else if name.ends_with(".c") {
+            v.push((name.trim_end_matches(".c").to_string(), vec![p]));
+        }
+    }
+    v.sort();
+    v
+}
+
+/// Runs an executable in the simulator: (stdout, exit status) or the stop message.
+pub fn simulate(exe: &[u8], core: Core) -> Result<(Vec<u8>, i32), String> {
+    let program = Program::parse(exe).map_err(|e| e.to_string())?;
+    let mut m = Machine::new(
+        isa::model::ProcessorModel::builtin(core),
+        Options {
+            perfect_caches: false,
+            max_cycles: Some(500_000_000),
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    program
+        .load(&mut m, &["prog".to_string()])
+        .map_err(|e| e.to_string())?;
+    m.set_io(Io::captured(b""));
+    let stop = m.run();
+    let out = match m.io() {
+        Io::Captured { stdout, .. } => stdout.clone(),
+        Io::Host => Vec::new(),
+    };
+    match stop {
+        Stop::Exit(c) => Ok((out, c & 0xff)),
+        other => Err(
+            simulator::report::stop_message(&other, &m, &program.symbols)
+                .unwrap_or_else(|| format!("{other:?}")),
+        ),
+    }
+}
+
+fn check_corpus(cfg: &Config, tag: &str) {
+    let progs = programs();
+    assert!(progs.len() >= 60);
+    check_programs(&progs, cfg, tag);
+}
+
+/// Runtime tests through stsim (ISA-ST200 runtime, issue 6): printf
+/// formats, division helpers on boundary values, libc functions — each
+/// compared with the host build.
+#[test]
+fn runtime_functions_match_the_host() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/target");
+    let mut progs: Vec<(String, Vec<PathBuf>)> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .map(|p| {
+            (
+                p.file_stem().unwrap().to_string_lossy().to_string(),
+                vec![p],
+            )
+        })
+        .collect();
+    progs.sort();
+    assert!(progs.len() >= 3);
+    check_programs(&progs, &Config::for_core(Core::St231), "runtime");
+    check_programs(&progs, &Config::for_core(Core::St220), "runtime-st220");
+}
+
+fn check_programs(progs: &[(String, Vec<PathBuf>)], cfg: &Config, tag: &str) {
+    let mut failures = Vec::new();
+    for (name, files) in progs {
+        let (want_out, want_code) = gcc_run(files, &format!("{tag}-{name}"));
+        let sources: Vec<(String, Vec<u8>)> = files
+            .iter()
+            .map(|f| (f.to_string_lossy().to_string(), std::fs::read(f).unwrap()))
+            .collect();
+        let exe = match build_executable(&sources, cfg) {
+            Ok(e) => e,
+            Err(e) => {
+                failures.push(format!("{name}: build failed: {e}"));
+                continue;
+            }
+        };
+        match simulate(&exe, cfg.model.core) {
+            Ok((out, code)) => {
+                if out != want_out || code != want_code {
+                    failures.push(format!(
+                        "{name}: stsim gave status {code} and\n{}\ngcc -m32 gave status {want_code} and\n{}",
+                        String::from_utf8_lossy(&out),
+                        String::from_utf8_lossy(&want_out)
+                    ));
+                }
+            }
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "[{tag}] {} of {} programs differ:\n{}",
+        failures.len(),
+        progs.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn corpus_in_stsim_matches_gcc_m32_bundled() {
+    check_corpus(&Config::for_core(Core::St231), "st231");
+}
+
+#[test]
+fn corpus_in_stsim_matches_gcc_m32_one_op_per_bundle() {
+    let mut cfg = Config::for_core(Core::St231);
+    cfg.bundle = false;
+    check_corpus(&cfg, "nobundle");
+}
+
+#[test]
+fn corpus_on_the_st220_with_its_nops() {
+    check_corpus(&Config::for_core(Core::St220), "st220");
+}
+
+/// `lcc hello.c -o hello && stsim hello` through the two binaries.
+#[test]
+fn hello_through_the_binaries() {
+    let dir = std::env::temp_dir().join(format!("lcc-hello-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("hello.c");
+    std::fs::write(&src, "#include <stdio.h>\nint main(int argc, char **argv) { printf(\"hello, %s %d\\n\", argv[1], argc); return 7; }\n").unwrap();
+    let exe = dir.join("hello");
+    let lcc = Command::new(env!("CARGO_BIN_EXE_lcc"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(
+        lcc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lcc.stderr)
+    );
+    // The simulator binary is built by the workspace; run the library the same way stsim does.
+    let bytes = std::fs::read(&exe).unwrap();
+    let program = Program::parse(&bytes).unwrap();
+    let mut m = Machine::new(isa::model::ProcessorModel::st231(), Options::default()).unwrap();
+    program
+        .load(&mut m, &["hello".to_string(), "world".to_string()])
+        .unwrap();
+    m.set_io(Io::captured(b""));
+    let stop = m.run();
+    let Io::Captured { stdout, .. } = m.io() else {
+        panic!()
+    };
+    assert_eq!(String::from_utf8_lossy(stdout), "hello, world 2\n");
+    assert!(matches!(stop, Stop::Exit(7)), "{stop:?}");
+    // -S and -c stop early, as gcc does.
+    let s = Command::new(env!("CARGO_BIN_EXE_lcc"))
+        .current_dir(&dir)
+        .args(["-S", "hello.c"])
+        .status()
+        .unwrap();
+    assert!(s.success() && dir.join("hello.s").exists());
+    let c = Command::new(env!("CARGO_BIN_EXE_lcc"))
+        .current_dir(&dir)
+        .args(["-c", "hello.c"])
+        .status()
+        .unwrap();
+    assert!(c.success() && dir.join("hello.o").exists());
+    let bad = Command::new(env!("CARGO_BIN_EXE_lcc"))
+        .current_dir(&dir)
+        .args(["-c", "nonexistent.c"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+}

@@ -1,0 +1,83 @@
+# crt0: process entry for lcc programs (linked first, before libc.a).
+#
+# Entry state (ARCHITECTURE.md §5, ISA-ST200 §7.3): $r12 8-byte aligned at
+# the stack top pointing at argc, then argv[0..argc-1], NULL, envp NULL.
+# _start: sets $r14 = _gp, clears .bss (__bss_start..__bss_end), passes
+# argc ($r16) and argv ($r17 = $r12 + 4) to main in a 32-byte frame (its low
+# 16 bytes are main's scratch area, §7.3), then calls exit(main's result).
+#
+# lcc runtime (ST200), hand-written assembly (ISA-ST200 §7.5 syntax); the
+# schedule respects every latency of §5.3 (also correct on the ST220).
+
+	.text
+	.align 8
+	.global _start
+	.type _start, @function
+	.proc
+_start:
+	mov $r14 = _gp
+	ldw $r16 = 0[$r12]              # argc
+	add $r17 = $r12, 4              # argv
+	;;
+	mov $r8 = __bss_start
+	mov $r9 = __bss_end
+	;;
+	and $r10 = $r8, 3               # bytes before the first aligned word
+	and $r12 = $r12, -8             # keep the stack 8-byte aligned
+	;;
+	cmpne $b0 = $r10, 0
+	cmpltu $b1 = $r8, $r9
+	;;
+	nop
+	;;
+	nop
+	;;
+	brf $b1, .Lbss_done             # empty .bss
+	;;
+	brf $b0, .Lbss_words
+	;;
+.Lbss_bytes:                        # clear up to the first 4-aligned address
+	stb 0[$r8] = $r0
+	add $r8 = $r8, 1
+	;;
+	and $r10 = $r8, 3
+	;;
+	cmpne $b0 = $r10, 0
+	;;
+	nop
+	;;
+	nop
+	;;
+	br $b0, .Lbss_bytes
+	;;
+	cmpltu $b1 = $r8, $r9
+	;;
+	nop
+	;;
+	nop
+	;;
+	brf $b1, .Lbss_done
+	;;
+.Lbss_words:                        # __bss_end is 8-byte aligned
+	stw 0[$r8] = $r0
+	add $r8 = $r8, 4
+	;;
+	cmpltu $b1 = $r8, $r9
+	;;
+	nop
+	;;
+	nop
+	;;
+	br $b1, .Lbss_words
+	;;
+.Lbss_done:
+	add $r12 = $r12, -32            # frame; 0..15 = main's scratch area
+	;;
+	call $r63 = main
+	;;
+	call $r63 = exit                # exit(main's result in $r16)
+	;;
+	goto _exit                      # exit does not return
+	;;
+	.endp
+	.size _start, . - _start

@@ -1,0 +1,61 @@
+# Semihosting stubs (ARCHITECTURE.md §5, README "Semihosting"): `syscall N`
+# alone in its bundle, arguments in $r16.., result in $r16 (negative errno
+# on failure).
+#   void _exit(int status)                             syscall 1
+#   int __write(int fd, const void *buf, unsigned len) syscall 2
+#   int __read(int fd, void *buf, unsigned len)        syscall 3
+#   unsigned long long __cycles(void)                  syscall 4 ($r16 low, $r17 high)
+#
+# lcc runtime (ST200), hand-written assembly (ISA-ST200 §7.5 syntax).
+
+	.text
+	.align 8
+	.global _exit
+	.type _exit, @function
+	.proc
+_exit:
+	syscall 1
+	;;
+	goto _exit                      # not reached
+	;;
+	.endp
+	.size _exit, . - _exit
+
+	.text
+	.align 8
+	.global __write
+	.type __write, @function
+	.proc
+__write:
+	syscall 2
+	;;
+	return $r63
+	;;
+	.endp
+	.size __write, . - __write
+
+	.text
+	.align 8
+	.global __read
+	.type __read, @function
+	.proc
+__read:
+	syscall 3
+	;;
+	return $r63
+	;;
+	.endp
+	.size __read, . - __read
+
+	.text
+	.align 8
+	.global __cycles
+	.type __cycles, @function
+	.proc
+__cycles:
+	syscall 4
+	;;
+	return $r63
+	;;
+	.endp
+	.size __cycles, . - __cycles

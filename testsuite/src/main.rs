@@ -1,0 +1,396 @@
+//! `testsuite`: build every benchmark with `lcc` in each configuration,
+//! run it in `stsim`, validate it, and report cycles (README: "The
+//! testsuite"). Exit status 1 when any validation fails.
+
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use testsuite::config::BuildConfig;
+use testsuite::manifest::{self, Benchmark};
+use testsuite::report::Report;
+use testsuite::run::{self, first_difference, Outcome};
+
+/// Build, run and validate the ST200 benchmark kernels; report cycles.
+#[derive(Parser, Debug)]
+#[command(name = "testsuite", version, about)]
+struct Args {
+    /// Configurations, comma-separated: LEVEL[:FLAG]… (e.g. O0,O2,O2:-mcpu=st220,O2:--machine=wide.toml).
+    #[arg(long, default_value = "O0,O2")]
+    configs: String,
+    /// Suite folder: sub-folders with bench.toml, or single-file self-checking C programs.
+    #[arg(long)]
+    suite: Option<PathBuf>,
+    /// Only benchmarks whose name contains this text.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Parallel jobs (default: the number of cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Print the report as JSON on stdout instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// A previous report.json: print each benchmark's cycle ratio and the geometric mean.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Rebuild each benchmark with the host `gcc -m32` and check its expected.out.
+    #[arg(long)]
+    reference: bool,
+    /// Differential testing with N csmith programs (N or N:SEED).
+    #[arg(long, value_name = "N[:SEED]")]
+    csmith: Option<String>,
+    /// Folder for the reports (default: target/testsuite in the workspace).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match real_main(args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("testsuite: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn real_main(args: Args) -> Result<ExitCode, String> {
+    if let Some(j) = args.jobs {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(j.max(1))
+            .build_global()
+            .map_err(|e| e.to_string())?;
+    }
+    let out_dir = args
+        .out
+        .clone()
+        .unwrap_or_else(|| workspace().join("target").join("testsuite"));
+    std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    let configs = BuildConfig::parse_list(&args.configs)?;
+    if let Some(spec) = &args.csmith {
+        return testsuite_csmith(spec, &configs, &out_dir);
+    }
+    let suite = args
+        .suite
+        .clone()
+        .unwrap_or_else(|| workspace().join("testsuite").join("benchmarks"));
+    let mut benches = manifest::load_suite(&suite)?;
+    if let Some(f) = &args.filter {
+        benches.retain(|b| b.name.contains(f.as_str()));
+    }
+    if benches.is_empty() {
+        return Err("no benchmark matches".into());
+    }
+    if args.reference {
+        return reference(&benches);
+    }
+    let jobs: Vec<(&Benchmark, &BuildConfig)> = benches
+        .iter()
+        .flat_map(|b| configs.iter().map(move |c| (b, c)))
+        .collect();
+    let bar = ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    if args.json {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let results: Vec<Outcome> = jobs
+        .par_iter()
+        .map(|(b, c)| {
+            let o = run::run_one(b, c);
+            bar.set_message(format!("{} {}", b.name, c.name));
+            bar.inc(1);
+            o
+        })
+        .collect();
+    bar.finish_and_clear();
+    let report = Report {
+        configs: configs.iter().map(|c| c.name.clone()).collect(),
+        benchmarks: benches.iter().map(|b| b.name.clone()).collect(),
+        results,
+    };
+    let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    let write = |name: &str, text: &str| {
+        std::fs::write(out_dir.join(name), text)
+            .map_err(|e| format!("{}: {e}", out_dir.join(name).display()))
+    };
+    write("report.json", &json)?;
+    write("report.csv", &report.csv())?;
+    write("report.md", &report.markdown())?;
+    if let Err(e) = testsuite::chart::write_svg(&report, &out_dir.join("cycles.svg")) {
+        eprintln!("testsuite: warning: chart not written: {e}");
+    }
+    if args.json {
+        println!("{json}");
+    } else {
+        print!("{}", report.table());
+        for o in report.results.iter().filter(|o| !o.pass) {
+            println!(
+                "FAIL {} [{}]: {}",
+                o.benchmark,
+                o.config,
+                o.failure.as_deref().unwrap_or("")
+            );
+        }
+        println!("reports written to {}", out_dir.display());
+    }
+    if let Some(b) = &args.baseline {
+        let text = std::fs::read_to_string(b).map_err(|e| format!("{}: {e}", b.display()))?;
+        let old: Report = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not a testsuite report: {e}", b.display()))?;
+        print!("{}", report.compare(&old));
+    }
+    Ok(if report.failures() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Builds `sources` with the host `gcc -m32` and runs the program.
+fn host_run(
+    sources: &[PathBuf],
+    includes: &[PathBuf],
+    args: &[String],
+    stdin: &[u8],
+    dir: &Path,
+) -> Result<(Vec<u8>, i32), String> {
+    let exe = dir.join(format!("host-{}", std::process::id()));
+    let mut cmd = Command::new("gcc");
+    cmd.args(["-m32", "-O1", "-std=gnu99", "-malign-double", "-w"])
+        .args(sources)
+        .arg("-o")
+        .arg(&exe);
+    for i in includes {
+        cmd.arg("-I").arg(i);
+    }
+    let out = cmd.output().map_err(|e| format!("cannot run gcc: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "gcc -m32 failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .next()
+                .unwrap_or("")
+        ));
+    }
+    let mut child = Command::new("timeout")
+        .arg("20")
+        .arg(&exe)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    if let Some(mut i) = child.stdin.take() {
+        let _ = std::io::Write::write_all(&mut i, stdin);
+    }
+    let r = child.wait_with_output().map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_file(&exe);
+    Ok((r.stdout, r.status.code().unwrap_or(-1)))
+}
+
+fn reference(benches: &[Benchmark]) -> Result<ExitCode, String> {
+    let dir = std::env::temp_dir();
+    let mut failed = 0;
+    for b in benches {
+        match host_run(&b.sources, &[], &b.args, &b.stdin, &dir) {
+            Ok((out, code)) => {
+                let ok_out = b.expected.as_ref().is_none_or(|e| *e == out);
+                if ok_out && code == b.exit_code {
+                    println!("ok   {}", b.name);
+                } else {
+                    failed += 1;
+                    let why = if code != b.exit_code {
+                        format!("exit status {code}, expected {}", b.exit_code)
+                    } else {
+                        first_difference(&out, b.expected.as_deref().unwrap_or_default())
+                    };
+                    println!(
+                        "FAIL {}: host build disagrees with expected.out: {why}",
+                        b.name
+                    );
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                println!("FAIL {}: {e}", b.name);
+            }
+        }
+    }
+    println!("{} passed, {failed} failed", benches.len() - failed);
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `--csmith N[:SEED]`: generates programs with csmith, builds each with the
+/// host `gcc -m32` and with `lcc` in every configuration, compares the
+/// checksums, keeps mismatching or crashing cases.
+fn testsuite_csmith(
+    spec: &str,
+    configs: &[BuildConfig],
+    out_dir: &Path,
+) -> Result<ExitCode, String> {
+    let (n, seed) = match spec.split_once(':') {
+        Some((n, s)) => (
+            n.parse::<u64>()
+                .map_err(|_| format!("--csmith {spec}: bad count"))?,
+            s.parse::<u64>()
+                .map_err(|_| format!("--csmith {spec}: bad seed"))?,
+        ),
+        None => (
+            spec.parse::<u64>()
+                .map_err(|_| format!("--csmith {spec}: bad count"))?,
+            1,
+        ),
+    };
+    let include = csmith_include().ok_or(
+        "csmith is not installed (Debian package `csmith`), or its headers were not found",
+    )?;
+    let work = out_dir.join("csmith-work");
+    let failures = out_dir.join("csmith-failures");
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&failures).map_err(|e| e.to_string())?;
+    let bar = ProgressBar::new(n);
+    let results: Vec<(u64, String)> = (0..n)
+        .into_par_iter()
+        .map(|i| {
+            let s = seed + i;
+            let r = csmith_one(s, configs, &include, &work, &failures);
+            bar.inc(1);
+            (s, r)
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut counts = std::collections::BTreeMap::new();
+    for (s, r) in &results {
+        *counts
+            .entry(r.split(':').next().unwrap_or("").to_string())
+            .or_insert(0u64) += 1;
+        if r != "ok" {
+            println!("seed {s}: {r}");
+        }
+    }
+    for (k, v) in &counts {
+        println!("{k}: {v}");
+    }
+    let bad = results
+        .iter()
+        .filter(|(_, r)| r != "ok" && !r.starts_with("skipped"))
+        .count();
+    println!(
+        "{} programs, {bad} problems (details in {})",
+        n,
+        failures.display()
+    );
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn csmith_include() -> Option<PathBuf> {
+    Command::new("csmith").arg("--version").output().ok()?;
+    let dirs = std::fs::read_dir("/usr/include").ok()?;
+    dirs.filter_map(|e| e.ok().map(|e| e.path())).find(|p| {
+        p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("csmith"))
+            && p.join("csmith.h").exists()
+    })
+}
+
+fn csmith_one(
+    seed: u64,
+    configs: &[BuildConfig],
+    include: &Path,
+    work: &Path,
+    failures: &Path,
+) -> String {
+    let src = work.join(format!("s{seed}.c"));
+    let gen = Command::new("csmith")
+        .args([
+            "--seed",
+            &seed.to_string(),
+            "--no-float",
+            "--no-bitfields",
+            "--no-packed-struct",
+            "--max-funcs",
+            "4",
+            "--max-expr-complexity",
+            "6",
+            "-o",
+        ])
+        .arg(&src)
+        .output();
+    if !gen.is_ok_and(|o| o.status.success()) {
+        return "skipped: csmith failed".into();
+    }
+    let (want, code) = match host_run(
+        std::slice::from_ref(&src),
+        &[include.to_path_buf()],
+        &[],
+        b"",
+        work,
+    ) {
+        Ok(r) => r,
+        Err(e) => return format!("skipped: host {e}"),
+    };
+    if code != 0 {
+        return "skipped: host run did not exit 0 (timeout or crash)".into();
+    }
+    let bench = Benchmark {
+        name: format!("csmith-{seed}"),
+        dir: work.to_path_buf(),
+        sources: vec![src.clone()],
+        args: Vec::new(),
+        stdin: Vec::new(),
+        exit_code: 0,
+        expected: Some(want.clone()),
+        description: String::new(),
+    };
+    for c in configs {
+        let mut c = c.clone();
+        c.config.front.include_dirs.push(include.to_path_buf());
+        let o = run::run_one(&bench, &c);
+        if !o.pass {
+            let kind = match &o.failure {
+                Some(f) if f.starts_with("build failed") => "crash",
+                Some(f) if f.contains("max") || f.contains("cycle limit") => "timeout",
+                _ => "mismatch",
+            };
+            let case = failures.join(format!(
+                "seed{seed}-{}",
+                c.name.replace([':', '/', '='], "_")
+            ));
+            let _ = std::fs::create_dir_all(&case);
+            let _ = std::fs::copy(&src, case.join("program.c"));
+            let _ = std::fs::write(case.join("expected.out"), &want);
+            let _ = std::fs::write(
+                case.join("failure.txt"),
+                format!(
+                    "configuration: {}\n{}\n",
+                    c.name,
+                    o.failure.unwrap_or_default()
+                ),
+            );
+            return format!("{kind}: [{}]", c.name);
+        }
+    }
+    let _ = std::fs::remove_file(&src);
+    "ok".into()
+}

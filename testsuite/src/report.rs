@@ -1,0 +1,288 @@
+//! Reports: the terminal table, `report.json`, `report.csv`, `report.md`,
+//! and the comparison against a baseline report (`--baseline`).
+
+use crate::run::Outcome;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// A whole run: configurations in order and every outcome.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Report {
+    /// Configuration names, in the order given.
+    pub configs: Vec<String>,
+    /// Benchmark names, sorted.
+    pub benchmarks: Vec<String>,
+    /// One outcome per (benchmark, configuration).
+    pub results: Vec<Outcome>,
+}
+
+impl Report {
+    /// The outcome of `bench` in `config`.
+    pub fn get(&self, bench: &str, config: &str) -> Option<&Outcome> {
+        self.results
+            .iter()
+            .find(|o| o.benchmark == bench && o.config == config)
+    }
+
+    /// Number of failed outcomes.
+    pub fn failures(&self) -> usize {
+        self.results.iter().filter(|o| !o.pass).count()
+    }
+
+    /// Geometric mean of cycles of the passing benchmarks in `config`.
+    pub fn geomean_cycles(&self, config: &str) -> Option<f64> {
+        let v: Vec<f64> = self
+            .results
+            .iter()
+            .filter(|o| o.config == config && o.pass)
+            .filter_map(|o| o.measurement.as_ref().map(|m| m.cycles as f64))
+            .filter(|&c| c > 0.0)
+            .collect();
+        geomean(&v)
+    }
+
+    /// The terminal table: one row per benchmark, cycles and IPC per configuration.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let _ = write!(out, "{:<22}", "benchmark");
+        for c in &self.configs {
+            let _ = write!(out, " {:>14} {:>5}", format!("{c} cycles"), "IPC");
+        }
+        out.push('\n');
+        for b in &self.benchmarks {
+            let _ = write!(out, "{b:<22}");
+            for c in &self.configs {
+                match self.get(b, c) {
+                    Some(o) if o.pass => {
+                        let m = o
+                            .measurement
+                            .as_ref()
+                            .expect("a passing run has measurements");
+                        let _ = write!(out, " {:>14} {:>5.2}", m.cycles, m.ipc);
+                    }
+                    Some(_) => {
+                        let _ = write!(out, " {:>14} {:>5}", "FAIL", "");
+                    }
+                    None => {
+                        let _ = write!(out, " {:>14} {:>5}", "-", "");
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        let _ = write!(out, "{:<22}", "geometric mean");
+        for c in &self.configs {
+            match self.geomean_cycles(c) {
+                Some(g) => {
+                    let _ = write!(out, " {:>14.0} {:>5}", g, "");
+                }
+                None => {
+                    let _ = write!(out, " {:>14} {:>5}", "-", "");
+                }
+            }
+        }
+        out.push('\n');
+        let passed = self.results.len() - self.failures();
+        let _ = writeln!(out, "{passed} passed, {} failed", self.failures());
+        out
+    }
+
+    /// `report.md`: cycles, IPC and code size per benchmark and configuration.
+    pub fn markdown(&self) -> String {
+        let mut out = String::from("| benchmark |");
+        for c in &self.configs {
+            let _ = write!(out, " {c} cycles | {c} IPC | {c} .text bytes |");
+        }
+        out.push_str("\n|---|");
+        for _ in &self.configs {
+            out.push_str("---:|---:|---:|");
+        }
+        out.push('\n');
+        for b in &self.benchmarks {
+            let _ = write!(out, "| {b} |");
+            for c in &self.configs {
+                match self.get(b, c) {
+                    Some(o) if o.pass => {
+                        let m = o.measurement.as_ref().expect("measured");
+                        let _ = write!(out, " {} | {:.2} | {} |", m.cycles, m.ipc, m.code_size);
+                    }
+                    Some(_) => out.push_str(" FAIL | | |"),
+                    None => out.push_str(" - | | |"),
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str("| geometric mean |");
+        for c in &self.configs {
+            match self.geomean_cycles(c) {
+                Some(g) => {
+                    let _ = write!(out, " {g:.0} | | |");
+                }
+                None => out.push_str(" - | | |"),
+            }
+        }
+        out.push('\n');
+        out
+    }
+
+    /// `report.csv`: one line per outcome, stall causes as columns.
+    pub fn csv(&self) -> String {
+        let causes: Vec<String> = self
+            .results
+            .iter()
+            .find_map(|o| {
+                o.measurement
+                    .as_ref()
+                    .map(|m| m.stalls.iter().map(|(k, _)| k.clone()).collect())
+            })
+            .unwrap_or_default();
+        let mut out = String::from("benchmark,config,pass,cycles,bundles,operations,ipc,code_size,compile_ms,icache_hit_rate,dcache_hit_rate");
+        for c in &causes {
+            let _ = write!(out, ",stall_{c}");
+        }
+        out.push_str(",failure\n");
+        for o in &self.results {
+            let _ = write!(out, "{},{},{}", o.benchmark, o.config, o.pass);
+            match &o.measurement {
+                Some(m) => {
+                    let _ = write!(
+                        out,
+                        ",{},{},{},{:.4},{},{:.1},{:.4},{:.4}",
+                        m.cycles,
+                        m.bundles,
+                        m.operations,
+                        m.ipc,
+                        m.code_size,
+                        m.compile_ms,
+                        m.icache_hit_rate,
+                        m.dcache_hit_rate
+                    );
+                    let by: BTreeMap<&str, u64> =
+                        m.stalls.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+                    for c in &causes {
+                        let _ = write!(out, ",{}", by.get(c.as_str()).copied().unwrap_or(0));
+                    }
+                }
+                None => {
+                    out.push_str(",,,,,,,,");
+                    for _ in &causes {
+                        out.push(',');
+                    }
+                }
+            }
+            let f = o.failure.as_deref().unwrap_or("").replace('"', "'");
+            let _ = writeln!(out, ",\"{f}\"");
+        }
+        out
+    }
+
+    /// Per benchmark and configuration present in both: new cycles / old
+    /// cycles; and per configuration the geometric mean of those ratios.
+    pub fn compare(&self, old: &Report) -> String {
+        let mut out = String::new();
+        let _ = write!(out, "{:<22}", "benchmark");
+        for c in &self.configs {
+            let _ = write!(out, " {:>16}", format!("{c} new/old"));
+        }
+        out.push('\n');
+        let mut ratios: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+        for b in &self.benchmarks {
+            let _ = write!(out, "{b:<22}");
+            for c in &self.configs {
+                let cyc = |r: &Report| {
+                    r.get(b, c)
+                        .filter(|o| o.pass)
+                        .and_then(|o| o.measurement.as_ref())
+                        .map(|m| m.cycles)
+                };
+                match (cyc(self), cyc(old)) {
+                    (Some(n), Some(o)) if o > 0 => {
+                        let r = n as f64 / o as f64;
+                        ratios.entry(c.as_str()).or_default().push(r);
+                        let _ = write!(out, " {r:>16.3}");
+                    }
+                    _ => {
+                        let _ = write!(out, " {:>16}", "-");
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        let _ = write!(out, "{:<22}", "geometric mean");
+        for c in &self.configs {
+            match ratios.get(c.as_str()).and_then(|v| geomean(v)) {
+                Some(g) => {
+                    let _ = write!(out, " {g:>16.3}");
+                }
+                None => {
+                    let _ = write!(out, " {:>16}", "-");
+                }
+            }
+        }
+        out.push('\n');
+        out
+    }
+}
+
+/// Geometric mean of positive values (`None` for none).
+pub fn geomean(v: &[f64]) -> Option<f64> {
+    if v.is_empty() || v.iter().any(|&x| x <= 0.0) {
+        return None;
+    }
+    Some((v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::Measurement;
+
+    fn outcome(b: &str, c: &str, cycles: u64) -> Outcome {
+        Outcome {
+            benchmark: b.into(),
+            config: c.into(),
+            pass: true,
+            failure: None,
+            measurement: Some(Measurement {
+                cycles,
+                operations: cycles,
+                ipc: 1.0,
+                ..Default::default()
+            }),
+        }
+    }
+
+    #[test]
+    fn geometric_mean_and_baseline_ratios() {
+        // geomean(2, 8) = 4.
+        assert!((geomean(&[2.0, 8.0]).unwrap() - 4.0).abs() < 1e-12);
+        let old = Report {
+            configs: vec!["O0".into()],
+            benchmarks: vec!["a".into(), "b".into()],
+            results: vec![outcome("a", "O0", 100), outcome("b", "O0", 100)],
+        };
+        let new = Report {
+            configs: vec!["O0".into()],
+            benchmarks: vec!["a".into(), "b".into()],
+            results: vec![outcome("a", "O0", 50), outcome("b", "O0", 200)],
+        };
+        let t = new.compare(&old);
+        // Ratios 0.5 and 2.0: geometric mean 1.0.
+        assert!(t.contains("0.500") && t.contains("2.000"), "{t}");
+        assert!(t.lines().last().unwrap().contains("1.000"), "{t}");
+    }
+
+    #[test]
+    fn json_round_trip_and_csv_header() {
+        let r = Report {
+            configs: vec!["O2".into()],
+            benchmarks: vec!["x".into()],
+            results: vec![outcome("x", "O2", 10)],
+        };
+        let j = serde_json::to_string(&r).unwrap();
+        assert_eq!(serde_json::from_str::<Report>(&j).unwrap(), r);
+        assert!(r.csv().starts_with("benchmark,config,pass,cycles,"));
+        assert!(r.table().contains("1 passed, 0 failed"));
+    }
+}

@@ -1,0 +1,193 @@
+//! Building one benchmark in one configuration, running it in the
+//! simulator, and validating stdout and the exit status.
+
+use crate::config::BuildConfig;
+use crate::manifest::Benchmark;
+use compiler::toolchain;
+use serde::{Deserialize, Serialize};
+use simulator::{Io, Machine, Options, Program, Stop};
+use std::time::Instant;
+
+/// Cycle limit of one run: far above the 10⁷-cycle budget of a kernel, so
+/// only a runaway program reaches it.
+pub const MAX_CYCLES: u64 = 2_000_000_000;
+
+/// What one run measured (units: cycles, bundles, operations, bytes, ms).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Measurement {
+    /// Cycles.
+    pub cycles: u64,
+    /// Bundles issued.
+    pub bundles: u64,
+    /// Operations executed (`nop`s excluded).
+    pub operations: u64,
+    /// Operations per cycle.
+    pub ipc: f64,
+    /// Stall cycles by cause (`interlock_load`, `taken_branch`, `icache_miss`, …).
+    pub stalls: Vec<(String, u64)>,
+    /// I-cache and D-cache hit rates (0–1).
+    pub icache_hit_rate: f64,
+    /// See `icache_hit_rate`.
+    pub dcache_hit_rate: f64,
+    /// Bytes of `.text` in the executable.
+    pub code_size: u64,
+    /// Wall-clock milliseconds to compile, assemble and link.
+    pub compile_ms: f64,
+}
+
+/// The result of one benchmark in one configuration.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Outcome {
+    /// Benchmark name.
+    pub benchmark: String,
+    /// Configuration name.
+    pub config: String,
+    /// Passed validation.
+    pub pass: bool,
+    /// Why it failed (build error, trap, first differing output line, status).
+    pub failure: Option<String>,
+    /// Measurements (present when the program ran).
+    pub measurement: Option<Measurement>,
+}
+
+/// Size of `.text` of an ELF executable, in bytes (0 if unreadable).
+fn text_size(exe: &[u8]) -> u64 {
+    let Ok(elf) = goblin::elf::Elf::parse(exe) else {
+        return 0;
+    };
+    elf.section_headers
+        .iter()
+        .filter(|s| elf.shdr_strtab.get_at(s.sh_name) == Some(".text"))
+        .map(|s| s.sh_size)
+        .sum()
+}
+
+/// The first line where `got` and `want` differ, for messages.
+pub fn first_difference(got: &[u8], want: &[u8]) -> String {
+    let g: Vec<&[u8]> = got.split(|&c| c == b'\n').collect();
+    let w: Vec<&[u8]> = want.split(|&c| c == b'\n').collect();
+    for i in 0..g.len().max(w.len()) {
+        let (a, b) = (g.get(i), w.get(i));
+        if a != b {
+            let show = |x: Option<&&[u8]>| {
+                x.map_or("<end of output>".to_string(), |l| {
+                    format!("{:?}", String::from_utf8_lossy(l))
+                })
+            };
+            return format!("line {}: got {}, expected {}", i + 1, show(a), show(b));
+        }
+    }
+    "outputs differ".into()
+}
+
+/// Builds `bench` with `config` and returns the executable, or the
+/// compiler's messages.
+pub fn build(bench: &Benchmark, config: &BuildConfig) -> Result<Vec<u8>, String> {
+    let mut sources = Vec::new();
+    for s in &bench.sources {
+        let text = std::fs::read(s).map_err(|e| format!("{}: {e}", s.display()))?;
+        sources.push((s.to_string_lossy().into_owned(), text));
+    }
+    toolchain::build_executable(&sources, &config.config)
+}
+
+/// Runs an executable in the simulator with `config`'s processor model.
+/// Returns (stdout, exit status or stop message, stats).
+pub fn simulate(
+    exe: &[u8],
+    bench: &Benchmark,
+    config: &BuildConfig,
+) -> Result<(Vec<u8>, i32, simulator::Stats), String> {
+    let program = Program::parse(exe).map_err(|e| format!("cannot load: {e}"))?;
+    let options = Options {
+        perfect_caches: false,
+        max_cycles: Some(MAX_CYCLES),
+    };
+    let mut m = Machine::new(config.config.model.clone(), options).map_err(|e| e.to_string())?;
+    let mut argv = vec![bench.name.clone()];
+    argv.extend(bench.args.iter().cloned());
+    program
+        .load(&mut m, &argv)
+        .map_err(|e| format!("cannot load: {e}"))?;
+    m.set_io(Io::captured(&bench.stdin));
+    let stop = m.run();
+    let stdout = match m.io() {
+        Io::Captured { stdout, .. } => stdout.clone(),
+        Io::Host => Vec::new(),
+    };
+    match stop {
+        Stop::Exit(code) => Ok((stdout, code, m.stats())),
+        other => {
+            let msg = simulator::report::stop_message(&other, &m, &program.symbols)
+                .unwrap_or_else(|| format!("{other:?}"));
+            Err(msg.trim_end().to_string())
+        }
+    }
+}
+
+/// Builds, runs and validates one benchmark in one configuration.
+pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
+    let fail = |why: String, m: Option<Measurement>| Outcome {
+        benchmark: bench.name.clone(),
+        config: config.name.clone(),
+        pass: false,
+        failure: Some(why),
+        measurement: m,
+    };
+    let t0 = Instant::now();
+    let exe = match build(bench, config) {
+        Ok(e) => e,
+        Err(e) => {
+            return fail(
+                format!("build failed: {}", e.lines().next().unwrap_or("").trim()),
+                None,
+            )
+        }
+    };
+    let compile_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let (stdout, code, stats) = match simulate(&exe, bench, config) {
+        Ok(r) => r,
+        Err(e) => {
+            return fail(
+                format!("simulation stopped: {}", e.replace('\n', " | ")),
+                None,
+            )
+        }
+    };
+    let measurement = Measurement {
+        cycles: stats.cycles,
+        bundles: stats.bundles,
+        operations: stats.operations,
+        ipc: if stats.cycles == 0 {
+            0.0
+        } else {
+            stats.operations as f64 / stats.cycles as f64
+        },
+        stalls: simulator::report::stall_causes(&stats),
+        icache_hit_rate: stats.icache.hit_rate(),
+        dcache_hit_rate: stats.dcache.hit_rate(),
+        code_size: text_size(&exe),
+        compile_ms,
+    };
+    if code != bench.exit_code {
+        return fail(
+            format!("exit status {code}, expected {}", bench.exit_code),
+            Some(measurement),
+        );
+    }
+    if let Some(want) = &bench.expected {
+        if &stdout != want {
+            return fail(
+                format!("wrong output: {}", first_difference(&stdout, want)),
+                Some(measurement),
+            );
+        }
+    }
+    Outcome {
+        benchmark: bench.name.clone(),
+        config: config.name.clone(),
+        pass: true,
+        failure: None,
+        measurement: Some(measurement),
+    }
+}
