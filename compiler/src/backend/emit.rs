@@ -99,6 +99,19 @@ pub fn function(f: &MFunc, k: usize, blocks: &[(usize, Bundles)], lines: bool) -
 /// Data directives for a global: section, alignment, linkage, bytes with
 /// `.word sym+addend` at relocated offsets.
 pub fn global(g: &Global) -> String {
+    // Relocations need contents to patch: a global with relocations but no
+    // initial bytes is zeros plus those addresses (as the interpreter reads it).
+    let filled;
+    let g = if g.init.is_none() && !g.relocs.is_empty() {
+        filled = Global {
+            init: Some(vec![0; g.size as usize]),
+            common: false,
+            ..g.clone()
+        };
+        &filled
+    } else {
+        g
+    };
     let mut s = String::new();
     let n = &g.name;
     let align = g.align.max(1);
