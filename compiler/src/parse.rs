@@ -1363,14 +1363,20 @@ impl<'a> Parser<'a> {
                     _ => {}
                 }
             }
-            let (ty2, _) = self.suffixes(ty)?;
+            let (ty2, params2) = self.suffixes(ty)?;
             let end = self.pos;
             self.pos = start;
             let mut a = Attrs::default();
             self.attributes(&mut a)?;
-            let d = self.declarator(ty2, abstract_ok)?;
+            let mut d = self.declarator(ty2, abstract_ok)?;
             self.expect_p(P::RParen)?;
             self.pos = end;
+            // `(name)(params)`: the parentheses only group, so the function
+            // declarator applies to the name itself (csmith writes every
+            // definition this way through its FUNC_NAME macro).
+            if d.params.is_none() && !d.pointer && d.ty == ty2 {
+                d.params = params2;
+            }
             return Ok(d);
         }
         let name = if self.peek().kind == TokKind::Ident && self.peek_kw().is_none() {

@@ -23,6 +23,8 @@ pub struct Config {
     pub bundle: bool,
     /// `-v`: print each step on stderr.
     pub verbose: bool,
+    /// Print the front end's warnings on stderr (`-w` clears it).
+    pub warnings: bool,
     /// Optimisation level 0–3 (`-O`); all levels are the baseline until the
     /// SSA optimiser lands.
     pub opt_level: u8,
@@ -41,6 +43,7 @@ impl Config {
             model: ProcessorModel::builtin(core),
             bundle: true,
             verbose: false,
+            warnings: true,
             opt_level: 0,
             pass_flags: Vec::new(),
         }
@@ -125,7 +128,7 @@ pub fn compile_many_to_asm(sources: &[(String, Vec<u8>)], cfg: &Config) -> Resul
         let out = driver::compile(path, src, &cfg.front);
         match out.result {
             Some(m) => {
-                if !out.diagnostics.is_empty() {
+                if cfg.warnings && !out.diagnostics.is_empty() {
                     eprint!("{}", out.diagnostics);
                 }
                 modules.push(m);

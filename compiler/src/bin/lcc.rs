@@ -256,10 +256,10 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
         model,
         bundle: args.bundle,
         verbose: args.verbose,
+        warnings: !args.no_warnings,
         opt_level: args.opt_level,
         pass_flags: args.pass_flags.clone(),
     };
-    let _ = args.no_warnings;
 
     match args.mode {
         Mode::Preprocess => return preprocess(&args),

@@ -1,0 +1,156 @@
+//! End-to-end tests of the `testsuite` runner binary: a few benchmarks in
+//! two configurations, reports, `--baseline`, `--suite` (manifests and
+//! single-file self-checking programs), `--reference`, and a short
+//! `--csmith` run when csmith is installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn runner(args: &[&str], out: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_testsuite"))
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("run testsuite")
+}
+
+fn tmp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("testsuite-e2e-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn benchmarks_in_two_configurations_and_a_baseline() {
+    let out = tmp("bench");
+    let r = runner(
+        &["--filter", "idct8x8", "--configs", "O0,O2:-mcpu=st220"],
+        &out,
+    );
+    let t = text(&r);
+    assert!(r.status.success(), "{t}");
+    assert!(
+        t.contains("idct8x8") && t.contains("2 passed, 0 failed"),
+        "{t}"
+    );
+    for f in ["report.json", "report.csv", "report.md", "cycles.svg"] {
+        assert!(out.join(f).exists(), "{f} missing");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    assert!(results
+        .iter()
+        .all(|r| r["pass"] == true && r["measurement"]["cycles"].as_u64().unwrap() > 100_000));
+    assert!(std::fs::read_to_string(out.join("cycles.svg"))
+        .unwrap()
+        .contains("<svg"));
+    // The simulation is deterministic: the same build against its own
+    // report gives ratio 1.000 everywhere.
+    let base = out.join("base.json");
+    std::fs::copy(out.join("report.json"), &base).unwrap();
+    let r = runner(
+        &[
+            "--filter",
+            "idct8x8",
+            "--configs",
+            "O0,O2:-mcpu=st220",
+            "--baseline",
+            base.to_str().unwrap(),
+        ],
+        &out,
+    );
+    let t = text(&r);
+    assert!(r.status.success(), "{t}");
+    let last = t
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("geometric mean"))
+        .unwrap();
+    assert_eq!(
+        last.split_whitespace().filter(|w| *w == "1.000").count(),
+        2,
+        "{t}"
+    );
+}
+
+#[test]
+fn external_suites_of_manifests_and_of_self_checking_programs() {
+    // Single-file self-checking programs: exit status 0 means success.
+    let suite = tmp("suite");
+    std::fs::write(
+        suite.join("good.c"),
+        "int main(void) { return 6 * 7 == 42 ? 0 : 1; }\n",
+    )
+    .unwrap();
+    std::fs::write(suite.join("bad.c"), "int main(void) { return 1; }\n").unwrap();
+    let out = tmp("suite-out");
+    let r = runner(
+        &["--suite", suite.to_str().unwrap(), "--configs", "O0"],
+        &out,
+    );
+    let t = text(&r);
+    assert_eq!(r.status.code(), Some(1), "{t}");
+    assert!(t.contains("1 passed, 1 failed"), "{t}");
+    assert!(
+        t.contains("FAIL bad [O0]: exit status 1, expected 0"),
+        "{t}"
+    );
+    // A manifest suite whose expected output is wrong names the first differing line.
+    let m = tmp("manifests");
+    let b = m.join("hello");
+    std::fs::create_dir_all(&b).unwrap();
+    std::fs::write(
+        b.join("hello.c"),
+        "#include <stdio.h>\nint main(void) { printf(\"one\\ntwo\\n\"); return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(b.join("bench.toml"), "sources = [\"hello.c\"]\n").unwrap();
+    std::fs::write(b.join("expected.out"), "one\nthree\n").unwrap();
+    let r = runner(&["--suite", m.to_str().unwrap(), "--configs", "O0"], &out);
+    let t = text(&r);
+    assert_eq!(r.status.code(), Some(1), "{t}");
+    assert!(
+        t.contains("wrong output: line 2: got \"two\", expected \"three\""),
+        "{t}"
+    );
+    // --reference: the host gcc -m32 build disagrees with that expected.out too.
+    let r = runner(&["--suite", m.to_str().unwrap(), "--reference"], &out);
+    assert_eq!(r.status.code(), Some(1), "{}", text(&r));
+}
+
+#[test]
+fn reference_confirms_the_expected_outputs() {
+    let out = tmp("ref");
+    let r = runner(&["--reference", "--filter", "sort_"], &out);
+    let t = text(&r);
+    assert!(r.status.success(), "{t}");
+    // "sort_" names qsort_lib and the five sort_* kernels.
+    assert!(t.contains("6 passed, 0 failed"), "{t}");
+}
+
+#[test]
+fn a_short_csmith_run() {
+    if Command::new("csmith").arg("--version").output().is_err()
+        || !Path::new("/usr/include/csmith/csmith.h").exists()
+    {
+        eprintln!("csmith not installed: skipped (.ci/run installs csmith and libcsmith-dev)");
+        return;
+    }
+    let out = tmp("csmith");
+    let r = runner(&["--csmith", "3:100", "--configs", "O0"], &out);
+    let t = text(&r);
+    assert!(r.status.success(), "{t}");
+    assert!(t.contains("3 programs, 0 problems"), "{t}");
+}
