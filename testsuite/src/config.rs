@@ -27,8 +27,10 @@ impl BuildConfig {
         }
         let mut flags = vec![format!("-{level}")];
         flags.extend(parts.filter(|p| !p.is_empty()).map(str::to_string));
-        let config =
+        let mut config =
             Config::from_flags(&flags).map_err(|e| format!("configuration `{spec}`: {e}"))?;
+        // Reports, not compiler chatter: a failure carries its first error.
+        config.warnings = false;
         Ok(BuildConfig {
             name: spec.to_string(),
             flags,

@@ -165,8 +165,10 @@ fn host_run(
     args: &[String],
     stdin: &[u8],
     dir: &Path,
+    tag: &str,
 ) -> Result<(Vec<u8>, i32), String> {
-    let exe = dir.join(format!("host-{}", std::process::id()));
+    // One executable per task: runs happen in parallel.
+    let exe = dir.join(format!("host-{}-{tag}", std::process::id()));
     let mut cmd = Command::new("gcc");
     cmd.args(["-m32", "-O1", "-std=gnu99", "-malign-double", "-w"])
         .args(sources)
@@ -205,7 +207,7 @@ fn reference(benches: &[Benchmark]) -> Result<ExitCode, String> {
     let dir = std::env::temp_dir();
     let mut failed = 0;
     for b in benches {
-        match host_run(&b.sources, &[], &b.args, &b.stdin, &dir) {
+        match host_run(&b.sources, &[], &b.args, &b.stdin, &dir, &b.name) {
             Ok((out, code)) => {
                 let ok_out = b.expected.as_ref().is_none_or(|e| *e == out);
                 if ok_out && code == b.exit_code {
@@ -346,6 +348,7 @@ fn csmith_one(
         &[],
         b"",
         work,
+        &format!("s{seed}"),
     ) {
         Ok(r) => r,
         Err(e) => return format!("skipped: host {e}"),
