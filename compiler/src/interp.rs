@@ -585,7 +585,9 @@ impl<'m> Interp<'m> {
                         }
                     }
                 }
-                InstKind::Call { callee, args, ret } => {
+                InstKind::Call {
+                    callee, args, ret, ..
+                } => {
                     let argv: Vec<(u64, Type)> = args
                         .iter()
                         .map(|a| (v(&fr, *a), f.values[a.index()].ty))

@@ -196,6 +196,9 @@ pub enum InstKind {
         callee: Callee,
         args: Vec<Value>,
         ret: Option<Type>,
+        /// What the call site knows of the callee's signature (for the
+        /// §7.2 argument layout when the callee is defined elsewhere).
+        abi: CallAbi,
     },
     /// SSA merge: one incoming value per predecessor, in predecessor order.
     Phi {
@@ -288,6 +291,27 @@ impl InstKind {
             InstKind::Call { ret, .. } => *ret,
             _ => None,
         }
+    }
+}
+
+/// The call-site view of a callee's signature, as C types give it:
+/// which arguments are the addresses of struct copies passed by value
+/// (`(size, align)` in bytes, ISA-ST200 §7.2) and, when the first argument
+/// is the hidden address of a struct result, that struct's size in bytes.
+/// Empty when unknown (hand-written IR): code generators then look at the
+/// callee's definition.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CallAbi {
+    /// Per argument: `Some((size, align))` for a struct passed by value.
+    pub byval: Vec<Option<(u32, u32)>>,
+    /// Size of the struct result returned through the first argument.
+    pub sret: Option<u32>,
+}
+
+impl CallAbi {
+    /// Whether the call site recorded anything.
+    pub fn is_known(&self) -> bool {
+        self.sret.is_some() || self.byval.iter().any(Option::is_some)
     }
 }
 
@@ -1098,7 +1122,9 @@ impl Function {
             }
             InstKind::SlotAddr { slot } => write!(out, "slot_addr {slot}"),
             InstKind::GlobalAddr { name } => write!(out, "global_addr @{name}"),
-            InstKind::Call { callee, args, ret } => {
+            InstKind::Call {
+                callee, args, ret, ..
+            } => {
                 out.push_str("call");
                 if let Some(r) = ret {
                     out.push('.');
@@ -1700,7 +1726,12 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
                     lx.expect(b',')?;
                 }
             }
-            InstKind::Call { callee, args, ret }
+            InstKind::Call {
+                callee,
+                args,
+                ret,
+                abi: CallAbi::default(),
+            }
         }
         "phi" => {
             let ty = ty_at(lx, 1)?;

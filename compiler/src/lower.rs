@@ -5,8 +5,8 @@
 use crate::ast::{self, BinOp, Expr, ExprKind, Init, LocalId, Stmt, TranslationUnit, UnOp};
 use crate::consteval::{self, CVal};
 use crate::ir::{
-    self, BinaryOp, Block, Callee, Cond, ConvOp, Function, Global, InstKind, Module, Type, UnaryOp,
-    Value,
+    self, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Global, InstKind, Module, Type,
+    UnaryOp, Value,
 };
 use crate::lex::{Interner, Sym};
 use crate::source::{Diagnostics, SourceMap, Span};
@@ -1439,7 +1439,10 @@ impl<'a> Lowerer<'a> {
         };
         let mut vals = Vec::new();
         let mut sret = None;
+        let mut abi = CallAbi::default();
         if types.is_record(e.ty) {
+            abi.sret = Some(types.size(e.ty).unwrap_or(0) as u32);
+            abi.byval.push(None);
             let s = fx.f.add_slot(
                 types.size(e.ty).unwrap_or(0).max(1) as u32,
                 types.align(e.ty) as u32,
@@ -1458,6 +1461,12 @@ impl<'a> Lowerer<'a> {
                 return Some(self.iconst(fx, Type::I32, 0));
             }
             let v = self.expr(fx, a)?;
+            abi.byval.push(types.is_record(a.ty).then(|| {
+                (
+                    types.size(a.ty).unwrap_or(0) as u32,
+                    types.align(a.ty) as u32,
+                )
+            }));
             if types.is_record(a.ty) {
                 let size = types.size(a.ty).unwrap_or(0) as u32;
                 let s = fx.f.add_slot(size.max(1), types.align(a.ty) as u32);
@@ -1489,6 +1498,7 @@ impl<'a> Lowerer<'a> {
                 callee,
                 args: vals,
                 ret,
+                abi,
             },
         );
         if let Some(s) = sret {

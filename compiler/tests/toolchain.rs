@@ -226,3 +226,35 @@ fn hello_through_the_binaries() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(1));
 }
+
+/// Struct arguments and results between objects compiled separately
+/// (`lcc -c a.c; lcc -c b.c; link`) and through a function pointer: the
+/// call site's C types decide the §7.2 layout. Expected: the host build.
+#[test]
+fn structs_by_value_across_separately_compiled_objects() {
+    use compiler::toolchain::{assemble, compile_to_asm, link};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/target/separate");
+    let files = [dir.join("a.c"), dir.join("b.c")];
+    let (want_out, want_code) = gcc_run(&files, "separate");
+    for core in [Core::St231, Core::St220] {
+        let cfg = Config::for_core(core);
+        let objects: Vec<(String, Vec<u8>)> = files
+            .iter()
+            .map(|f| {
+                let name = f.to_string_lossy().to_string();
+                let asm = compile_to_asm(&name, &std::fs::read(f).unwrap(), &cfg).unwrap();
+                (
+                    format!("{name}.o"),
+                    assemble(&format!("{name}.s"), &asm, &cfg).unwrap(),
+                )
+            })
+            .collect();
+        let exe = link(objects, &cfg, false, false).unwrap();
+        let (out, code) = simulate(&exe, core).unwrap();
+        assert_eq!(
+            (String::from_utf8_lossy(&out).to_string(), code),
+            (String::from_utf8_lossy(&want_out).to_string(), want_code),
+            "{core}"
+        );
+    }
+}

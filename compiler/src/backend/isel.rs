@@ -10,8 +10,8 @@
 
 use super::mir::*;
 use crate::ir::{
-    BinaryOp, Block, Callee, Cond, ConvOp, Function, Inst, InstKind, Module, Type, UnaryOp, Value,
-    ValueDef,
+    BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Inst, InstKind, Module, Type,
+    UnaryOp, Value, ValueDef,
 };
 use isa::ops::Core;
 
@@ -687,9 +687,14 @@ impl<'a> Sel<'a> {
                 let off = -16 + 4 * self.nfixed_words as i32;
                 self.op3("add", d, SP, Opnd::Frame(FrameRef::Incoming(off)));
             }
-            InstKind::Call { callee, args, ret } => {
+            InstKind::Call {
+                callee,
+                args,
+                ret,
+                abi,
+            } => {
                 let d = dst(self);
-                self.call(callee, args, *ret, &d);
+                self.call(callee, args, *ret, abi, &d);
             }
             InstKind::Phi { .. } => {}
             InstKind::MemCopy { dst: dv, src, size } => {
@@ -1236,14 +1241,24 @@ impl<'a> Sel<'a> {
         }
     }
 
-    fn call(&mut self, callee: &Callee, args: &[Value], ret: Option<Type>, d: &[Reg]) {
+    fn call(
+        &mut self,
+        callee: &Callee,
+        args: &[Value],
+        ret: Option<Type>,
+        abi: &CallAbi,
+        d: &[Reg],
+    ) {
         self.mf.has_calls = true;
         let info = match callee {
             Callee::Direct(n) => self.m.functions.iter().find(|f| f.name == *n),
             Callee::Indirect(_) => None,
         };
         let tys: Vec<Type> = args.iter().map(|a| self.f.value_type(*a)).collect();
+        // The call site's C types decide the §7.2 layout; hand-written IR
+        // without them falls back on the callee's definition, if in this module.
         let (byval, sret) = match info {
+            _ if abi.is_known() => (abi.byval.clone(), abi.sret.map(Some)),
             Some(f) => (f.byval.clone(), f.sret.then(|| sret_size(f))),
             None => (vec![], None),
         };
