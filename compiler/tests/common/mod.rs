@@ -1,0 +1,58 @@
+//! Shared by the corpus tests: the host `gcc -m32 -malign-double` build
+//! (the independent expectation) and the list of corpus programs.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Builds `files` with the host `gcc -m32 -malign-double` (ILP32 with
+/// 8-byte `long long` alignment, like the ST200) and runs the program:
+/// (stdout, exit status).
+pub fn gcc_run(files: &[PathBuf], tag: &str) -> (Vec<u8>, i32) {
+    let dir = std::env::temp_dir().join(format!("lcc-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(tag);
+    let out = Command::new("gcc")
+        .args(["-m32", "-malign-double", "-std=gnu99", "-w", "-O0", "-o"])
+        .arg(&exe)
+        .args(files)
+        .output()
+        .expect("host gcc is required for the corpus tests (apt-get install gcc-multilib)");
+    assert!(
+        out.status.success(),
+        "gcc -m32 failed on {tag} (is gcc-multilib installed?):\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(&exe).output().expect("run gcc-built program");
+    let _ = std::fs::remove_file(&exe);
+    (
+        run.stdout,
+        run.status
+            .code()
+            .expect("gcc-built program killed by a signal"),
+    )
+}
+
+/// The corpus: `tests/corpus/*.c` and the multi-file programs in
+/// `tests/corpus/*/`, as (name, files), sorted.
+pub fn programs() -> Vec<(String, Vec<PathBuf>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(&root).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if p.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&p)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|f| f.extension().is_some_and(|x| x == "c"))
+                .collect();
+            files.sort();
+            v.push((name, files));
+        } else if name.ends_with(".c") {
+            v.push((name.trim_end_matches(".c").to_string(), vec![p]));
+        }
+    }
+    v.sort();
+    v
+}
