@@ -7,8 +7,6 @@
 use compiler::driver::{self, Options};
 use compiler::interp::RunOptions;
 use compiler::toolchain::{self, Config};
-use isa::model::ProcessorModel;
-use isa::Core;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,9 +50,9 @@ struct Args {
     no_line_markers: bool,
     output: Option<PathBuf>,
     front: Options,
-    core: Option<Core>,
-    machine: Option<PathBuf>,
-    bundle: bool,
+    /// Code-generation flags (`-O…`, `-mcpu=`, `-mno-bundle`,
+    /// `--machine=`, `-f…`), interpreted by `toolchain::Config::from_flags`.
+    codegen: Vec<String>,
     lib_dirs: Vec<PathBuf>,
     libs: Vec<String>,
     nostdlib: bool,
@@ -63,8 +61,6 @@ struct Args {
     stats: bool,
     no_warnings: bool,
     max_steps: Option<u64>,
-    opt_level: u8,
-    pass_flags: Vec<String>,
     files: Vec<PathBuf>,
     run_args: Vec<String>,
 }
@@ -82,7 +78,6 @@ enum Mode {
 
 fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
     let mut a = Args {
-        bundle: true,
         ..Default::default()
     };
     let mut i = 0;
@@ -116,7 +111,9 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--stats" => a.stats = true,
             "-nostdlib" | "--nostdlib" => a.nostdlib = true,
             "-nostartfiles" | "--nostartfiles" => a.nostartfiles = true,
-            "--machine" => a.machine = Some(PathBuf::from(next(&mut i, "--machine")?)),
+            "--machine" => a
+                .codegen
+                .push(format!("--machine={}", next(&mut i, "--machine")?)),
             "--max-steps" => {
                 let v = next(&mut i, "--max-steps")?;
                 a.max_steps = Some(
@@ -138,7 +135,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             }
             _ => {
                 if let Some(v) = s.strip_prefix("--machine=") {
-                    a.machine = Some(PathBuf::from(v));
+                    a.codegen.push(format!("--machine={v}"));
                 } else if let Some(v) = s.strip_prefix("-o").filter(|v| !v.is_empty()) {
                     a.output = Some(PathBuf::from(v));
                 } else if let Some(v) = s.strip_prefix("-I").filter(|v| !v.is_empty()) {
@@ -151,28 +148,16 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                     a.lib_dirs.push(PathBuf::from(v));
                 } else if let Some(v) = s.strip_prefix("-l").filter(|v| !v.is_empty()) {
                     a.libs.push(v.to_string());
-                } else if let Some(v) = s.strip_prefix("-O") {
-                    a.opt_level = match v {
-                        "0" => 0,
-                        "" | "1" => 1,
-                        "2" | "s" => 2,
-                        "3" => 3,
-                        _ => return Err(format!("unknown optimisation level '-O{v}'")),
-                    };
-                } else if s.starts_with("-f") && s.len() > 2 {
-                    a.pass_flags.push(s.to_string());
+                } else if s.starts_with("-O") || (s.starts_with("-f") && s.len() > 2) {
+                    a.codegen.push(s.to_string());
                 } else if let Some(v) = s.strip_prefix("-W") {
                     match v {
                         "all" => a.front.wall = true,
                         "error" => a.front.werror = true,
                         _ => {}
                     }
-                } else if let Some(v) = s.strip_prefix("-mcpu=") {
-                    a.core = Some(Core::from_name(v).ok_or_else(|| {
-                        format!("unknown core '{v}' (expected st220, st231 or st240)")
-                    })?);
-                } else if s == "-mno-bundle" {
-                    a.bundle = false;
+                } else if s.starts_with("-mcpu=") || s == "-mno-bundle" {
+                    a.codegen.push(s.to_string());
                 } else if let Some(v) = s.strip_prefix("-std=") {
                     if !matches!(
                         v,
@@ -236,30 +221,15 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     if args.files.is_empty() {
         return Err("lcc: fatal error: no input files\ncompilation terminated.\n".into());
     }
-    // The processor model: --machine FILE, else the -mcpu= core.
-    let model = match &args.machine {
-        Some(f) => ProcessorModel::from_toml_file(f)
-            .map_err(|e| format!("lcc: error: --machine {}: {e}\n", f.display()))?,
-        None => ProcessorModel::builtin(args.core.unwrap_or(Core::St231)),
-    };
-    if let Some(c) = args.core {
-        if c != model.core {
-            return Err(format!(
-                "lcc: error: -mcpu={c} contradicts the core {} of --machine\n",
-                model.core
-            ));
-        }
-    }
-    args.front.core = Some(model.core.name().to_string());
-    let cfg = Config {
-        front: args.front.clone(),
-        model,
-        bundle: args.bundle,
-        verbose: args.verbose,
-        warnings: !args.no_warnings,
-        opt_level: args.opt_level,
-        pass_flags: args.pass_flags.clone(),
-    };
+    // -O, -mcpu=, -mno-bundle, --machine=, -f…: one interpretation, the
+    // toolchain's (the testsuite's configurations use it too).
+    let mut cfg = Config::from_flags(&args.codegen).map_err(|e| format!("lcc: error: {e}\n"))?;
+    let core = cfg.front.core.take();
+    cfg.front = args.front.clone();
+    cfg.front.core = core;
+    args.front.core = cfg.front.core.clone();
+    cfg.verbose = args.verbose;
+    cfg.warnings = !args.no_warnings;
 
     match args.mode {
         Mode::Preprocess => return preprocess(&args),
