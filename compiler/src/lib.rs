@@ -20,6 +20,7 @@ pub mod interp;
 pub mod ir;
 pub mod lex;
 pub mod lower;
+pub mod opt;
 pub mod parse;
 pub mod pp;
 pub mod source;

@@ -1,0 +1,1 @@
+//! Analyses on the IR (stub; issue 8).

@@ -1,0 +1,198 @@
+//! The SSA optimiser (ARCHITECTURE.md §4; seed-digest P0–P7, P11): analyses
+//! on the IR, SSA construction, scalar optimisations on SSA, and the pass
+//! manager behind `-O1`/`-O2`/`-O3`, `-fno-<pass>`, `-fdump-<pass>`,
+//! `-fverify` and `--stats`.
+//!
+//! A pass is a function `fn(&mut ir::Function) -> Stats`. Analyses
+//! ([`analysis`]) are computed by the pass that needs them, at its entry,
+//! from the current function, and dropped at its exit: they can never be
+//! stale. (ARCHITECTURE.md sketches `fn(&mut Function, &Analyses)`; a
+//! shared cache would need explicit invalidation for every pass that edits
+//! the CFG, and dominators plus liveness cost far less than the back end.)
+
+pub mod analysis;
+pub mod cfg;
+pub mod dce;
+pub mod gvn;
+pub mod sccp;
+pub mod simplify;
+pub mod ssa;
+
+use crate::ir::{self, Function, Module};
+
+/// Counters reported by one run of a pass (`lcc --stats`): name and count,
+/// in first-reported order. Names are the field's terms ("constants
+/// folded", "instructions removed", "phis inserted", …).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// `(counter, count)` pairs.
+    pub counters: Vec<(&'static str, u64)>,
+}
+
+impl Stats {
+    /// Adds `n` to counter `name` (creating it at 0).
+    pub fn add(&mut self, name: &'static str, n: u64) {
+        match self.counters.iter_mut().find(|c| c.0 == name) {
+            Some(c) => c.1 += n,
+            None => self.counters.push((name, n)),
+        }
+    }
+    /// Value of counter `name` (0 when never reported).
+    pub fn get(&self, name: &str) -> u64 {
+        self.counters
+            .iter()
+            .find(|c| c.0 == name)
+            .map_or(0, |c| c.1)
+    }
+    /// Adds every counter of `other`.
+    pub fn merge(&mut self, other: &Stats) {
+        for &(n, v) in &other.counters {
+            self.add(n, v);
+        }
+    }
+}
+
+/// A pass over one function.
+pub type PassFn = fn(&mut Function) -> Stats;
+
+/// A pass of the pipeline: its `-f` name, the lowest `-O` level that runs
+/// it, and its entry point.
+#[derive(Clone, Copy, Debug)]
+pub struct Pass {
+    /// Name used by `-fno-<name>`, `-fdump-<name>` and `--stats`.
+    pub name: &'static str,
+    /// What it does (for `lcc --help=passes` and the README).
+    pub summary: &'static str,
+    /// Lowest optimisation level that runs it.
+    pub min_level: u8,
+    /// Entry point.
+    pub run: PassFn,
+}
+
+/// Every IR pass, by name (a pass may run several times in [`PIPELINE`]).
+pub const PASSES: &[Pass] = &[
+    Pass {
+        name: "ssa",
+        summary: "promote address-never-taken locals to SSA values (pruned phi placement, renaming)",
+        min_level: 1,
+        run: ssa::construct,
+    },
+    Pass {
+        name: "simplify-cfg",
+        summary: "remove unreachable and empty blocks, merge blocks, fold constant branches",
+        min_level: 2,
+        run: cfg::simplify,
+    },
+    Pass {
+        name: "sccp",
+        summary: "sparse conditional constant propagation with copy propagation",
+        min_level: 1,
+        run: sccp::run,
+    },
+    Pass {
+        name: "dce",
+        summary: "aggressive dead-code elimination with control dependence",
+        min_level: 1,
+        run: dce::run,
+    },
+    Pass {
+        name: "gvn",
+        summary: "global value numbering with redundancy elimination",
+        min_level: 2,
+        run: gvn::run,
+    },
+    Pass {
+        name: "strength-reduce",
+        summary: "algebraic simplification and strength reduction of multiplies and divisions by constants",
+        min_level: 2,
+        run: simplify::run,
+    },
+];
+
+/// The order passes run in (names from [`PASSES`]).
+pub const PIPELINE: &[&str] = &[
+    "ssa",
+    "simplify-cfg",
+    "sccp",
+    "dce",
+    "gvn",
+    "strength-reduce",
+    "sccp",
+    "dce",
+    "simplify-cfg",
+];
+
+/// The pass named `name`.
+pub fn pass(name: &str) -> Option<&'static Pass> {
+    PASSES.iter().find(|p| p.name == name)
+}
+
+/// Pass-manager settings.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-O` level (0 runs nothing).
+    pub level: u8,
+    /// Passes turned off with `-fno-<pass>`.
+    pub disabled: Vec<String>,
+    /// Passes after which the IR is printed (`-fdump-<pass>`).
+    pub dump: Vec<String>,
+    /// Run the IR verifier after each pass (`-fverify`; always on in debug
+    /// builds).
+    pub verify: bool,
+}
+
+impl Options {
+    /// Whether pass `name` runs under these options.
+    pub fn enabled(&self, p: &Pass) -> bool {
+        self.level >= p.min_level && !self.disabled.iter().any(|d| d == p.name)
+    }
+}
+
+/// What [`optimize_module`] reports: per pass name, the summed counters,
+/// and the IR dumps requested with `-fdump-<pass>`.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// `(pass, counters)` in first-run order.
+    pub stats: Vec<(&'static str, Stats)>,
+    /// Text of the requested dumps (`;; after <pass> (run k)` headers).
+    pub dumps: String,
+}
+
+impl Report {
+    fn add(&mut self, name: &'static str, s: &Stats) {
+        match self.stats.iter_mut().find(|x| x.0 == name) {
+            Some(x) => x.1.merge(s),
+            None => self.stats.push((name, s.clone())),
+        }
+    }
+}
+
+/// Runs the pipeline on every function of `m`. Errors name the pass after
+/// which the verifier failed.
+pub fn optimize_module(m: &mut Module, opts: &Options) -> Result<Report, String> {
+    let mut report = Report::default();
+    let verify = opts.verify || cfg!(debug_assertions);
+    for (k, name) in PIPELINE.iter().enumerate() {
+        let p = pass(name).expect("pipeline names a pass");
+        if !opts.enabled(p) {
+            continue;
+        }
+        let mut total = Stats::default();
+        for f in &mut m.functions {
+            let s = (p.run)(f);
+            total.merge(&s);
+            if verify {
+                ir::verify_function(f)
+                    .map_err(|e| format!("IR verifier failed after pass `{}`: {e}", p.name))?;
+            }
+        }
+        report.add(p.name, &total);
+        if opts.dump.iter().any(|d| d == p.name) {
+            report
+                .dumps
+                .push_str(&format!(";; IR after {} (pipeline step {})\n", p.name, k + 1));
+            report.dumps.push_str(&m.print());
+        }
+    }
+    Ok(report)
+}
