@@ -188,9 +188,11 @@ pub fn optimize_module(m: &mut Module, opts: &Options) -> Result<Report, String>
         }
         report.add(p.name, &total);
         if opts.dump.iter().any(|d| d == p.name) {
-            report
-                .dumps
-                .push_str(&format!(";; IR after {} (pipeline step {})\n", p.name, k + 1));
+            report.dumps.push_str(&format!(
+                ";; IR after {} (pipeline step {})\n",
+                p.name,
+                k + 1
+            ));
             report.dumps.push_str(&m.print());
         }
     }
