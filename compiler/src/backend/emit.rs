@@ -59,6 +59,21 @@ pub fn inst(i: &MInst, k: usize) -> String {
         Form::ICall => "call $r63 = $r63".to_string(),
         Form::Ret => "return $r63".to_string(),
         Form::Nop => "nop".to_string(),
+        // Machine-SSA pseudo-operations: only in dumps, never in `.s` for
+        // `las` (out-of-SSA translation removes them).
+        Form::Phi => {
+            let args: Vec<String> = (1..i.ops.len())
+                .step_by(2)
+                .map(|n| format!("[{}, {}]", o(n), o(n + 1)))
+                .collect();
+            format!("phi {} = {}", o(0), args.join(", "))
+        }
+        Form::PCopy => {
+            let n = i.ops.len() / 2;
+            let d: Vec<String> = (0..n).map(o).collect();
+            let s: Vec<String> = (n..2 * n).map(o).collect();
+            format!("pcopy {} = {}", d.join(", "), s.join(", "))
+        }
     }
 }
 

@@ -191,6 +191,7 @@ pub fn select(m: &Module, f: &Function, core: Core) -> Result<MFunc, String> {
             out_args: 0,
             has_calls: false,
             variadic: f.variadic,
+            pin: vec![],
         },
         cur: 0,
         vmap: vec![vec![]; nv],

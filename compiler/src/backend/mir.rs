@@ -83,6 +83,16 @@ pub enum Form {
     Ret,
     /// `nop`.
     Nop,
+    /// Machine-SSA pseudo-operation `phi` (ARCHITECTURE.md §4): operands
+    /// `[R(dst), Label(pred0), R(src0), Label(pred1), R(src1), …]`, one
+    /// pair per machine predecessor block. Phis come first in their block
+    /// and are removed by out-of-SSA translation.
+    Phi,
+    /// Machine-SSA pseudo-operation `pcopy` (parallel copy, seed-digest
+    /// P16–P17): operands `[R(d0), …, R(dn-1), R(s0), …, R(sn-1)]`; all
+    /// sources are read before any destination is written. Removed by
+    /// out-of-SSA translation (sequentialisation).
+    PCopy,
 }
 
 /// One machine operation.
@@ -108,6 +118,8 @@ impl MInst {
         match self.form {
             Form::Rrr | Form::Rr | Form::Slct | Form::Load => 1,
             Form::Addcg => 2,
+            Form::Phi => 1,
+            Form::PCopy => self.ops.len() / 2,
             _ => 0,
         }
     }
@@ -123,7 +135,7 @@ impl MInst {
         v.extend(self.imp_defs.iter().copied());
         v
     }
-    /// Registers read.
+    /// Registers read (for a `phi`, every incoming register).
     pub fn uses(&self) -> Vec<Reg> {
         let mut v: Vec<Reg> = self.ops[self.ndefs().min(self.ops.len())..]
             .iter()
@@ -216,6 +228,11 @@ pub struct MFunc {
     pub has_calls: bool,
     /// The function is variadic (dumps `$r16`–`$r23`, ISA-ST200 §7.3).
     pub variadic: bool,
+    /// Machine SSA: per virtual register, the physical register it is
+    /// pinned to by a calling-convention or ISA constraint (seed
+    /// `out-of-ssa-renaming-constraints.txt`, seed-digest P12/P16), if any.
+    /// Shorter than `vclass` means "not pinned" for the missing entries.
+    pub pin: Vec<Option<Reg>>,
 }
 
 impl MFunc {
@@ -223,6 +240,19 @@ impl MFunc {
     pub fn vreg(&mut self, c: Class) -> Reg {
         self.vclass.push(c);
         Reg::V(self.vclass.len() as u32 - 1)
+    }
+    /// The physical register virtual register `v` is pinned to, if any.
+    pub fn pinned(&self, v: u32) -> Option<Reg> {
+        self.pin.get(v as usize).copied().flatten()
+    }
+    /// A new virtual register of class `c` pinned to physical register `p`.
+    pub fn pinned_vreg(&mut self, c: Class, p: Reg) -> Reg {
+        let r = self.vreg(c);
+        if let Reg::V(v) = r {
+            self.pin.resize(v as usize + 1, None);
+            self.pin[v as usize] = Some(p);
+        }
+        r
     }
     /// A new frame object of `size` bytes aligned to `align`.
     pub fn obj(&mut self, size: u32, align: u32) -> u32 {
