@@ -230,8 +230,21 @@ pub fn compile_and_run(
     opts: &Options,
     run: &RunOptions,
 ) -> (String, Option<Result<RunResult, Trap>>) {
+    compile_and_run_optimized(sources, opts, &crate::opt::Options::default(), run)
+}
+
+/// [`compile_and_run`] with the IR optimised by the pass manager first
+/// (`lcc --run-ir -O2`). A verifier failure after a pass is reported in the
+/// diagnostics and nothing runs.
+pub fn compile_and_run_optimized(
+    sources: &[(String, Vec<u8>)],
+    opts: &Options,
+    optim: &crate::opt::Options,
+    run: &RunOptions,
+) -> (String, Option<Result<RunResult, Trap>>) {
     let sources = sources.to_vec();
     let opts = opts.clone();
+    let optim = optim.clone();
     let run = run.clone();
     with_big_stack(move || {
         let mut diag = String::new();
@@ -265,13 +278,17 @@ pub fn compile_and_run(
         if !ok {
             return (diag, None);
         }
-        let m = match link(mods) {
+        let mut m = match link(mods) {
             Ok(m) => m,
             Err(e) => {
                 diag.push_str(&format!("lcc: error: {e}\n"));
                 return (diag, None);
             }
         };
+        if let Err(e) = crate::opt::optimize_module(&mut m, &optim) {
+            diag.push_str(&format!("lcc: internal error: {e}\n"));
+            return (diag, None);
+        }
         (diag, Some(interp::run(&m, &run)))
     })
 }

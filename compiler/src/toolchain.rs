@@ -25,10 +25,12 @@ pub struct Config {
     pub verbose: bool,
     /// Print the front end's warnings on stderr (`-w` clears it).
     pub warnings: bool,
-    /// Optimisation level 0–3 (`-O`); all levels are the baseline until the
-    /// SSA optimiser lands.
+    /// Optimisation level 0–3 (`-O`): 0 keeps locals in stack slots and runs
+    /// no pass; 1 runs SSA construction, SCCP and DCE; 2 and 3 run every
+    /// pass of [`crate::opt::PIPELINE`].
     pub opt_level: u8,
-    /// `-f<pass>` / `-fno-<pass>` flags as given, for the pass manager.
+    /// `-f…` flags as given (`-fno-<pass>`, `-fdump-<pass>`, `-fverify`,
+    /// `-fout-of-ssa=…`), read by [`Config::opt_options`].
     pub pass_flags: Vec<String>,
 }
 
@@ -99,6 +101,40 @@ impl Config {
         Ok(cfg)
     }
 
+    /// Pass-manager options from `opt_level` and the `-f` flags:
+    /// `-fno-<pass>` disables a pass, `-fdump-<pass>` dumps the IR after it,
+    /// `-fverify` runs the IR verifier after every pass. `-fno-`/`-f` flags
+    /// that name no pass are gcc flags without meaning here and are ignored;
+    /// `-fdump-` of an unknown pass is an error listing the passes.
+    pub fn opt_options(&self) -> Result<crate::opt::Options, String> {
+        let mut o = crate::opt::Options {
+            level: self.opt_level,
+            ..Default::default()
+        };
+        let names = || {
+            crate::opt::PASSES
+                .iter()
+                .map(|p| p.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        for f in &self.pass_flags {
+            if f == "-fverify" {
+                o.verify = true;
+            } else if let Some(p) = f.strip_prefix("-fdump-") {
+                if crate::opt::pass(p).is_none() {
+                    return Err(format!("unknown pass `{p}` in `{f}` (passes: {})", names()));
+                }
+                o.dump.push(p.to_string());
+            } else if let Some(p) = f.strip_prefix("-fno-") {
+                if crate::opt::pass(p).is_some() {
+                    o.disabled.push(p.to_string());
+                }
+            }
+        }
+        Ok(o)
+    }
+
     fn core(&self) -> Core {
         self.model.core
     }
@@ -121,6 +157,27 @@ pub fn compile_to_asm(path: &str, src: &[u8], cfg: &Config) -> Result<String, St
 /// results included — see their callees' definitions. Line information is
 /// emitted for a single file only (`.file 1` names one file).
 pub fn compile_many_to_asm(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<String, String> {
+    compile_many(sources, cfg).map(|c| c.asm)
+}
+
+/// The result of compiling C to assembly, with what `lcc --stats` and the
+/// testsuite report.
+#[derive(Clone, Debug, Default)]
+pub struct Compiled {
+    /// Assembly text for `las`.
+    pub asm: String,
+    /// Per IR pass: summed counters, and the `-fdump-<pass>` texts.
+    pub passes: crate::opt::Report,
+    /// Per function: back-end counters (spills, bundles, operations, …).
+    pub functions: Vec<crate::backend::FunctionStats>,
+}
+
+/// [`compile_many_to_asm`] that also returns the optimiser's and the back
+/// end's statistics.
+pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compiled, String> {
+    let optim = cfg
+        .opt_options()
+        .map_err(|e| format!("lcc: error: {e}\n"))?;
     let mut modules = Vec::new();
     let mut errors = String::new();
     for (path, src) in sources {
@@ -139,11 +196,14 @@ pub fn compile_many_to_asm(sources: &[(String, Vec<u8>)], cfg: &Config) -> Resul
     if !errors.is_empty() {
         return Err(errors);
     }
-    let module = if modules.len() == 1 {
+    let mut module = if modules.len() == 1 {
         modules.pop().expect("one module")
     } else {
         driver::link(modules).map_err(|e| format!("lcc: error: {e}\n"))?
     };
+    cfg.step(|| format!("optimise at -O{}", cfg.opt_level));
+    let passes = crate::opt::optimize_module(&mut module, &optim)
+        .map_err(|e| format!("lcc: internal error: {e}\n"))?;
     let file_name = (sources.len() == 1).then(|| sources[0].0.clone());
     let opts = crate::backend::Options {
         model: cfg.model.clone(),
@@ -151,10 +211,16 @@ pub fn compile_many_to_asm(sources: &[(String, Vec<u8>)], cfg: &Config) -> Resul
         file_name,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
-    crate::backend::compile_module(&module, &opts).map_err(|errs| {
-        errs.iter()
-            .map(|e| format!("{name}: error: {e}\n"))
-            .collect()
+    let (asm, functions) =
+        crate::backend::compile_module_with_stats(&module, &opts).map_err(|errs| {
+            errs.iter()
+                .map(|e| format!("{name}: error: {e}\n"))
+                .collect::<String>()
+        })?;
+    Ok(Compiled {
+        asm,
+        passes,
+        functions,
     })
 }
 

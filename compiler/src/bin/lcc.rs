@@ -28,7 +28,16 @@ Modes:
 
 Options:
   -o FILE            output file
-  -O0 -O1 -O2 -O3    optimisation level (all the baseline for now)
+  -O0 -O1 -O2 -O3    optimisation level: -O0 none (locals in stack slots);
+                     -O1 SSA construction, SCCP, DCE, machine SSA and
+                     out-of-SSA; -O2/-O3 every pass (GVN, strength reduction,
+                     CFG simplification too)
+  -fno-PASS          disable a pass (ssa, simplify-cfg, sccp, dce, gvn,
+                     strength-reduce)
+  -fdump-PASS        write the IR after PASS to FILE.c.PASS.ir
+  -fverify           run the IR verifier after every pass
+  -fout-of-ssa=M     out-of-SSA translation: naive, sreedhar or boissinot
+                     (default)
   -g                 debug line information (also on by default)
   -I DIR, -D NAME[=VALUE], -U NAME
   -L DIR, -l NAME    library search path and libraries
@@ -39,7 +48,8 @@ Options:
   -nostdlib          do not link crt0.o and libc.a
   -nostartfiles      do not link crt0.o
   -v                 print the steps
-  --stats            print bundles and operations per file
+  --stats            print per-pass counters, spills, copies, bundles and
+                     operations per bundle (on stderr)
   --max-steps N      with --run-ir: stop after N IR instructions
   --help, --version
 ";
@@ -233,7 +243,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
 
     match args.mode {
         Mode::Preprocess => return preprocess(&args),
-        Mode::RunIr | Mode::EmitIr => return run_ir(&args),
+        Mode::RunIr | Mode::EmitIr => return run_ir(&args, &cfg),
         _ => {}
     }
     let many = args.files.len() > 1;
@@ -258,16 +268,16 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
             "c" | "i" if args.mode == Mode::Link => c_files.push((name, read(f)?)),
             "c" | "i" => {
                 let src = read(f)?;
-                let asm = match toolchain::compile_to_asm(&name, &src, &cfg) {
-                    Ok(a) => a,
+                let asm = match toolchain::compile_many(&[(name.clone(), src)], &cfg) {
+                    Ok(c) => {
+                        report(&name, &c, args.stats)?;
+                        c.asm
+                    }
                     Err(e) => {
                         errors.push_str(&e);
                         continue;
                     }
                 };
-                if args.stats {
-                    print_stats(&name, &asm);
-                }
                 if args.mode == Mode::Assembly {
                     write(&out_named("s"), asm.as_bytes())?;
                     continue;
@@ -300,12 +310,10 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
         }
     }
     if !c_files.is_empty() {
-        match toolchain::compile_many_to_asm(&c_files, &cfg) {
-            Ok(asm) => {
-                if args.stats {
-                    print_stats(&c_files[0].0, &asm);
-                }
-                match toolchain::assemble(&format!("{}.s", c_files[0].0), &asm, &cfg) {
+        match toolchain::compile_many(&c_files, &cfg) {
+            Ok(c) => {
+                report(&c_files[0].0, &c, args.stats)?;
+                match toolchain::assemble(&format!("{}.s", c_files[0].0), &c.asm, &cfg) {
                     Ok(o) => objects.insert(0, (format!("{}.o", c_files[0].0), o)),
                     Err(e) => errors.push_str(&e),
                 }
@@ -347,29 +355,39 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--stats`: bundles and operations in the emitted assembly.
-fn print_stats(name: &str, asm: &str) {
-    let mut bundles = 0usize;
-    let mut ops = 0usize;
-    for line in asm.lines() {
-        let t = line.split('#').next().unwrap_or("").trim();
-        if t.is_empty() || t.starts_with('.') || t.ends_with(':') {
-            continue;
-        }
-        for part in t.split(";;") {
-            let p = part.trim();
-            if !p.is_empty() && !p.ends_with(':') {
-                ops += 1;
-            }
-        }
-        bundles += t.matches(";;").count();
+/// Writes the `-fdump-<pass>` files (`NAME.PASS.ir` in the current
+/// directory, as gcc writes its dump files) and, with `--stats`, prints the
+/// counters of every pass and of the back end on stderr.
+fn report(name: &str, c: &toolchain::Compiled, stats: bool) -> Result<(), String> {
+    let base = Path::new(name)
+        .file_name()
+        .map_or(name.to_string(), |b| b.to_string_lossy().into_owned());
+    for (pass, text) in &c.passes.dumps {
+        write(Path::new(&format!("{base}.{pass}.ir")), text.as_bytes())?;
     }
+    if !stats {
+        return Ok(());
+    }
+    for (pass, s) in &c.passes.stats {
+        let list: Vec<String> = s.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        eprintln!("lcc: {name}: {pass}: {}", list.join(", "));
+    }
+    let sum = |f: &dyn Fn(&compiler::backend::FunctionStats) -> usize| -> usize {
+        c.functions.iter().map(f).sum()
+    };
+    let bundles = sum(&|f| f.bundles);
+    let ops = sum(&|f| f.ops);
     let per = if bundles == 0 {
         0.0
     } else {
         ops as f64 / bundles as f64
     };
-    eprintln!("lcc: {name}: {bundles} bundles, {ops} operations, {per:.2} operations per bundle");
+    eprintln!(
+        "lcc: {name}: back end: spilled {}, spill operations {}, bundles {bundles}, operations {ops}, {per:.2} operations per bundle",
+        sum(&|f| f.regalloc.spilled),
+        sum(&|f| f.regalloc.spill_ops),
+    );
+    Ok(())
 }
 
 fn preprocess(args: &Args) -> Result<ExitCode, String> {
@@ -402,7 +420,10 @@ fn preprocess(args: &Args) -> Result<ExitCode, String> {
     })
 }
 
-fn run_ir(args: &Args) -> Result<ExitCode, String> {
+fn run_ir(args: &Args, cfg: &Config) -> Result<ExitCode, String> {
+    let optim = cfg
+        .opt_options()
+        .map_err(|e| format!("lcc: error: {e}\n"))?;
     let mut sources = Vec::new();
     for f in &args.files {
         sources.push((f.to_string_lossy().to_string(), read(f)?));
@@ -412,7 +433,7 @@ fn run_ir(args: &Args) -> Result<ExitCode, String> {
             max_steps: args.max_steps,
             args: args.run_args.clone(),
         };
-        let (diag, res) = driver::compile_and_run(&sources, &args.front, &run);
+        let (diag, res) = driver::compile_and_run_optimized(&sources, &args.front, &optim, &run);
         eprint!("{diag}");
         return Ok(match res {
             None => ExitCode::from(1),
@@ -434,7 +455,11 @@ fn run_ir(args: &Args) -> Result<ExitCode, String> {
         let o = driver::compile(p, s, &args.front);
         eprint!("{}", o.diagnostics);
         match o.result {
-            Some(m) => text.push_str(&m.print()),
+            Some(mut m) => {
+                compiler::opt::optimize_module(&mut m, &optim)
+                    .map_err(|e| format!("lcc: internal error: {e}\n"))?;
+                text.push_str(&m.print());
+            }
             None => failed = true,
         }
     }

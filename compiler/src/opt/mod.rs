@@ -154,8 +154,9 @@ impl Options {
 pub struct Report {
     /// `(pass, counters)` in first-run order.
     pub stats: Vec<(&'static str, Stats)>,
-    /// Text of the requested dumps (`;; after <pass> (run k)` headers).
-    pub dumps: String,
+    /// Requested dumps: per pass name, the IR after each of its runs
+    /// (`;; IR after <pass> (pipeline step k)` headers).
+    pub dumps: Vec<(&'static str, String)>,
 }
 
 impl Report {
@@ -188,12 +189,16 @@ pub fn optimize_module(m: &mut Module, opts: &Options) -> Result<Report, String>
         }
         report.add(p.name, &total);
         if opts.dump.iter().any(|d| d == p.name) {
-            report.dumps.push_str(&format!(
-                ";; IR after {} (pipeline step {})\n",
+            let text = format!(
+                ";; IR after {} (pipeline step {})\n{}",
                 p.name,
-                k + 1
-            ));
-            report.dumps.push_str(&m.print());
+                k + 1,
+                m.print()
+            );
+            match report.dumps.iter_mut().find(|d| d.0 == p.name) {
+                Some(d) => d.1.push_str(&text),
+                None => report.dumps.push((p.name, text)),
+            }
         }
     }
     Ok(report)
