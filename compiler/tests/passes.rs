@@ -98,3 +98,77 @@ fn every_pass_preserves_corpus_behaviour() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// Number of random programs (`LCC_PASS_CASES` for longer runs).
+fn cases() -> u64 {
+    std::env::var("LCC_PASS_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(150)
+}
+
+/// Random programs (`common::irgen`): every pass alone after SSA
+/// construction, and the -O1 and -O3 pipelines, keep the interpreter's
+/// output and exit status.
+#[test]
+fn every_pass_preserves_random_programs() {
+    let ssa = opt::pass("ssa").unwrap();
+    let mut failures = Vec::new();
+    for seed in 0..cases() {
+        let m0 = common::irgen::random_program(seed);
+        compiler::ir::verify_module(&m0).expect("generator makes valid IR");
+        let want = run(&m0);
+        assert!(
+            want.is_ok(),
+            "seed {seed}: unoptimised program traps: {want:?}"
+        );
+        let mut m_ssa = m0.clone();
+        if let Err(e) = apply(&mut m_ssa, ssa) {
+            failures.push(format!("seed {seed}: {e}"));
+            continue;
+        }
+        let mut cases = vec![("ssa".to_string(), m_ssa.clone())];
+        for p in opt::PASSES.iter().filter(|p| p.name != "ssa") {
+            let mut m = m_ssa.clone();
+            match apply(&mut m, p) {
+                Ok(()) => cases.push((format!("ssa+{}", p.name), m)),
+                Err(e) => failures.push(format!("seed {seed}: {e}")),
+            }
+        }
+        for level in [1, 3] {
+            let mut m = m0.clone();
+            let o = opt::Options {
+                level,
+                verify: true,
+                ..Default::default()
+            };
+            match opt::optimize_module(&mut m, &o) {
+                Ok(_) => cases.push((format!("-O{level} pipeline"), m)),
+                Err(e) => failures.push(format!("seed {seed}: {e}")),
+            }
+        }
+        for (what, m) in cases {
+            let got = run(&m);
+            if got != want {
+                failures.push(format!(
+                    "seed {seed} after {what}: output or status differs"
+                ));
+            }
+        }
+        if failures.len() > 10 {
+            break;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `cargo test -p compiler --test passes show_random -- --ignored --nocapture`
+/// prints a generated program (set `LCC_SEED`).
+#[test]
+#[ignore]
+fn show_random() {
+    let seed = std::env::var("LCC_SEED").map_or(0, |s| s.parse().unwrap());
+    let m = common::irgen::random_program(seed);
+    println!("{}", m.print());
+    println!("{:?}", run(&m));
+}

@@ -2,6 +2,8 @@
 //! (the independent expectation) and the list of corpus programs.
 #![allow(dead_code)]
 
+pub mod irgen;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
