@@ -385,8 +385,44 @@ pub fn link(
 /// Compiles and links C sources into an executable with the runtime: the
 /// one-call path used by tests and the testsuite.
 pub fn build_executable(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Vec<u8>, String> {
-    let asm = compile_many_to_asm(sources, cfg)?;
+    build_executable_with_stats(sources, cfg).map(|x| x.0)
+}
+
+/// [`build_executable`] that also returns the compiler's statistics
+/// ([`Compiled`], assembly text included).
+pub fn build_executable_with_stats(
+    sources: &[(String, Vec<u8>)],
+    cfg: &Config,
+) -> Result<(Vec<u8>, Compiled), String> {
+    let compiled = compile_many(sources, cfg)?;
     let name = sources.first().map_or("program", |s| s.0.as_str());
-    let object = assemble(&format!("{name}.s"), &asm, cfg)?;
-    link(vec![(format!("{name}.o"), object)], cfg, false, false)
+    let object = assemble(&format!("{name}.s"), &compiled.asm, cfg)?;
+    let exe = link(vec![(format!("{name}.o"), object)], cfg, false, false)?;
+    Ok((exe, compiled))
+}
+
+impl Compiled {
+    /// Spilled virtual registers, summed over functions.
+    pub fn spills(&self) -> usize {
+        self.functions.iter().map(|f| f.regalloc.spilled).sum()
+    }
+    /// Register-to-register copies (`mov` between registers) left in the
+    /// emitted code, counted on the assembly text after register
+    /// allocation (a copy whose source and destination got the same
+    /// register is gone by then).
+    pub fn copies_left(&self) -> usize {
+        self.asm
+            .lines()
+            .flat_map(|l| l.split(";;"))
+            .map(str::trim)
+            .filter(|op| {
+                op.strip_prefix("mov ").is_some_and(|rest| {
+                    rest.split_once('=').is_some_and(|(d, s)| {
+                        let (d, s) = (d.trim(), s.trim());
+                        d.starts_with('$') && s.starts_with('$') && !s.contains('[')
+                    })
+                })
+            })
+            .count()
+    }
 }

@@ -17,7 +17,7 @@ use testsuite::run::{self, first_difference, Outcome};
 #[command(name = "testsuite", version, about)]
 struct Args {
     /// Configurations, comma-separated: LEVEL[:FLAG]… (e.g. O0,O2,O2:-mcpu=st220,O2:--machine=wide.toml).
-    #[arg(long, default_value = "O0,O2")]
+    #[arg(long, default_value = "O0,O1,O2")]
     configs: String,
     /// Suite folder: sub-folders with bench.toml, or single-file self-checking C programs.
     #[arg(long)]

@@ -42,6 +42,29 @@ impl Report {
         geomean(&v)
     }
 
+    /// Geometric-mean speed-up of `config` over the first configuration
+    /// (its geometric mean of cycles divided by `config`'s).
+    pub fn speedup(&self, config: &str) -> Option<f64> {
+        let base = self.geomean_cycles(self.configs.first()?)?;
+        Some(base / self.geomean_cycles(config)?)
+    }
+
+    /// The "speed-up over the first configuration" row, cells formatted by
+    /// `cell(config, text)`; None with fewer than two configurations.
+    fn speedup_line(&self, cell: impl Fn(&str, String) -> String) -> Option<String> {
+        let first = self.configs.first()?;
+        if self.configs.len() < 2 {
+            return None;
+        }
+        let mut out = format!("{:<22}", format!("speed-up over {first}"));
+        for c in &self.configs {
+            let text = self.speedup(c).map_or("-".to_string(), |x| format!("{x:.3}x"));
+            out.push_str(&cell(c, text));
+        }
+        out.push('\n');
+        Some(out)
+    }
+
     /// The terminal table: one row per benchmark, cycles and IPC per configuration.
     pub fn table(&self) -> String {
         let mut out = String::new();
@@ -83,6 +106,9 @@ impl Report {
             }
         }
         out.push('\n');
+        if let Some(line) = self.speedup_line(|_, s| format!(" {s:>14} {:>5}", "")) {
+            out.push_str(&line);
+        }
         let passed = self.results.len() - self.failures();
         let _ = writeln!(out, "{passed} passed, {} failed", self.failures());
         out
@@ -92,11 +118,14 @@ impl Report {
     pub fn markdown(&self) -> String {
         let mut out = String::from("| benchmark |");
         for c in &self.configs {
-            let _ = write!(out, " {c} cycles | {c} IPC | {c} .text bytes |");
+            let _ = write!(
+                out,
+                " {c} cycles | {c} IPC | {c} .text bytes | {c} copies |"
+            );
         }
         out.push_str("\n|---|");
         for _ in &self.configs {
-            out.push_str("---:|---:|---:|");
+            out.push_str("---:|---:|---:|---:|");
         }
         out.push('\n');
         for b in &self.benchmarks {
@@ -105,10 +134,14 @@ impl Report {
                 match self.get(b, c) {
                     Some(o) if o.pass => {
                         let m = o.measurement.as_ref().expect("measured");
-                        let _ = write!(out, " {} | {:.2} | {} |", m.cycles, m.ipc, m.code_size);
+                        let _ = write!(
+                            out,
+                            " {} | {:.2} | {} | {} |",
+                            m.cycles, m.ipc, m.code_size, m.copies
+                        );
                     }
-                    Some(_) => out.push_str(" FAIL | | |"),
-                    None => out.push_str(" - | | |"),
+                    Some(_) => out.push_str(" FAIL | | | |"),
+                    None => out.push_str(" - | | | |"),
                 }
             }
             out.push('\n');
@@ -117,12 +150,26 @@ impl Report {
         for c in &self.configs {
             match self.geomean_cycles(c) {
                 Some(g) => {
-                    let _ = write!(out, " {g:.0} | | |");
+                    let copies: u64 = self
+                        .results
+                        .iter()
+                        .filter(|o| &o.config == c && o.pass)
+                        .filter_map(|o| o.measurement.as_ref().map(|m| m.copies))
+                        .sum();
+                    let _ = write!(out, " {g:.0} | | | {copies} (total) |");
                 }
-                None => out.push_str(" - | | |"),
+                None => out.push_str(" - | | | |"),
             }
         }
         out.push('\n');
+        if let (Some(first), true) = (self.configs.first(), self.configs.len() > 1) {
+            let _ = write!(out, "| speed-up over {first} |");
+            for c in &self.configs {
+                let text = self.speedup(c).map_or("-".to_string(), |x| format!("{x:.3}x"));
+                let _ = write!(out, " {text} | | | |");
+            }
+            out.push('\n');
+        }
         out
     }
 
@@ -137,7 +184,7 @@ impl Report {
                     .map(|m| m.stalls.iter().map(|(k, _)| k.clone()).collect())
             })
             .unwrap_or_default();
-        let mut out = String::from("benchmark,config,pass,cycles,bundles,operations,ipc,code_size,compile_ms,icache_hit_rate,dcache_hit_rate");
+        let mut out = String::from("benchmark,config,pass,cycles,bundles,operations,ipc,code_size,compile_ms,copies,spills,icache_hit_rate,dcache_hit_rate");
         for c in &causes {
             let _ = write!(out, ",stall_{c}");
         }
@@ -148,13 +195,15 @@ impl Report {
                 Some(m) => {
                     let _ = write!(
                         out,
-                        ",{},{},{},{:.4},{},{:.1},{:.4},{:.4}",
+                        ",{},{},{},{:.4},{},{:.1},{},{},{:.4},{:.4}",
                         m.cycles,
                         m.bundles,
                         m.operations,
                         m.ipc,
                         m.code_size,
                         m.compile_ms,
+                        m.copies,
+                        m.spills,
                         m.icache_hit_rate,
                         m.dcache_hit_rate
                     );
@@ -165,7 +214,7 @@ impl Report {
                     }
                 }
                 None => {
-                    out.push_str(",,,,,,,,");
+                    out.push_str(",,,,,,,,,,");
                     for _ in &causes {
                         out.push(',');
                     }

@@ -33,6 +33,13 @@ pub struct Measurement {
     pub code_size: u64,
     /// Wall-clock milliseconds to compile, assemble and link.
     pub compile_ms: f64,
+    /// Register-to-register copies left in the code (after out-of-SSA and
+    /// register allocation; static count over the benchmark's own code).
+    #[serde(default)]
+    pub copies: u64,
+    /// Virtual registers spilled (static count).
+    #[serde(default)]
+    pub spills: u64,
 }
 
 /// The result of one benchmark in one configuration.
@@ -83,12 +90,20 @@ pub fn first_difference(got: &[u8], want: &[u8]) -> String {
 /// Builds `bench` with `config` and returns the executable, or the
 /// compiler's messages.
 pub fn build(bench: &Benchmark, config: &BuildConfig) -> Result<Vec<u8>, String> {
+    build_with_stats(bench, config).map(|x| x.0)
+}
+
+/// [`build`] that also returns the compiler's statistics.
+pub fn build_with_stats(
+    bench: &Benchmark,
+    config: &BuildConfig,
+) -> Result<(Vec<u8>, toolchain::Compiled), String> {
     let mut sources = Vec::new();
     for s in &bench.sources {
         let text = std::fs::read(s).map_err(|e| format!("{}: {e}", s.display()))?;
         sources.push((s.to_string_lossy().into_owned(), text));
     }
-    toolchain::build_executable(&sources, &config.config)
+    toolchain::build_executable_with_stats(&sources, &config.config)
 }
 
 /// Runs an executable in the simulator with `config`'s processor model.
@@ -135,7 +150,7 @@ pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
         measurement: m,
     };
     let t0 = Instant::now();
-    let exe = match build(bench, config) {
+    let (exe, compiled) = match build_with_stats(bench, config) {
         Ok(e) => e,
         Err(e) => {
             return fail(
@@ -168,6 +183,8 @@ pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
         dcache_hit_rate: stats.dcache.hit_rate(),
         code_size: text_size(&exe),
         compile_ms,
+        copies: compiled.copies_left() as u64,
+        spills: compiled.spills() as u64,
     };
     if code != bench.exit_code {
         return fail(
