@@ -58,7 +58,9 @@ impl Report {
         }
         let mut out = format!("{:<22}", format!("speed-up over {first}"));
         for c in &self.configs {
-            let text = self.speedup(c).map_or("-".to_string(), |x| format!("{x:.3}x"));
+            let text = self
+                .speedup(c)
+                .map_or("-".to_string(), |x| format!("{x:.3}x"));
             out.push_str(&cell(c, text));
         }
         out.push('\n');
@@ -165,7 +167,9 @@ impl Report {
         if let (Some(first), true) = (self.configs.first(), self.configs.len() > 1) {
             let _ = write!(out, "| speed-up over {first} |");
             for c in &self.configs {
-                let text = self.speedup(c).map_or("-".to_string(), |x| format!("{x:.3}x"));
+                let text = self
+                    .speedup(c)
+                    .map_or("-".to_string(), |x| format!("{x:.3}x"));
                 let _ = write!(out, " {text} | | | |");
             }
             out.push('\n');

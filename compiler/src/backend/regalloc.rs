@@ -6,9 +6,11 @@
 //!   instruction positions covering every definition, use, and every block
 //!   where it is live in or out (one range, no holes; conservative on
 //!   arbitrary CFGs).
-//! - Physical registers named by instruction selection (argument and
-//!   result registers, call clobbers) give fixed ranges; a virtual register
-//!   is never given a register whose fixed ranges overlap its interval, so
+//! - Physical registers named by instruction selection or left by
+//!   out-of-SSA coalescing (argument and result registers, call clobbers)
+//!   take part in the same liveness analysis and give fixed ranges (live
+//!   across block boundaries too); a virtual register is never given a
+//!   register whose fixed ranges overlap its interval, so
 //!   values live across a call land in callee-saved `$r1`–`$r7`
 //!   (ISA-ST200 §7.1) or are spilled; BRs are all caller-saved, so a BR live
 //!   across a call is spilled.
@@ -17,6 +19,10 @@
 //!   register just before, each definition stores it just after (`$r8`,
 //!   `$r9` for uses, `$r10` for definitions, `$b7` plus `$r11` for BRs, via
 //!   `mfb`/`mtb`). These scratch registers are never allocated.
+//! - Copy coalescing by preference: an interval related by a `mov` to
+//!   another (virtual or physical) register takes that register when it is
+//!   free over the whole interval; the `mov` then has the same source and
+//!   destination and is deleted ([`Stats::copies_removed`]).
 
 use super::mir::*;
 
@@ -39,6 +45,8 @@ pub struct Stats {
     pub spilled: usize,
     /// Reload and store operations inserted.
     pub spill_ops: usize,
+    /// `mov`s deleted because both sides got the same register.
+    pub copies_removed: usize,
 }
 
 struct Bits(Vec<u64>);
@@ -73,6 +81,12 @@ fn phys_index(x: Reg) -> Option<usize> {
 /// physical, spill code is inserted. Returns statistics.
 pub fn allocate(f: &mut MFunc) -> Stats {
     let nv = f.vclass.len();
+    // liveness index: virtual registers first, then the 72 physical ones
+    let index = |x: Reg| match x {
+        Reg::V(v) => v as usize,
+        p => nv + phys_index(p).expect("phys"),
+    };
+    let nl = nv + 72;
     let nb = f.blocks.len();
     // positions
     let mut first = vec![0usize; nb];
@@ -88,38 +102,34 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let mut gen = Vec::with_capacity(nb);
     let mut kill = Vec::with_capacity(nb);
     for b in 0..nb {
-        let mut g = Bits::new(nv);
-        let mut k = Bits::new(nv);
+        let mut g = Bits::new(nl);
+        let mut k = Bits::new(nl);
         for i in &f.blocks[b].insts {
             for u in i.uses() {
-                if let Reg::V(v) = u {
-                    if !k.get(v as usize) {
-                        g.set(v as usize);
-                    }
+                if !k.get(index(u)) {
+                    g.set(index(u));
                 }
             }
             for d in i.defs() {
-                if let Reg::V(v) = d {
-                    k.set(v as usize);
-                }
+                k.set(index(d));
             }
         }
         gen.push(g);
         kill.push(k);
     }
-    let mut live_in: Vec<Bits> = (0..nb).map(|_| Bits::new(nv)).collect();
-    let mut live_out: Vec<Bits> = (0..nb).map(|_| Bits::new(nv)).collect();
+    let mut live_in: Vec<Bits> = (0..nb).map(|_| Bits::new(nl)).collect();
+    let mut live_out: Vec<Bits> = (0..nb).map(|_| Bits::new(nl)).collect();
     let mut changed = true;
     while changed {
         changed = false;
         for &b in f.order.iter().rev() {
-            let mut out = Bits::new(nv);
+            let mut out = Bits::new(nl);
             for &s in &succs[b] {
                 for (o, x) in out.0.iter_mut().zip(&live_in[s].0) {
                     *o |= x;
                 }
             }
-            let mut inn = Bits::new(nv);
+            let mut inn = Bits::new(nl);
             for w in 0..inn.0.len() {
                 inn.0[w] = gen[b].0[w] | (out.0[w] & !kill[b].0[w]);
             }
@@ -140,13 +150,17 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     // fixed ranges per physical register (64 GR + 8 BR)
     let mut fixed: Vec<Vec<(usize, usize)>> = vec![vec![]; 72];
     for &b in &f.order {
+        let mut open: Vec<Option<usize>> = vec![None; 72];
         for v in live_in[b].iter() {
-            ext(v, first[b], &mut start, &mut end);
+            if v < nv {
+                ext(v, first[b], &mut start, &mut end);
+            } else {
+                open[v - nv] = Some(first[b]);
+            }
         }
-        for v in live_out[b].iter() {
+        for v in live_out[b].iter().filter(|&v| v < nv) {
             ext(v, last[b], &mut start, &mut end);
         }
-        let mut open: Vec<Option<usize>> = vec![None; 72];
         let mut pos = first[b];
         for i in &f.blocks[b].insts {
             for u in i.uses() {
@@ -171,6 +185,23 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             }
             pos += 2;
         }
+        for k in live_out[b].iter().filter(|&v| v >= nv).map(|v| v - nv) {
+            fixed[k].push((open[k].unwrap_or(first[b]), last[b]));
+        }
+    }
+    // copy-related registers (`mov d = s` between registers of one class)
+    let mut hints: Vec<Vec<Reg>> = vec![vec![]; nv];
+    for b in &f.blocks {
+        for i in b.insts.iter().filter(|i| is_copy(i)) {
+            if let (Opnd::R(d), Opnd::R(s)) = (&i.ops[0], &i.ops[1]) {
+                if let Reg::V(v) = d {
+                    hints[*v as usize].push(*s);
+                }
+                if let Reg::V(v) = s {
+                    hints[*v as usize].push(*d);
+                }
+            }
+        }
     }
     // linear scan
     let mut ivs: Vec<usize> = (0..nv).filter(|&v| start[v] != usize::MAX).collect();
@@ -191,10 +222,16 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             Class::Br => BR_ORDER.iter().map(|&n| Reg::B(n)).collect(),
         };
         let busy: Vec<Reg> = active.iter().filter_map(|&a| assign[a]).collect();
-        let pick = cands
-            .iter()
-            .copied()
-            .find(|c| !busy.contains(c) && !overlaps(phys_index(*c).expect("p"), s, e, &fixed));
+        let free = |c: &Reg| {
+            cands.contains(c)
+                && !busy.contains(c)
+                && !overlaps(phys_index(*c).expect("p"), s, e, &fixed)
+        };
+        let hinted = hints[v].iter().find_map(|h| match h {
+            Reg::V(u) => assign[*u as usize].filter(|p| free(p)),
+            p => Some(*p).filter(|p| free(p)),
+        });
+        let pick = hinted.or_else(|| cands.iter().copied().find(|c| free(c)));
         if let Some(p) = pick {
             assign[v] = Some(p);
             active.push(v);
@@ -283,7 +320,17 @@ pub fn allocate(f: &mut MFunc) -> Stats {
                 out.push(x);
             }
         }
+        let before = out.len();
+        out.retain(|i| !(is_copy(i) && i.ops[0] == i.ops[1]));
+        stats.copies_removed += before - out.len();
         f.blocks[b].insts = out;
     }
     stats
+}
+
+/// A register-to-register copy: `mov d = s` with two register operands.
+pub fn is_copy(i: &MInst) -> bool {
+    i.op == "mov"
+        && i.form == Form::Rr
+        && matches!((&i.ops[0], &i.ops[1]), (Opnd::R(_), Opnd::R(_)))
 }
