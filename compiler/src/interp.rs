@@ -456,6 +456,9 @@ impl<'m> Interp<'m> {
                         BinaryOp::Add => a.wrapping_add(b),
                         BinaryOp::Sub => a.wrapping_sub(b),
                         BinaryOp::Mul => a.wrapping_mul(b),
+                        // i32 only (verifier): bits 63:32 of the 64-bit product
+                        BinaryOp::MulHs => (sa.wrapping_mul(sb) >> 32) as u64,
+                        BinaryOp::MulHu => (a & 0xffff_ffff).wrapping_mul(b & 0xffff_ffff) >> 32,
                         BinaryOp::SDiv | BinaryOp::SRem | BinaryOp::UDiv | BinaryOp::URem => {
                             if b == 0 {
                                 return Err(Trap::DivByZero(f.name.clone()));

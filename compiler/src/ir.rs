@@ -97,12 +97,19 @@ impl Type {
 
 /// Two-operand integer operations (wrapping; shifts use the amount modulo
 /// the width; division by zero is undefined).
+///
+/// `MulHs`/`MulHu` exist for `i32` only (the verifier checks it): bits
+/// 63:32 of the signed/unsigned 64-bit product of two `i32`, as the ST231
+/// `mul64h`/`mul64hu` compute them (ISA-ST200 §4.5). Strength reduction
+/// of divisions by constants uses them (`opt::simplify`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
 pub enum BinaryOp {
     Add,
     Sub,
     Mul,
+    MulHs,
+    MulHu,
     SDiv,
     UDiv,
     SRem,
@@ -892,6 +899,11 @@ fn check_types(f: &Function, k: &InstKind) -> Result<(), String> {
         }
     };
     match k {
+        InstKind::Binary {
+            op: BinaryOp::MulHs | BinaryOp::MulHu,
+            ty,
+            ..
+        } if *ty != Type::I32 => Err(format!("mulhs/mulhu of type {}", ty.name())),
         InstKind::Binary { ty, args, .. } | InstKind::Icmp { ty, args, .. } => {
             want(&args[0], *ty, "operand")?;
             want(&args[1], *ty, "operand")
@@ -963,6 +975,8 @@ fn binop_name(op: BinaryOp) -> &'static str {
         Add => "add",
         Sub => "sub",
         Mul => "mul",
+        MulHs => "mulhs",
+        MulHu => "mulhu",
         SDiv => "sdiv",
         UDiv => "udiv",
         SRem => "srem",
@@ -975,10 +989,12 @@ fn binop_name(op: BinaryOp) -> &'static str {
         AShr => "ashr",
     }
 }
-const BINOPS: [BinaryOp; 13] = [
+const BINOPS: [BinaryOp; 15] = [
     BinaryOp::Add,
     BinaryOp::Sub,
     BinaryOp::Mul,
+    BinaryOp::MulHs,
+    BinaryOp::MulHu,
     BinaryOp::SDiv,
     BinaryOp::UDiv,
     BinaryOp::SRem,

@@ -451,3 +451,58 @@ fn line_information_reaches_the_assembly() {
     );
     assemble("f.s", &text, &o.model);
 }
+
+/// `mulhs`/`mulhu` (bits 63:32 of the 64-bit product, added for the
+/// division by constants of `opt::simplify`) and the reduced divisions
+/// themselves, on every core: ST231/ST240 `mul64h`/`mul64hu`
+/// (ISA-ST200 §4.5), ST220 through `__muldi3` (§4.11). The oracle is the
+/// interpreter on the same (reduced) IR, which the strength-reduction unit
+/// tests check against Rust's `wrapping_div`/`%`.
+#[test]
+fn reduced_divisions_and_high_multiplies_on_every_core() {
+    let src = br#"
+int printf(const char *, ...);
+int mhs(int a, int b);
+unsigned mhu(unsigned a, unsigned b);
+int main(void) {
+    unsigned s = 1;
+    int xs[] = {0, 1, -1, 7, -7, 100, -100, 641, 2147483647, -2147483647 - 1, 123456789, -987654321};
+    for (int k = 0; k < 200; k++) {
+        int x = k < 12 ? xs[k] : (int)(s = s * 1103515245u + 12345u);
+        printf("%d %d %d %d %u %u %d %d %u\n", x / 7, x % 10, x / -3, x / 16, (unsigned)x / 10u,
+               (unsigned)x % 641u, mhs(x, 0x55555556), mhs(x, x), mhu((unsigned)x, 0xAAAAAAABu));
+    }
+    return 0;
+}
+"#;
+    let out = driver::compile("mulh.c", src, &driver::Options::default());
+    let cm = out.result.expect("compiles");
+    let hm = ir_module(
+        "
+func @mhs(i32 %a, i32 %b) -> i32 {
+b0:
+  %r = mulhs.i32 %a, %b
+  ret %r
+}
+func @mhu(i32 %a, i32 %b) -> i32 {
+b0:
+  %r = mulhu.i32 %a, %b
+  ret %r
+}
+",
+    );
+    let mut m = driver::link(vec![cm, hm]).expect("link");
+    let mut reduced = 0;
+    for f in &mut m.functions {
+        reduced += compiler::opt::simplify::run(f).get("divisions reduced");
+        ir::verify_function(f).unwrap();
+    }
+    assert_eq!(reduced, 6);
+    for model in [
+        ProcessorModel::st231(),
+        ProcessorModel::st220(),
+        ProcessorModel::st240(),
+    ] {
+        check_module("mulh", &m, &model, true).unwrap();
+    }
+}

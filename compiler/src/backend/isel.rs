@@ -993,6 +993,29 @@ impl<'a> Sel<'a> {
                     self.op3("mul32", d, a, b);
                 }
             }
+            BinaryOp::MulHs | BinaryOp::MulHu => {
+                // i32 only: bits 63:32 of the 64-bit product (ISA-ST200 §4.5)
+                let signed = op == BinaryOp::MulHs;
+                let a = self.g(x);
+                if self.core == Core::St220 {
+                    // no mul64h on the ST220 (§4.11): extend both operands
+                    // to 64 bits and take the high word of __muldi3
+                    let b = self.g(y);
+                    let (ah, bh) = if signed {
+                        let (ah, bh) = (self.gv(), self.gv());
+                        self.op3("shr", ah, a, Opnd::Imm(31));
+                        self.op3("shr", bh, b, Opnd::Imm(31));
+                        (ah, bh)
+                    } else {
+                        (ZERO, ZERO)
+                    };
+                    let res = self.helper("__muldi3", &[a, ah, b, bh], 2);
+                    self.mov(d, r(res[1]));
+                } else {
+                    let b = self.o(y);
+                    self.op3(if signed { "mul64h" } else { "mul64hu" }, d, a, b);
+                }
+            }
             BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => {
                 let a = self.g(x);
                 let b = self.o(y);

@@ -1,9 +1,989 @@
-//! Stub: to be written (issue 8).
+//! Algebraic simplification and strength reduction (ARCHITECTURE.md §4
+//! "strength reduction"; S3 slides 43–44 constant folding).
+//!
+//! * Folding and identities: constant operands are folded with the
+//!   interpreter's semantics; `x+0`, `x-0`, `x|0`, `x^0`, `x*1`, `x&~0`,
+//!   shifts by a multiple of the width, `x/1`, `x&x`, `x|x` give `x`;
+//!   `x*0`, `x&0`, `x-x`, `x^x`, `x%1`, `x%-1` give 0; `x/-1` is `-x`;
+//!   `-(-x)`, `~~x` give `x`; `icmp x, x` is a constant; constants of
+//!   `(x op c1) op c2` are re-associated (`op` ∈ add/sub, mul, and, or, xor).
+//! * Multiplications of `i32` by constants become shifts and adds when the
+//!   sequence has at most two ST200 operations, counting `(a<<k)+b` with
+//!   k ∈ 1..4 as one (`sh1add`–`sh4add`, ISA-ST200 §4.1); a `mul32` has
+//!   latency 3 (§4.5, §5), a shift or an add 1. Multiplications by 3, 5, 9
+//!   and 17 are left to instruction selection, which already emits
+//!   `shNadd x, x` for them.
+//! * Divisions and remainders of `i32` by constants: unsigned powers of two
+//!   become `lshr`/`and`; signed powers of two the biased-shift sequence
+//!   (add `2^k−1` to negative dividends, then shift arithmetically);
+//!   other divisors a multiplication by a "magic number" with
+//!   [`BinaryOp::MulHu`]/[`BinaryOp::MulHs`] followed by shifts
+//!   (Granlund and Montgomery's method, derived in [`magic_unsigned`] and
+//!   [`magic_signed`]). Remainders are `x − q·d`. `i64` divisions stay
+//!   (they call the runtime helpers).
 
+use super::cfg::{def_inst, replace_uses};
+use super::sccp::{fold_binary, fold_convert, fold_icmp, fold_unary, icmp_self, mask, sext};
 use super::Stats;
-use crate::ir::Function;
+use crate::ir::{
+    BinaryOp, Block, Function, Inst, InstData, InstKind, Type, UnaryOp, Value, ValueData, ValueDef,
+};
 
-/// Runs the pass on `f`.
-pub fn run(_f: &mut Function) -> Stats {
-    Stats::default()
+/// Magic multiplier for unsigned 32-bit division by `d` (2 ≤ d, not a
+/// power of two): `(m, p)` such that `⌊x/d⌋ = ⌊x·m / 2^p⌋` for every
+/// `0 ≤ x < 2^32`. `m` may need 33 bits.
+///
+/// Derivation: with `m = ⌈2^p/d⌉` and error `e = m·d − 2^p` (`0 ≤ e < d`),
+/// `x·m/2^p = x/d + x·e/(d·2^p)`. When `e ≤ 2^(p−32)`, `x·e < 2^p`, so the
+/// extra term is below `1/d` and cannot reach the next multiple of `1/d`
+/// above `x/d`: the floors agree. `p = 32 + ⌈log2 d⌉` always satisfies the
+/// condition (`e < d ≤ 2^(p−32)`); the smallest `p ≥ 32` that does is taken.
+pub fn magic_unsigned(d: u32) -> (u64, u32) {
+    let d = d as u128;
+    for p in 32..=64u32 {
+        let two_p = 1u128 << p;
+        let m = two_p.div_ceil(d);
+        let e = m * d - two_p;
+        if e <= 1u128 << (p - 32) {
+            return (m as u64, p);
+        }
+    }
+    // unreachable for d ≥ 2: p = 32 + ⌈log2 d⌉ ≤ 64 qualifies
+    ((1u128 << 64).div_ceil(d) as u64, 64)
+}
+
+/// Magic multiplier for signed 32-bit division by `d` (3 ≤ d < 2^31, not
+/// a power of two): `(m, s)` with `m < 2^32` such that, with `p = 32 + s`,
+/// `trunc(x/d) = ⌊x·m / 2^p⌋ + (x < 0)` for every 32-bit signed `x`.
+///
+/// Derivation: `m = ⌈2^p/d⌉`, `e = m·d − 2^p`, `0 < e` (d has an odd
+/// factor, so it does not divide `2^p`). If `e ≤ 2^(p−31)`: for
+/// `0 ≤ x < 2^31`, `x·e < 2^p`, and the floors agree as in the unsigned
+/// case. For `x = −y`, `1 ≤ y ≤ 2^31`: `y·m/2^p = y/d + y·e/(d·2^p)`
+/// with `0 < y·e/(d·2^p) ≤ 1/d`, so `⌈y·m/2^p⌉ = ⌊y/d⌋ + 1`, and
+/// `⌊−y·m/2^p⌋ + 1 = −⌊y/d⌋ = trunc(x/d)`. `p = 31 + ⌈log2 d⌉` qualifies,
+/// and then `m < 2^32`.
+pub fn magic_signed(d: u32) -> (u64, u32) {
+    let d = d as u128;
+    for p in 32..=63u32 {
+        let two_p = 1u128 << p;
+        let m = two_p.div_ceil(d);
+        let e = m * d - two_p;
+        if e <= 1u128 << (p - 31) {
+            return (m as u64, p - 32);
+        }
+    }
+    ((1u128 << 63).div_ceil(d) as u64, 31)
+}
+
+/// Emits instructions before the one being simplified.
+struct Ctx<'a> {
+    f: &'a mut Function,
+    block: Block,
+    out: Vec<Inst>,
+    loc: Option<(u32, u32)>,
+}
+
+impl Ctx<'_> {
+    fn emit(&mut self, kind: InstKind) -> Value {
+        let inst = Inst(self.f.insts.len() as u32);
+        let ty = kind.result_type().unwrap_or(Type::I32);
+        let v = Value(self.f.values.len() as u32);
+        self.f.values.push(ValueData {
+            ty,
+            def: ValueDef::Inst(inst),
+        });
+        self.f.insts.push(InstData {
+            kind,
+            result: Some(v),
+            block: self.block,
+            loc: self.loc,
+        });
+        self.out.push(inst);
+        v
+    }
+    fn k(&mut self, ty: Type, c: i64) -> Value {
+        self.emit(InstKind::Iconst {
+            ty,
+            imm: sext(mask(c as u64, ty), ty),
+        })
+    }
+    fn bin(&mut self, op: BinaryOp, ty: Type, a: Value, b: Value) -> Value {
+        self.emit(InstKind::Binary {
+            op,
+            ty,
+            args: [a, b],
+        })
+    }
+    fn binc(&mut self, op: BinaryOp, a: Value, c: i64) -> Value {
+        let k = self.k(Type::I32, c);
+        self.bin(op, Type::I32, a, k)
+    }
+    fn neg(&mut self, a: Value) -> Value {
+        self.emit(InstKind::Unary {
+            op: UnaryOp::Neg,
+            ty: Type::I32,
+            arg: a,
+        })
+    }
+    /// `(a << k) + a`, which isel turns into `shNadd` for k ∈ 1..4.
+    fn shadd(&mut self, a: Value, k: u32) -> Value {
+        let t = self.binc(BinaryOp::Shl, a, k as i64);
+        self.bin(BinaryOp::Add, Type::I32, t, a)
+    }
+}
+
+/// How to multiply by a positive constant with shifts and adds, and the
+/// number of ST200 operations it costs (`shNadd` counted as one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MulPlan {
+    /// `x << k`.
+    Shl(u32),
+    /// `(x << k) + x`, k ∈ 1..4.
+    ShAdd(u32),
+    /// `((x << k) + x) << s`.
+    ShAddShl(u32, u32),
+    /// `t = (x << k1) + x; (t << k2) + t`.
+    ShAdd2(u32, u32),
+    /// `(x << k) + x`, k ≥ 5 (two operations).
+    AddShl(u32),
+    /// `(x << k) − x`.
+    SubShl(u32),
+}
+
+impl MulPlan {
+    fn cost(self) -> u32 {
+        match self {
+            MulPlan::Shl(_) | MulPlan::ShAdd(_) => 1,
+            _ => 2,
+        }
+    }
+}
+
+/// The cheapest plan for `x * a` (a ≥ 2), if it costs at most 2 operations.
+fn mul_plan(a: u32) -> Option<MulPlan> {
+    if a.is_power_of_two() {
+        return Some(MulPlan::Shl(a.trailing_zeros()));
+    }
+    let shadd_k = |m: u32| (1..=4).find(|&k| m == (1 << k) + 1);
+    if let Some(k) = shadd_k(a) {
+        return Some(MulPlan::ShAdd(k));
+    }
+    let s = a.trailing_zeros();
+    if let Some(k) = shadd_k(a >> s) {
+        return Some(MulPlan::ShAddShl(k, s));
+    }
+    for k1 in 1..=4 {
+        let m1 = (1u32 << k1) + 1;
+        if a.is_multiple_of(m1) {
+            if let Some(k2) = shadd_k(a / m1) {
+                return Some(MulPlan::ShAdd2(k1, k2));
+            }
+        }
+    }
+    if (a - 1).is_power_of_two() {
+        return Some(MulPlan::AddShl((a - 1).trailing_zeros()));
+    }
+    if a.checked_add(1).is_some_and(|b| b.is_power_of_two()) {
+        return Some(MulPlan::SubShl((a + 1).trailing_zeros()));
+    }
+    None
+}
+
+fn emit_plan(cx: &mut Ctx, x: Value, p: MulPlan) -> Value {
+    match p {
+        MulPlan::Shl(k) => cx.binc(BinaryOp::Shl, x, k as i64),
+        MulPlan::ShAdd(k) | MulPlan::AddShl(k) => cx.shadd(x, k),
+        MulPlan::ShAddShl(k, s) => {
+            let t = cx.shadd(x, k);
+            cx.binc(BinaryOp::Shl, t, s as i64)
+        }
+        MulPlan::ShAdd2(k1, k2) => {
+            let t = cx.shadd(x, k1);
+            cx.shadd(t, k2)
+        }
+        MulPlan::SubShl(k) => {
+            let t = cx.binc(BinaryOp::Shl, x, k as i64);
+            cx.bin(BinaryOp::Sub, Type::I32, t, x)
+        }
+    }
+}
+
+/// `x * c` for an `i32` constant `c` with shifts and adds when that takes
+/// at most two operations (three are never better than `mul32`); `None`
+/// keeps the multiply. Multiplications by 3, 5, 9, 17 are kept too
+/// (instruction selection emits one `shNadd` for them).
+fn reduce_mul(cx: &mut Ctx, x: Value, c: i32) -> Option<Value> {
+    if c == i32::MIN {
+        return Some(cx.binc(BinaryOp::Shl, x, 31));
+    }
+    let a = c.unsigned_abs();
+    if a < 2 {
+        return None;
+    }
+    let p = mul_plan(a)?;
+    if c > 0 {
+        if matches!(p, MulPlan::ShAdd(_)) {
+            return None;
+        }
+        Some(emit_plan(cx, x, p))
+    } else if p.cost() < 2 {
+        let t = emit_plan(cx, x, p);
+        Some(cx.neg(t))
+    } else {
+        None
+    }
+}
+
+/// `x * c` by [`reduce_mul`] or a plain `mul`.
+fn mul_const(cx: &mut Ctx, x: Value, c: i32) -> Value {
+    match reduce_mul(cx, x, c) {
+        Some(v) => v,
+        None => cx.binc(BinaryOp::Mul, x, c as i64),
+    }
+}
+
+/// `trunc(x / 2^k)` for signed `x`, 1 ≤ k ≤ 30: add `2^k − 1` to negative
+/// dividends (taken from the sign bits), then shift arithmetically.
+/// Returns `(quotient, biased dividend)`.
+fn sdiv_pow2(cx: &mut Ctx, x: Value, k: u32) -> (Value, Value) {
+    let sign = if k == 1 {
+        x
+    } else {
+        cx.binc(BinaryOp::AShr, x, 31)
+    };
+    let bias = cx.binc(BinaryOp::LShr, sign, 32 - k as i64);
+    let t = cx.bin(BinaryOp::Add, Type::I32, x, bias);
+    (cx.binc(BinaryOp::AShr, t, k as i64), t)
+}
+
+/// `⌊x / d⌋` for unsigned `x`, 3 ≤ d < 2^31 not a power of two
+/// ([`magic_unsigned`]).
+fn udiv_magic(cx: &mut Ctx, x: Value, d: u32) -> Value {
+    let (m, p) = magic_unsigned(d);
+    if m < 1 << 32 {
+        let t = cx.binc(BinaryOp::MulHu, x, m as i64);
+        if p > 32 {
+            cx.binc(BinaryOp::LShr, t, (p - 32) as i64)
+        } else {
+            t
+        }
+    } else {
+        // 33-bit multiplier: x·m/2^32 = t + x with t = mulhu(x, m − 2^32);
+        // ⌊(t + x)/2⌋ = ((x − t) >> 1) + t avoids the carry (t ≤ x)
+        let t = cx.binc(BinaryOp::MulHu, x, (m - (1 << 32)) as i64);
+        let u = cx.bin(BinaryOp::Sub, Type::I32, x, t);
+        let u = cx.binc(BinaryOp::LShr, u, 1);
+        let u = cx.bin(BinaryOp::Add, Type::I32, u, t);
+        if p > 33 {
+            cx.binc(BinaryOp::LShr, u, (p - 33) as i64)
+        } else {
+            u
+        }
+    }
+}
+
+/// `trunc(x / d)` for signed `x`, 3 ≤ d < 2^31 not a power of two
+/// ([`magic_signed`]).
+fn sdiv_magic(cx: &mut Ctx, x: Value, d: u32) -> Value {
+    let (m, s) = magic_signed(d);
+    // m < 2^32; as an i32 it is m − 2^32 when m ≥ 2^31, and then
+    // mulhs(x, m − 2^32) = ⌊x·m/2^32⌋ − x
+    let mut t = cx.binc(BinaryOp::MulHs, x, m as u32 as i32 as i64);
+    if m >= 1 << 31 {
+        t = cx.bin(BinaryOp::Add, Type::I32, t, x);
+    }
+    if s > 0 {
+        t = cx.binc(BinaryOp::AShr, t, s as i64);
+    }
+    let neg = cx.binc(BinaryOp::LShr, x, 31);
+    cx.bin(BinaryOp::Add, Type::I32, t, neg)
+}
+
+/// Division or remainder of an `i32` by the constant `c` (≠ 0, ±1 handled
+/// by the caller). `None` leaves it.
+fn reduce_div(cx: &mut Ctx, op: BinaryOp, x: Value, c: i32) -> Option<Value> {
+    let u = c as u32;
+    Some(match op {
+        BinaryOp::UDiv => {
+            if u.is_power_of_two() {
+                cx.binc(BinaryOp::LShr, x, u.trailing_zeros() as i64)
+            } else if u >= 1 << 31 {
+                let k = cx.k(Type::I32, c as i64);
+                cx.emit(InstKind::Icmp {
+                    cond: crate::ir::Cond::Uge,
+                    ty: Type::I32,
+                    args: [x, k],
+                })
+            } else {
+                udiv_magic(cx, x, u)
+            }
+        }
+        BinaryOp::URem => {
+            if u.is_power_of_two() {
+                cx.binc(BinaryOp::And, x, (u - 1) as i64)
+            } else if u >= 1 << 31 {
+                return None;
+            } else {
+                let q = udiv_magic(cx, x, u);
+                let p = mul_const(cx, q, c);
+                cx.bin(BinaryOp::Sub, Type::I32, x, p)
+            }
+        }
+        BinaryOp::SDiv => {
+            if c == i32::MIN {
+                let k = cx.k(Type::I32, c as i64);
+                return Some(cx.emit(InstKind::Icmp {
+                    cond: crate::ir::Cond::Eq,
+                    ty: Type::I32,
+                    args: [x, k],
+                }));
+            }
+            let a = c.unsigned_abs();
+            let q = if a.is_power_of_two() {
+                sdiv_pow2(cx, x, a.trailing_zeros()).0
+            } else {
+                sdiv_magic(cx, x, a)
+            };
+            if c < 0 {
+                cx.neg(q)
+            } else {
+                q
+            }
+        }
+        BinaryOp::SRem => {
+            if c == i32::MIN {
+                return None;
+            }
+            // the remainder takes the sign of the dividend: x % d = x % |d|
+            let a = c.unsigned_abs();
+            if a.is_power_of_two() {
+                let (_, t) = sdiv_pow2(cx, x, a.trailing_zeros());
+                let m = cx.binc(BinaryOp::And, t, -(a as i64));
+                cx.bin(BinaryOp::Sub, Type::I32, x, m)
+            } else {
+                let q = sdiv_magic(cx, x, a);
+                let p = mul_const(cx, q, a as i32);
+                cx.bin(BinaryOp::Sub, Type::I32, x, p)
+            }
+        }
+        _ => return None,
+    })
+}
+
+fn assoc(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Add | BinaryOp::Mul | BinaryOp::And | BinaryOp::Or | BinaryOp::Xor
+    )
+}
+
+/// Which counter a rewrite adds to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Simplified,
+    Mul,
+    Div,
+}
+
+/// The masked constant value of `v`, if it is an `iconst`.
+fn cval(f: &Function, v: Value) -> Option<u64> {
+    let i = def_inst(f, v)?;
+    match f.insts[i.index()].kind {
+        InstKind::Iconst { ty, imm } => Some(mask(imm as u64, ty)),
+        _ => None,
+    }
+}
+
+/// Tries to rewrite the instruction `k` (operands already replaced); the
+/// result replaces its value.
+fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
+    use Kind::*;
+    let f = &*cx.f;
+    match *k {
+        InstKind::Binary { op, ty, args } => {
+            let (mut x, mut y) = (args[0], args[1]);
+            let (mut cxv, mut cyv) = (cval(f, x), cval(f, y));
+            if let (Some(a), Some(b)) = (cxv, cyv) {
+                let r = fold_binary(op, ty, a, b)?;
+                return Some((cx.k(ty, r as i64), Simplified));
+            }
+            let commutative = assoc(op) || matches!(op, BinaryOp::MulHs | BinaryOp::MulHu);
+            if commutative && cxv.is_some() {
+                std::mem::swap(&mut x, &mut y);
+                std::mem::swap(&mut cxv, &mut cyv);
+            }
+            let ones = mask(u64::MAX, ty);
+            let bits = ty.bits() as u64;
+            if x == y {
+                match op {
+                    BinaryOp::Sub | BinaryOp::Xor => return Some((cx.k(ty, 0), Simplified)),
+                    BinaryOp::And | BinaryOp::Or => return Some((x, Simplified)),
+                    _ => {}
+                }
+            }
+            let c = cyv?;
+            let sc = sext(c, ty);
+            match op {
+                BinaryOp::Add | BinaryOp::Sub | BinaryOp::Or | BinaryOp::Xor if c == 0 => {
+                    return Some((x, Simplified))
+                }
+                BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr if c % bits == 0 => {
+                    return Some((x, Simplified))
+                }
+                BinaryOp::Mul | BinaryOp::SDiv | BinaryOp::UDiv if c == 1 => {
+                    return Some((x, Simplified))
+                }
+                BinaryOp::And if c == ones => return Some((x, Simplified)),
+                BinaryOp::Mul | BinaryOp::And | BinaryOp::MulHs | BinaryOp::MulHu if c == 0 => {
+                    return Some((cx.k(ty, 0), Simplified))
+                }
+                BinaryOp::Or if c == ones => return Some((cx.k(ty, -1), Simplified)),
+                BinaryOp::SRem | BinaryOp::URem if c == 1 => {
+                    return Some((cx.k(ty, 0), Simplified))
+                }
+                BinaryOp::SRem if sc == -1 => return Some((cx.k(ty, 0), Simplified)),
+                BinaryOp::SDiv if sc == -1 => {
+                    let v = cx.emit(InstKind::Unary {
+                        op: UnaryOp::Neg,
+                        ty,
+                        arg: x,
+                    });
+                    return Some((v, Simplified));
+                }
+                _ => {}
+            }
+            // re-association: (a op c1) op c2 → a op (c1 op c2); sub by a
+            // constant counts as add of its negation
+            let (rop, rc) = if op == BinaryOp::Sub {
+                (BinaryOp::Add, mask(c.wrapping_neg(), ty))
+            } else {
+                (op, c)
+            };
+            if assoc(rop) {
+                if let Some(InstKind::Binary {
+                    op: iop,
+                    ty: ity,
+                    args: iargs,
+                }) = def_inst(f, x).map(|i| &f.insts[i.index()].kind)
+                {
+                    let (iop, ity, iargs) = (*iop, *ity, *iargs);
+                    let inner = match (iop, cval(f, iargs[0]), cval(f, iargs[1])) {
+                        (o, _, Some(c1)) if o == rop => Some((iargs[0], c1)),
+                        (o, Some(c1), _) if o == rop => Some((iargs[1], c1)),
+                        (BinaryOp::Sub, _, Some(c1)) if rop == BinaryOp::Add => {
+                            Some((iargs[0], mask(c1.wrapping_neg(), ty)))
+                        }
+                        _ => None,
+                    };
+                    if let (Some((a, c1)), true) = (inner, ity == ty) {
+                        let cc = fold_binary(rop, ty, c1, rc)?;
+                        let identity = match rop {
+                            BinaryOp::Add | BinaryOp::Or | BinaryOp::Xor => cc == 0,
+                            BinaryOp::Mul => cc == 1,
+                            _ => cc == ones,
+                        };
+                        if identity {
+                            return Some((a, Simplified));
+                        }
+                        let kv = cx.k(ty, cc as i64);
+                        return Some((cx.bin(rop, ty, a, kv), Simplified));
+                    }
+                }
+            }
+            if ty != Type::I32 {
+                return None;
+            }
+            match op {
+                BinaryOp::Mul => reduce_mul(cx, x, c as u32 as i32).map(|v| (v, Mul)),
+                BinaryOp::SDiv | BinaryOp::UDiv | BinaryOp::SRem | BinaryOp::URem if c != 0 => {
+                    reduce_div(cx, op, x, c as u32 as i32).map(|v| (v, Div))
+                }
+                _ => None,
+            }
+        }
+        InstKind::Unary { op, ty, arg } => {
+            if let Some(a) = cval(f, arg) {
+                return Some((cx.k(ty, fold_unary(op, ty, a) as i64), Simplified));
+            }
+            match def_inst(f, arg).map(|i| &f.insts[i.index()].kind) {
+                Some(InstKind::Unary {
+                    op: o2,
+                    ty: t2,
+                    arg: inner,
+                }) if *o2 == op && *t2 == ty => Some((*inner, Simplified)),
+                _ => None,
+            }
+        }
+        InstKind::Icmp { cond, ty, args } => {
+            if args[0] == args[1] {
+                return Some((cx.k(Type::I32, icmp_self(cond) as i64), Simplified));
+            }
+            let (a, b) = (cval(f, args[0])?, cval(f, args[1])?);
+            Some((
+                cx.k(Type::I32, fold_icmp(cond, ty, a, b) as i64),
+                Simplified,
+            ))
+        }
+        InstKind::Convert { op, from, to, arg } => {
+            let a = cval(f, arg)?;
+            Some((cx.k(to, fold_convert(op, from, to, a) as i64), Simplified))
+        }
+        _ => None,
+    }
+}
+
+/// Blocks in reverse postorder from the entry, then the unreachable ones.
+fn block_order(f: &Function) -> Vec<Block> {
+    let n = f.blocks.len();
+    let mut order = Vec::new();
+    let mut seen = vec![false; n];
+    if let Some(&entry) = f.layout.first() {
+        let mut stack = vec![(entry, 0usize)];
+        seen[entry.index()] = true;
+        while let Some((b, i)) = stack.pop() {
+            let succ = f.successors(b);
+            if i < succ.len() {
+                stack.push((b, i + 1));
+                let s = succ[i];
+                if !seen[s.index()] {
+                    seen[s.index()] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                order.push(b);
+            }
+        }
+    }
+    order.reverse();
+    for &b in &f.layout {
+        if !seen[b.index()] {
+            order.push(b);
+        }
+    }
+    order
+}
+
+/// Runs the pass on `f`. Counters: "multiplies reduced", "divisions
+/// reduced", "instructions simplified".
+pub fn run(f: &mut Function) -> Stats {
+    let mut st = Stats::default();
+    let mut repl: Vec<Option<Value>> = vec![None; f.values.len()];
+    let (mut nmul, mut ndiv, mut nsimp) = (0u64, 0u64, 0u64);
+    for b in block_order(f) {
+        let insts = std::mem::take(&mut f.blocks[b.index()].insts);
+        let mut cx = Ctx {
+            f,
+            block: b,
+            out: Vec::with_capacity(insts.len()),
+            loc: None,
+        };
+        for i in insts {
+            let resolve = |v: Value| {
+                let mut v = v;
+                while let Some(Some(w)) = repl.get(v.index()) {
+                    v = *w;
+                }
+                v
+            };
+            super::cfg::map_operands(&mut cx.f.insts[i.index()].kind, resolve);
+            let d = &cx.f.insts[i.index()];
+            let (Some(r), kind) = (d.result, d.kind.clone()) else {
+                cx.out.push(i);
+                continue;
+            };
+            cx.loc = d.loc;
+            let mark = cx.out.len();
+            match simplify_inst(&mut cx, &kind) {
+                Some((v, what)) if v != r => {
+                    if repl.len() < cx.f.values.len() {
+                        repl.resize(cx.f.values.len(), None);
+                    }
+                    repl[r.index()] = Some(v);
+                    match what {
+                        Kind::Simplified => nsimp += 1,
+                        Kind::Mul => nmul += 1,
+                        Kind::Div => ndiv += 1,
+                    }
+                }
+                _ => {
+                    // nothing (or only dead helpers) emitted: keep as is
+                    cx.out.truncate(mark);
+                    cx.out.push(i);
+                }
+            }
+        }
+        let out = cx.out;
+        f.blocks[b.index()].insts = out;
+    }
+    repl.resize(f.values.len(), None);
+    replace_uses(f, &repl);
+    st.add("multiplies reduced", nmul);
+    st.add("divisions reduced", ndiv);
+    st.add("instructions simplified", nsimp);
+    st
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interp::{self, RunOptions};
+    use crate::ir::{parse_module, verify_function, Module};
+
+    fn module(text: &str) -> Module {
+        let m = parse_module(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        crate::ir::verify_module(&m).unwrap();
+        m
+    }
+
+    fn exit_code(m: &Module) -> i32 {
+        interp::run(
+            m,
+            &RunOptions {
+                max_steps: Some(50_000_000),
+                args: vec![],
+            },
+        )
+        .unwrap()
+        .exit_code
+    }
+
+    fn count_ops(f: &Function, pred: impl Fn(&InstKind) -> bool) -> usize {
+        f.layout
+            .iter()
+            .flat_map(|b| f.blocks[b.index()].insts.iter())
+            .filter(|i| pred(&f.insts[i.index()].kind))
+            .count()
+    }
+
+    #[test]
+    fn magic_numbers_match_hackers_delight_tables() {
+        // Independent source: the magic numbers commonly tabulated for
+        // 32-bit division (Hacker's Delight, Table 10-1 / 10-2):
+        // signed 3 → 0x55555556, s=0; 5 → 0x66666667, s=1;
+        // 7 → 0x92492493, s=2 (needs the add); unsigned 3 → 0xAAAAAAAB,
+        // p=33; 7 → 0x124924925 (33 bits), p=35; 10 → 0xCCCCCCCD, p=35.
+        assert_eq!(magic_signed(3), (0x5555_5556, 0));
+        assert_eq!(magic_signed(5), (0x6666_6667, 1));
+        assert_eq!(magic_signed(7), (0x9249_2493, 2));
+        assert_eq!(magic_unsigned(3), (0xAAAA_AAAB, 33));
+        assert_eq!(magic_unsigned(7), (0x1_2492_4925, 35));
+        assert_eq!(magic_unsigned(10), (0xCCCC_CCCD, 35));
+    }
+
+    #[test]
+    fn identities_and_reassociation() {
+        // hand-derived: every line of @f simplifies to x or a constant;
+        // ((x + 3) - 5) + 2 is x; (x * 3) * 4 is x * 12.
+        let text = "
+func @f(i32 %x) -> i32 {
+b0:
+  %z = iconst.i32 0
+  %o = iconst.i32 1
+  %m = iconst.i32 -1
+  %a = add.i32 %z, %x
+  %b = mul.i32 %a, %o
+  %c = and.i32 %b, %m
+  %d = xor.i32 %c, %c
+  %e = or.i32 %c, %d
+  %t = iconst.i32 32
+  %g = shl.i32 %e, %t
+  %n1 = neg.i32 %g
+  %n2 = neg.i32 %n1
+  %k3 = iconst.i32 3
+  %k5 = iconst.i32 5
+  %k2 = iconst.i32 2
+  %p = add.i32 %n2, %k3
+  %q = sub.i32 %p, %k5
+  %r = add.i32 %q, %k2
+  %eq = icmp.sle.i32 %r, %r
+  %s = sub.i32 %r, %eq
+  %u = add.i32 %s, %eq
+  ret %u
+}
+";
+        let mut m = module(text);
+        let st = run(&mut m.functions[0]);
+        verify_function(&m.functions[0]).unwrap();
+        let f = &m.functions[0];
+        let Some(InstKind::Ret { value: Some(v) }) = f.terminator(f.layout[0]) else {
+            panic!()
+        };
+        // u = (r - 1) + 1 reassociates to r, which is x
+        assert_eq!(*v, f.params[0], "{}", m.print());
+        assert_eq!(st.get("instructions simplified"), 11);
+    }
+
+    /// Module whose `main` calls `@f(x)` for every `x` of `xs` and counts
+    /// results that differ from `want`; returns 1 if any did.
+    fn harness(f_body: &str, xs: &[i32], want: &[i32]) -> String {
+        let hex = |v: &[i32]| -> String {
+            v.iter()
+                .flat_map(|x| x.to_le_bytes())
+                .map(|b| format!("{b:02x}"))
+                .collect()
+        };
+        format!(
+            "global @xs size {n4} align 4 init {hx}
+global @ws size {n4} align 4 init {hw}
+{f_body}
+func @main() -> i32 {{
+b0:
+  %xs = global_addr @xs
+  %ws = global_addr @ws
+  %z = iconst.i32 0
+  %four = iconst.i32 4
+  %n = iconst.i32 {n}
+  %one = iconst.i32 1
+  jump h
+h:
+  %i = phi.i32 [b0: %z], [body: %i2]
+  %bad = phi.i32 [b0: %z], [body: %bad2]
+  %c = icmp.slt.i32 %i, %n
+  br %c, body, x
+body:
+  %off = mul.i32 %i, %four
+  %pa = add.i32 %xs, %off
+  %pw = add.i32 %ws, %off
+  %xv = load.i32 %pa
+  %wv = load.i32 %pw
+  %r = call.i32 @f(%xv)
+  %ne = icmp.ne.i32 %r, %wv
+  %bad2 = add.i32 %bad, %ne
+  %i2 = add.i32 %i, %one
+  jump h
+x:
+  %nz = icmp.ne.i32 %bad, %z
+  ret %nz
+}}
+",
+            n = xs.len(),
+            n4 = 4 * xs.len(),
+            hx = hex(xs),
+            hw = hex(want),
+        )
+    }
+
+    fn dividends(seed: u64) -> Vec<i32> {
+        let mut v: Vec<i32> = vec![
+            0,
+            1,
+            -1,
+            2,
+            -2,
+            3,
+            -3,
+            6,
+            7,
+            -7,
+            9,
+            10,
+            -10,
+            100,
+            641,
+            -641,
+            65535,
+            65536,
+            i32::MAX,
+            i32::MAX - 1,
+            i32::MIN,
+            i32::MIN + 1,
+            0x4000_0000,
+            -0x4000_0000,
+            0x7fff_fffe,
+        ];
+        let mut s = seed;
+        for _ in 0..40 {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let r = (s >> 32) as i32;
+            v.push(r);
+            v.push(r >> (s % 31));
+        }
+        v
+    }
+
+    const DIVISORS: [i32; 40] = [
+        1,
+        -1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        9,
+        10,
+        11,
+        12,
+        13,
+        25,
+        60,
+        100,
+        125,
+        641,
+        1000,
+        7919,
+        65535,
+        65536,
+        65537,
+        0x4000_0000,
+        0x7fff_ffff,
+        0x5555_5555,
+        i32::MIN,
+        -2,
+        -3,
+        -4,
+        -7,
+        -10,
+        -641,
+        -65536,
+        -0x7fff_ffff,
+        0x8000_0001u32 as i32,
+        0xffff_fffeu32 as i32,
+        0xffff_fff9u32 as i32,
+        0xc000_0000u32 as i32,
+        0x9000_0000u32 as i32,
+    ];
+
+    fn expect(op: &str, x: i32, d: i32) -> i32 {
+        match op {
+            "sdiv" => x.wrapping_div(d),
+            "srem" => x.wrapping_rem(d),
+            "udiv" => ((x as u32) / (d as u32)) as i32,
+            "urem" => ((x as u32) % (d as u32)) as i32,
+            "mul" => x.wrapping_mul(d),
+            _ => unreachable!(),
+        }
+    }
+
+    /// Reduces `x op d` and checks it against Rust's arithmetic on many
+    /// dividends through the interpreter; returns the reduced module.
+    fn check_reduced(op: &str, d: i32, seed: u64) -> (Module, Stats) {
+        let body = format!(
+            "func @f(i32 %x) -> i32 {{\nb0:\n  %d = iconst.i32 {d}\n  %q = {op}.i32 %x, %d\n  ret %q\n}}"
+        );
+        let xs = dividends(seed);
+        let want: Vec<i32> = xs.iter().map(|&x| expect(op, x, d)).collect();
+        let mut m = module(&harness(&body, &xs, &want));
+        // the harness itself detects no difference on the original
+        assert_eq!(exit_code(&m), 0, "harness {op} {d}");
+        let st = run(&mut m.functions[0]);
+        verify_function(&m.functions[0]).unwrap();
+        assert_eq!(
+            exit_code(&m),
+            0,
+            "{op} by {d} differs after reduction:\n{}",
+            m.print()
+        );
+        (m, st)
+    }
+
+    #[test]
+    fn divisions_by_constants_are_exact() {
+        for (k, &d) in DIVISORS.iter().enumerate() {
+            for op in ["sdiv", "srem", "udiv", "urem"] {
+                let (m, st) = check_reduced(op, d, k as u64 * 7 + op.len() as u64);
+                let f = &m.functions[0];
+                let divs = count_ops(f, |k| {
+                    matches!(
+                        k,
+                        InstKind::Binary {
+                            op: BinaryOp::SDiv | BinaryOp::UDiv | BinaryOp::SRem | BinaryOp::URem,
+                            ..
+                        }
+                    )
+                });
+                // left on purpose: srem by INT_MIN, urem by ≥ 2^31 that
+                // is not a power of two
+                let kept = (op == "srem" && d == i32::MIN)
+                    || (op == "urem" && (d as u32) >= 1 << 31 && !(d as u32).is_power_of_two());
+                assert_eq!(divs, kept as usize, "{op} by {d}:\n{}", m.print());
+                if d != 1 && d != -1 && !kept {
+                    assert_eq!(st.get("divisions reduced"), 1, "{op} by {d}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn many_divisors_random_dividends() {
+        // a broader sweep: 3..200, and pseudo-random divisors
+        let mut ds: Vec<i32> = (3..200).collect();
+        let mut s = 12345u64;
+        for _ in 0..60 {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
+            ds.push((s >> 33) as i32 >> (s % 29));
+        }
+        for (k, &d) in ds.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            for op in ["sdiv", "udiv", "srem", "urem"] {
+                check_reduced(op, d, k as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn multiplies_by_constants() {
+        // each constant: expected plan cost (hand derivation) and result
+        // against Rust's wrapping_mul.
+        for (c, reduced) in [
+            (2, true),    // shl 1
+            (3, false),   // isel: sh1add
+            (6, true),    // sh1add, shl 1
+            (10, true),   // sh2add, shl 1
+            (15, true),   // sh1add, sh2add
+            (31, true),   // shl 5, sub
+            (33, true),   // shl 5, add
+            (-4, true),   // shl 2, neg
+            (-5, true),   // sh2add, neg
+            (-6, false),  // 3 operations
+            (7, true),    // shl 3, sub
+            (11, false),  // 8+2+1: 3 operations
+            (641, false), // keep mul32
+            (i32::MIN, true),
+        ] {
+            let (m, st) = check_reduced("mul", c, c as u64);
+            assert_eq!(st.get("multiplies reduced"), reduced as u64, "mul by {c}");
+            let muls = count_ops(&m.functions[0], |k| {
+                matches!(
+                    k,
+                    InstKind::Binary {
+                        op: BinaryOp::Mul,
+                        ..
+                    }
+                )
+            });
+            assert_eq!(muls, !reduced as usize, "mul by {c}");
+        }
+    }
+
+    #[test]
+    fn narrow_types_fold_with_wrapping() {
+        // i8: 100 + 100 = -56; (x + 100) + 100 reassociates to x + (-56)
+        let text = "
+func @main() -> i32 {
+b0:
+  %a = iconst.i8 100
+  %b = add.i8 %a, %a
+  %x = call.i32 @rand()
+  %xt = trunc.i32.i8 %x
+  %p = add.i8 %xt, %a
+  %q = add.i8 %p, %a
+  %c = sub.i8 %q, %b
+  %d = sub.i8 %c, %xt
+  %w = sext.i8.i32 %d
+  ret %w
+}
+";
+        let mut m = module(text);
+        let want = exit_code(&m);
+        assert_eq!(want, 0);
+        run(&mut m.functions[0]);
+        verify_function(&m.functions[0]).unwrap();
+        assert_eq!(exit_code(&m), want);
+    }
 }
