@@ -323,14 +323,19 @@ impl Gen<'_> {
             });
             self.depth += 1;
             self.cur = then;
+            // loop counters created inside a branch are not initialised on
+            // the other path: they go out of scope at the join
+            let scope = self.vars.len();
             let n = 1 + self.rng.below(3) as u32;
             self.stmts(n);
+            self.vars.truncate(scope);
             self.jump(join);
             self.cur = else_;
             if self.rng.chance(60) {
                 let n = 1 + self.rng.below(3) as u32;
                 self.stmts(n);
             }
+            self.vars.truncate(scope);
             self.jump(join);
             self.depth -= 1;
             self.cur = join;
