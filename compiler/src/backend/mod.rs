@@ -12,6 +12,8 @@ pub mod emit;
 pub mod frame;
 pub mod isel;
 pub mod mir;
+pub mod out_of_ssa;
+pub mod pcopy;
 pub mod regalloc;
 pub mod sched;
 
