@@ -32,6 +32,11 @@ pub struct Config {
     /// `-f…` flags as given (`-fno-<pass>`, `-fdump-<pass>`, `-fverify`,
     /// `-fout-of-ssa=…`), read by [`Config::opt_options`].
     pub pass_flags: Vec<String>,
+    /// Back end in machine-SSA mode (`backend::Options::ssa`): on at `-O1`
+    /// and above.
+    pub machine_ssa: bool,
+    /// Out-of-SSA method in machine-SSA mode (`-fout-of-ssa=`).
+    pub out_of_ssa: crate::backend::OutOfSsa,
 }
 
 impl Config {
@@ -48,6 +53,8 @@ impl Config {
             warnings: true,
             opt_level: 0,
             pass_flags: Vec::new(),
+            machine_ssa: false,
+            out_of_ssa: crate::backend::OutOfSsa::default(),
         }
     }
 
@@ -76,6 +83,10 @@ impl Config {
                 machine = Some(
                     ProcessorModel::from_toml_file(m).map_err(|e| format!("--machine {m}: {e}"))?,
                 );
+            } else if let Some(m) = f.strip_prefix("-fout-of-ssa=") {
+                cfg.out_of_ssa = m
+                    .parse()
+                    .map_err(|e| format!("{f}: {e} (expected naive, sreedhar or boissinot)"))?;
             } else if f.starts_with("-f") {
                 cfg.pass_flags.push(f.clone());
             } else if let Some(d) = f.strip_prefix("-D") {
@@ -98,6 +109,7 @@ impl Config {
             (None, None) => ProcessorModel::st231(),
         };
         cfg.front.core = Some(cfg.model.core.name().to_string());
+        cfg.machine_ssa = cfg.opt_level >= 1;
         Ok(cfg)
     }
 
@@ -209,6 +221,9 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         model: cfg.model.clone(),
         bundle: cfg.bundle,
         file_name,
+        ssa: cfg.machine_ssa,
+        out_of_ssa: cfg.out_of_ssa,
+        ..Default::default()
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) =
@@ -238,7 +253,7 @@ pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, String>
 /// The runtime for `cfg`'s core: `(crt0.o, libc.a)`, from the cache or built now.
 pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
     let key = format!(
-        "{:016x}-{}-{}",
+        "{:016x}-{}-{}-O2",
         BUILD_STAMP,
         cfg.core().name(),
         if cfg.bundle { "b" } else { "nb" }
@@ -250,7 +265,17 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
         return Ok((c, l));
     }
     cfg.step(|| format!("build the runtime into {}", dir.display()));
-    let (crt0, libc) = build_runtime(cfg)?;
+    // The runtime is always built at -O2 with the default out-of-SSA
+    // method (as a system libc is prebuilt optimised), whatever the
+    // program's level: only the core and bundling select a cached copy.
+    let rcfg = Config {
+        opt_level: 2,
+        machine_ssa: true,
+        out_of_ssa: crate::backend::OutOfSsa::default(),
+        pass_flags: Vec::new(),
+        ..cfg.clone()
+    };
+    let (crt0, libc) = build_runtime(&rcfg)?;
     // Best effort: a read-only cache only costs a rebuild next time.
     if std::fs::create_dir_all(&dir).is_ok() {
         let _ = write_atomic(&crt0_path, &crt0);

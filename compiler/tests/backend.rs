@@ -5,7 +5,7 @@
 //! run in the `stsim` library, and its stdout and exit status compared with
 //! `compiler::interp::run` on the same IR.
 
-use compiler::backend::{compile_module, Options};
+use compiler::backend::{compile_module, Options, OutOfSsa};
 use compiler::{driver, interp, ir};
 use isa::model::ProcessorModel;
 use simulator::{Io, Machine, Stop};
@@ -29,6 +29,16 @@ fn opts(model: &ProcessorModel, bundle: bool) -> Options {
         model: model.clone(),
         bundle,
         file_name: None,
+        ..Default::default()
+    }
+}
+
+/// [`opts`] in machine-SSA mode (seed-digest P12), out of SSA by `method`.
+fn opts_ssa(model: &ProcessorModel, bundle: bool, method: OutOfSsa) -> Options {
+    Options {
+        ssa: true,
+        out_of_ssa: method,
+        ..opts(model, bundle)
     }
 }
 
@@ -51,10 +61,14 @@ fn numbered(t: &str) -> String {
 /// Named object files.
 type Objects = Vec<(String, Vec<u8>)>;
 
-/// The test runtime's objects for a configuration (compiled once).
-fn runtime(model: &ProcessorModel, bundle: bool) -> Objects {
-    static CACHE: OnceLock<Mutex<HashMap<(String, bool), Objects>>> = OnceLock::new();
-    let key = (model.name.clone(), bundle);
+/// The test runtime's objects compiled with `o` (compiled once per model,
+/// bundling and mode).
+fn runtime_with(o: &Options) -> Objects {
+    /// (model name, bundle, machine SSA)
+    type Key = (String, bool, bool);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Objects>>> = OnceLock::new();
+    let (model, bundle) = (&o.model, o.bundle);
+    let key = (model.name.clone(), bundle, o.ssa);
     let cache = CACHE.get_or_init(Default::default);
     if let Some(v) = cache.lock().unwrap().get(&key) {
         return v.clone();
@@ -62,7 +76,7 @@ fn runtime(model: &ProcessorModel, bundle: bool) -> Objects {
     let crt = std::fs::read_to_string(Path::new(FIXTURES).join("crt.s")).unwrap();
     let libc_src = std::fs::read(Path::new(FIXTURES).join("minilibc.c")).unwrap();
     let libm = c_module("minilibc.c", &libc_src);
-    let libs = compile_module(&libm, &opts(model, bundle)).expect("minilibc compiles");
+    let libs = compile_module(&libm, o).expect("minilibc compiles");
     let v = vec![
         ("crt.o".to_string(), assemble("crt.s", &crt, model)),
         (
@@ -82,7 +96,13 @@ struct Run {
 }
 
 fn run_asm(text: &str, model: &ProcessorModel, bundle: bool) -> Result<Run, String> {
-    let mut objs = runtime(model, bundle);
+    run_asm_with(text, &opts(model, bundle))
+}
+
+/// Links `text` with the test runtime compiled with `o` and runs it.
+fn run_asm_with(text: &str, o: &Options) -> Result<Run, String> {
+    let model = &o.model;
+    let mut objs = runtime_with(o);
     objs.push(("prog.o".into(), assemble("prog.s", text, model)));
     let exe = linker::link_objects(&objs)?;
     let program = simulator::Program::parse(&exe).map_err(|e| format!("{e:?}"))?;
@@ -127,20 +147,15 @@ fn oracle(m: &ir::Module) -> Run {
     }
 }
 
-/// Compiles and runs `m` on `model`; compares with the oracle.
-fn check_module(
-    name: &str,
-    m: &ir::Module,
-    model: &ProcessorModel,
-    bundle: bool,
-) -> Result<(), String> {
+/// Compiles `m` with `o`, runs it, compares with the oracle.
+fn check_module_with(name: &str, m: &ir::Module, o: &Options) -> Result<(), String> {
     let want = oracle(m);
-    let text = compile_module(m, &opts(model, bundle)).map_err(|e| e.join("\n"))?;
-    let got = run_asm(&text, model, bundle)?;
+    let text = compile_module(m, o).map_err(|e| e.join("\n"))?;
+    let got = run_asm_with(&text, o)?;
     if got != want {
         return Err(format!(
-            "{name} on {} (bundle={bundle}): got {got:?}, want {want:?}",
-            model.name
+            "{name} on {} (bundle={}, ssa={}): got {got:?}, want {want:?}",
+            o.model.name, o.bundle, o.ssa
         ));
     }
     Ok(())
@@ -177,10 +192,14 @@ fn corpus_programs() -> Vec<(String, ir::Module)> {
 }
 
 fn corpus_on(model: ProcessorModel, bundle: bool) {
+    corpus_with(&opts(&model, bundle));
+}
+
+fn corpus_with(o: &Options) {
     let mut failures = vec![];
     let progs = corpus_programs();
     for (name, m) in &progs {
-        if let Err(e) = check_module(name, m, &model, bundle) {
+        if let Err(e) = check_module_with(name, m, o) {
             failures.push(format!("{name}: {e}"));
         }
     }
@@ -216,6 +235,23 @@ fn corpus_st220_no_bundle() {
 #[test]
 fn corpus_st240_bundled() {
     corpus_on(ProcessorModel::st240(), true);
+}
+
+/// The corpus in machine-SSA mode (naive out-of-SSA translation for now):
+/// every function passes the machine-SSA verifier (debug build) and every
+/// program gives the oracle's output on the simulator.
+#[test]
+fn corpus_st231_machine_ssa() {
+    corpus_with(&opts_ssa(&ProcessorModel::st231(), true, OutOfSsa::Naive));
+}
+
+#[test]
+fn corpus_st220_machine_ssa() {
+    corpus_with(&opts_ssa(
+        &ProcessorModel::st220(),
+        true,
+        OutOfSsa::Boissinot,
+    ));
 }
 
 /// Debugging aid: `BE_SRC=file.c cargo test --test backend dump -- --ignored --nocapture`
@@ -503,6 +539,398 @@ b0:
         ProcessorModel::st220(),
         ProcessorModel::st240(),
     ] {
-        check_module("mulh", &m, &model, true).unwrap();
+        check_module_with("mulh", &m, &opts(&model, true)).unwrap();
+    }
+}
+
+// ---- machine SSA (seed-digest P12) on hand-written SSA IR ----
+
+/// A global holding the NUL-terminated string `text`, for printf formats.
+fn string_global(name: &str, text: &str) -> String {
+    let mut hex = String::new();
+    for b in text.bytes().chain([0]) {
+        hex.push_str(&format!("{b:02x}"));
+    }
+    format!(
+        "global @{name} size {} align 1 init {hex}\n",
+        text.len() + 1
+    )
+}
+
+/// seed-digest T57 (lost-copy problem), as a function of the trip count:
+/// x2 = phi(1, x3); x3 = x2 + 1; loop while x3 < n; return x2. By hand:
+/// the last iteration starts with x2 = n - 1 (n >= 2), so lost(10) = 9
+/// and lost(2) = 1; a translation that loses the copy returns n.
+const LOST_COPY: &str = "
+func @lost(i32 %n) -> i32 {
+b0:
+  %x1 = iconst.i32 1
+  jump b1
+b1:
+  %x2 = phi.i32 [b0: %x1], [b1: %x3]
+  %x3 = add.i32 %x2, %x1
+  %c = icmp.slt.i32 %x3, %n
+  br %c, b1, b2
+b2:
+  ret %x2
+}
+";
+
+/// seed-digest T58 (swap problem): (a, b) = (1, 2) swapped on every
+/// iteration of a loop counted by i; returns 100 + a - b and i. By hand:
+/// the last iteration is number n - 1 (from 0); (a, b) = (1, 2) when it is
+/// even, (2, 1) when odd: swap(5) → 100 + 1 - 2 = 99, swap(6) → 101.
+const SWAP: &str = "
+func @swap(i32 %n) -> i32 {
+b0:
+  %a0 = iconst.i32 1
+  %b0 = iconst.i32 2
+  %z = iconst.i32 0
+  %one = iconst.i32 1
+  jump head
+head:
+  %a = phi.i32 [b0: %a0], [head: %b]
+  %b = phi.i32 [b0: %b0], [head: %a]
+  %i = phi.i32 [b0: %z], [head: %i2]
+  %i2 = add.i32 %i, %one
+  %c = icmp.slt.i32 %i2, %n
+  br %c, head, exit
+exit:
+  %d = sub.i32 %a, %b
+  %h = iconst.i32 100
+  %r = add.i32 %d, %h
+  ret %r
+}
+";
+
+/// Calls inside a loop with values live across them, 64-bit phis (a swap
+/// of two i64 phis as well), a 64-bit multiply (helper call) in the loop.
+/// By hand for n = 4: f(i) = 3i + 1 gives r = 1, 4, 7, 10, s = 22; acc =
+/// 22 * (2^32 + 15) = 22 * 2^32 + 330 (lo 330, hi 22). The pair (p, q)
+/// starts at (2^33 + 5, 7) and is swapped 4 times: back to (2^33 + 5, 7),
+/// so p - q = 2^33 - 2 (lo 0xfffffffe, hi 1).
+const CALLS64: &str = "
+func @f(i32 %x) -> i32 {
+b0:
+  %three = iconst.i32 3
+  %one = iconst.i32 1
+  %m = mul.i32 %x, %three
+  %r = add.i32 %m, %one
+  ret %r
+}
+
+func @loop64(i32 %n, i32 %fmt) -> i64 {
+entry:
+  %z = iconst.i64 0
+  %k = iconst.i32 0
+  %one = iconst.i32 1
+  %p0 = iconst.i64 8589934597
+  %q0 = iconst.i64 7
+  %mul = iconst.i64 4294967311
+  jump head
+head:
+  %acc = phi.i64 [entry: %z], [body: %acc2]
+  %i = phi.i32 [entry: %k], [body: %i2]
+  %s = phi.i32 [entry: %k], [body: %s2]
+  %p = phi.i64 [entry: %p0], [body: %q]
+  %q = phi.i64 [entry: %q0], [body: %p]
+  %c = icmp.slt.i32 %i, %n
+  br %c, body, exit
+body:
+  %r = call.i32 @f(%i)
+  %s2 = add.i32 %s, %r
+  %rx = sext.i32.i64 %r
+  %t = mul.i64 %rx, %mul
+  %acc2 = add.i64 %acc, %t
+  %i2 = add.i32 %i, %one
+  %pr = call.i32 @printf(%fmt, %i, %r, %s2)
+  jump head
+exit:
+  %pq = sub.i64 %p, %q
+  %sx = sext.i32.i64 %s
+  %x = xor.i64 %acc, %pq
+  %y = add.i64 %x, %sx
+  ret %y
+}
+
+func @main() -> i32 {
+b0:
+  %n = iconst.i32 4
+  %fmt = global_addr @fmt
+  %v = call.i64 @loop64(%n, %fmt)
+  %lo = trunc.i64.i32 %v
+  %c32 = iconst.i64 32
+  %h = lshr.i64 %v, %c32
+  %hi = trunc.i64.i32 %h
+  %fmt2 = global_addr @fmt2
+  %pr = call.i32 @printf(%fmt2, %lo, %hi)
+  %m = iconst.i32 255
+  %r = and.i32 %lo, %m
+  ret %r
+}
+";
+
+fn calls64_module() -> ir::Module {
+    let text = format!(
+        "{}{}{CALLS64}",
+        string_global("fmt", "i=%d r=%d s=%d\n"),
+        string_global("fmt2", "lo=%u hi=%u\n")
+    );
+    ir_module(&text)
+}
+
+/// Every configuration of the SSA tests: both out-of-SSA settings on the
+/// ST231, and the ST220 (nops) without bundling.
+fn ssa_configs() -> Vec<Options> {
+    vec![
+        opts_ssa(&ProcessorModel::st231(), true, OutOfSsa::Naive),
+        opts_ssa(&ProcessorModel::st231(), true, OutOfSsa::Boissinot),
+        opts_ssa(&ProcessorModel::st220(), false, OutOfSsa::Sreedhar),
+    ]
+}
+
+fn main_calling(func: &str, arg: i32) -> String {
+    format!(
+        "func @main() -> i32 {{\nb0:\n  %n = iconst.i32 {arg}\n  %r = call.i32 @{func}(%n)\n  ret %r\n}}\n"
+    )
+}
+
+#[test]
+fn ssa_lost_copy_problem() {
+    // seed-digest T57
+    for (n, want) in [(10, 9), (2, 1)] {
+        let m = ir_module(&format!("{LOST_COPY}{}", main_calling("lost", n)));
+        assert_eq!(oracle(&m).status, want, "interpreter, n = {n}");
+        for o in ssa_configs() {
+            check_module_with("lost", &m, &o).unwrap();
+        }
+    }
+}
+
+#[test]
+fn ssa_swap_problem() {
+    // seed-digest T58
+    for (n, want) in [(5, 99), (6, 101), (1, 99)] {
+        let m = ir_module(&format!("{SWAP}{}", main_calling("swap", n)));
+        assert_eq!(oracle(&m).status, want, "interpreter, n = {n}");
+        for o in ssa_configs() {
+            check_module_with("swap", &m, &o).unwrap();
+        }
+    }
+}
+
+#[test]
+fn ssa_calls_in_loops_and_64_bit_phis() {
+    let m = calls64_module();
+    // by hand (see CALLS64): acc ^ (p - q) + s
+    let acc: u64 = 22 * ((1 << 32) + 15);
+    let pq: u64 = (1 << 33) - 2;
+    let v = (acc ^ pq).wrapping_add(22);
+    let want = oracle(&m);
+    assert_eq!(
+        want.stdout,
+        format!(
+            "i=0 r=1 s=1\ni=1 r=4 s=5\ni=2 r=7 s=12\ni=3 r=10 s=22\nlo={} hi={}\n",
+            v as u32,
+            (v >> 32) as u32
+        )
+    );
+    assert_eq!(want.status, (v & 255) as i32);
+    for o in ssa_configs() {
+        check_module_with("calls64", &m, &o).unwrap();
+    }
+}
+
+/// Structure of the machine SSA itself (seed-digest P12): on T57 the loop
+/// header starts with one phi with an operand per machine predecessor, no
+/// vreg is defined twice (the verifier), and the call of `lost` from main
+/// passes its argument by a pcopy into a vreg pinned to $r16 placed
+/// immediately before the call, its result by a pcopy from a vreg pinned
+/// to $r16 immediately after.
+#[test]
+fn ssa_selection_structure() {
+    use compiler::backend::mir::{Form, Opnd, Reg};
+    use compiler::backend::{emit, isel, verify};
+    let m = ir_module(&format!("{LOST_COPY}{}", main_calling("lost", 10)));
+    let core = isa::Core::St231;
+    let lost = isel::select_with(&m, &m.functions[0], core, true).unwrap();
+    verify::verify(&lost).unwrap();
+    let dump: Vec<String> = lost
+        .order
+        .iter()
+        .flat_map(|&b| lost.blocks[b].insts.iter().map(|i| emit::inst(i, 0)))
+        .collect();
+    let phis: Vec<_> = lost
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter())
+        .filter(|i| i.form == Form::Phi)
+        .collect();
+    assert_eq!(phis.len(), 1, "{dump:#?}");
+    assert_eq!(phis[0].ops.len(), 5, "two incoming edges: {dump:#?}");
+    // the incoming parameter: input pcopy from $r16 into a pinned vreg
+    let input = lost.blocks[lost.order[0]]
+        .insts
+        .iter()
+        .find(|i| i.form == Form::PCopy)
+        .expect("input pcopy");
+    let (Opnd::R(Reg::V(p)), Opnd::R(src)) = (&input.ops[0], &input.ops[1]) else {
+        panic!("{dump:#?}")
+    };
+    assert_eq!(*src, Reg::G(16));
+    assert_eq!(lost.pinned(*p), Some(Reg::G(16)));
+    // the return value goes through a vreg pinned to $r16 read by `return`
+    let ret = lost
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter())
+        .find(|i| i.form == Form::Ret)
+        .unwrap();
+    let [Reg::V(rv)] = ret.imp_uses[..] else {
+        panic!("{dump:#?}")
+    };
+    assert_eq!(lost.pinned(rv), Some(Reg::G(16)));
+    // no physical register but $r0/$r12 outside the input pcopy and clobbers
+    let main = isel::select_with(&m, &m.functions[1], core, true).unwrap();
+    verify::verify(&main).unwrap();
+    let insts: Vec<_> = main.blocks.iter().flat_map(|b| b.insts.iter()).collect();
+    let k = insts.iter().position(|i| i.form == Form::Call).unwrap();
+    assert_eq!(insts[k - 1].form, Form::PCopy);
+    assert_eq!(insts[k + 1].form, Form::PCopy);
+    let Opnd::R(Reg::V(a)) = insts[k - 1].ops[0] else {
+        panic!()
+    };
+    assert_eq!(main.pinned(a), Some(Reg::G(16)));
+    assert_eq!(insts[k].imp_uses, vec![Reg::V(a)]);
+    let Opnd::R(Reg::V(res)) = insts[k + 1].ops[1] else {
+        panic!()
+    };
+    assert_eq!(main.pinned(res), Some(Reg::G(16)));
+    assert!(insts[k].imp_defs.contains(&Reg::V(res)));
+    // the naive translation leaves no phi, pcopy or pinned vreg
+    let mut t = lost.clone();
+    let st = compiler::backend::out_of_ssa::translate(&mut t, OutOfSsa::Naive);
+    assert!(t
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter())
+        .all(|i| !matches!(i.form, Form::Phi | Form::PCopy)));
+    assert!(t
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter())
+        .flat_map(|i| i.defs().into_iter().chain(i.uses()))
+        .all(|r| !matches!(r, Reg::V(v) if t.pinned(v).is_some())));
+    // T57: the back edge b1 -> b1 is critical (b1 also exits; b1 has two
+    // predecessors): it is split
+    assert_eq!(st.edges_split, 1);
+}
+
+/// A struct copy long enough for the memcpy loop (> 16 words) inside a
+/// loop, a 64-bit parameter pair and stack arguments (more than 8 words),
+/// in machine-SSA mode. By hand: sum of 9 args = 1+…+9 = 45 plus the
+/// 64-bit argument 2^32 + 5 folded as lo + hi = 5 + 1 = 6 → 51 per call;
+/// the copied array element 20 holds 20, read after each of 3 copies: 60.
+const MANY_ARGS: &str = "
+global @src size 100 align 4 init 000000000100000002000000030000000400000005000000060000000700000008000000090000000a0000000b0000000c0000000d0000000e0000000f000000100000001100000012000000130000001400000015000000160000001700000018000000
+func @sum(i32 %a, i64 %w, i32 %b, i32 %c, i32 %d, i32 %e, i32 %f, i32 %g, i32 %h, i32 %i) -> i32 {
+b0:
+  %s1 = add.i32 %a, %b
+  %s2 = add.i32 %s1, %c
+  %s3 = add.i32 %s2, %d
+  %s4 = add.i32 %s3, %e
+  %s5 = add.i32 %s4, %f
+  %s6 = add.i32 %s5, %g
+  %s7 = add.i32 %s6, %h
+  %s8 = add.i32 %s7, %i
+  %lo = trunc.i64.i32 %w
+  %c32 = iconst.i64 32
+  %hs = lshr.i64 %w, %c32
+  %hi = trunc.i64.i32 %hs
+  %t = add.i32 %s8, %lo
+  %u = add.i32 %t, %hi
+  ret %u
+}
+func @main() -> i32 {
+  slot0 size 100 align 4
+b0:
+  %k0 = iconst.i32 0
+  %one = iconst.i32 1
+  %three = iconst.i32 3
+  %w = iconst.i64 4294967301
+  %a2 = iconst.i32 2
+  %a3 = iconst.i32 3
+  %a4 = iconst.i32 4
+  %a5 = iconst.i32 5
+  %a6 = iconst.i32 6
+  %a7 = iconst.i32 7
+  %a8 = iconst.i32 8
+  %a9 = iconst.i32 9
+  %off = iconst.i32 80
+  jump head
+head:
+  %i = phi.i32 [b0: %k0], [body: %i2]
+  %acc = phi.i32 [b0: %k0], [body: %acc3]
+  %c = icmp.slt.i32 %i, %three
+  br %c, body, exit
+body:
+  %d = slot_addr slot0
+  %s = global_addr @src
+  memcpy %d, %s, 100
+  %e = add.i32 %d, %off
+  %x = load.i32 %e
+  %acc2 = add.i32 %acc, %x
+  %r = call.i32 @sum(%one, %w, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9)
+  %acc3 = add.i32 %acc2, %r
+  %i2 = add.i32 %i, %one
+  jump head
+exit:
+  %m = iconst.i32 255
+  %res = and.i32 %acc, %m
+  ret %res
+}
+";
+
+#[test]
+fn ssa_memcpy_loop_and_stack_arguments() {
+    let m = ir_module(MANY_ARGS);
+    // by hand: 3 * (51 + 20) = 213
+    assert_eq!(oracle(&m).status, 213);
+    for o in ssa_configs() {
+        check_module_with("many_args", &m, &o).unwrap();
+    }
+}
+
+/// A block ending in `unreachable` is laid out just before a block with a
+/// phi: in machine code it falls through into it, so the machine phi has
+/// one more predecessor than the IR phi; the selector gives it an operand
+/// (the verifier checks the arity). By hand: f(5) = 5 + 7 = 12.
+const UNREACHABLE_FALLTHROUGH: &str = "
+func @f(i32 %n) -> i32 {
+b0:
+  %z = iconst.i32 0
+  %c = icmp.sgt.i32 %n, %z
+  br %c, b1, b2
+b1:
+  %seven = iconst.i32 7
+  %x = add.i32 %n, %seven
+  jump b3
+b2:
+  unreachable
+b3:
+  %p = phi.i32 [b1: %x]
+  ret %p
+}
+";
+
+#[test]
+fn ssa_unreachable_block_falling_into_a_phi_block() {
+    let m = ir_module(&format!(
+        "{UNREACHABLE_FALLTHROUGH}{}",
+        main_calling("f", 5)
+    ));
+    assert_eq!(oracle(&m).status, 12);
+    for o in ssa_configs() {
+        check_module_with("unreachable", &m, &o).unwrap();
     }
 }

@@ -136,6 +136,7 @@ fn run_on_target(text: &str, core: isa::Core, bundle: bool) -> i32 {
         model: cfg.model.clone(),
         bundle,
         file_name: None,
+        ..Default::default()
     };
     let asm = compiler::backend::compile_module(&m, &opts).unwrap_or_else(|e| panic!("{e:?}"));
     let obj = assemble("ir.s", &asm, &cfg).unwrap_or_else(|e| panic!("{e}\n{asm}"));

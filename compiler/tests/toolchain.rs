@@ -122,6 +122,18 @@ fn corpus_in_stsim_matches_gcc_m32_one_op_per_bundle() {
     check_corpus(&cfg, "nobundle");
 }
 
+/// Machine-SSA mode of the back end (seed-digest P12, `Config::machine_ssa`):
+/// the corpus and the runtime (libc built in that mode too) still match gcc.
+#[test]
+fn corpus_in_stsim_matches_gcc_m32_machine_ssa() {
+    let mut cfg = Config::for_core(Core::St231);
+    cfg.machine_ssa = true;
+    check_corpus(&cfg, "ssa");
+    let mut cfg = Config::for_core(Core::St220);
+    cfg.machine_ssa = true;
+    check_corpus(&cfg, "ssa-st220");
+}
+
 #[test]
 fn corpus_on_the_st220_with_its_nops() {
     check_corpus(&Config::for_core(Core::St220), "st220");

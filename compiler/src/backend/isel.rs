@@ -2,6 +2,25 @@
 //! on virtual registers, with the calling convention of ISA-ST200 §7.1–7.3
 //! made explicit as moves to and from pinned argument registers.
 //!
+//! Two modes ([`select_with`]):
+//! - non-SSA (`-O0`): IR phis become copies on the incoming edges
+//!   (critical edges split) and the calling convention uses the physical
+//!   registers `$r15`–`$r23`, `$r63` directly;
+//! - machine SSA (seed-digest P12; S2 17.1.3, Fig. 19.4; seed
+//!   `out-of-ssa-renaming-constraints.txt` §2.1): every virtual register has
+//!   exactly one definition, IR phis become machine `phi`s at the top of the
+//!   machine block that starts the IR block (one operand per machine
+//!   predecessor), and every register constraint of the calling convention
+//!   is a `pcopy` between ordinary virtual registers and fresh virtual
+//!   registers pinned ([`MFunc::pinned_vreg`]) to the physical register,
+//!   placed immediately before the `call`/`return` (arguments, results) or
+//!   immediately after the `call`/function entry (results, parameters). The
+//!   incoming registers themselves are defined at entry by an "input"
+//!   `pcopy %p = $rN` whose destination is pinned to its own source. The
+//!   stack pointer `$r12` and `$r0` stay physical (S2 17.1.3: keep SP out of
+//!   SSA); call clobbers stay physical implicit definitions. Checked by
+//!   [`super::verify`], removed by [`super::out_of_ssa`].
+//!
 //! Values of 8 and 16 bits live in a GR whose upper bits are unspecified;
 //! operations whose result depends on them (compares, right shifts,
 //! division, widening) extend first. 64-bit values are pairs of GRs (low
@@ -114,6 +133,12 @@ struct Sel<'a> {
     m: &'a Module,
     f: &'a Function,
     core: Core,
+    /// Machine-SSA mode.
+    ssa: bool,
+    /// SSA mode: per IR block, the incoming phi operands recorded at each
+    /// predecessor's terminator: (machine predecessor block, one register
+    /// per machine word of each phi of the block, in phi order).
+    phi_in: Vec<Vec<(usize, Vec<Reg>)>>,
     mf: MFunc,
     cur: usize,
     vmap: Vec<Vec<Reg>>,
@@ -174,13 +199,23 @@ fn off_add(o: &Opnd, d: i64) -> Opnd {
 const SP: Reg = Reg::G(12);
 const ZERO: Reg = Reg::G(0);
 
-/// Selects machine operations for `f`. Errors name the unsupported construct.
+/// Selects machine operations for `f` in non-SSA mode (see
+/// [`select_with`]). Errors name the unsupported construct.
 pub fn select(m: &Module, f: &Function, core: Core) -> Result<MFunc, String> {
+    select_with(m, f, core, false)
+}
+
+/// Selects machine operations for `f`; `ssa` selects machine SSA (module
+/// documentation), else non-SSA code with phis already replaced by copies.
+/// Errors name the unsupported construct.
+pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MFunc, String> {
     let nv = f.values.len();
     let mut s = Sel {
         m,
         f,
         core,
+        ssa,
+        phi_in: vec![vec![]; f.blocks.len()],
         mf: MFunc {
             name: f.name.clone(),
             global: f.linkage == crate::ir::Linkage::External,
@@ -303,8 +338,87 @@ impl<'a> Sel<'a> {
         }
         let split = std::mem::take(&mut self.split);
         self.mf.order.extend(split);
+        if self.ssa {
+            self.build_phis();
+        }
         self.cleanup();
         Ok(())
+    }
+
+    /// SSA mode: the machine `phi`s of every IR block with phis, at the top
+    /// of the machine block that starts it, from the operands recorded at
+    /// the predecessors' terminators. A machine predecessor that is not the
+    /// end of an IR predecessor (the parameter block falling into an entry
+    /// block that is also a loop header; a block ending in `unreachable`
+    /// falling through) gets a fresh register set to `$r0` (the value is
+    /// undefined on that edge).
+    fn build_phis(&mut self) {
+        let f = self.f;
+        for &b in &f.layout {
+            let mut dsts = vec![];
+            for &i in &f.blocks[b.index()].insts {
+                let d = &f.insts[i.index()];
+                if !matches!(d.kind, InstKind::Phi { .. }) {
+                    break;
+                }
+                if let Some(res) = d.result {
+                    dsts.extend(self.vmap[res.index()].iter().copied());
+                }
+            }
+            if dsts.is_empty() {
+                continue;
+            }
+            let incoming = std::mem::take(&mut self.phi_in[b.index()]);
+            let phis: Vec<MInst> = dsts
+                .iter()
+                .enumerate()
+                .map(|(j, &dst)| {
+                    let mut ops = vec![r(dst)];
+                    for (pred, regs) in &incoming {
+                        ops.push(Opnd::Label(*pred));
+                        ops.push(r(regs[j]));
+                    }
+                    mi("phi", Form::Phi, ops)
+                })
+                .collect();
+            let nb = self.block_first[b.index()];
+            self.mf.blocks[nb].insts.splice(0..0, phis);
+        }
+        // machine predecessors without an operand
+        let nb = self.mf.blocks.len();
+        let mut preds: Vec<Vec<usize>> = vec![vec![]; nb];
+        for &p in &self.mf.order {
+            for s in self.mf.successors(p) {
+                preds[s].push(p);
+            }
+        }
+        for (b, pb) in preds.iter().enumerate() {
+            for &p in pb {
+                let nphi = self.mf.blocks[b]
+                    .insts
+                    .iter()
+                    .take_while(|i| i.form == Form::Phi)
+                    .count();
+                for k in 0..nphi {
+                    let has = self.mf.blocks[b].insts[k].ops.contains(&Opnd::Label(p));
+                    if has {
+                        continue;
+                    }
+                    let t = self.gv();
+                    let insts = &mut self.mf.blocks[p].insts;
+                    let at = insts.len()
+                        - insts
+                            .iter()
+                            .rev()
+                            .take_while(|i| matches!(i.form, Form::Br | Form::Goto | Form::Ret))
+                            .count();
+                    insts.insert(at, mi("mov", Form::Rr, vec![r(t), r(ZERO)]));
+                    let phi = &mut self.mf.blocks[b].insts[k];
+                    phi.ops.push(Opnd::Label(p));
+                    phi.ops.push(r(t));
+                }
+            }
+        }
     }
 
     /// Removes `goto` to the next block, turns `br b, next; goto x` into
@@ -367,6 +481,10 @@ impl<'a> Sel<'a> {
         let sret = f.sret.then(|| sret_size(f));
         let (locs, nw) = layout_args(&tys, &f.byval, sret);
         self.nfixed_words = nw;
+        if self.ssa {
+            self.params_ssa(&locs);
+            return;
+        }
         if f.variadic {
             for i in 0..8u8 {
                 self.e(
@@ -430,6 +548,133 @@ impl<'a> Sel<'a> {
                     self.sret_small = Some((pv[0], n));
                 }
             }
+        }
+    }
+
+    /// SSA mode: the incoming parameters (ISA-ST200 §7.2, §7.3). An input
+    /// `pcopy` defines one vreg pinned to each incoming register that is
+    /// read (all of `$r16`–`$r23` for a variadic function, whose dump
+    /// stores read them), then one `pcopy` moves the register words into
+    /// ordinary vregs; stack words are loaded, struct words stored.
+    fn params_ssa(&mut self, locs: &[ArgLoc]) {
+        let f = self.f;
+        // (destination, word index or None for $r15)
+        let mut items: Vec<(Reg, Option<u32>)> = vec![];
+        let mut tail: Vec<MInst> = vec![];
+        for (i, loc) in locs.iter().enumerate() {
+            let pv = self.vmap[f.params[i].index()].clone();
+            match *loc {
+                ArgLoc::Word(w) => items.push((pv[0], Some(w))),
+                ArgLoc::Pair(w) => {
+                    items.push((pv[0], Some(w)));
+                    items.push((pv[1], Some(w + 1)));
+                }
+                ArgLoc::Block(w, n) => {
+                    let align = f.byval[i].map_or(4, |x| x.1).clamp(4, 8);
+                    let o = self.mf.obj(n * 4, align);
+                    for k in 0..n {
+                        let t = self.gv();
+                        items.push((t, Some(w + k)));
+                        tail.push(mi(
+                            "stw",
+                            Form::Store,
+                            vec![Opnd::Frame(FrameRef::Obj(o, 4 * k as i32)), r(SP), r(t)],
+                        ));
+                    }
+                    tail.push(mi(
+                        "add",
+                        Form::Rrr,
+                        vec![r(pv[0]), r(SP), Opnd::Frame(FrameRef::Obj(o, 0))],
+                    ));
+                }
+                ArgLoc::R15 => items.push((pv[0], None)),
+                ArgLoc::SmallRet(n) => {
+                    let o = self.mf.obj(n.div_ceil(4) * 4, 8);
+                    tail.push(mi(
+                        "add",
+                        Form::Rrr,
+                        vec![r(pv[0]), r(SP), Opnd::Frame(FrameRef::Obj(o, 0))],
+                    ));
+                    self.sret_small = Some((pv[0], n));
+                }
+            }
+        }
+        let phys = |w: Option<u32>| -> Option<u8> {
+            match w {
+                None => Some(15),
+                Some(w) if w < 8 => Some(16 + w as u8),
+                Some(_) => None,
+            }
+        };
+        let mut regs: Vec<u8> = items.iter().filter_map(|x| phys(x.1)).collect();
+        if f.variadic {
+            regs.extend(16..=23);
+        }
+        regs.sort_unstable();
+        regs.dedup();
+        let pins: Vec<Reg> = regs.iter().map(|&n| self.pin_g(n)).collect();
+        let pin_of = |n: u8| pins[regs.iter().position(|&x| x == n).expect("pinned")];
+        self.pcopy(pins.clone(), regs.iter().map(|&n| Reg::G(n)).collect());
+        if f.variadic {
+            for i in 0..8u8 {
+                self.e(
+                    "stw",
+                    Form::Store,
+                    vec![
+                        Opnd::Frame(FrameRef::Incoming(-16 + 4 * i as i32)),
+                        r(SP),
+                        r(pin_of(16 + i)),
+                    ],
+                );
+            }
+        }
+        let (mut d, mut s) = (vec![], vec![]);
+        for &(dst, w) in &items {
+            if let Some(n) = phys(w) {
+                d.push(dst);
+                s.push(pin_of(n));
+            }
+        }
+        self.pcopy(d, s);
+        for &(dst, w) in &items {
+            if let Some(w) = w.filter(|&w| w >= 8) {
+                self.e(
+                    "ldw",
+                    Form::Load,
+                    vec![
+                        r(dst),
+                        Opnd::Frame(FrameRef::Incoming(16 + 4 * (w as i32 - 8))),
+                        r(SP),
+                    ],
+                );
+            }
+        }
+        for i in tail {
+            self.emit(i);
+        }
+    }
+
+    /// A fresh GR vreg pinned to `$rN`.
+    fn pin_g(&mut self, n: u8) -> Reg {
+        self.mf.pinned_vreg(Class::Gr, Reg::G(n))
+    }
+
+    /// Emits `pcopy dsts = srcs` (nothing when empty).
+    fn pcopy(&mut self, dsts: Vec<Reg>, srcs: Vec<Reg>) {
+        if dsts.is_empty() {
+            return;
+        }
+        let ops = dsts.into_iter().chain(srcs).map(r).collect();
+        self.e("pcopy", Form::PCopy, ops);
+    }
+
+    /// A register for a new definition of the value held in `t` (a chain
+    /// like `t = or t, x`): a fresh vreg in SSA mode, `t` itself otherwise.
+    fn redef(&mut self, t: Reg) -> Reg {
+        if self.ssa {
+            self.gv()
+        } else {
+            t
         }
     }
 
@@ -708,6 +953,75 @@ impl<'a> Sel<'a> {
                 let dst_r = self.g(*dv);
                 self.memcopy(dst_r, None, *size, a);
             }
+            InstKind::Jump { dest } if self.ssa => {
+                self.phi_operands(b, *dest);
+                self.e(
+                    "goto",
+                    Form::Goto,
+                    vec![Opnd::Label(self.block_first[dest.index()])],
+                );
+            }
+            InstKind::Branch { cond, then, else_ } if self.ssa => {
+                let c = self.vmap[cond.index()][0];
+                let is_br = matches!(c, Reg::V(n) if self.mf.vclass[n as usize] == Class::Br);
+                if then == else_ {
+                    self.phi_operands(b, *then);
+                    self.e(
+                        "goto",
+                        Form::Goto,
+                        vec![Opnd::Label(self.block_first[then.index()])],
+                    );
+                    return Ok(());
+                }
+                let breg = if is_br {
+                    c
+                } else {
+                    let g = self.g(*cond);
+                    let t = self.bv();
+                    self.op3("cmpne", t, g, Opnd::Imm(0));
+                    t
+                };
+                self.phi_operands(b, *then);
+                self.phi_operands(b, *else_);
+                let (tl, el) = (
+                    self.block_first[then.index()],
+                    self.block_first[else_.index()],
+                );
+                self.e("br", Form::Br, vec![r(breg), Opnd::Label(tl)]);
+                self.e("goto", Form::Goto, vec![Opnd::Label(el)]);
+            }
+            InstKind::Ret { value } if self.ssa => {
+                // (physical register, value): a later entry for the same
+                // register replaces an earlier one, as the moves of the
+                // non-SSA mode do
+                let mut outs: Vec<(u8, Reg)> = vec![];
+                if let Some((addr, n)) = self.sret_small {
+                    for k in 0..n.div_ceil(4) {
+                        let t = self.gv();
+                        self.e(
+                            "ldw",
+                            Form::Load,
+                            vec![r(t), Opnd::Imm(4 * k as i64), r(addr)],
+                        );
+                        outs.push((16 + k as u8, t));
+                    }
+                }
+                if let Some(v) = value {
+                    let lo = self.g(*v);
+                    outs.retain(|x| x.0 != 16);
+                    outs.push((16, lo));
+                    if self.f.value_type(*v) == Type::I64 {
+                        let hi = self.hi(*v);
+                        outs.retain(|x| x.0 != 17);
+                        outs.push((17, hi));
+                    }
+                }
+                let pins: Vec<Reg> = outs.iter().map(|x| self.pin_g(x.0)).collect();
+                self.pcopy(pins.clone(), outs.iter().map(|x| x.1).collect());
+                let mut i = mi("return", Form::Ret, vec![]);
+                i.imp_uses = pins;
+                self.emit(i);
+            }
             InstKind::Jump { dest } => {
                 self.phi_copies(b, *dest);
                 self.e(
@@ -795,6 +1109,52 @@ impl<'a> Sel<'a> {
         );
         self.cur = save;
         nb
+    }
+
+    /// SSA mode: records the operands of the phis of `to` for the edge from
+    /// IR block `from`, whose lowering ends in the current machine block.
+    /// Constants are materialised here (a phi operand is a register).
+    fn phi_operands(&mut self, from: Block, to: Block) {
+        let mut regs = vec![];
+        for &i in &self.f.blocks[to.index()].insts {
+            let d = &self.f.insts[i.index()];
+            let InstKind::Phi { incoming, ty } = &d.kind else {
+                break;
+            };
+            if d.result.is_none() {
+                continue;
+            }
+            let src = incoming.iter().find(|x| x.0 == from).map(|x| x.1);
+            let nw = if *ty == Type::I64 { 2 } else { 1 };
+            for k in 0..nw {
+                // a missing operand (invalid IR) reads as 0
+                let c = src.map_or(Some(0), |v| self.cval(v));
+                let x = match (src, c) {
+                    (Some(v), None) => {
+                        let x = if k == 0 { self.g(v) } else { self.hi(v) };
+                        if x == ZERO {
+                            let t = self.gv();
+                            self.mov(t, r(ZERO));
+                            t
+                        } else {
+                            x
+                        }
+                    }
+                    (_, c) => {
+                        let c = c.unwrap_or(0);
+                        let w = if k == 0 { c as i32 } else { (c >> 32) as i32 };
+                        let t = self.gv();
+                        let o = if w == 0 { r(ZERO) } else { Opnd::Imm(w as i64) };
+                        self.mov(t, o);
+                        t
+                    }
+                };
+                regs.push(x);
+            }
+        }
+        if !regs.is_empty() {
+            self.phi_in[to.index()].push((self.cur, regs));
+        }
     }
 
     /// Parallel copy of the phis of `to` for the edge from `from`.
@@ -1152,6 +1512,19 @@ impl<'a> Sel<'a> {
     /// Calls a helper with `words` in `$r16`…; returns `nret` result vregs.
     fn helper(&mut self, name: &str, words: &[Reg], nret: usize) -> Vec<Reg> {
         self.mf.has_calls = true;
+        if self.ssa {
+            let args: Vec<Reg> = (0..words.len()).map(|i| self.pin_g(16 + i as u8)).collect();
+            self.pcopy(args.clone(), words.to_vec());
+            let rets: Vec<Reg> = (0..nret).map(|i| self.pin_g(16 + i as u8)).collect();
+            let mut c = mi("call", Form::Call, vec![Opnd::Sym(name.to_string(), 0)]);
+            c.imp_uses = args;
+            c.imp_defs = rets.clone();
+            c.imp_defs.extend(call_clobbers());
+            self.emit(c);
+            let res: Vec<Reg> = (0..nret).map(|_| self.gv()).collect();
+            self.pcopy(res.clone(), rets);
+            return res;
+        }
         let mut uses = vec![];
         for (i, w) in words.iter().enumerate() {
             let a = Reg::G(16 + i as u8);
@@ -1201,21 +1574,50 @@ impl<'a> Sel<'a> {
             // the loop body block follows the current block
             let after = self.new_block();
             self.cur_insert_after(body, after);
+            let pre = self.cur;
             self.cur = body;
-            let v = match p {
-                Some(p) => {
-                    let t = self.gv();
-                    self.e(ld, Form::Load, vec![r(t), Opnd::Imm(0), r(p)]);
-                    self.op3("add", p, p, Opnd::Imm(unit as i64));
-                    t
-                }
-                None => ZERO,
-            };
-            self.e(st, Form::Store, vec![Opnd::Imm(0), r(q), r(v)]);
-            self.op3("add", q, q, Opnd::Imm(unit as i64));
-            let b = self.bv();
-            self.op3("cmpltu", b, q, r(end));
-            self.e("br", Form::Br, vec![r(b), Opnd::Label(body)]);
+            if self.ssa {
+                // q1 = phi(q, q2), p1 = phi(p, p2): the walking pointers
+                let phi = |d: Reg, a: Reg, b: Reg| {
+                    mi(
+                        "phi",
+                        Form::Phi,
+                        vec![r(d), Opnd::Label(pre), r(a), Opnd::Label(body), r(b)],
+                    )
+                };
+                let (q1, q2) = (self.gv(), self.gv());
+                self.emit(phi(q1, q, q2));
+                let v = match p {
+                    Some(p) => {
+                        let (p1, p2, t) = (self.gv(), self.gv(), self.gv());
+                        self.emit(phi(p1, p, p2));
+                        self.e(ld, Form::Load, vec![r(t), Opnd::Imm(0), r(p1)]);
+                        self.op3("add", p2, p1, Opnd::Imm(unit as i64));
+                        t
+                    }
+                    None => ZERO,
+                };
+                self.e(st, Form::Store, vec![Opnd::Imm(0), r(q1), r(v)]);
+                self.op3("add", q2, q1, Opnd::Imm(unit as i64));
+                let b = self.bv();
+                self.op3("cmpltu", b, q2, r(end));
+                self.e("br", Form::Br, vec![r(b), Opnd::Label(body)]);
+            } else {
+                let v = match p {
+                    Some(p) => {
+                        let t = self.gv();
+                        self.e(ld, Form::Load, vec![r(t), Opnd::Imm(0), r(p)]);
+                        self.op3("add", p, p, Opnd::Imm(unit as i64));
+                        t
+                    }
+                    None => ZERO,
+                };
+                self.e(st, Form::Store, vec![Opnd::Imm(0), r(q), r(v)]);
+                self.op3("add", q, q, Opnd::Imm(unit as i64));
+                let b = self.bv();
+                self.op3("cmpltu", b, q, r(end));
+                self.e("br", Form::Br, vec![r(b), Opnd::Label(body)]);
+            }
             self.cur = after;
             done = n * unit;
         }
@@ -1289,6 +1691,7 @@ impl<'a> Sel<'a> {
         let (locs, nw) = layout_args(&tys, &byval, sret);
         let mut words: Vec<Reg> = vec![ZERO; nw as usize];
         let mut small_ret = None;
+        let mut r15 = None;
         let mut uses = vec![];
         for (i, loc) in locs.iter().enumerate() {
             let a = args[i];
@@ -1306,6 +1709,7 @@ impl<'a> Sel<'a> {
                         words[(w + k) as usize] = t;
                     }
                 }
+                ArgLoc::R15 if self.ssa => r15 = Some(self.g(a)),
                 ArgLoc::R15 => {
                     let x = self.g(a);
                     self.mov(Reg::G(15), r(x));
@@ -1323,6 +1727,10 @@ impl<'a> Sel<'a> {
                 Form::Store,
                 vec![Opnd::Imm(16 + 4 * (k as i64 - 8)), r(SP), r(*w)],
             );
+        }
+        if self.ssa {
+            self.call_ssa(callee, &words, r15, small_ret, ret, d);
+            return;
         }
         for (k, w) in words.iter().enumerate().take(8) {
             let a = Reg::G(16 + k as u8);
@@ -1363,6 +1771,85 @@ impl<'a> Sel<'a> {
         }
     }
 
+    /// SSA mode: the register part of a call (ISA-ST200 §7.2): one `pcopy`
+    /// of the register words (and `$r15`, and the callee address into
+    /// `$r63` for an indirect call) into pinned vregs immediately before
+    /// the call, which reads them; the call defines pinned result vregs
+    /// (plus the physical clobbers), copied out by one `pcopy` immediately
+    /// after it.
+    fn call_ssa(
+        &mut self,
+        callee: &Callee,
+        words: &[Reg],
+        r15: Option<Reg>,
+        small_ret: Option<(Value, u32)>,
+        ret: Option<Type>,
+        d: &[Reg],
+    ) {
+        let mut srcs: Vec<(u8, Reg)> = words
+            .iter()
+            .take(8)
+            .enumerate()
+            .map(|(k, &w)| (16 + k as u8, w))
+            .collect();
+        if let Some(x) = r15 {
+            srcs.push((15, x));
+        }
+        let mut c = match callee {
+            Callee::Direct(n) => mi("call", Form::Call, vec![Opnd::Sym(n.clone(), 0)]),
+            Callee::Indirect(v) => {
+                let t = self.g(*v);
+                srcs.push((63, t));
+                mi("call", Form::ICall, vec![])
+            }
+        };
+        // the small struct result is stored through its address after the call
+        let small = small_ret.map(|(a, n)| {
+            let al = self.align_of(a);
+            (self.g(a), al, n)
+        });
+        let args: Vec<Reg> = srcs.iter().map(|x| self.pin_g(x.0)).collect();
+        self.pcopy(args.clone(), srcs.iter().map(|x| x.1).collect());
+        let mut nres = match ret {
+            Some(Type::I64) => 2,
+            Some(_) => 1,
+            None => 0,
+        };
+        if let Some((_, _, n)) = small {
+            nres = nres.max(n.div_ceil(4) as usize);
+        }
+        let rets: Vec<Reg> = (0..nres).map(|k| self.pin_g(16 + k as u8)).collect();
+        c.imp_uses = args;
+        c.imp_defs = rets.clone();
+        c.imp_defs.extend(call_clobbers());
+        self.emit(c);
+        let (mut dsts, mut outs) = (vec![], vec![]);
+        if ret.is_some() {
+            dsts.push(d[0]);
+            outs.push(rets[0]);
+            if ret == Some(Type::I64) {
+                dsts.push(d[1]);
+                outs.push(rets[1]);
+            }
+        }
+        let mut small_regs = vec![];
+        if let Some((_, _, n)) = small {
+            for &p in rets.iter().take(n.div_ceil(4) as usize) {
+                let t = self.gv();
+                dsts.push(t);
+                outs.push(p);
+                small_regs.push(t);
+            }
+        }
+        self.pcopy(dsts, outs);
+        if let Some((base, al, n)) = small {
+            for (k, t) in small_regs.into_iter().enumerate() {
+                let bytes = (n - 4 * k as u32).min(4);
+                self.store_word(base, 4 * k as i64, t, al, bytes);
+            }
+        }
+    }
+
     /// True if `addr` is a stack slot or global (plus constants) whose
     /// known alignment is below the access size (packed structures): such
     /// accesses are done byte by byte (§4.6: misaligned accesses trap).
@@ -1387,13 +1874,15 @@ impl<'a> Sel<'a> {
 
     /// Loads `n` bytes little-endian at `off[base]` byte by byte.
     fn load_bytes(&mut self, off: &Opnd, base: Reg, n: u32) -> Reg {
-        let t = self.gv();
+        let mut t = self.gv();
         self.mov(t, r(ZERO));
         for k in 0..n as i64 {
             let (b, s2) = (self.gv(), self.gv());
             self.e("ldbu", Form::Load, vec![r(b), off_add(off, k), r(base)]);
             self.op3("shl", s2, b, Opnd::Imm(8 * k));
-            self.op3("or", t, t, r(s2));
+            let n = self.redef(t);
+            self.op3("or", n, t, r(s2));
+            t = n;
         }
         t
     }
@@ -1410,7 +1899,7 @@ impl<'a> Sel<'a> {
     /// Loads a 32-bit little-endian word at `off[base]` with accesses of the
     /// known alignment.
     fn load_word(&mut self, base: Reg, off: i64, align: u32) -> Reg {
-        let t = self.gv();
+        let mut t = self.gv();
         if align >= 4 {
             self.e("ldw", Form::Load, vec![r(t), Opnd::Imm(off), r(base)]);
             return t;
@@ -1420,7 +1909,9 @@ impl<'a> Sel<'a> {
             let (b, s) = (self.gv(), self.gv());
             self.e("ldbu", Form::Load, vec![r(b), Opnd::Imm(off + k), r(base)]);
             self.op3("shl", s, b, Opnd::Imm(8 * k));
-            self.op3("or", t, t, r(s));
+            let n = self.redef(t);
+            self.op3("or", n, t, r(s));
+            t = n;
         }
         t
     }

@@ -2,7 +2,9 @@
 //! `las` assembles.
 //!
 //! Pipeline per function: instruction selection on virtual registers
-//! ([`isel`]) → register allocation by linear scan with spilling
+//! ([`isel`]; in machine-SSA mode followed by the machine-SSA verifier
+//! [`verify`] in debug builds and by out-of-SSA translation [`out_of_ssa`])
+//! → register allocation by linear scan with spilling
 //! ([`regalloc`]) → frame layout, prologue and epilogue ([`frame`]) → list
 //! scheduling and bundling per block for the selected processor model
 //! ([`sched`]) → emission ([`emit`]). Globals are emitted as data with
@@ -16,6 +18,9 @@ pub mod out_of_ssa;
 pub mod pcopy;
 pub mod regalloc;
 pub mod sched;
+pub mod verify;
+
+pub use out_of_ssa::OutOfSsa;
 
 use crate::ir;
 
@@ -31,6 +36,14 @@ pub struct Options {
     /// Source file name for `.file 1 "name"`; `.loc` lines are emitted for
     /// instructions with a location when it is set.
     pub file_name: Option<String>,
+    /// Instruction selection produces machine SSA (seed-digest P12: phis,
+    /// and calling-convention constraints as parallel copies to pinned
+    /// vregs), translated out of SSA by [`Options::out_of_ssa`] before
+    /// register allocation. `false` (`-O0`): phis become copies during
+    /// selection and ABI moves use physical registers directly.
+    pub ssa: bool,
+    /// Out-of-SSA method used when [`Options::ssa`] is set.
+    pub out_of_ssa: OutOfSsa,
 }
 
 impl Default for Options {
@@ -39,6 +52,8 @@ impl Default for Options {
             model: isa::model::ProcessorModel::st231(),
             bundle: true,
             file_name: None,
+            ssa: false,
+            out_of_ssa: OutOfSsa::default(),
         }
     }
 }
@@ -62,6 +77,8 @@ pub struct FunctionStats {
     pub ops: usize,
     /// Frame size in bytes.
     pub frame_size: u32,
+    /// Out-of-SSA translation counters (machine-SSA mode only).
+    pub out_of_ssa: Option<out_of_ssa::Stats>,
 }
 
 /// [`compile_module`] that also returns per-function statistics.
@@ -102,7 +119,14 @@ pub fn compile_function(
     k: usize,
     opts: &Options,
 ) -> Result<(String, FunctionStats), String> {
-    let mut mf = isel::select(m, f, opts.model.core)?;
+    let mut mf = isel::select_with(m, f, opts.model.core, opts.ssa)?;
+    let mut oos = None;
+    if opts.ssa {
+        if cfg!(debug_assertions) {
+            verify::verify(&mf)?;
+        }
+        oos = Some(out_of_ssa::translate(&mut mf, opts.out_of_ssa));
+    }
     let ra = regalloc::allocate(&mut mf);
     let fr = frame::finish(&mut mf);
     let blocks: Vec<(usize, sched::Bundles)> = mf
@@ -123,6 +147,7 @@ pub fn compile_function(
             .map(|b| b.len())
             .sum(),
         frame_size: fr.size,
+        out_of_ssa: oos,
     };
     Ok((
         emit::function(&mf, k, &blocks, opts.file_name.is_some()),
