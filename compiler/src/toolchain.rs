@@ -223,7 +223,6 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         file_name,
         ssa: cfg.machine_ssa,
         out_of_ssa: cfg.out_of_ssa,
-        ..Default::default()
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) =
