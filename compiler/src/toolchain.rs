@@ -426,6 +426,16 @@ pub fn build_executable_with_stats(
 }
 
 impl Compiled {
+    /// Copies left by the out-of-SSA translation (before register
+    /// allocation; seed S4's "moves" count), summed over functions; 0 at
+    /// `-O0`, where there is no machine SSA.
+    pub fn out_of_ssa_copies(&self) -> usize {
+        self.functions
+            .iter()
+            .filter_map(|f| f.out_of_ssa.as_ref())
+            .map(|s| s.copies_left)
+            .sum()
+    }
     /// Spilled virtual registers, summed over functions.
     pub fn spills(&self) -> usize {
         self.functions.iter().map(|f| f.regalloc.spilled).sum()

@@ -37,6 +37,10 @@ pub struct Measurement {
     /// register allocation; static count over the benchmark's own code).
     #[serde(default)]
     pub copies: u64,
+    /// Copies left by the out-of-SSA translation, before register
+    /// allocation (static count; 0 at -O0).
+    #[serde(default)]
+    pub ssa_copies: u64,
     /// Virtual registers spilled (static count).
     #[serde(default)]
     pub spills: u64,
@@ -184,6 +188,7 @@ pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
         code_size: text_size(&exe),
         compile_ms,
         copies: compiled.copies_left() as u64,
+        ssa_copies: compiled.out_of_ssa_copies() as u64,
         spills: compiled.spills() as u64,
     };
     if code != bench.exit_code {

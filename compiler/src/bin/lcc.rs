@@ -382,8 +382,25 @@ fn report(name: &str, c: &toolchain::Compiled, stats: bool) -> Result<(), String
     } else {
         ops as f64 / bundles as f64
     };
+    let oos: Vec<_> = c.functions.iter().filter_map(|f| f.out_of_ssa.as_ref()).collect();
+    if !oos.is_empty() {
+        let o = |f: &dyn Fn(&compiler::backend::out_of_ssa::Stats) -> usize| -> usize {
+            oos.iter().map(|s| f(s)).sum()
+        };
+        eprintln!(
+            "lcc: {name}: out-of-SSA: copies before coalescing {}, copies after coalescing {}, copies left {}, pinning repairs {}, edges split {}, cycle temporaries {}",
+            o(&|s| s.copies_before_coalescing),
+            o(&|s| s.copies_after_coalescing),
+            o(&|s| s.copies_left),
+            o(&|s| s.pinning_repairs),
+            o(&|s| s.edges_split),
+            o(&|s| s.cycle_temporaries),
+        );
+    }
     eprintln!(
-        "lcc: {name}: back end: spilled {}, spill operations {}, bundles {bundles}, operations {ops}, {per:.2} operations per bundle",
+        "lcc: {name}: back end: copies coalesced by register allocation {}, copies in the output {}, spilled {}, spill operations {}, bundles {bundles}, operations {ops}, {per:.2} operations per bundle",
+        sum(&|f| f.regalloc.copies_removed),
+        c.copies_left(),
         sum(&|f| f.regalloc.spilled),
         sum(&|f| f.regalloc.spill_ops),
     );
