@@ -482,8 +482,10 @@ impl Function {
         self.slots.push(SlotData { size, align });
         StackSlot(self.slots.len() as u32 - 1)
     }
-    /// Appends an instruction to block `b`; returns its result value if any.
-    pub fn push(&mut self, b: Block, kind: InstKind) -> Option<Value> {
+    /// Appends an instruction to the arena, attributed to block `b` but
+    /// not placed in its instruction list (the caller inserts it); returns
+    /// it and its result value if any.
+    pub fn new_inst(&mut self, b: Block, kind: InstKind) -> (Inst, Option<Value>) {
         let inst = Inst(self.insts.len() as u32);
         let result = kind.result_type().map(|ty| {
             let v = Value(self.values.len() as u32);
@@ -499,6 +501,11 @@ impl Function {
             block: b,
             loc: None,
         });
+        (inst, result)
+    }
+    /// Appends an instruction to block `b`; returns its result value if any.
+    pub fn push(&mut self, b: Block, kind: InstKind) -> Option<Value> {
+        let (inst, result) = self.new_inst(b, kind);
         self.blocks[b.index()].insts.push(inst);
         result
     }
@@ -535,69 +542,10 @@ impl Function {
     /// Immediate dominators (Cooper, Harvey and Kennedy's iterative
     /// algorithm); None for the entry and unreachable blocks.
     pub fn dominators(&self) -> Vec<Option<Block>> {
-        let n = self.blocks.len();
-        let mut idom: Vec<Option<Block>> = vec![None; n];
-        let Some(&entry) = self.layout.first() else {
-            return idom;
-        };
-        // reverse postorder
-        let mut order = Vec::new();
-        let mut seen = vec![false; n];
-        let mut stack = vec![(entry, 0usize)];
-        seen[entry.index()] = true;
-        while let Some((b, i)) = stack.pop() {
-            let succ = self.successors(b);
-            if i < succ.len() {
-                stack.push((b, i + 1));
-                let s = succ[i];
-                if s.index() < n && !seen[s.index()] {
-                    seen[s.index()] = true;
-                    stack.push((s, 0));
-                }
-            } else {
-                order.push(b);
-            }
-        }
-        order.reverse();
-        let mut rpo = vec![usize::MAX; n];
-        for (i, b) in order.iter().enumerate() {
-            rpo[b.index()] = i;
-        }
-        let preds = self.predecessors();
-        idom[entry.index()] = Some(entry);
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &b in order.iter().skip(1) {
-                let mut new: Option<Block> = None;
-                for &p in &preds[b.index()] {
-                    if idom[p.index()].is_none() {
-                        continue;
-                    }
-                    new = Some(match new {
-                        None => p,
-                        Some(mut a) => {
-                            let mut c = p;
-                            while a != c {
-                                while rpo[a.index()] > rpo[c.index()] {
-                                    a = idom[a.index()].expect("idom");
-                                }
-                                while rpo[c.index()] > rpo[a.index()] {
-                                    c = idom[c.index()].expect("idom");
-                                }
-                            }
-                            a
-                        }
-                    });
-                }
-                if new.is_some() && idom[b.index()] != new {
-                    idom[b.index()] = new;
-                    changed = true;
-                }
-            }
-        }
-        idom[entry.index()] = None;
-        idom
+        let dt = crate::opt::analysis::DomTree::of_function(self);
+        (0..self.blocks.len())
+            .map(|b| dt.idom(b).map(|d| Block(d as u32)))
+            .collect()
     }
 }
 

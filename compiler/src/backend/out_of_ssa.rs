@@ -128,81 +128,19 @@ const NONE: usize = usize::MAX;
 /// entry `entry` (Cooper, Harvey and Kennedy's iterative algorithm on the
 /// reverse postorder). `None` for the entry and for unreachable blocks.
 pub fn immediate_dominators(succs: &[Vec<usize>], entry: usize) -> Vec<Option<usize>> {
-    let n = succs.len();
-    let rpo = reverse_postorder(succs, entry);
-    let mut num = vec![NONE; n];
-    for (k, &b) in rpo.iter().enumerate() {
-        num[b] = k;
+    if entry >= succs.len() {
+        return vec![None; succs.len()];
     }
-    let mut preds: Vec<Vec<usize>> = vec![vec![]; n];
-    for (b, ss) in succs.iter().enumerate() {
-        if num[b] != NONE {
-            for &s in ss {
-                preds[s].push(b);
-            }
-        }
-    }
-    let mut idom = vec![NONE; n];
-    if entry < n {
-        idom[entry] = entry;
-    }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in rpo.iter().skip(1) {
-            let mut new = NONE;
-            for &p in &preds[b] {
-                if idom[p] == NONE {
-                    continue;
-                }
-                new = if new == NONE {
-                    p
-                } else {
-                    let (mut x, mut y) = (p, new);
-                    while x != y {
-                        while num[x] > num[y] {
-                            x = idom[x];
-                        }
-                        while num[y] > num[x] {
-                            y = idom[y];
-                        }
-                    }
-                    x
-                };
-            }
-            if new != idom[b] {
-                idom[b] = new;
-                changed = true;
-            }
-        }
-    }
-    (0..n)
-        .map(|b| (b != entry && idom[b] != NONE).then_some(idom[b]))
-        .collect()
+    let dt = crate::opt::analysis::DomTree::new(entry, succs);
+    (0..succs.len()).map(|b| dt.idom(b)).collect()
 }
 
 /// Blocks reachable from `entry` in reverse postorder.
 pub fn reverse_postorder(succs: &[Vec<usize>], entry: usize) -> Vec<usize> {
-    let n = succs.len();
-    let mut seen = vec![false; n];
-    let mut post = vec![];
-    if entry >= n {
-        return post;
+    if entry >= succs.len() {
+        return vec![];
     }
-    let mut stack = vec![(entry, 0usize)];
-    seen[entry] = true;
-    while let Some(&mut (b, ref mut k)) = stack.last_mut() {
-        if let Some(&s) = succs[b].get(*k) {
-            *k += 1;
-            if !seen[s] {
-                seen[s] = true;
-                stack.push((s, 0));
-            }
-        } else {
-            post.push(b);
-            stack.pop();
-        }
-    }
+    let mut post = crate::opt::analysis::postorder(entry, succs);
     post.reverse();
     post
 }

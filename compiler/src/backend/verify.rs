@@ -52,69 +52,16 @@ pub fn predecessors(mf: &MFunc) -> Vec<Vec<usize>> {
 /// `idom[entry] == Some(entry)`, `None` for unreachable blocks.
 pub fn dominators(mf: &MFunc) -> Vec<Option<usize>> {
     let nb = mf.blocks.len();
-    let mut idom = vec![None; nb];
     let Some(&entry) = mf.order.first() else {
-        return idom;
+        return vec![None; nb];
     };
-    let succs: Vec<Vec<usize>> = (0..nb).map(|b| mf.successors(b)).collect();
-    // postorder by an explicit stack
-    let mut seen = vec![false; nb];
-    let mut post = vec![];
-    let mut stack = vec![(entry, 0usize)];
-    seen[entry] = true;
-    while let Some(&mut (b, ref mut k)) = stack.last_mut() {
-        if let Some(&s) = succs[b].get(*k) {
-            *k += 1;
-            if s < nb && !seen[s] {
-                seen[s] = true;
-                stack.push((s, 0));
-            }
-        } else {
-            post.push(b);
-            stack.pop();
-        }
-    }
-    let mut po_num = vec![usize::MAX; nb];
-    for (i, &b) in post.iter().enumerate() {
-        po_num[b] = i;
-    }
-    let preds = predecessors(mf);
-    idom[entry] = Some(entry);
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in post.iter().rev() {
-            if b == entry {
-                continue;
-            }
-            let mut new: Option<usize> = None;
-            for &p in &preds[b] {
-                if idom[p].is_none() {
-                    continue;
-                }
-                new = Some(match new {
-                    None => p,
-                    Some(mut a) => {
-                        let mut c = p;
-                        while a != c {
-                            while po_num[a] < po_num[c] {
-                                a = idom[a].expect("processed");
-                            }
-                            while po_num[c] < po_num[a] {
-                                c = idom[c].expect("processed");
-                            }
-                        }
-                        a
-                    }
-                });
-            }
-            if new.is_some() && idom[b] != new {
-                idom[b] = new;
-                changed = true;
-            }
-        }
-    }
-    idom
+    let succs: Vec<Vec<usize>> = (0..nb)
+        .map(|b| mf.successors(b).into_iter().filter(|&s| s < nb).collect())
+        .collect();
+    let dt = crate::opt::analysis::DomTree::new(entry, &succs);
+    (0..nb)
+        .map(|b| if b == entry { Some(entry) } else { dt.idom(b) })
+        .collect()
 }
 
 /// Checks the machine-SSA properties listed in the module documentation.

@@ -382,7 +382,11 @@ fn report(name: &str, c: &toolchain::Compiled, stats: bool) -> Result<(), String
     } else {
         ops as f64 / bundles as f64
     };
-    let oos: Vec<_> = c.functions.iter().filter_map(|f| f.out_of_ssa.as_ref()).collect();
+    let oos: Vec<_> = c
+        .functions
+        .iter()
+        .filter_map(|f| f.out_of_ssa.as_ref())
+        .collect();
     if !oos.is_empty() {
         let o = |f: &dyn Fn(&compiler::backend::out_of_ssa::Stats) -> usize| -> usize {
             oos.iter().map(|s| f(s)).sum()

@@ -19,9 +19,7 @@ use super::analysis::{
     strongly_connected_components, Cfg, DomTree, DominanceFrontiers, IdfScratch, NONE,
 };
 use super::Stats;
-use crate::ir::{
-    Block, Callee, Function, Inst, InstData, InstKind, StackSlot, Type, Value, ValueData, ValueDef,
-};
+use crate::ir::{Block, Callee, Function, Inst, InstKind, StackSlot, Type, Value, ValueDef};
 
 /// Calls `m` on every value operand of `k` and replaces it by the result.
 pub fn map_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
@@ -60,27 +58,6 @@ pub fn map_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
     }
 }
 
-/// Appends an instruction to the arena, attributed to block `b` but not
-/// placed in its instruction list; returns it and its result.
-fn new_inst(f: &mut Function, b: Block, kind: InstKind) -> (Inst, Option<Value>) {
-    let inst = Inst(f.insts.len() as u32);
-    let result = kind.result_type().map(|ty| {
-        let v = Value(f.values.len() as u32);
-        f.values.push(ValueData {
-            ty,
-            def: ValueDef::Inst(inst),
-        });
-        v
-    });
-    f.insts.push(InstData {
-        kind,
-        result,
-        block: b,
-        loc: None,
-    });
-    (inst, result)
-}
-
 fn type_slot(t: Type) -> usize {
     match t {
         Type::I8 => 0,
@@ -104,7 +81,7 @@ impl Undefs {
         if let Some(v) = self.val[type_slot(ty)] {
             return v;
         }
-        let (i, r) = new_inst(f, entry, InstKind::Iconst { ty, imm: 0 });
+        let (i, r) = f.new_inst(entry, InstKind::Iconst { ty, imm: 0 });
         let v = r.expect("iconst has a result");
         self.val[type_slot(ty)] = Some(v);
         self.insts.push(i);
@@ -488,8 +465,7 @@ pub fn construct(f: &mut Function) -> Stats {
                 .iter()
                 .map(|&p| (Block(p as u32), sentinel))
                 .collect();
-            let (i, _) = new_inst(
-                f,
+            let (i, _) = f.new_inst(
                 Block(y as u32),
                 InstKind::Phi {
                     ty: var_ty[v],
@@ -820,8 +796,7 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
                 .iter()
                 .map(|&p| (Block(p as u32), Value(u32::MAX)))
                 .collect();
-            let (i, r) = new_inst(
-                f,
+            let (i, r) = f.new_inst(
                 Block(b as u32),
                 InstKind::Phi {
                     ty: self.ty,
@@ -965,7 +940,7 @@ mod tests {
     }
 
     /// Block of `f` by layout position.
-    fn insts(f: &Function, b: usize) -> Vec<&InstData> {
+    fn insts(f: &Function, b: usize) -> Vec<&crate::ir::InstData> {
         f.blocks[f.layout[b].index()]
             .insts
             .iter()
