@@ -525,17 +525,11 @@ pub fn simplify(f: &mut Function) -> Stats {
 mod tests {
     use super::*;
     use crate::interp::{self, RunOptions};
-    use crate::ir::{parse_module, verify_function, Module};
+    use crate::ir::verify_function;
 
-    fn module(text: &str) -> Module {
-        let m = parse_module(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        crate::ir::verify_module(&m).unwrap();
-        m
-    }
+    use crate::opt::testutil::module;
 
-    fn exit_code(m: &Module) -> i32 {
-        interp::run(m, &RunOptions::default()).unwrap().exit_code
-    }
+    use crate::opt::testutil::exit_code;
 
     #[test]
     fn folds_merges_and_bypasses() {

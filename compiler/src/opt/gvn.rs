@@ -209,13 +209,9 @@ pub fn run(f: &mut Function) -> Stats {
 mod tests {
     use super::*;
     use crate::interp::{self, RunOptions};
-    use crate::ir::{parse_module, verify_function, Module};
+    use crate::ir::verify_function;
 
-    fn module(text: &str) -> Module {
-        let m = parse_module(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        crate::ir::verify_module(&m).unwrap();
-        m
-    }
+    use crate::opt::testutil::module;
 
     /// Value `%name` of a parsed text (values are numbered parameters
     /// first, then by definition in text order; every result is named).

@@ -203,3 +203,30 @@ pub fn optimize_module(m: &mut Module, opts: &Options) -> Result<Report, String>
     }
     Ok(report)
 }
+
+/// Helpers shared by the passes' unit tests.
+#[cfg(test)]
+pub(crate) mod testutil {
+    use crate::interp::{self, RunOptions};
+    use crate::ir::{parse_module, verify_module, Module};
+
+    /// Parses and verifies an IR module written in a test.
+    pub fn module(text: &str) -> Module {
+        let m = parse_module(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        verify_module(&m).unwrap();
+        m
+    }
+
+    /// Exit status of `main` run by the interpreter (at most 5·10⁷ steps).
+    pub fn exit_code(m: &Module) -> i32 {
+        interp::run(
+            m,
+            &RunOptions {
+                max_steps: Some(50_000_000),
+                args: vec![],
+            },
+        )
+        .unwrap()
+        .exit_code
+    }
+}

@@ -522,18 +522,12 @@ pub(crate) fn is_pure(k: &InstKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interp::{self, RunOptions};
-    use crate::ir::{parse_module, verify_function, Module};
 
-    fn module(text: &str) -> Module {
-        let m = parse_module(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        crate::ir::verify_module(&m).unwrap();
-        m
-    }
+    use crate::ir::verify_function;
 
-    fn exit_code(m: &Module) -> i32 {
-        interp::run(m, &RunOptions::default()).unwrap().exit_code
-    }
+    use crate::opt::testutil::module;
+
+    use crate::opt::testutil::exit_code;
 
     /// Value named `%name` in the parsed text: parse_module numbers values
     /// in definition order, so look it up through the printed form.

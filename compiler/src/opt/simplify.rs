@@ -627,26 +627,12 @@ pub fn run(f: &mut Function) -> Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interp::{self, RunOptions};
-    use crate::ir::{parse_module, verify_function, Module};
 
-    fn module(text: &str) -> Module {
-        let m = parse_module(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        crate::ir::verify_module(&m).unwrap();
-        m
-    }
+    use crate::ir::{verify_function, Module};
 
-    fn exit_code(m: &Module) -> i32 {
-        interp::run(
-            m,
-            &RunOptions {
-                max_steps: Some(50_000_000),
-                args: vec![],
-            },
-        )
-        .unwrap()
-        .exit_code
-    }
+    use crate::opt::testutil::module;
+
+    use crate::opt::testutil::exit_code;
 
     fn count_ops(f: &Function, pred: impl Fn(&InstKind) -> bool) -> usize {
         f.layout
