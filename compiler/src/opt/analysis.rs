@@ -925,6 +925,78 @@ impl Liveness {
     }
 }
 
+/// Liveness of variables that may be defined several times or not on
+/// every path (non-strict code, before SSA construction), in the refined
+/// sense of S2 §2.3 (seed-digest T11): a variable is live at a point when
+/// a definition of it reaches the point *and* the point reaches a use
+/// without an intervening definition. `local[node]` gives `up_exposed`
+/// uses and `defs` (phi fields are ignored). Returns `(live_in, live_out)`
+/// per node. Plain backward liveness alone would also count points that no
+/// definition reaches (a variable read on a path where it was never set).
+pub fn live_and_defined(
+    entry: usize,
+    succs: &[Vec<usize>],
+    local: &[LocalLiveness],
+    nvars: usize,
+) -> (Vec<BitSet>, Vec<BitSet>) {
+    let n = succs.len();
+    let preds = predecessors_of(succs);
+    let order = postorder(entry, succs);
+    let set_of = |v: &[usize]| {
+        let mut b = BitSet::new(nvars);
+        for &x in v {
+            b.insert(x);
+        }
+        b
+    };
+    let empty = LocalLiveness::default();
+    let loc = |b: usize| local.get(b).unwrap_or(&empty);
+    // backward: live_in = up_exposed ∪ (live_out − defs)
+    let mut live_in = vec![BitSet::new(nvars); n];
+    let mut live_out = vec![BitSet::new(nvars); n];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &order {
+            let mut out = BitSet::new(nvars);
+            for &s in &succs[b] {
+                out.union_with(&live_in[s]);
+            }
+            let mut inn = out.clone();
+            for &d in &loc(b).defs {
+                inn.remove(d);
+            }
+            inn.union_with(&set_of(&loc(b).up_exposed));
+            live_out[b] = out;
+            changed |= live_in[b].union_with(&inn);
+        }
+    }
+    // forward: a definition may reach (def_out = defs ∪ def_in)
+    let mut def_in = vec![BitSet::new(nvars); n];
+    let mut def_out: Vec<BitSet> = (0..n).map(|b| set_of(&loc(b).defs)).collect();
+    changed = true;
+    while changed {
+        changed = false;
+        for &b in order.iter().rev() {
+            let mut inn = BitSet::new(nvars);
+            for &p in &preds[b] {
+                inn.union_with(&def_out[p]);
+            }
+            changed |= def_out[b].union_with(&inn);
+            def_in[b] = inn;
+        }
+    }
+    for b in 0..n {
+        for (w, d) in live_in[b].words.iter_mut().zip(&def_in[b].words) {
+            *w &= d;
+        }
+        for (w, d) in live_out[b].words.iter_mut().zip(&def_out[b].words) {
+            *w &= d;
+        }
+    }
+    (live_in, live_out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1397,5 +1469,41 @@ b3:
         assert!(!lv.is_live_in(3, x) && !lv.is_live_in(3, y));
         assert!(lv.is_live_in(3, p) && !lv.is_live_out(1, p));
         assert!(lv.is_live_in(0, 0) && !lv.is_live_in(1, 0));
+    }
+
+    // seed-digest T11 (S2 2.3, 2.6, Fig. 2.2a): non-strict code
+    // B0: br c, B1, B2 / B1: a = 1 / B2: b = 2 / B3: br c, B4, B5 /
+    // B4: u = a / B5: v = b / B6: ret. Variables a = 0, b = 1.
+    #[test]
+    fn t11_non_strict_liveness_and_interference() {
+        let succs = vec![
+            vec![1, 2],
+            vec![3],
+            vec![3],
+            vec![4, 5],
+            vec![6],
+            vec![6],
+            vec![],
+        ];
+        let mut local = vec![LocalLiveness::default(); 7];
+        local[1].defs = vec![0];
+        local[2].defs = vec![1];
+        local[4].up_exposed = vec![0];
+        local[5].up_exposed = vec![1];
+        let (li, lo) = live_and_defined(0, &succs, &local, 2);
+        // both live ranges overlap in B3 …
+        assert!(li[3].contains(0) && li[3].contains(1));
+        // … yet neither is live at the other's definition: a is not live
+        // at the end of B2 (where b is defined), b not at the end of B1
+        assert!(!lo[2].contains(0));
+        assert!(!lo[1].contains(1));
+        // purely backward liveness makes a live at the end of B2 and
+        // wrongly reports an interference (the "live at the definition"
+        // test on backward liveness)
+        let preds = predecessors_of(&succs);
+        let dt = DomTree::new(0, &succs);
+        let backward = Liveness::solve(&dt, &succs, &preds, &local, 2);
+        assert!(backward.is_live_out(2, 0));
+        assert!(backward.is_live_out(1, 1));
     }
 }

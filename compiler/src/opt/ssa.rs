@@ -1439,10 +1439,8 @@ B3:
         assert_eq!(run(&m).1, 9);
     }
 
-    // seed-digest T11 is not a test: it is about interference of
-    // non-strict variables ("live at the other's definition"), and this
-    // module has no interference helper; our liveness works on strict SSA
-    // values only.
+    // seed-digest T11 (non-strict liveness and interference) is tested
+    // with `analysis::live_and_defined`, in analysis.rs.
 
     /// Slots whose address escapes, or that are accessed with two types
     /// or a type of another size, stay in memory; the others are
