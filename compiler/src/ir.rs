@@ -146,6 +146,24 @@ pub enum Cond {
     Uge,
 }
 
+impl Cond {
+    /// The condition that gives the same result with the operands
+    /// swapped (`a < b` ⇔ `b > a`).
+    pub fn swapped(self) -> Cond {
+        match self {
+            Cond::Slt => Cond::Sgt,
+            Cond::Sle => Cond::Sge,
+            Cond::Sgt => Cond::Slt,
+            Cond::Sge => Cond::Sle,
+            Cond::Ult => Cond::Ugt,
+            Cond::Ule => Cond::Uge,
+            Cond::Ugt => Cond::Ult,
+            Cond::Uge => Cond::Ule,
+            c => c,
+        }
+    }
+}
+
 /// Width conversions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
@@ -298,6 +316,43 @@ impl InstKind {
             InstKind::Call { ret, .. } => *ret,
             _ => None,
         }
+    }
+}
+
+/// Calls `m` on every value operand of `k` and replaces it by the result.
+pub fn map_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
+    let mut mv = |v: &mut Value| *v = m(*v);
+    match k {
+        InstKind::Binary { args, .. } | InstKind::Icmp { args, .. } => {
+            args.iter_mut().for_each(&mut mv)
+        }
+        InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => mv(arg),
+        InstKind::Load { addr, .. } => mv(addr),
+        InstKind::Store { addr, value, .. } => {
+            mv(addr);
+            mv(value);
+        }
+        InstKind::Call { callee, args, .. } => {
+            if let Callee::Indirect(c) = callee {
+                mv(c);
+            }
+            args.iter_mut().for_each(&mut mv);
+        }
+        InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(_, v)| mv(v)),
+        InstKind::MemCopy { dst, src, .. } => {
+            mv(dst);
+            mv(src);
+        }
+        InstKind::MemZero { dst, .. } => mv(dst),
+        InstKind::Branch { cond, .. } => mv(cond),
+        InstKind::Ret { value: Some(v) } => mv(v),
+        InstKind::Iconst { .. }
+        | InstKind::SlotAddr { .. }
+        | InstKind::GlobalAddr { .. }
+        | InstKind::VaStart
+        | InstKind::Jump { .. }
+        | InstKind::Ret { value: None }
+        | InstKind::Unreachable => {}
     }
 }
 
@@ -594,49 +649,20 @@ impl Function {
             }
             blocks.push(bd);
         }
-        let mv = |v: &mut Value| {
-            if let Some(n) = vmap[v.index()] {
-                *v = n;
-            }
-        };
         let mb = |b: &mut Block| {
             if let Some(n) = bmap[b.index()] {
                 *b = n;
             }
         };
         for d in &mut insts {
+            map_operands(&mut d.kind, |v| vmap[v.index()].unwrap_or(v));
             match &mut d.kind {
-                InstKind::Binary { args, .. } | InstKind::Icmp { args, .. } => {
-                    args.iter_mut().for_each(mv)
-                }
-                InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => mv(arg),
-                InstKind::Load { addr, .. } => mv(addr),
-                InstKind::Store { addr, value, .. } => {
-                    mv(addr);
-                    mv(value);
-                }
-                InstKind::Call { callee, args, .. } => {
-                    if let Callee::Indirect(c) = callee {
-                        mv(c);
-                    }
-                    args.iter_mut().for_each(mv);
-                }
-                InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(b, v)| {
-                    mb(b);
-                    mv(v);
-                }),
-                InstKind::MemCopy { dst, src, .. } => {
-                    mv(dst);
-                    mv(src);
-                }
-                InstKind::MemZero { dst, .. } => mv(dst),
+                InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(b, _)| mb(b)),
                 InstKind::Jump { dest } => mb(dest),
-                InstKind::Branch { cond, then, else_ } => {
-                    mv(cond);
+                InstKind::Branch { then, else_, .. } => {
                     mb(then);
                     mb(else_);
                 }
-                InstKind::Ret { value: Some(v) } => mv(v),
                 _ => {}
             }
         }

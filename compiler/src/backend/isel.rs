@@ -168,20 +168,6 @@ fn cc_name(c: Cond) -> &'static str {
     }
 }
 
-fn swap_cond(c: Cond) -> Cond {
-    match c {
-        Cond::Slt => Cond::Sgt,
-        Cond::Sle => Cond::Sge,
-        Cond::Sgt => Cond::Slt,
-        Cond::Sge => Cond::Sle,
-        Cond::Ult => Cond::Ugt,
-        Cond::Ule => Cond::Uge,
-        Cond::Ugt => Cond::Ult,
-        Cond::Uge => Cond::Ule,
-        c => c,
-    }
-}
-
 fn signed_cond(c: Cond) -> bool {
     matches!(c, Cond::Slt | Cond::Sle | Cond::Sgt | Cond::Sge)
 }
@@ -1246,7 +1232,7 @@ impl<'a> Sel<'a> {
         let (mut c, mut x, mut y) = (cond, args[0], args[1]);
         if self.cval(x).is_some() && self.cval(y).is_none() {
             std::mem::swap(&mut x, &mut y);
-            c = swap_cond(c);
+            c = c.swapped();
         }
         let a = self.ext(x, ty, signed);
         let b = match (ty, self.cval(y)) {

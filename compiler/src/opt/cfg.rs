@@ -6,41 +6,12 @@
 //! target allow it. `layout[0]` stays the entry.
 //!
 //! The module also holds the small CFG and operand utilities the scalar
-//! passes share ([`sync_phis`], [`remove_unreachable`], [`map_operands`],
+//! passes share ([`sync_phis`], [`remove_unreachable`], [`crate::ir::map_operands`],
 //! [`reachable`], [`PostDom`]).
 
 use super::Stats;
-use crate::ir::{Block, Callee, Function, Inst, InstKind, Value, ValueDef};
+use crate::ir::{map_operands, Block, Function, Inst, InstKind, Value, ValueDef};
 use std::collections::HashMap;
-
-/// Calls `g` on every value operand of `k` and replaces it by the result.
-pub(crate) fn map_operands(k: &mut InstKind, mut g: impl FnMut(Value) -> Value) {
-    let mut m = |v: &mut Value| *v = g(*v);
-    match k {
-        InstKind::Binary { args, .. } | InstKind::Icmp { args, .. } => args.iter_mut().for_each(m),
-        InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => m(arg),
-        InstKind::Load { addr, .. } => m(addr),
-        InstKind::Store { addr, value, .. } => {
-            m(addr);
-            m(value);
-        }
-        InstKind::Call { callee, args, .. } => {
-            if let Callee::Indirect(c) = callee {
-                m(c);
-            }
-            args.iter_mut().for_each(m);
-        }
-        InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(_, v)| m(v)),
-        InstKind::MemCopy { dst, src, .. } => {
-            m(dst);
-            m(src);
-        }
-        InstKind::MemZero { dst, .. } => m(dst),
-        InstKind::Branch { cond, .. } => m(cond),
-        InstKind::Ret { value: Some(v) } => m(v),
-        _ => {}
-    }
-}
 
 /// Replaces, in every instruction of the layout, each operand `v` with
 /// `repl[v]` when it is `Some` (followed transitively).

@@ -56,21 +56,6 @@ fn commutative(op: BinaryOp) -> bool {
     )
 }
 
-/// The condition that gives the same result with swapped operands.
-pub(crate) fn swap_cond(c: Cond) -> Cond {
-    match c {
-        Cond::Slt => Cond::Sgt,
-        Cond::Sle => Cond::Sge,
-        Cond::Sgt => Cond::Slt,
-        Cond::Sge => Cond::Sle,
-        Cond::Ult => Cond::Ugt,
-        Cond::Ule => Cond::Uge,
-        Cond::Ugt => Cond::Ult,
-        Cond::Uge => Cond::Ule,
-        c => c,
-    }
-}
-
 /// Value numbers found by [`number`]: the leader of each value (itself
 /// when it is not redundant).
 pub struct Numbering {
@@ -129,7 +114,7 @@ pub fn number(f: &Function) -> Numbering {
                 InstKind::Icmp { cond, ty, args } => {
                     let (a, c) = (l(args[0]), l(args[1]));
                     Some(if a > c {
-                        Key::Cmp(swap_cond(*cond), *ty, c, a)
+                        Key::Cmp(cond.swapped(), *ty, c, a)
                     } else {
                         Key::Cmp(*cond, *ty, a, c)
                     })

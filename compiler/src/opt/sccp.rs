@@ -19,8 +19,9 @@
 //! `iconst`; copies are replaced by their source; branches with a known
 //! condition become jumps; blocks never found executable are deleted.
 
-use super::cfg::{map_operands, sync_phis};
+use super::cfg::sync_phis;
 use super::Stats;
+use crate::ir::map_operands;
 use crate::ir::{
     BinaryOp, Block, Cond, ConvOp, Function, Inst, InstKind, Type, UnaryOp, Value, ValueDef,
 };

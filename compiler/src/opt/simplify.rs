@@ -586,7 +586,7 @@ pub fn run(f: &mut Function) -> Stats {
                 }
                 v
             };
-            super::cfg::map_operands(&mut cx.f.insts[i.index()].kind, resolve);
+            crate::ir::map_operands(&mut cx.f.insts[i.index()].kind, resolve);
             let d = &cx.f.insts[i.index()];
             let (Some(r), kind) = (d.result, d.kind.clone()) else {
                 cx.out.push(i);

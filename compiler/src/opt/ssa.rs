@@ -19,44 +19,7 @@ use super::analysis::{
     strongly_connected_components, Cfg, DomTree, DominanceFrontiers, IdfScratch, NONE,
 };
 use super::Stats;
-use crate::ir::{Block, Callee, Function, Inst, InstKind, StackSlot, Type, Value, ValueDef};
-
-/// Calls `m` on every value operand of `k` and replaces it by the result.
-pub fn map_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
-    let mut mv = |v: &mut Value| *v = m(*v);
-    match k {
-        InstKind::Binary { args, .. } | InstKind::Icmp { args, .. } => {
-            args.iter_mut().for_each(&mut mv)
-        }
-        InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => mv(arg),
-        InstKind::Load { addr, .. } => mv(addr),
-        InstKind::Store { addr, value, .. } => {
-            mv(addr);
-            mv(value);
-        }
-        InstKind::Call { callee, args, .. } => {
-            if let Callee::Indirect(c) = callee {
-                mv(c);
-            }
-            args.iter_mut().for_each(&mut mv);
-        }
-        InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(_, v)| mv(v)),
-        InstKind::MemCopy { dst, src, .. } => {
-            mv(dst);
-            mv(src);
-        }
-        InstKind::MemZero { dst, .. } => mv(dst),
-        InstKind::Branch { cond, .. } => mv(cond),
-        InstKind::Ret { value: Some(v) } => mv(v),
-        InstKind::Iconst { .. }
-        | InstKind::SlotAddr { .. }
-        | InstKind::GlobalAddr { .. }
-        | InstKind::VaStart
-        | InstKind::Jump { .. }
-        | InstKind::Ret { value: None }
-        | InstKind::Unreachable => {}
-    }
-}
+use crate::ir::{map_operands, Block, Function, Inst, InstKind, StackSlot, Type, Value, ValueDef};
 
 fn type_slot(t: Type) -> usize {
     match t {
