@@ -392,10 +392,11 @@ fn report(name: &str, c: &toolchain::Compiled, stats: bool) -> Result<(), String
             oos.iter().map(|s| f(s)).sum()
         };
         eprintln!(
-            "lcc: {name}: out-of-SSA: copies before coalescing {}, copies after coalescing {}, copies left {}, pinning repairs {}, edges split {}, cycle temporaries {}",
+            "lcc: {name}: out-of-SSA: copies before coalescing {}, copies after coalescing {}, copies left {}, affinity edges pruned {}, pinning repairs {}, edges split {}, cycle temporaries {}",
             o(&|s| s.copies_before_coalescing),
             o(&|s| s.copies_after_coalescing),
             o(&|s| s.copies_left),
+            o(&|s| s.affinities_pruned),
             o(&|s| s.pinning_repairs),
             o(&|s| s.edges_split),
             o(&|s| s.cycle_temporaries),
