@@ -50,6 +50,7 @@
 
 use super::mir::*;
 use super::pcopy;
+use crate::opt::analysis::BitSet;
 use std::str::FromStr;
 
 /// Out-of-SSA method (`-fout-of-ssa=naive|sreedhar|boissinot`).
@@ -191,35 +192,6 @@ fn dom_tree_numbers(idom: &[Option<usize>], entry: usize) -> (Vec<usize>, Vec<us
 // ---------------------------------------------------------------------------
 // small helpers
 
-#[derive(Clone, PartialEq, Eq)]
-struct Bits(Vec<u64>);
-impl Bits {
-    fn new(n: usize) -> Bits {
-        Bits(vec![0; n.div_ceil(64)])
-    }
-    fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-    fn clear(&mut self, i: usize) {
-        self.0[i / 64] &= !(1 << (i % 64));
-    }
-    fn get(&self, i: usize) -> bool {
-        self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
-    }
-    fn or(&mut self, o: &Bits) {
-        for (a, b) in self.0.iter_mut().zip(&o.0) {
-            *a |= b;
-        }
-    }
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &x)| {
-            (0..64)
-                .filter(move |b| x >> b & 1 != 0)
-                .map(move |b| w * 64 + b)
-        })
-    }
-}
-
 /// Bit of a physical register in a 128-bit mask (`$r1`–`$r63` at 1–63,
 /// `$b0`–`$b7` at 64–71); `$r0` and virtual registers have none (`$r0` is
 /// constant, ISA-ST200 §1.2).
@@ -324,7 +296,7 @@ struct Analysis {
     ok: Vec<bool>,
     /// Non-phi uses, sorted by (block, index).
     uses: Vec<Vec<(usize, i64)>>,
-    live_out: Vec<Bits>,
+    live_out: Vec<BitSet>,
     /// Value number (S2 19.2): `V(b) = V(a)` for a copy `b = a`.
     value: Vec<u32>,
     /// Physical registers that may not hold this virtual register: written
@@ -395,14 +367,14 @@ impl Analysis {
         let mut pgen = vec![0u128; nb];
         let mut pkill = vec![0u128; nb];
         for b in 0..nb {
-            let mut g = Bits::new(nv);
-            let mut kl = Bits::new(nv);
+            let mut g = BitSet::new(nv);
+            let mut kl = BitSet::new(nv);
             for i in &mf.blocks[b].insts {
                 if i.form != Form::Phi {
                     for u in i.uses() {
                         match u {
-                            Reg::V(v) if !kl.get(v as usize) && (v as usize) < nv => {
-                                g.set(v as usize)
+                            Reg::V(v) if !kl.contains(v as usize) && (v as usize) < nv => {
+                                g.insert(v as usize);
                             }
                             Reg::V(_) => {}
                             p => pgen[b] |= pbit(p) & !pkill[b],
@@ -411,7 +383,9 @@ impl Analysis {
                 }
                 for d in i.defs() {
                     match d {
-                        Reg::V(v) if (v as usize) < nv => kl.set(v as usize),
+                        Reg::V(v) if (v as usize) < nv => {
+                            kl.insert(v as usize);
+                        }
                         Reg::V(_) => {}
                         p => pkill[b] |= pbit(p),
                     }
@@ -420,8 +394,8 @@ impl Analysis {
             gen.push(g);
             kill.push(kl);
         }
-        let mut live_in: Vec<Bits> = (0..nb).map(|_| Bits::new(nv)).collect();
-        let mut live_out: Vec<Bits> = (0..nb).map(|_| Bits::new(nv)).collect();
+        let mut live_in: Vec<BitSet> = (0..nb).map(|_| BitSet::new(nv)).collect();
+        let mut live_out: Vec<BitSet> = (0..nb).map(|_| BitSet::new(nv)).collect();
         let mut plive_in = vec![0u128; nb];
         let mut plive_out = vec![0u128; nb];
         let rpo = reverse_postorder(&succs, entry);
@@ -429,19 +403,18 @@ impl Analysis {
         while changed {
             changed = false;
             for &b in rpo.iter().rev() {
-                let mut out = Bits::new(nv);
+                let mut out = BitSet::new(nv);
                 let mut pout = 0u128;
                 for &s in &succs[b] {
-                    out.or(&live_in[s]);
+                    out.union_with(&live_in[s]);
                     pout |= plive_in[s];
                 }
                 for &v in &phi_uses[b] {
-                    out.set(v);
+                    out.insert(v);
                 }
-                let mut inn = Bits::new(nv);
-                for w in 0..inn.0.len() {
-                    inn.0[w] = gen[b].0[w] | (out.0[w] & !kill[b].0[w]);
-                }
+                let mut inn = out.clone();
+                inn.difference_with(&kill[b]);
+                inn.union_with(&gen[b]);
                 let pin = pgen[b] | (pout & !pkill[b]);
                 if inn != live_in[b] || pin != plive_in[b] {
                     live_in[b] = inn;
@@ -477,7 +450,7 @@ impl Analysis {
                 if i.form == Form::Phi {
                     if let Some(Reg::V(v)) = phi_dst(i) {
                         forbid[v as usize] |= plive;
-                        live.clear(v as usize);
+                        live.remove(v as usize);
                     }
                     continue;
                 }
@@ -501,12 +474,14 @@ impl Analysis {
                     }
                 }
                 for &v in &vdefs {
-                    live.clear(v);
+                    live.remove(v);
                 }
                 plive &= !pdefs;
                 for u in i.uses() {
                     match u {
-                        Reg::V(v) if (v as usize) < nv => live.set(v as usize),
+                        Reg::V(v) if (v as usize) < nv => {
+                            live.insert(v as usize);
+                        }
                         Reg::V(_) => {}
                         p => plive |= pbit(p),
                     }
@@ -555,7 +530,7 @@ impl Analysis {
         if db == b && dk > k {
             return false;
         }
-        if self.live_out[b].get(x as usize) {
+        if self.live_out[b].contains(x as usize) {
             return true;
         }
         let us = &self.uses[x as usize];

@@ -25,6 +25,7 @@
 //!   destination and is deleted ([`Stats::copies_removed`]).
 
 use super::mir::*;
+use crate::opt::analysis::BitSet;
 
 /// Allocatable GRs in preference order: caller-saved temporaries first,
 /// argument registers next, callee-saved last (they cost a save/restore).
@@ -47,26 +48,6 @@ pub struct Stats {
     pub spill_ops: usize,
     /// `mov`s deleted because both sides got the same register.
     pub copies_removed: usize,
-}
-
-struct Bits(Vec<u64>);
-impl Bits {
-    fn new(n: usize) -> Bits {
-        Bits(vec![0; n.div_ceil(64)])
-    }
-    fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-    fn get(&self, i: usize) -> bool {
-        self.0[i / 64] >> (i % 64) & 1 != 0
-    }
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &x)| {
-            (0..64)
-                .filter(move |b| x >> b & 1 != 0)
-                .map(move |b| w * 64 + b)
-        })
-    }
 }
 
 fn phys_index(x: Reg) -> Option<usize> {
@@ -102,38 +83,35 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let mut gen = Vec::with_capacity(nb);
     let mut kill = Vec::with_capacity(nb);
     for b in 0..nb {
-        let mut g = Bits::new(nl);
-        let mut k = Bits::new(nl);
+        let mut g = BitSet::new(nl);
+        let mut k = BitSet::new(nl);
         for i in &f.blocks[b].insts {
             for u in i.uses() {
-                if !k.get(index(u)) {
-                    g.set(index(u));
+                if !k.contains(index(u)) {
+                    g.insert(index(u));
                 }
             }
             for d in i.defs() {
-                k.set(index(d));
+                k.insert(index(d));
             }
         }
         gen.push(g);
         kill.push(k);
     }
-    let mut live_in: Vec<Bits> = (0..nb).map(|_| Bits::new(nl)).collect();
-    let mut live_out: Vec<Bits> = (0..nb).map(|_| Bits::new(nl)).collect();
+    let mut live_in: Vec<BitSet> = (0..nb).map(|_| BitSet::new(nl)).collect();
+    let mut live_out: Vec<BitSet> = (0..nb).map(|_| BitSet::new(nl)).collect();
     let mut changed = true;
     while changed {
         changed = false;
         for &b in f.order.iter().rev() {
-            let mut out = Bits::new(nl);
+            let mut out = BitSet::new(nl);
             for &s in &succs[b] {
-                for (o, x) in out.0.iter_mut().zip(&live_in[s].0) {
-                    *o |= x;
-                }
+                out.union_with(&live_in[s]);
             }
-            let mut inn = Bits::new(nl);
-            for w in 0..inn.0.len() {
-                inn.0[w] = gen[b].0[w] | (out.0[w] & !kill[b].0[w]);
-            }
-            if inn.0 != live_in[b].0 {
+            let mut inn = out.clone();
+            inn.difference_with(&kill[b]);
+            inn.union_with(&gen[b]);
+            if inn != live_in[b] {
                 live_in[b] = inn;
                 changed = true;
             }

@@ -69,6 +69,12 @@ impl BitSet {
         }
         changed
     }
+    /// Removes every element of `o`.
+    pub fn difference_with(&mut self, o: &BitSet) {
+        for (a, b) in self.words.iter_mut().zip(&o.words) {
+            *a &= !b;
+        }
+    }
     /// Number of elements.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
