@@ -1522,13 +1522,8 @@ mod tests {
     /// (seed-digest P1 tests).
     #[test]
     fn random_graphs_match_definitions() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % m) as usize
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut rnd = |m: u64| next(m as usize);
         for _ in 0..200 {
             let n = 2 + rnd(12);
             let mut edges = Vec::new();
@@ -1618,22 +1613,35 @@ mod tests {
         )
     }
 
+    /// A xorshift generator: `rnd(m)` is pseudo-random in `0..m`.
+    fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as usize
+        }
+    }
+
+    /// The CFG of seed-digest T28 (S2 8.2.1, Fig. 8.1).
+    const T28_EDGES: &[(usize, usize)] = &[
+        (1, 2),
+        (2, 3),
+        (3, 4),
+        (4, 5),
+        (5, 6),
+        (6, 5),
+        (5, 7),
+        (7, 2),
+        (7, 8),
+    ];
+
     // seed-digest T28 (S2 8.2.1, Fig. 8.1): v defined in 3, used in 5.
     #[test]
     fn t28_liveness_reducible() {
         let f = ir_graph(
             8,
-            &[
-                (1, 2),
-                (2, 3),
-                (3, 4),
-                (4, 5),
-                (5, 6),
-                (6, 5),
-                (5, 7),
-                (7, 2),
-                (7, 8),
-            ],
+            T28_EDGES,
             &[(3, "%v = iconst.i32 1"), (5, "%u = add.i32 %v, %v")],
         );
         // %c is value 0, %v value 1
@@ -1934,20 +1942,7 @@ b3:
     // back edge); pass 2 (L5 = {5, 6} inside L2 = {2..7}) adds 6.
     #[test]
     fn t28_two_pass_stages() {
-        let g = graph(
-            9,
-            &[
-                (1, 2),
-                (2, 3),
-                (3, 4),
-                (4, 5),
-                (5, 6),
-                (6, 5),
-                (5, 7),
-                (7, 2),
-                (7, 8),
-            ],
-        );
+        let g = graph(9, T28_EDGES);
         let local = locals(9, &[(5, 0)], &[(3, 0)], &[], &[]);
         let (pass1, done) = two_pass_stages(1, &g, &local, 1);
         assert_eq!(live_nodes(&pass1, 9, 0), (vec![4, 5], vec![3, 4]));
@@ -2047,13 +2042,7 @@ b3:
     /// enclosing loop is moved to that loop's header).
     #[test]
     fn random_strict_ssa_two_pass_matches_iterative() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rnd = |m: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % m as u64) as usize
-        };
+        let mut rnd = xorshift(0x9e37_79b9_7f4a_7c15);
         let (mut graphs, mut irreducible, mut differing_forests) = (0, 0, 0);
         let mut steensgaard_cyclic = 0;
         for _ in 0..3000 {

@@ -16,6 +16,7 @@ pub mod dce;
 pub mod gvn;
 pub mod sccp;
 pub mod simplify;
+pub mod sra;
 pub mod ssa;
 
 use crate::ir::{self, Function, Module};
@@ -73,7 +74,7 @@ pub struct Pass {
 pub const PASSES: &[Pass] = &[
     Pass {
         name: "ssa",
-        summary: "promote address-never-taken locals to SSA values (pruned phi placement, renaming)",
+        summary: "promote address-never-taken locals, small structs by field, to SSA values (pruned phi placement, renaming)",
         min_level: 1,
         run: ssa::construct,
     },
@@ -208,7 +209,26 @@ pub fn optimize_module(m: &mut Module, opts: &Options) -> Result<Report, String>
 #[cfg(test)]
 pub(crate) mod testutil {
     use crate::interp::{self, RunOptions};
-    use crate::ir::{parse_module, verify_module, Module};
+    use crate::ir::{parse_module, verify_function, verify_module, Function, Module};
+
+    /// Runs `pass` on every function of `m`, verifying each afterwards,
+    /// and returns the summed counters.
+    pub fn run_on_all(m: &mut Module, pass: fn(&mut Function) -> super::Stats) -> super::Stats {
+        let mut s = super::Stats::default();
+        for f in &mut m.functions {
+            s.merge(&pass(f));
+            verify_function(f).unwrap_or_else(|e| panic!("does not verify after the pass: {e:?}"));
+        }
+        s
+    }
+
+    /// The function called `name`.
+    pub fn func<'a>(m: &'a Module, name: &str) -> &'a Function {
+        m.functions
+            .iter()
+            .find(|f| f.name == name)
+            .expect("function")
+    }
 
     /// Parses and verifies an IR module written in a test.
     pub fn module(text: &str) -> Module {

@@ -18,6 +18,7 @@
 use super::analysis::{
     strongly_connected_components, Cfg, DomTree, DominanceFrontiers, IdfScratch, NONE,
 };
+use super::sra::split_aggregates;
 use super::Stats;
 use crate::ir::{map_operands, Block, Function, Inst, InstKind, StackSlot, Type, Value, ValueDef};
 
@@ -269,8 +270,13 @@ fn pred_pos(preds: &[usize], p: usize) -> Option<usize> {
 /// entry φs would have no value for the function entry; the front end
 /// never produces such an entry).
 ///
-/// Counters: "slots promoted", "phis inserted" (placed before redundant-φ
-/// removal), "phis removed", "loads removed", "stores removed".
+/// Small structs and arrays with constant indices are first split into
+/// one slot per field by [`split_aggregates`] (scalar replacement of
+/// aggregates, [`super::sra`]), so their fields are promoted too.
+///
+/// Counters: "aggregates split", "fields created" (from
+/// [`split_aggregates`]), "slots promoted", "phis inserted" (placed before
+/// redundant-φ removal), "phis removed", "loads removed", "stores removed".
 pub fn construct(f: &mut Function) -> Stats {
     let mut stats = Stats::default();
     if f.layout.is_empty() || f.slots.is_empty() {
@@ -281,6 +287,7 @@ pub fn construct(f: &mut Function) -> Stats {
     if !cfg.preds[entry].is_empty() {
         return stats;
     }
+    stats.merge(&split_aggregates(f));
     let nslots = f.slots.len();
     let nvals = f.values.len();
 
@@ -863,6 +870,7 @@ mod tests {
     use super::*;
     use crate::interp::{self, RunOptions};
     use crate::ir::{parse_module, verify_function, Module};
+    use crate::opt::testutil::{func, run_on_all};
 
     fn module(t: &str) -> Module {
         let m = parse_module(t).expect("test IR parses");
@@ -884,22 +892,8 @@ mod tests {
         (r.stdout, r.exit_code)
     }
 
-    /// Runs [`construct`] on every function, verifies, and returns the
-    /// summed counters.
     fn construct_all(m: &mut Module) -> Stats {
-        let mut s = Stats::default();
-        for f in &mut m.functions {
-            s.merge(&construct(f));
-            verify_function(f).expect("verifies after construct");
-        }
-        s
-    }
-
-    fn func<'a>(m: &'a Module, name: &str) -> &'a Function {
-        m.functions
-            .iter()
-            .find(|f| f.name == name)
-            .expect("function")
+        run_on_all(m, construct)
     }
 
     /// Block of `f` by layout position.
@@ -1405,9 +1399,10 @@ B3:
     // seed-digest T11 (non-strict liveness and interference) is tested
     // with `analysis::live_and_defined`, in analysis.rs.
 
-    /// Slots whose address escapes, or that are accessed with two types
-    /// or a type of another size, stay in memory; the others are
-    /// promoted and the kept slots renumbered.
+    /// Slots whose address escapes, or that are accessed with two
+    /// overlapping types, stay in memory; the others are promoted and the
+    /// kept slots renumbered. An 8-byte slot accessed only as one `i32` at
+    /// offset 0 is split (`sra`) into a 4-byte field, then promoted.
     #[test]
     fn escaping_and_mistyped_slots_are_kept() {
         let t = "
@@ -1444,13 +1439,15 @@ e:
         let s = construct_all(&mut m);
         assert_eq!(run(&m), want);
         // promoted: slot0, slot1 (i32 in 4 bytes), slot4 (holds an
-        // address but its own address never escapes); kept: slot2 (i32 in
-        // 8 bytes), slot3 (address stored, mixed i8/i32)
-        assert_eq!(s.get("slots promoted"), 3);
+        // address but its own address never escapes), the i32 field of
+        // slot2 (i32 in 8 bytes: split into one field); kept: slot3
+        // (address stored, mixed i8/i32)
+        assert_eq!(s.get("aggregates split"), 1);
+        assert_eq!(s.get("fields created"), 1);
+        assert_eq!(s.get("slots promoted"), 4);
         let f = &m.functions[0];
-        assert_eq!(f.slots.len(), 2);
-        assert_eq!(f.slots[0].size, 8);
-        assert_eq!(f.slots[1].size, 4);
+        assert_eq!(f.slots.len(), 1);
+        assert_eq!(f.slots[0].size, 4);
         let kept: Vec<u32> = insts(f, 0)
             .iter()
             .filter_map(|d| match d.kind {
@@ -1458,7 +1455,7 @@ e:
                 _ => None,
             })
             .collect();
-        assert_eq!(kept, vec![0, 1]);
+        assert_eq!(kept, vec![0]);
     }
 
     /// Loads in unreachable blocks read ⊥; a φ at a join with an
