@@ -1797,3 +1797,31 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
         },
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// seed-digest T62, duplicated edge: `br %c, j, j` with
+    /// `%x = phi [e: %a], [e: %b]` (a ≠ b) cannot be translated by copies
+    /// at the end of `e`; the verifier rejects it, naming the phi.
+    #[test]
+    fn t62_duplicated_edge_is_rejected() {
+        let text = "
+func @main() -> i32 {
+e:
+  %a = iconst.i32 1
+  %b = iconst.i32 2
+  %c = icmp.ne.i32 %a, %b
+  br %c, j, j
+j:
+  %x = phi.i32 [e: %a], [e: %b]
+  ret %x
+}
+";
+        let m = parse_module(text).unwrap();
+        let e = verify_function(&m.functions[0]).unwrap_err();
+        let msg = format!("{e:?}");
+        assert!(msg.contains("incoming blocks"), "{msg}");
+    }
+}

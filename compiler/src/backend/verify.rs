@@ -352,6 +352,38 @@ mod tests {
         verify(&f).unwrap();
     }
 
+    /// seed-digest T62, duplicated edge: `B0: br c, B1` falling into B1
+    /// too, with `a3 = phi(B0: a1, B0: b)`, a1 ≠ b. Copies at the end of
+    /// B0 cannot give a3 two values, so the form is rejected; the machine
+    /// CFG lists each successor once, so a phi has one operand per
+    /// predecessor block.
+    #[test]
+    fn t62_duplicated_edge_is_rejected() {
+        let mut f = func(
+            vec![
+                vec![
+                    mi("mov", Form::Rr, vec![v(0), Opnd::Imm(1)]),
+                    mi("mov", Form::Rr, vec![v(1), Opnd::Imm(2)]),
+                    mi("cmplt", Form::Rrr, vec![v(3), v(0), v(1)]),
+                    mi("br", Form::Br, vec![v(3), Opnd::Label(1)]),
+                ],
+                vec![
+                    mi(
+                        "phi",
+                        Form::Phi,
+                        vec![v(2), Opnd::Label(0), v(0), Opnd::Label(0), v(1)],
+                    ),
+                    ret(),
+                ],
+            ],
+            4,
+        );
+        f.vclass[3] = Class::Br;
+        assert_eq!(f.successors(0), vec![1]);
+        let e = verify(&f).unwrap_err();
+        assert!(e.contains("predecessor 0 listed twice"), "{e}");
+    }
+
     #[test]
     fn rejects_a_double_definition() {
         let mut f = loop_ok();
