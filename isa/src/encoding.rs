@@ -345,6 +345,24 @@ pub fn bundle_len(words: &[u32]) -> Option<usize> {
     words.iter().position(|w| w & STOP_BIT != 0).map(|p| p + 1)
 }
 
+/// Applies an extension to `op`, decoded from `word`. An alias that fixes
+/// the immediate field (`zxtb` = `and $d = $a, 255`, `mfb` = `slctf … 1`,
+/// §4.9) only names the unextended form: with an extension the immediate
+/// is another constant, so the word is decoded again without aliases.
+fn extend(op: &mut Operation, word: u32, imm23: u32, core: Core) -> bool {
+    if apply_extension(op, word, imm23) {
+        return true;
+    }
+    let Some(mut plain) = decode_unaliased(word, core) else {
+        return false;
+    };
+    if !apply_extension(&mut plain, word, imm23) {
+        return false;
+    }
+    *op = plain;
+    true
+}
+
 /// Decodes one bundle (`words` = exactly its syllables, stop bit on the
 /// last) into its operations, pairing each extension with its owner (§2.4).
 /// Lane rules are not checked here (see [`crate::bundle`]).
@@ -367,7 +385,7 @@ pub fn decode_bundle(words: &[u32], core: Core) -> Result<Vec<DecodedOp>, Decode
                         .filter(|o| o.index + 1 == index && o.ext_index.is_none());
                     let extended = match owner {
                         Some(o) => {
-                            let ok = apply_extension(&mut o.op, words[o.index], imm23);
+                            let ok = extend(&mut o.op, words[o.index], imm23, core);
                             if ok {
                                 o.ext_index = Some(index);
                             }
@@ -388,7 +406,7 @@ pub fn decode_bundle(words: &[u32], core: Core) -> Result<Vec<DecodedOp>, Decode
         let mut op = decode(word, core).ok_or(DecodeError::Illegal { index, word })?;
         let mut ext_index = None;
         if let Some((i, imm23)) = pending_immr.take() {
-            if !apply_extension(&mut op, word, imm23) {
+            if !extend(&mut op, word, imm23, core) {
                 return Err(DecodeError::OrphanExtension {
                     index: i,
                     kind: "immr",
@@ -570,6 +588,20 @@ mod tests {
         let b = decode_bundle(&[0x1589_1A2B, 0x0807_80C3 | STOP_BIT], Core::St231).unwrap();
         assert_eq!(format(&b[0].op), "add $r3 = $r3, 0x12345678");
         assert_eq!(b[0].ext_index, Some(0));
+        // `and $r16 = $r16, 0xa1d2daff`: the low 9 bits are 255, the
+        // pattern of the `zxtb` alias, but the extension makes the constant
+        // another one (a csmith program trapped on this as "immr with no
+        // operation to extend").
+        let ext = 0xA1D2_DAFFu32 >> 9;
+        let and = 0x0920_0410 | 0xFF << 12; // and_i $r16 = $r16, 255
+        assert_eq!(
+            format(&decode(and, Core::St231).unwrap()),
+            "zxtb $r16 = $r16"
+        );
+        let b = decode_bundle(&[Extension::Immr.encode(ext), and | STOP_BIT], Core::St231).unwrap();
+        assert_eq!(format(&b[0].op), "and $r16 = $r16, 0xa1d2daff");
+        let b = decode_bundle(&[and, Extension::Imml.encode(ext) | STOP_BIT], Core::St231).unwrap();
+        assert_eq!(format(&b[0].op), "and $r16 = $r16, 0xa1d2daff");
         assert!(decode_bundle(&[0x1509_1A2B | STOP_BIT], Core::St231).is_err());
         assert!(decode_bundle(&[0x1589_1A2B | STOP_BIT], Core::St231).is_err());
     }
