@@ -864,7 +864,32 @@ pub struct LocalLiveness {
     pub phi_uses: Vec<usize>,
 }
 
+impl LocalLiveness {
+    /// The block's transfer function: turns `LiveOut` into
+    /// `LiveIn − PhiDefs` (removes the definitions and the phi results,
+    /// adds the upward-exposed uses).
+    fn transfer(&self, live: &mut BitSet) {
+        for &v in self.defs.iter().chain(&self.phi_defs) {
+            live.remove(v);
+        }
+        for &v in &self.up_exposed {
+            live.insert(v);
+        }
+    }
+}
+
 impl Liveness {
+    /// Sets by dense variable index (identity numbering).
+    fn from_sets(live_in: Vec<BitSet>, live_out: Vec<BitSet>, local: &[LocalLiveness]) -> Liveness {
+        Liveness {
+            live_in,
+            live_out,
+            phi_defs: local.iter().map(|l| l.phi_defs.clone()).collect(),
+            index: Vec::new(),
+            vars: Vec::new(),
+        }
+    }
+
     /// Solves the liveness equations on a graph by iterating to the
     /// fixpoint: `dt` its dominator tree, `succs`/`preds` its edges,
     /// `local[node]` the local facts (nodes beyond `local.len()` have
@@ -908,12 +933,7 @@ impl Liveness {
                 tmp.insert(v);
             }
             live_out[b].words.copy_from_slice(&tmp.words[..nw]);
-            for &v in l.defs.iter().chain(&l.phi_defs) {
-                tmp.remove(v);
-            }
-            for &v in &l.up_exposed {
-                tmp.insert(v);
-            }
+            l.transfer(&mut tmp);
             if tmp.words[..nw] != live_in[b].words[..] {
                 live_in[b].words.copy_from_slice(&tmp.words[..nw]);
                 for &p in &preds[b] {
@@ -924,13 +944,7 @@ impl Liveness {
                 }
             }
         }
-        Liveness {
-            live_in,
-            live_out,
-            phi_defs: local.iter().map(|l| l.phi_defs.clone()).collect(),
-            index: Vec::new(),
-            vars: Vec::new(),
-        }
+        Liveness::from_sets(live_in, live_out, local)
     }
 
     /// Solves the liveness equations by the two-pass method of S2 8.2
@@ -982,54 +996,28 @@ impl Liveness {
         let mut live_in = vec![BitSet::new(0); n];
         let mut live_out = vec![BitSet::new(0); n];
         let none = LocalLiveness::default();
-        let forward = |b: usize, s: usize| s < n && !lf.is_loop_edge(b, s);
-        // 0 unvisited, 1 on the depth-first stack, 2 done
-        let mut state = vec![0u8; n];
-        let mut stack: Vec<(usize, usize)> = Vec::new();
-        if entry < n {
-            state[entry] = 1;
-            stack.push((entry, 0));
-        }
-        while let Some(top) = stack.last_mut() {
-            let (b, i) = *top;
-            if let Some(&s) = g[b].get(i) {
-                top.1 += 1;
-                if forward(b, s) && state[s] == 0 {
-                    state[s] = 1;
-                    stack.push((s, 0));
-                }
-                continue;
-            }
-            stack.pop();
-            state[b] = 2;
+        // the forward CFG (loop edges removed) is acyclic, so its postorder
+        // visits every successor of a node before the node
+        let forward: Vec<Vec<usize>> = (0..n)
+            .map(|b| {
+                let keep = |&&s: &&usize| s < n && !lf.is_loop_edge(b, s);
+                g[b].iter().filter(keep).copied().collect()
+            })
+            .collect();
+        for b in postorder(entry, &forward) {
             let l = local.get(b).unwrap_or(&none);
             let mut live = BitSet::new(nvars);
             for &v in &l.phi_uses {
                 live.insert(v);
             }
-            for &s in &g[b] {
-                if forward(b, s) {
-                    // the forward CFG is acyclic: s is already done
-                    debug_assert_eq!(state[s], 2, "forward CFG has a cycle");
-                    live.union_with(&live_in[s]);
-                }
+            for &s in &forward[b] {
+                live.union_with(&live_in[s]);
             }
             live_out[b] = live.clone();
-            for &v in l.defs.iter().chain(&l.phi_defs) {
-                live.remove(v);
-            }
-            for &v in &l.up_exposed {
-                live.insert(v);
-            }
+            l.transfer(&mut live);
             live_in[b] = live;
         }
-        Liveness {
-            live_in,
-            live_out,
-            phi_defs: local.iter().map(|l| l.phi_defs.clone()).collect(),
-            index: Vec::new(),
-            vars: Vec::new(),
-        }
+        Liveness::from_sets(live_in, live_out, local)
     }
 
     /// Pass 2 of [`Liveness::solve_two_pass`] (S2 Alg. 8.3): loops in

@@ -645,7 +645,7 @@ b3:
         assert_eq!(pd.ipdom[0], Some(pd.exit));
     }
 
-    /// Hand-written SSA programs (mem2reg is not in this worktree): loops,
+    /// Hand-written SSA programs (independent of `ssa`): loops,
     /// a phi cycle, nested loops, constant branches, divisions by
     /// constants, redundancies.
     const SSA_PROGRAMS: [&str; 3] = [

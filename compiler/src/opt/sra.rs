@@ -45,6 +45,7 @@
 //!
 //! Counters: "aggregates split", "fields created".
 
+use super::sccp::{fold_binary, sext};
 use super::Stats;
 use crate::ir::{BinaryOp, Block, Function, Inst, InstKind, SlotData, StackSlot, Type, Value};
 
@@ -73,8 +74,8 @@ fn type_of_size(bytes: u32) -> Type {
 /// Slot addresses of the values of `f` defined by placed instructions:
 /// `addr[v]` is `(slot, byte offset)` for `slot_addr` plus a chain of
 /// `add`s of a constant (either operand order; offsets beyond ±2²⁰ are
-/// not followed). The constants `kon[v]` are `i32` `iconst`s and `add`,
-/// `sub`, `mul`, `shl` of constants (32-bit wrapping, as the IR computes),
+/// not followed). The constants `kon[v]` are `i32` `iconst`s and binary
+/// operations of constants (folded as SCCP folds them, [`fold_binary`]),
 /// e.g. `mul (iconst 2), (iconst 4)` for a constant array index. Computed
 /// in layout order, repeated until nothing changes (at most [`PASSES`]
 /// times).
@@ -108,16 +109,9 @@ fn slot_addresses(f: &Function) -> Vec<Option<(usize, i64)>> {
                         args,
                     } => {
                         if let (Some(x), Some(y)) = (k(args[0]), k(args[1])) {
-                            let (x, y) = (x as i32, y as i32);
-                            kon[r.index()] = match op {
-                                BinaryOp::Add => Some(x.wrapping_add(y) as i64),
-                                BinaryOp::Sub => Some(x.wrapping_sub(y) as i64),
-                                BinaryOp::Mul => Some(x.wrapping_mul(y) as i64),
-                                BinaryOp::Shl if (0..32).contains(&y) => {
-                                    Some(x.wrapping_shl(y as u32) as i64)
-                                }
-                                _ => None,
-                            };
+                            let (x, y) = (x as u32 as u64, y as u32 as u64);
+                            kon[r.index()] =
+                                fold_binary(*op, Type::I32, x, y).map(|c| sext(c, Type::I32));
                         } else if *op == BinaryOp::Add {
                             let base = match (a(args[0]), k(args[1]), a(args[1]), k(args[0])) {
                                 (Some(b), Some(c), _, _) | (_, _, Some(b), Some(c)) => {
