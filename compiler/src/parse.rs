@@ -274,6 +274,10 @@ pub struct Parser<'a> {
     pub(crate) case_count: u32,
     pub(crate) static_count: u32,
     pub(crate) depth: u32,
+    /// Structs and unions whose member list is being parsed, innermost
+    /// last: a tag defined again inside its own body is a new type, so a
+    /// record never contains itself.
+    records_being_defined: Vec<TypeId>,
     pub(crate) va_list_ty: TypeId,
     pub(crate) global_refs: HashSet<Sym>,
 }
@@ -313,6 +317,7 @@ impl<'a> Parser<'a> {
             case_count: 0,
             static_count: 0,
             depth: 0,
+            records_being_defined: Vec::new(),
             va_list_ty,
             global_refs: HashSet::new(),
         }
@@ -948,6 +953,13 @@ impl<'a> Parser<'a> {
         // definition
         let ty = match tag {
             Some((tag, span)) => match self.scopes.last().and_then(|s| s.tags.get(&tag).copied()) {
+                Some(t) if self.records_being_defined.contains(&t) => {
+                    self.diags.error(
+                        span,
+                        format!("nested redefinition of '{kwname} {}'", self.name(tag)),
+                    );
+                    self.types.new_record(Some(tag), is_union)
+                }
                 Some(t)
                     if self
                         .types
@@ -980,6 +992,23 @@ impl<'a> Parser<'a> {
         };
         self.bump(); // {
         self.enter()?;
+        self.records_being_defined.push(ty);
+        let members = self.record_members();
+        self.records_being_defined.pop();
+        let members = members?;
+        self.leave();
+        self.expect_p(P::RBrace)?;
+        self.attributes(&mut sattrs)?;
+        if sattrs.packed {
+            attrs.packed = true;
+        }
+        self.layout(ty, members, &sattrs);
+        Ok(ty)
+    }
+
+    /// The member declarations of a struct or union body, up to (not
+    /// including) its closing brace.
+    fn record_members(&mut self) -> PResult<Vec<Member>> {
         let mut members: Vec<Member> = Vec::new();
         while !self.is_p(P::RBrace) && !self.at_eof() {
             if self.eat_kw(Kw::StaticAssert) {
@@ -1058,14 +1087,7 @@ impl<'a> Parser<'a> {
                 self.skip_to_semi();
             }
         }
-        self.leave();
-        self.expect_p(P::RBrace)?;
-        self.attributes(&mut sattrs)?;
-        if sattrs.packed {
-            attrs.packed = true;
-        }
-        self.layout(ty, members, &sattrs);
-        Ok(ty)
+        Ok(members)
     }
 
     /// Lays out a struct or union (System V rules for bit-fields, ISA-ST200

@@ -1,7 +1,9 @@
 //! Bounded fuzzing: random bytes and mutated corpus programs must never make
 //! the front end (or the interpreter, on what compiles) panic or hang; every
 //! input either compiles or gets diagnostics. `LCC_FUZZ_CASES=n` runs
-//! more cases than the default 96 per property.
+//! more cases than the default 96 per property; `LCC_FUZZ_SAVE=FILE` writes
+//! each input to FILE before compiling it, so an input that aborts the
+//! process (a stack overflow cannot be caught and shrunk) is left behind.
 
 use compiler::driver::{compile_here, with_big_stack, Options};
 use compiler::interp::{run, RunOptions};
@@ -21,6 +23,9 @@ fn corpus() -> Vec<Vec<u8>> {
 }
 
 fn check(src: Vec<u8>) {
+    if let Some(path) = std::env::var_os("LCC_FUZZ_SAVE") {
+        std::fs::write(path, &src).expect("write LCC_FUZZ_SAVE");
+    }
     with_big_stack(move || {
         let out = compile_here("fuzz.c", &src, &Options::default());
         match out.result {
