@@ -1,12 +1,17 @@
 //! Bounded fuzzing: random bytes and mutated corpus programs must never make
 //! the front end (or the interpreter, on what compiles) panic or hang; every
-//! input either compiles or gets diagnostics. `LCC_FUZZ_CASES=n` runs
+//! input either compiles or gets diagnostics. What compiles also goes
+//! through the `-O2` pipeline (verifier after every pass) and the back end
+//! at `-O0` and `-O2` (machine SSA, out-of-SSA, allocation, bundling),
+//! which must produce assembly, not errors or panics. `LCC_FUZZ_CASES=n` runs
 //! more cases than the default 96 per property; `LCC_FUZZ_SAVE=FILE` writes
 //! each input to FILE before compiling it, so an input that aborts the
 //! process (a stack overflow cannot be caught and shrunk) is left behind.
 
 use compiler::driver::{compile_here, with_big_stack, Options};
 use compiler::interp::{run, RunOptions};
+use compiler::ir::Module;
+use compiler::{backend, opt};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -30,6 +35,7 @@ fn check(src: Vec<u8>) {
         let out = compile_here("fuzz.c", &src, &Options::default());
         match out.result {
             Some(m) => {
+                optimize_and_select(&m);
                 let _ = run(
                     &m,
                     &RunOptions {
@@ -44,6 +50,25 @@ fn check(src: Vec<u8>) {
             ),
         }
     });
+}
+
+/// The `-O0` back end, then the `-O2` pipeline and the machine-SSA back end,
+/// on a module that compiled.
+fn optimize_and_select(m: &Module) {
+    backend::compile_module(m, &backend::Options::default())
+        .unwrap_or_else(|e| panic!("-O0 back end: {e:?}"));
+    let mut o = m.clone();
+    let level2 = opt::Options {
+        level: 2,
+        verify: true,
+        ..Default::default()
+    };
+    opt::optimize_module(&mut o, &level2).unwrap_or_else(|e| panic!("-O2 pipeline: {e}"));
+    let ssa = backend::Options {
+        ssa: true,
+        ..Default::default()
+    };
+    backend::compile_module(&o, &ssa).unwrap_or_else(|e| panic!("-O2 back end: {e:?}"));
 }
 
 const TOKENS: &[&str] = &[
@@ -133,6 +158,72 @@ fn apply(mut s: Vec<u8>, muts: &[Mutation]) -> Vec<u8> {
     s
 }
 
+/// Byte ranges of the decimal integer literals of `src` outside strings,
+/// character constants, comments and preprocessor lines.
+fn decimal_literals(src: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = vec![];
+    let mut i = 0;
+    let mut line_start = true;
+    while i < src.len() {
+        let c = src[i];
+        match c {
+            b'\n' => line_start = true,
+            b'#' if line_start => {
+                while i < src.len() && src[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'"' | b'\'' => {
+                i += 1;
+                while i < src.len() && src[i] != c && src[i] != b'\n' {
+                    i += if src[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if src.get(i + 1) == Some(&b'/') => {
+                while i < src.len() && src[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if src.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < src.len() && !(src[i] == b'*' && src[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'0'..=b'9' => {
+                let start = i;
+                while i < src.len()
+                    && (src[i].is_ascii_alphanumeric() || src[i] == b'_' || src[i] == b'.')
+                {
+                    i += 1;
+                }
+                let prev = start.checked_sub(1).map(|p| src[p]);
+                let ident_before =
+                    prev.is_some_and(|p| p.is_ascii_alphanumeric() || p == b'_' || p == b'.');
+                if !ident_before && src[start..i].iter().all(u8::is_ascii_digit) {
+                    out.push((start, i));
+                }
+                line_start = false;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' => {}
+            _ => line_start = false,
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Integer constants that exercise folding and strength reduction (powers
+/// of two and their neighbours, small odd divisors, type limits).
+const CONSTANTS: &[u32] = &[
+    0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 12, 13, 15, 16, 17, 25, 31, 32, 33, 63, 64, 100, 127, 128, 255,
+    256, 641, 1000, 4095, 32767, 32768, 65535, 65536,
+];
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: std::env::var("LCC_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(96), failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -147,6 +238,38 @@ proptest! {
         let src = apply(c[idx % c.len()].clone(), &muts);
         check(src);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("LCC_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(96), failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Corpus programs with some decimal constants replaced (new folding,
+    /// division-by-constant and shift cases for the optimiser and the back
+    /// end; most still compile, unlike the byte-level mutations).
+    #[test]
+    fn changed_constants_never_panic(idx in any::<usize>(), changes in proptest::collection::vec((any::<usize>(), 0..CONSTANTS.len()), 1..4)) {
+        let c = corpus();
+        let mut src = c[idx % c.len()].clone();
+        for (at, k) in changes {
+            let lits = decimal_literals(&src);
+            if lits.is_empty() {
+                break;
+            }
+            let (a, b) = lits[at % lits.len()];
+            src.splice(a..b, CONSTANTS[k].to_string().bytes());
+        }
+        check(src);
+    }
+}
+
+#[test]
+fn decimal_literals_skip_strings_comments_and_directives() {
+    let src = b"#define N 10\nint a[3] = {0x1f, 2u, 7}; /* 4 */ // 5\nchar *s = \"6\"; float f = 1.5; int x9 = 8;\n";
+    let found: Vec<&[u8]> = decimal_literals(src)
+        .iter()
+        .map(|&(a, b)| &src[a..b])
+        .collect();
+    assert_eq!(found, [&b"3"[..], b"7", b"8"]);
 }
 
 #[test]
