@@ -679,13 +679,14 @@ fn calls64_module() -> ir::Module {
     ir_module(&text)
 }
 
-/// Every configuration of the SSA tests: both out-of-SSA settings on the
-/// ST231, and the ST220 (nops) without bundling.
+/// Every configuration of the SSA tests: every out-of-SSA method, on the
+/// ST231 and on the ST220 (nops) without bundling.
 fn ssa_configs() -> Vec<Options> {
     vec![
         opts_ssa(&ProcessorModel::st231(), true, OutOfSsa::Naive),
         opts_ssa(&ProcessorModel::st231(), true, OutOfSsa::Boissinot),
         opts_ssa(&ProcessorModel::st220(), false, OutOfSsa::Sreedhar),
+        opts_ssa(&ProcessorModel::st231(), true, OutOfSsa::SreedharIII),
     ]
 }
 

@@ -20,6 +20,11 @@
 //!   the end of each predecessor, critical edges split.
 //! - **Sreedhar** Method I (S2 17.3): every phi isolated by copies, each phi
 //!   web then one variable (conventional SSA), no further coalescing.
+//! - **Sreedhar** Method III (S2 17.3; case analysis in seed-digest P16(b)):
+//!   a copy only for the phi resources that need one, chosen from the
+//!   liveness of their congruence classes at the other resources' blocks,
+//!   undecided pairs settled greedily; interference is live-range
+//!   intersection, as in the paper. No further coalescing.
 //! - **Boissinot** et al. (S2 19): phi isolation with parallel copies, then
 //!   coalescing of congruence classes with value-based interference
 //!   (S2 19.2) checked by a linear walk of the two classes in dominance
@@ -53,13 +58,16 @@ use super::pcopy;
 use crate::opt::analysis::BitSet;
 use std::str::FromStr;
 
-/// Out-of-SSA method (`-fout-of-ssa=naive|sreedhar|boissinot`).
+/// Out-of-SSA method (`-fout-of-ssa=naive|sreedhar|sreedhar3|boissinot`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OutOfSsa {
     /// Copies at the end of predecessors, critical edges split (S2 3.2).
     Naive,
     /// Sreedhar et al. Method I: phi isolation, phi webs renamed (S2 17.3).
     Sreedhar,
+    /// Sreedhar et al. Method III: copies only where the case analysis
+    /// asks for them (S2 17.3, seed-digest P16(b)).
+    SreedharIII,
     /// Boissinot et al.: isolation plus coalescing with value-based
     /// interference (S2 19).
     #[default]
@@ -72,6 +80,7 @@ impl OutOfSsa {
         match self {
             OutOfSsa::Naive => "naive",
             OutOfSsa::Sreedhar => "sreedhar",
+            OutOfSsa::SreedharIII => "sreedhar3",
             OutOfSsa::Boissinot => "boissinot",
         }
     }
@@ -83,9 +92,10 @@ impl FromStr for OutOfSsa {
         match s {
             "naive" => Ok(OutOfSsa::Naive),
             "sreedhar" => Ok(OutOfSsa::Sreedhar),
+            "sreedhar3" => Ok(OutOfSsa::SreedharIII),
             "boissinot" => Ok(OutOfSsa::Boissinot),
             _ => Err(format!(
-                "unknown out-of-SSA method `{s}` (naive, sreedhar, boissinot)"
+                "unknown out-of-SSA method `{s}` (naive, sreedhar, sreedhar3, boissinot)"
             )),
         }
     }
@@ -1243,11 +1253,19 @@ pub fn translate(mf: &mut MFunc, method: OutOfSsa) -> Stats {
         _ => isolate_phis(mf),
     };
     repair_pins(mf, &mut st);
-    let an = Analysis::new(mf);
+    let mut an = Analysis::new(mf);
+    let IsolationCopies {
+        copies,
+        partner,
+        related,
+    } = isolation_copies(mf, &phi_related);
+    if method == OutOfSsa::SreedharIII {
+        an.value = isolation_values(&copies, &related);
+    }
     let mut cls = Classes::new(mf, &an);
     match method {
         OutOfSsa::Naive => lower_phis_naive(mf, &mut st),
-        OutOfSsa::Sreedhar | OutOfSsa::Boissinot => {
+        OutOfSsa::Sreedhar | OutOfSsa::SreedharIII | OutOfSsa::Boissinot => {
             // phi webs: isolation makes them interference-free (S2 19.1)
             for b in &mf.blocks {
                 for i in b.insts.iter().filter(|i| i.form == Form::Phi) {
@@ -1262,33 +1280,10 @@ pub fn translate(mf: &mut MFunc, method: OutOfSsa) -> Stats {
             }
         }
     }
+    if method == OutOfSsa::SreedharIII {
+        sreedhar_method_three(mf, &an, &mut cls, &partner);
+    }
     if method == OutOfSsa::Boissinot {
-        let nv = mf.vclass.len();
-        let mut related = vec![false; nv];
-        for &v in &phi_related {
-            if (v as usize) < nv {
-                related[v as usize] = true;
-            }
-        }
-        let mut copies: Vec<(u32, u32)> = vec![];
-        for &b in &mf.order {
-            for i in &mf.blocks[b].insts {
-                for (d, s) in copy_pairs(mf, i) {
-                    if let (Reg::V(d), Reg::V(s)) = (d, s) {
-                        copies.push((d, s));
-                    }
-                }
-            }
-        }
-        let mut partner: Vec<Option<u32>> = vec![None; nv];
-        for &(d, s) in &copies {
-            if related[d as usize] {
-                partner[d as usize] = Some(s);
-            }
-            if related[s as usize] {
-                partner[s as usize] = Some(d);
-            }
-        }
         coalesce_phi_affinities(mf, &an, &mut cls, &partner, &mut st);
         let is_rel = |&(d, s): &(u32, u32)| related[d as usize] || related[s as usize];
         for pass in [true, false] {
@@ -1299,6 +1294,188 @@ pub fn translate(mf: &mut MFunc, method: OutOfSsa) -> Stats {
     }
     rewrite(mf, &mut cls, &mut st);
     st
+}
+
+/// The copies of an `MFunc` seen from phi isolation.
+struct IsolationCopies {
+    /// Every virtual-register copy `(dst, src)`, in block order.
+    copies: Vec<(u32, u32)>,
+    /// For a register made by isolation, the register on the other side
+    /// of its copy (`partner[a_i'] = a_i`, `partner[a_0'] = a_0`).
+    partner: Vec<Option<u32>>,
+    /// Per virtual register: made by isolation.
+    related: Vec<bool>,
+}
+
+/// The copies of `mf`, given the registers made by phi isolation
+/// (`phi_related`, from [`isolate_phis`]).
+fn isolation_copies(mf: &MFunc, phi_related: &[u32]) -> IsolationCopies {
+    let nv = mf.vclass.len();
+    let mut related = vec![false; nv];
+    for &v in phi_related {
+        if (v as usize) < nv {
+            related[v as usize] = true;
+        }
+    }
+    let mut copies: Vec<(u32, u32)> = vec![];
+    for &b in &mf.order {
+        for i in &mf.blocks[b].insts {
+            for (d, s) in copy_pairs(mf, i) {
+                if let (Reg::V(d), Reg::V(s)) = (d, s) {
+                    copies.push((d, s));
+                }
+            }
+        }
+    }
+    let mut partner: Vec<Option<u32>> = vec![None; nv];
+    for &(d, s) in &copies {
+        if related[d as usize] {
+            partner[d as usize] = Some(s);
+        }
+        if related[s as usize] {
+            partner[s as usize] = Some(d);
+        }
+    }
+    IsolationCopies {
+        copies,
+        partner,
+        related,
+    }
+}
+
+/// Values for Sreedhar's interference test: live ranges that intersect
+/// interfere, except a register and its own isolation copy (equal values,
+/// S2 19.2). Sreedhar et al. insert an argument's copy only when it is
+/// needed, so a resource and its copy never coexist in their program;
+/// here every phi is isolated first, and without this equality an argument
+/// live past its predecessor (on an exit edge, say) would interfere with
+/// its own copy and never join the phi web.
+fn isolation_values(copies: &[(u32, u32)], related: &[bool]) -> Vec<u32> {
+    let mut value: Vec<u32> = (0..related.len() as u32).collect();
+    let isolation: Vec<(u32, u32)> = copies
+        .iter()
+        .copied()
+        .filter(|&(d, s)| related[d as usize] || related[s as usize])
+        .collect();
+    // chains (x0 ← x0', then x0 an argument elsewhere) settle in a few
+    // rounds: each register is defined once, so the chains are acyclic
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &(d, s) in &isolation {
+            if value[d as usize] != value[s as usize] {
+                value[d as usize] = value[s as usize];
+                changed = true;
+            }
+        }
+    }
+    value
+}
+
+/// One resource of a phi for Sreedhar's Method III: the original register,
+/// its copy made by isolation (which already belongs to the phi web), and
+/// the block where its liveness is tested: the predecessor (live-out) for
+/// an argument, the phi's own block (live-in) for the result.
+struct PhiResource {
+    orig: u32,
+    copy: u32,
+    block: usize,
+    result: bool,
+}
+
+/// Sreedhar et al. Method III (S2 17.3; the case analysis of seed-digest
+/// P16(b), liveness read on the isolated program, which gives the live-out
+/// sets Boissinot et al. say the test needs). For each phi in block order,
+/// for each pair of resources whose classes interfere:
+/// - class(x_i) live at L_j and class(x_j) not live at L_i: x_i keeps its copy;
+/// - the symmetric case: x_j keeps its copy;
+/// - both: both keep their copies;
+/// - neither: the pair is unresolved; unresolved pairs are settled greedily
+///   by giving a copy to the resource with the most unresolved pairs left.
+///
+/// Every other resource is merged into the phi web (its isolation copy
+/// disappears), each merge checked against interference and pinning.
+fn sreedhar_method_three(mf: &MFunc, an: &Analysis, cls: &mut Classes, partner: &[Option<u32>]) {
+    let live_in = |x: u32, b: usize| {
+        let us = &an.uses[x as usize];
+        let p = us.partition_point(|&(ub, _)| ub < b);
+        an.def[x as usize].0 != b
+            && (an.live_out[b].contains(x as usize) || us.get(p).is_some_and(|&(ub, _)| ub == b))
+    };
+    for &b in &mf.order {
+        for i in mf.blocks[b].insts.iter().filter(|i| i.form == Form::Phi) {
+            let mut res: Vec<PhiResource> = vec![];
+            let mut add = |copy: Reg, block: usize, result: bool| {
+                if let Reg::V(c) = copy {
+                    if let Some(orig) = partner.get(c as usize).copied().flatten() {
+                        res.push(PhiResource {
+                            orig,
+                            copy: c,
+                            block,
+                            result,
+                        });
+                    }
+                }
+            };
+            if let Some(d) = phi_dst(i) {
+                add(d, b, true);
+            }
+            for (p, s) in phi_args(i) {
+                add(s, p, false);
+            }
+            // class of r meets the live set tested at resource t's block
+            let meets = |cls: &mut Classes, r: &PhiResource, t: &PhiResource| {
+                let root = cls.find(r.orig);
+                cls.members[root as usize].iter().any(|&m| {
+                    if t.result {
+                        live_in(m, t.block)
+                    } else {
+                        an.live_out[t.block].contains(m as usize)
+                    }
+                })
+            };
+            let n = res.len();
+            let mut copy = vec![false; n];
+            let mut unresolved: Vec<(usize, usize)> = vec![];
+            for x in 0..n {
+                for y in x + 1..n {
+                    let (cx, cy) = (cls.find(res[x].orig), cls.find(res[y].orig));
+                    if cx == cy
+                        || !an.sets_interfere(&cls.members[cx as usize], &cls.members[cy as usize])
+                    {
+                        continue;
+                    }
+                    let x_at_y = meets(cls, &res[x], &res[y]);
+                    let y_at_x = meets(cls, &res[y], &res[x]);
+                    match (x_at_y, y_at_x) {
+                        (false, false) => unresolved.push((x, y)),
+                        _ => {
+                            copy[x] |= x_at_y;
+                            copy[y] |= y_at_x;
+                        }
+                    }
+                }
+            }
+            loop {
+                unresolved.retain(|&(x, y)| !copy[x] && !copy[y]);
+                let mut degree = vec![0usize; n];
+                for &(x, y) in &unresolved {
+                    degree[x] += 1;
+                    degree[y] += 1;
+                }
+                match (0..n)
+                    .filter(|&k| degree[k] > 0)
+                    .max_by_key(|&k| (degree[k], n - k))
+                {
+                    Some(k) => copy[k] = true,
+                    None => break,
+                }
+            }
+            for (r, _) in res.iter().zip(&copy).filter(|x| !*x.1) {
+                cls.try_merge(mf, an, r.orig, r.copy);
+            }
+        }
+    }
 }
 
 /// Renames every virtual register to its class name, deletes phis and
@@ -1719,11 +1896,16 @@ mod tests {
         s
     }
 
-    const METHODS: [OutOfSsa; 3] = [OutOfSsa::Naive, OutOfSsa::Sreedhar, OutOfSsa::Boissinot];
+    const METHODS: [OutOfSsa; 4] = [
+        OutOfSsa::Naive,
+        OutOfSsa::Sreedhar,
+        OutOfSsa::Boissinot,
+        OutOfSsa::SreedharIII,
+    ];
 
     /// Translates `mf` with every method; checks that each translation
     /// returns what the SSA input returns on every input set; returns the
-    /// statistics per method (naive, sreedhar, boissinot).
+    /// statistics per method (naive, sreedhar, boissinot, sreedhar3).
     fn all_methods(mf: &MFunc, inputs: &[Vec<(Reg, i64)>], expect: &[i64]) -> Vec<Stats> {
         for (inp, &e) in inputs.iter().zip(expect) {
             assert_eq!(run(mf, inp), Ok(e), "SSA input on {inp:?}");
@@ -1816,7 +1998,10 @@ mod tests {
         // Sreedhar I: 3 copies per phi; Boissinot: only x2 = x (x2 and x3
         // interfere, x2 being live out of B1 into B2), the counter web
         // coalesces entirely (seed-digest T57: one copy left).
-        assert_eq!(left(&st), vec![4, 6, 1]);
+        // Sreedhar III: for x2 = phi(x1, x3), x2 and x3 interfere, x2 is
+        // live out of B1 and x3 is not live into B1 (defined there): x2
+        // keeps its copy; x1, x3 and the whole counter web join: 1.
+        assert_eq!(left(&st), vec![4, 6, 1, 1]);
         assert_eq!(st[0].edges_split, 1);
         assert_eq!(st[2].copies_before_coalescing, 6);
         // naive without splitting would be wrong: x2 = x3 at the end of
@@ -1875,10 +2060,18 @@ mod tests {
         // exit path), so the start copy is a swap of the two webs: 3 copies
         // with one temporary (the digest's other count, 4 without
         // temporary, is the outcome without these two merges).
-        assert_eq!(left(&st), vec![7, 9, 3]);
+        // Sreedhar III: a1 = phi(a0, b1): a1 and b1 are defined together
+        // and a1 is live out of B1 (b1 not live into it): a1 keeps its
+        // copy, a0 and b1 join web A. b1 = phi(b0, a1): web A (holding a0,
+        // live out of B0 through a0') interferes with b0, b0 is not live
+        // into B1: b1 keeps its copy; the pair (b1, a1) says the same; b0
+        // and a1 join web B. The start copy (a1 ← a1', b1 ← b1'') is then
+        // B ← A, A ← B: a swap, 3 copies with one temporary.
+        assert_eq!(left(&st), vec![7, 9, 3, 3]);
         assert_eq!(st[0].cycle_temporaries, 1);
         assert_eq!(st[1].cycle_temporaries, 0);
         assert_eq!(st[2].cycle_temporaries, 1);
+        assert_eq!(st[3].cycle_temporaries, 1);
     }
 
     // ---- seed-digest T59 -----------------------------------------------
@@ -1906,22 +2099,27 @@ mod tests {
         let st = all_methods(&f, &inputs, &[21, 20]);
         // naive: one copy per predecessor (no critical edge); Sreedhar I:
         // 3; Boissinot: a1' = a1 in B2 only (a1 is live across a3's
-        // definition, seed-digest T59)
-        assert_eq!(left(&st), vec![2, 3, 1]);
-        let mut t = f.clone();
-        translate(&mut t, OutOfSsa::Boissinot);
-        assert_eq!(
-            t.blocks[2].insts.len(),
-            2,
-            "the copy sits in B2: {:?}",
-            t.blocks[2]
-        );
-        assert_eq!(
-            t.blocks[1].insts.len(),
-            2,
-            "no copy in B1: {:?}",
-            t.blocks[1]
-        );
+        // definition, seed-digest T59). Sreedhar III (the digest's
+        // derivation): pair (a3, a1): a1 is live out of B1, a3 not out of
+        // B2: copy a1; pair (a4, a1): a1 is live into B3: copy a1. One
+        // copy, `a1' = a1` at the end of B2.
+        assert_eq!(left(&st), vec![2, 3, 1, 1]);
+        for m in [OutOfSsa::Boissinot, OutOfSsa::SreedharIII] {
+            let mut t = f.clone();
+            translate(&mut t, m);
+            assert_eq!(
+                t.blocks[2].insts.len(),
+                2,
+                "{m}: the copy sits in B2: {:?}",
+                t.blocks[2]
+            );
+            assert_eq!(
+                t.blocks[1].insts.len(),
+                2,
+                "{m}: no copy in B1: {:?}",
+                t.blocks[1]
+            );
+        }
     }
 
     // ---- seed-digest T60: value-based interference ---------------------
@@ -1947,8 +2145,9 @@ mod tests {
         assert!(!an.interfere(n(b), n(c)));
         assert!(!an.interfere(n(a), n(b)));
         let st = all_methods(&f, &[vec![(a, 7)]], &[21]);
-        // both copies disappear with Boissinot
-        assert_eq!(left(&st), vec![2, 2, 0]);
+        // both copies disappear with Boissinot; the Sreedhar methods only
+        // coalesce phi copies
+        assert_eq!(left(&st), vec![2, 2, 0, 2]);
     }
 
     // ---- seed-digest T61: the de-coalescing walk -----------------------
@@ -2018,8 +2217,10 @@ mod tests {
         let inputs = vec![vec![(x1, 5), (ci, 1)], vec![(x1, 5), (ci, 0)]];
         let st = all_methods(&f, &inputs, &[7, 5]);
         // x1 is killed by x2 in B1, so only one of them joins X: 1 move
-        // (seed-digest T63 (c)); naive 2, Sreedhar I 3
-        assert_eq!(left(&st), vec![2, 3, 1]);
+        // (seed-digest T63 (c)); naive 2, Sreedhar I 3. Sreedhar III: x1
+        // and x2 interfere, neither is live out of the other's predecessor:
+        // unresolved, settled by copying x2 (first of the tie): 1.
+        assert_eq!(left(&st), vec![2, 3, 1, 1]);
     }
 
     // ---- seed-digest T64: renaming constraints (ST120 example adapted) --
@@ -2069,7 +2270,8 @@ mod tests {
         // and Sreedhar then keep every copy: C' = C, a16' = A, b17 = B,
         // a16'' = a16', d16' = d16, D = d16', f16 = F (7); Boissinot
         // coalesces all but C' = C.
-        assert_eq!(left(&st), vec![7, 7, 1]);
+        // Sreedhar III: no phi, the same 7 as Sreedhar I.
+        assert_eq!(left(&st), vec![7, 7, 1, 7]);
         assert_eq!(st[2].pinning_repairs, 3);
         assert_eq!(st[2].strong_interferences, 0);
         // every pin holds: the call reads $r16, $r17 and writes $r16, the
@@ -2205,7 +2407,11 @@ mod tests {
         // S4 keeps 3 of the 4 affinities: {X, x2} and {Y, x1, y2}, one
         // move left. (Greedy coalescing in program order would merge x1
         // into X's web first and leave 2.)
-        assert_eq!(left(&st), vec![4, 6, 1]);
+        // Sreedhar III: in X = phi(x1, x2), x1 and x2 interfere and are not
+        // live out of each other's predecessor: unresolved, x1 copied (S4's
+        // remark: for one phi this is the pruning); Y = phi(x1, y2) has no
+        // interference: x1 and y2 join Y. One copy, X ← x1 on P1.
+        assert_eq!(left(&st), vec![4, 6, 1, 1]);
         assert_eq!(st[2].affinities_pruned, 1);
         // the move is `X ← x1`, on the P1 edge
         let mut g = f.clone();

@@ -36,7 +36,7 @@ Options:
                      strength-reduce)
   -fdump-PASS        write the IR after PASS to FILE.c.PASS.ir
   -fverify           run the IR verifier after every pass
-  -fout-of-ssa=M     out-of-SSA translation: naive, sreedhar or boissinot
+  -fout-of-ssa=M     out-of-SSA translation: naive, sreedhar, sreedhar3 or boissinot
                      (default)
   -g                 debug line information (also on by default)
   -I DIR, -D NAME[=VALUE], -U NAME
