@@ -84,9 +84,7 @@ impl Config {
                     ProcessorModel::from_toml_file(m).map_err(|e| format!("--machine {m}: {e}"))?,
                 );
             } else if let Some(m) = f.strip_prefix("-fout-of-ssa=") {
-                cfg.out_of_ssa = m.parse().map_err(|e| {
-                    format!("{f}: {e} (expected naive, sreedhar, sreedhar3 or boissinot)")
-                })?;
+                cfg.out_of_ssa = m.parse().map_err(|e| format!("{f}: {e}"))?;
             } else if f.starts_with("-f") {
                 cfg.pass_flags.push(f.clone());
             } else if let Some(d) = f.strip_prefix("-D") {
