@@ -85,6 +85,14 @@ impl Gen<'_> {
         };
         self.push(InstKind::Iconst { ty, imm: m }).unwrap()
     }
+    fn binary(&mut self, op: BinaryOp, ty: Type, a: Value, b: Value) -> Value {
+        self.push(InstKind::Binary {
+            op,
+            ty,
+            args: [a, b],
+        })
+        .unwrap()
+    }
     fn addr(&mut self, slot: StackSlot) -> Value {
         self.push(InstKind::SlotAddr { slot }).unwrap()
     }
@@ -150,13 +158,7 @@ impl Gen<'_> {
             } else {
                 self.expr(ty, depth - 1)
             };
-            return self
-                .push(InstKind::Binary {
-                    op,
-                    ty,
-                    args: [a, b],
-                })
-                .unwrap();
+            return self.binary(op, ty, a, b);
         }
         if r < 78 {
             // shift by a masked amount
@@ -170,20 +172,9 @@ impl Gen<'_> {
             } else {
                 let x = self.expr(ty, depth - 1);
                 let m = self.iconst(ty, ty.bits() as i64 - 1);
-                self.push(InstKind::Binary {
-                    op: BinaryOp::And,
-                    ty,
-                    args: [x, m],
-                })
-                .unwrap()
+                self.binary(BinaryOp::And, ty, x, m)
             };
-            return self
-                .push(InstKind::Binary {
-                    op,
-                    ty,
-                    args: [a, amt],
-                })
-                .unwrap();
+            return self.binary(op, ty, a, amt);
         }
         if r < 86 {
             // division or remainder by a constant, or by (x & 15) + 1
@@ -205,30 +196,13 @@ impl Gen<'_> {
             } else {
                 let x = self.expr(ty, depth - 1);
                 let m = self.iconst(ty, 15);
-                let y = self
-                    .push(InstKind::Binary {
-                        op: BinaryOp::And,
-                        ty,
-                        args: [x, m],
-                    })
-                    .unwrap();
+                let y = self.binary(BinaryOp::And, ty, x, m);
                 let one = self.iconst(ty, 1);
-                self.push(InstKind::Binary {
-                    op: BinaryOp::Add,
-                    ty,
-                    args: [y, one],
-                })
-                .unwrap()
+                self.binary(BinaryOp::Add, ty, y, one)
             };
             // `INT_MIN / -1` is avoided: negative divisors are constants
             // other than −1.
-            return self
-                .push(InstKind::Binary {
-                    op,
-                    ty,
-                    args: [a, b],
-                })
-                .unwrap();
+            return self.binary(op, ty, a, b);
         }
         if r < 92 {
             let cond = self.cond();
@@ -377,13 +351,7 @@ impl Gen<'_> {
             self.depth -= 1;
             let i = self.load(iv);
             let one = self.iconst(Type::I32, 1);
-            let i1 = self
-                .push(InstKind::Binary {
-                    op: BinaryOp::Add,
-                    ty: Type::I32,
-                    args: [i, one],
-                })
-                .unwrap();
+            let i1 = self.binary(BinaryOp::Add, Type::I32, i, one);
             self.store(iv, i1);
             self.jump(head);
             self.cur = exit;
@@ -474,23 +442,11 @@ fn function(rng: &mut Rng, name: &str, params: &[Type], has_helper: bool, budget
             g.print(v);
         }
         let v = g.convert(v, Type::I32);
-        sum = g
-            .push(InstKind::Binary {
-                op: BinaryOp::Add,
-                ty: Type::I32,
-                args: [sum, v],
-            })
-            .unwrap();
+        sum = g.binary(BinaryOp::Add, Type::I32, sum, v);
     }
     if name == "main" {
         let m = g.iconst(Type::I32, 255);
-        sum = g
-            .push(InstKind::Binary {
-                op: BinaryOp::And,
-                ty: Type::I32,
-                args: [sum, m],
-            })
-            .unwrap();
+        sum = g.binary(BinaryOp::And, Type::I32, sum, m);
     }
     g.push(InstKind::Ret { value: Some(sum) });
     g.f
