@@ -5,7 +5,7 @@
 //! file, as a build would run it).
 //! `cargo bench -p compiler --bench compile`; the README records both.
 
-use compiler::toolchain::{compile_many, Config};
+use compiler::driver::{compile_many, Config};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::path::{Path, PathBuf};
 use std::process::Command;

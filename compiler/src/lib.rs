@@ -1,28 +1,28 @@
-//! `lcc`, the SSA optimizing C compiler and gcc-style driver (see
-//! ARCHITECTURE.md section 4). This crate currently holds the front end:
+//! `lcc`, the SSA optimizing C compiler for the ST200 and its gcc-style
+//! driver (ARCHITECTURE.md §4).
 //!
-//! - [`pp`]: the C preprocessor (`lcc -E`);
-//! - [`lex`]: preprocessing tokens;
-//! - [`parse`] and [`expr`]: recursive-descent parser with semantic analysis,
-//!   producing the typed [`ast`];
-//! - [`ir`]: the CFG-based IR (arenas, typed indices, phi instructions), its
-//!   textual form, parser and verifier;
-//! - [`lower`]: AST to IR;
-//! - [`interp`]: the IR interpreter with the C library subset;
-//! - [`driver`]: whole-program entry points used by the `lcc` binary and tests.
+//! The folders follow the pipeline; to follow one C function from `lcc` to
+//! assembly, open them in this order:
+//!
+//! | stage | folder | input → output |
+//! |---|---|---|
+//! | driver | [`driver`] | command line → calls below; runtime cache |
+//! | front end | [`frontend`] | C bytes → tokens ([`frontend::pp`]) → typed AST ([`frontend::parse`], [`frontend::sema`]) |
+//! | lowering | [`lower`] | AST → IR with locals in stack slots |
+//! | IR | [`ir`] | CFG of typed three-address code, phis; verifier, printer, parser |
+//! | interpreter | [`interp`] | runs IR: the oracle for every pass |
+//! | analyses | [`analysis`] | dominators, frontiers, loop forest, liveness |
+//! | optimiser | [`opt`] | IR → IR: SSA construction, SCCP, DCE, GVN, strength reduction, CFG simplification |
+//! | code generation | [`codegen`] | IR → machine SSA ([`codegen::isel`]) → out of SSA → registers ([`codegen::regalloc`]) → frame → bundles ([`codegen::sched`]) → `.s` text ([`codegen::emit`]) |
+//!
+//! Imports point from a stage to earlier stages or to the shared layers
+//! (`ir`, `analysis`, the `isa` crate), never to a later stage.
 
-pub mod ast;
-pub mod backend;
-pub mod consteval;
+pub mod analysis;
+pub mod codegen;
 pub mod driver;
-pub mod expr;
+pub mod frontend;
 pub mod interp;
 pub mod ir;
-pub mod lex;
 pub mod lower;
 pub mod opt;
-pub mod parse;
-pub mod pp;
-pub mod source;
-pub mod toolchain;
-pub mod types;

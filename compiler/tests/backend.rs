@@ -5,7 +5,7 @@
 //! run in the `stsim` library, and its stdout and exit status compared with
 //! `compiler::interp::run` on the same IR.
 
-use compiler::backend::{compile_module, Options, OutOfSsa};
+use compiler::codegen::{compile_module, Options, OutOfSsa};
 use compiler::{driver, interp, ir};
 use isa::model::ProcessorModel;
 use simulator::{Io, Machine, Stop};
@@ -21,7 +21,7 @@ fn c_module(name: &str, src: &[u8]) -> ir::Module {
     let m = out
         .result
         .unwrap_or_else(|| panic!("front end failed on {name}:\n{}", out.diagnostics));
-    driver::link(vec![m]).expect("link")
+    compiler::ir::link::link(vec![m]).expect("link")
 }
 
 fn opts(model: &ProcessorModel, bundle: bool) -> Options {
@@ -187,7 +187,7 @@ fn corpus_programs() -> Vec<(String, ir::Module)> {
         );
         mods.push(out.result.expect("multi_file compiles"));
     }
-    v.push(("multi_file".into(), driver::link(mods).unwrap()));
+    v.push(("multi_file".into(), compiler::ir::link::link(mods).unwrap()));
     v
 }
 
@@ -443,7 +443,7 @@ fn high_register_pressure_spills_and_stays_correct() {
         (ProcessorModel::st220(), true),
     ] {
         let (asm, stats) =
-            compiler::backend::compile_module_with_stats(&m, &opts(&model, bundle)).unwrap();
+            compiler::codegen::compile_module_with_stats(&m, &opts(&model, bundle)).unwrap();
         let st = &stats[0];
         assert!(st.regalloc.spilled > 0, "no spill: {st:?}");
         // some BR values were spilled: their reloads go through $b7 (mtb)
@@ -459,9 +459,9 @@ fn high_register_pressure_spills_and_stays_correct() {
 
 #[test]
 fn line_information_reaches_the_assembly() {
-    use compiler::lex::Interner;
-    use compiler::pp::{PpOptions, Preprocessor};
-    use compiler::source::{Diagnostics, SourceMap};
+    use compiler::frontend::lex::Interner;
+    use compiler::frontend::pp::{PpOptions, Preprocessor};
+    use compiler::frontend::source::{Diagnostics, SourceMap};
     let src = b"int f(int a) {\n  int b = a * 3;\n  return b + 1;\n}\n";
     let mut sm = SourceMap::default();
     let mut diags = Diagnostics::default();
@@ -470,7 +470,8 @@ fn line_information_reaches_the_assembly() {
         let mut pp = Preprocessor::new(&mut sm, &mut diags, &mut interner, PpOptions::default());
         pp.run("f.c", src)
     };
-    let tu = compiler::parse::Parser::new(toks, &mut interner, &mut diags).translation_unit();
+    let tu =
+        compiler::frontend::parse::Parser::new(toks, &mut interner, &mut diags).translation_unit();
     let m = compiler::lower::lower_with_source(&tu, &interner, &mut diags, Some(&sm));
     assert_eq!(diags.errors, 0);
     // the multiply comes from line 2, the return from line 3 (the source above)
@@ -527,10 +528,10 @@ b0:
 }
 ",
     );
-    let mut m = driver::link(vec![cm, hm]).expect("link");
+    let mut m = compiler::ir::link::link(vec![cm, hm]).expect("link");
     let mut reduced = 0;
     for f in &mut m.functions {
-        reduced += compiler::opt::simplify::run(f).get("divisions reduced");
+        reduced += compiler::opt::strength_reduce::run(f).get("divisions reduced");
         ir::verify_function(f).unwrap();
     }
     assert_eq!(reduced, 6);
@@ -750,8 +751,8 @@ fn ssa_calls_in_loops_and_64_bit_phis() {
 /// to $r16 immediately after.
 #[test]
 fn ssa_selection_structure() {
-    use compiler::backend::mir::{Form, Opnd, Reg};
-    use compiler::backend::{emit, isel, verify};
+    use compiler::codegen::mir::{Form, Opnd, Reg};
+    use compiler::codegen::{emit, isel, mir::verify};
     let m = ir_module(&format!("{LOST_COPY}{}", main_calling("lost", 10)));
     let core = isa::Core::St231;
     let lost = isel::select_with(&m, &m.functions[0], core, true).unwrap();
@@ -810,7 +811,7 @@ fn ssa_selection_structure() {
     assert!(insts[k].imp_defs.contains(&Reg::V(res)));
     // the naive translation leaves no phi, pcopy or pinned vreg
     let mut t = lost.clone();
-    let st = compiler::backend::out_of_ssa::translate(&mut t, OutOfSsa::Naive);
+    let st = compiler::codegen::out_of_ssa::translate(&mut t, OutOfSsa::Naive);
     assert!(t
         .blocks
         .iter()

@@ -11,7 +11,7 @@
 use compiler::driver::{compile_here, with_big_stack, Options};
 use compiler::interp::{run, RunOptions};
 use compiler::ir::Module;
-use compiler::{backend, opt};
+use compiler::{codegen, opt};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -55,7 +55,7 @@ fn check(src: Vec<u8>) {
 /// The `-O0` back end, then the `-O2` pipeline and the machine-SSA back end,
 /// on a module that compiled.
 fn optimize_and_select(m: &Module) {
-    backend::compile_module(m, &backend::Options::default())
+    codegen::compile_module(m, &codegen::Options::default())
         .unwrap_or_else(|e| panic!("-O0 back end: {e:?}"));
     let mut o = m.clone();
     let level2 = opt::Options {
@@ -64,11 +64,11 @@ fn optimize_and_select(m: &Module) {
         ..Default::default()
     };
     opt::optimize_module(&mut o, &level2).unwrap_or_else(|e| panic!("-O2 pipeline: {e}"));
-    let ssa = backend::Options {
+    let ssa = codegen::Options {
         ssa: true,
         ..Default::default()
     };
-    backend::compile_module(&o, &ssa).unwrap_or_else(|e| panic!("-O2 back end: {e:?}"));
+    codegen::compile_module(&o, &ssa).unwrap_or_else(|e| panic!("-O2 back end: {e:?}"));
 }
 
 const TOKENS: &[&str] = &[

@@ -128,17 +128,17 @@ fn parser_rejects_undefined_value() {
 /// Runs hand-written IR through the back end, `las`, `lld-st` (with the
 /// runtime's crt0 and libc) and the simulator; returns main's status.
 fn run_on_target(text: &str, core: isa::Core, bundle: bool) -> i32 {
-    use compiler::toolchain::{assemble, link, Config};
+    use compiler::driver::{assemble, link, Config};
     let m = parse_module(text).unwrap();
     let mut cfg = Config::for_core(core);
     cfg.bundle = bundle;
-    let opts = compiler::backend::Options {
+    let opts = compiler::codegen::Options {
         model: cfg.model.clone(),
         bundle,
         file_name: None,
         ..Default::default()
     };
-    let asm = compiler::backend::compile_module(&m, &opts).unwrap_or_else(|e| panic!("{e:?}"));
+    let asm = compiler::codegen::compile_module(&m, &opts).unwrap_or_else(|e| panic!("{e:?}"));
     let obj = assemble("ir.s", &asm, &cfg).unwrap_or_else(|e| panic!("{e}\n{asm}"));
     let exe = link(vec![("ir.o".into(), obj)], &cfg, false, false).unwrap();
     let program = simulator::Program::parse(&exe).unwrap();

@@ -21,7 +21,7 @@ fn corpus_module(files: &[std::path::PathBuf]) -> Module {
         let out = driver::compile(&f.to_string_lossy(), &src, &Options::default());
         mods.push(out.result.expect("corpus program compiles"));
     }
-    driver::link(mods).expect("corpus program links")
+    compiler::ir::link::link(mods).expect("corpus program links")
 }
 
 fn run(m: &Module) -> Result<(Vec<u8>, i32), String> {

@@ -6,7 +6,7 @@
 //! alignment, like the ST200) and run natively. Expected values come from
 //! gcc at test time, never from lcc.
 
-use compiler::toolchain::{build_executable, Config};
+use compiler::driver::{build_executable, Config};
 use isa::Core;
 use simulator::{Io, Machine, Options, Program, Stop};
 use std::path::{Path, PathBuf};
@@ -198,7 +198,7 @@ fn hello_through_the_binaries() {
 /// call site's C types decide the §7.2 layout. Expected: the host build.
 #[test]
 fn structs_by_value_across_separately_compiled_objects() {
-    use compiler::toolchain::{assemble, compile_to_asm, link};
+    use compiler::driver::{assemble, compile_to_asm, link};
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/target/separate");
     let files = [dir.join("a.c"), dir.join("b.c")];
     let (want_out, want_code) = gcc_run(&files, "separate");

@@ -2,7 +2,7 @@
 //! `O2:-fno-if-convert`, `O2:-mcpu=st220`, `O2:--machine=wide.toml`. The
 //! level and the flags are those of `lcc`.
 
-use compiler::toolchain::Config;
+use compiler::driver::Config;
 
 /// A named configuration.
 #[derive(Debug, Clone)]

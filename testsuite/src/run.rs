@@ -3,7 +3,7 @@
 
 use crate::config::BuildConfig;
 use crate::manifest::Benchmark;
-use compiler::toolchain;
+use compiler::driver;
 use serde::{Deserialize, Serialize};
 use simulator::{Io, Machine, Options, Program, Stop};
 use std::time::Instant;
@@ -101,13 +101,13 @@ pub fn build(bench: &Benchmark, config: &BuildConfig) -> Result<Vec<u8>, String>
 pub fn build_with_stats(
     bench: &Benchmark,
     config: &BuildConfig,
-) -> Result<(Vec<u8>, toolchain::Compiled), String> {
+) -> Result<(Vec<u8>, driver::Compiled), String> {
     let mut sources = Vec::new();
     for s in &bench.sources {
         let text = std::fs::read(s).map_err(|e| format!("{}: {e}", s.display()))?;
         sources.push((s.to_string_lossy().into_owned(), text));
     }
-    toolchain::build_executable_with_stats(&sources, &config.config)
+    driver::build_executable_with_stats(&sources, &config.config)
 }
 
 /// Runs an executable in the simulator with `config`'s processor model.

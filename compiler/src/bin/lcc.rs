@@ -4,9 +4,8 @@
 //! `crt0.o` and `libc.a` built on first use); `--run-ir` runs a program in
 //! the IR interpreter instead.
 
-use compiler::driver::{self, Options};
+use compiler::driver::{self, Config, Options};
 use compiler::interp::RunOptions;
-use compiler::toolchain::{self, Config};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -61,7 +60,7 @@ struct Args {
     output: Option<PathBuf>,
     front: Options,
     /// Code-generation flags (`-O…`, `-mcpu=`, `-mno-bundle`,
-    /// `--machine=`, `-f…`), interpreted by `toolchain::Config::from_flags`.
+    /// `--machine=`, `-f…`), interpreted by `driver::Config::from_flags`.
     codegen: Vec<String>,
     lib_dirs: Vec<PathBuf>,
     libs: Vec<String>,
@@ -252,7 +251,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
             "lcc: fatal error: cannot specify '-o' with '-c' or '-S' with multiple files\n".into(),
         );
     }
-    let mut objects: toolchain::Inputs = Vec::new();
+    let mut objects: driver::Inputs = Vec::new();
     let mut errors = String::new();
     // When linking, the C files are compiled together (their IR is linked
     // before code generation, so struct arguments across files follow §7.2).
@@ -268,7 +267,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
             "c" | "i" if args.mode == Mode::Link => c_files.push((name, read(f)?)),
             "c" | "i" => {
                 let src = read(f)?;
-                let asm = match toolchain::compile_many(&[(name.clone(), src)], &cfg) {
+                let asm = match driver::compile_many(&[(name.clone(), src)], &cfg) {
                     Ok(c) => {
                         report(&name, &c, args.stats)?;
                         c.asm
@@ -282,7 +281,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
                     write(&out_named("s"), asm.as_bytes())?;
                     continue;
                 }
-                match toolchain::assemble(&format!("{name}.s"), &asm, &cfg) {
+                match driver::assemble(&format!("{name}.s"), &asm, &cfg) {
                     Ok(o) if args.mode == Mode::Object => write(&out_named("o"), &o)?,
                     Ok(o) => objects.push((format!("{name}.o"), o)),
                     Err(e) => errors.push_str(&e),
@@ -293,7 +292,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
                     continue; // gcc: nothing to do for assembly with -S
                 }
                 let text = String::from_utf8_lossy(&read(f)?).into_owned();
-                match toolchain::assemble(&name, &text, &cfg) {
+                match driver::assemble(&name, &text, &cfg) {
                     Ok(o) if args.mode == Mode::Object => write(&out_named("o"), &o)?,
                     Ok(o) => objects.push((name.replace(".s", ".o"), o)),
                     Err(e) => errors.push_str(&e),
@@ -310,10 +309,10 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
         }
     }
     if !c_files.is_empty() {
-        match toolchain::compile_many(&c_files, &cfg) {
+        match driver::compile_many(&c_files, &cfg) {
             Ok(c) => {
                 report(&c_files[0].0, &c, args.stats)?;
-                match toolchain::assemble(&format!("{}.s", c_files[0].0), &c.asm, &cfg) {
+                match driver::assemble(&format!("{}.s", c_files[0].0), &c.asm, &cfg) {
                     Ok(o) => objects.insert(0, (format!("{}.o", c_files[0].0), o)),
                     Err(e) => errors.push_str(&e),
                 }
@@ -345,7 +344,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("a.out"));
     let _ = std::fs::remove_file(&out);
-    let exe = toolchain::link(objects, &cfg, args.nostartfiles, args.nostdlib)?;
+    let exe = driver::link(objects, &cfg, args.nostartfiles, args.nostdlib)?;
     write(&out, &exe)?;
     #[cfg(unix)]
     {
@@ -358,7 +357,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
 /// Writes the `-fdump-<pass>` files (`NAME.PASS.ir` in the current
 /// directory, as gcc writes its dump files) and, with `--stats`, prints the
 /// counters of every pass and of the back end on stderr.
-fn report(name: &str, c: &toolchain::Compiled, stats: bool) -> Result<(), String> {
+fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
     let base = Path::new(name)
         .file_name()
         .map_or(name.to_string(), |b| b.to_string_lossy().into_owned());
@@ -372,7 +371,7 @@ fn report(name: &str, c: &toolchain::Compiled, stats: bool) -> Result<(), String
         let list: Vec<String> = s.counters.iter().map(|(k, v)| format!("{k} {v}")).collect();
         eprintln!("lcc: {name}: {pass}: {}", list.join(", "));
     }
-    let sum = |f: &dyn Fn(&compiler::backend::FunctionStats) -> usize| -> usize {
+    let sum = |f: &dyn Fn(&compiler::codegen::FunctionStats) -> usize| -> usize {
         c.functions.iter().map(f).sum()
     };
     let bundles = sum(&|f| f.bundles);
@@ -388,7 +387,7 @@ fn report(name: &str, c: &toolchain::Compiled, stats: bool) -> Result<(), String
         .filter_map(|f| f.out_of_ssa.as_ref())
         .collect();
     if !oos.is_empty() {
-        let o = |f: &dyn Fn(&compiler::backend::out_of_ssa::Stats) -> usize| -> usize {
+        let o = |f: &dyn Fn(&compiler::codegen::out_of_ssa::Stats) -> usize| -> usize {
             oos.iter().map(|s| f(s)).sum()
         };
         eprintln!(

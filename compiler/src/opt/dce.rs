@@ -17,7 +17,7 @@
 //! whose results are unused is deleted even if it would not terminate,
 //! unless it cannot reach any exit at all.
 
-use super::cfg::{remove_unreachable, sync_phis, PostDom};
+use super::simplify_cfg::{remove_unreachable, sync_phis, PostDom};
 use super::Stats;
 use crate::ir::{Block, Function, Inst, InstKind, ValueDef};
 
@@ -92,7 +92,7 @@ pub fn run(f: &mut Function) -> Stats {
         return st;
     }
     // unreachable blocks are dead code outright
-    let reach = super::cfg::reachable(f);
+    let reach = super::simplify_cfg::reachable(f);
     let mut removed_insts = 0u64;
     for &b in &f.layout {
         if !reach[b.index()] {
@@ -216,7 +216,7 @@ pub fn run(f: &mut Function) -> Stats {
     }
     // blocks skipped by the new jumps are unreachable now; the phis of
     // the jump targets lose the skipped predecessors
-    let r = super::cfg::reachable(f);
+    let r = super::simplify_cfg::reachable(f);
     for &b in &f.layout {
         if !r[b.index()] {
             insts += f.blocks[b.index()].insts.len().saturating_sub(1) as u64;

@@ -20,8 +20,8 @@
 //! partition-based algorithm of Alpern, Wegman and Zadeck is not
 //! implemented.
 
-use super::cfg::replace_uses;
 use super::sccp::{mask, sext};
+use super::simplify_cfg::replace_uses;
 use super::Stats;
 use crate::ir::{
     BinaryOp, Block, Cond, ConvOp, Function, InstKind, StackSlot, Type, UnaryOp, Value,

@@ -10,14 +10,13 @@
 //! shared cache would need explicit invalidation for every pass that edits
 //! the CFG, and dominators plus liveness cost far less than the back end.)
 
-pub mod analysis;
-pub mod cfg;
 pub mod dce;
 pub mod gvn;
 pub mod sccp;
-pub mod simplify;
+pub mod simplify_cfg;
 pub mod sra;
 pub mod ssa;
+pub mod strength_reduce;
 
 use crate::ir::{self, Function, Module};
 
@@ -82,7 +81,7 @@ pub const PASSES: &[Pass] = &[
         name: "simplify-cfg",
         summary: "remove unreachable and empty blocks, merge blocks, fold constant branches",
         min_level: 2,
-        run: cfg::simplify,
+        run: simplify_cfg::simplify,
     },
     Pass {
         name: "sccp",
@@ -106,7 +105,7 @@ pub const PASSES: &[Pass] = &[
         name: "strength-reduce",
         summary: "algebraic simplification and strength reduction of multiplies and divisions by constants",
         min_level: 2,
-        run: simplify::run,
+        run: strength_reduce::run,
     },
 ];
 

@@ -19,7 +19,7 @@
 //! `iconst`; copies are replaced by their source; branches with a known
 //! condition become jumps; blocks never found executable are deleted.
 
-use super::cfg::sync_phis;
+use super::simplify_cfg::sync_phis;
 use super::Stats;
 use crate::ir::map_operands;
 use crate::ir::{
@@ -608,7 +608,7 @@ b3:
         let Some(InstKind::Ret { value: Some(r) }) = f.terminator(*f.layout.last().unwrap()) else {
             panic!()
         };
-        assert_eq!(super::super::cfg::const_of(f, *r), Some(11));
+        assert_eq!(super::super::simplify_cfg::const_of(f, *r), Some(11));
     }
 
     #[test]

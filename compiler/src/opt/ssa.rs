@@ -15,11 +15,11 @@
 //! creating φs on demand at the iterated dominance frontier of the
 //! definitions.
 
-use super::analysis::{
-    strongly_connected_components, Cfg, DomTree, DominanceFrontiers, IdfScratch, NONE,
-};
 use super::sra::split_aggregates;
 use super::Stats;
+use crate::analysis::{
+    strongly_connected_components, Cfg, DomTree, DominanceFrontiers, IdfScratch, NONE,
+};
 use crate::ir::{map_operands, Block, Function, Inst, InstKind, StackSlot, Type, Value, ValueDef};
 
 fn type_slot(t: Type) -> usize {

@@ -1,7 +1,7 @@
 //! Preprocessing tokens (C99 §6.4) and the lexer that produces them from
-//! a [`SourceFile`](crate::source::SourceFile)'s spliced text.
+//! a [`SourceFile`](crate::frontend::source::SourceFile)'s spliced text.
 
-use crate::source::{FileId, Span};
+use crate::frontend::source::{FileId, Span};
 use std::collections::HashMap;
 use std::rc::Rc;
 

@@ -25,7 +25,7 @@
 //!   destination and is deleted ([`Stats::copies_removed`]).
 
 use super::mir::*;
-use crate::opt::analysis::BitSet;
+use crate::analysis::BitSet;
 
 /// Allocatable GRs in preference order: caller-saved temporaries first,
 /// argument registers next, callee-saved last (they cost a save/restore).

@@ -6,11 +6,11 @@
 //! [`Preprocessor::run`] produces the token stream the parser reads;
 //! [`print_tokens`] renders it as `lcc -E` text.
 
-use crate::lex::{
+use crate::frontend::lex::{
     decode_escapes, hs_add, hs_contains, hs_intersect, hs_union, Interner, Lexer, Sym, TokKind,
     Token, P,
 };
-use crate::source::{Diagnostics, FileId, SourceMap, Span};
+use crate::frontend::source::{Diagnostics, FileId, SourceMap, Span};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -18,24 +18,51 @@ use std::rc::Rc;
 /// Headers embedded in `lcc` (the runtime's header directory,
 /// `runtime/include/`), found after every `-I` directory. Name and contents.
 pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
-    ("stdio.h", include_str!("../../runtime/include/stdio.h")),
-    ("stdlib.h", include_str!("../../runtime/include/stdlib.h")),
-    ("string.h", include_str!("../../runtime/include/string.h")),
-    ("stdarg.h", include_str!("../../runtime/include/stdarg.h")),
-    ("stddef.h", include_str!("../../runtime/include/stddef.h")),
-    ("stdint.h", include_str!("../../runtime/include/stdint.h")),
-    ("stdbool.h", include_str!("../../runtime/include/stdbool.h")),
-    ("limits.h", include_str!("../../runtime/include/limits.h")),
-    ("ctype.h", include_str!("../../runtime/include/ctype.h")),
-    ("assert.h", include_str!("../../runtime/include/assert.h")),
+    ("stdio.h", include_str!("../../../runtime/include/stdio.h")),
+    (
+        "stdlib.h",
+        include_str!("../../../runtime/include/stdlib.h"),
+    ),
+    (
+        "string.h",
+        include_str!("../../../runtime/include/string.h"),
+    ),
+    (
+        "stdarg.h",
+        include_str!("../../../runtime/include/stdarg.h"),
+    ),
+    (
+        "stddef.h",
+        include_str!("../../../runtime/include/stddef.h"),
+    ),
+    (
+        "stdint.h",
+        include_str!("../../../runtime/include/stdint.h"),
+    ),
+    (
+        "stdbool.h",
+        include_str!("../../../runtime/include/stdbool.h"),
+    ),
+    (
+        "limits.h",
+        include_str!("../../../runtime/include/limits.h"),
+    ),
+    ("ctype.h", include_str!("../../../runtime/include/ctype.h")),
+    (
+        "assert.h",
+        include_str!("../../../runtime/include/assert.h"),
+    ),
     (
         "inttypes.h",
-        include_str!("../../runtime/include/inttypes.h"),
+        include_str!("../../../runtime/include/inttypes.h"),
     ),
-    ("setjmp.h", include_str!("../../runtime/include/setjmp.h")),
-    ("float.h", include_str!("../../runtime/include/float.h")),
-    ("math.h", include_str!("../../runtime/include/math.h")),
-    ("errno.h", include_str!("../../runtime/include/errno.h")),
+    (
+        "setjmp.h",
+        include_str!("../../../runtime/include/setjmp.h"),
+    ),
+    ("float.h", include_str!("../../../runtime/include/float.h")),
+    ("math.h", include_str!("../../../runtime/include/math.h")),
+    ("errno.h", include_str!("../../../runtime/include/errno.h")),
 ];
 
 /// Options of one preprocessing run.
@@ -686,7 +713,7 @@ impl<'a> Preprocessor<'a> {
         m: &Macro,
         inv: &Token,
         args: &[Vec<Token>],
-        hs: &crate::lex::HideSet,
+        hs: &crate::frontend::lex::HideSet,
     ) -> Vec<Token> {
         let params: &[Sym] = m.params.as_deref().unwrap_or(&[]);
         let pidx = |s: Sym, kind: TokKind| -> Option<usize> {

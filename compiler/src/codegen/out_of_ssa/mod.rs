@@ -53,9 +53,10 @@
 //! ST200 has no decrement-and-branch (ISA-ST200 §4.7), so no phi operand is
 //! defined after the copy point (no "non-split" operands).
 
+pub mod pcopy;
+
 use super::mir::*;
-use super::pcopy;
-use crate::opt::analysis::BitSet;
+use crate::analysis::BitSet;
 use std::str::FromStr;
 
 /// Out-of-SSA method (`-fout-of-ssa=naive|sreedhar|sreedhar3|boissinot`).
@@ -150,7 +151,7 @@ pub fn immediate_dominators(succs: &[Vec<usize>], entry: usize) -> Vec<Option<us
     if entry >= succs.len() {
         return vec![None; succs.len()];
     }
-    let dt = crate::opt::analysis::DomTree::new(entry, succs);
+    let dt = crate::analysis::DomTree::new(entry, succs);
     (0..succs.len()).map(|b| dt.idom(b)).collect()
 }
 
@@ -159,7 +160,7 @@ pub fn reverse_postorder(succs: &[Vec<usize>], entry: usize) -> Vec<usize> {
     if entry >= succs.len() {
         return vec![];
     }
-    let mut post = crate::opt::analysis::postorder(entry, succs);
+    let mut post = crate::analysis::postorder(entry, succs);
     post.reverse();
     post
 }
@@ -865,7 +866,7 @@ fn coalesce_phi_affinities(
     let nb = mf.blocks.len();
     let entry = mf.order.first().copied().unwrap_or(0);
     let succs: Vec<Vec<usize>> = (0..nb).map(|b| mf.successors(b)).collect();
-    let forest = crate::opt::analysis::LoopForest::new(entry, &succs);
+    let forest = crate::analysis::LoopForest::new(entry, &succs);
     let mut blocks = reverse_postorder(&succs, entry);
     blocks.sort_by_key(|&b| std::cmp::Reverse(forest.loop_depth(b)));
     let partner_of = |r: Reg| match r {

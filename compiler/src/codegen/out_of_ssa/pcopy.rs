@@ -26,7 +26,7 @@
 //! temporary from a callback (a fresh virtual register in out-of-SSA
 //! translation).
 
-use super::mir::Reg;
+use crate::codegen::mir::Reg;
 
 /// Sequentialises the parallel copy `copies`, given as `(dst, src)` pairs.
 ///

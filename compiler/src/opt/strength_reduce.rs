@@ -22,8 +22,8 @@
 //!   [`magic_signed`]). Remainders are `x − q·d`. `i64` divisions stay
 //!   (they call the runtime helpers).
 
-use super::cfg::{def_inst, replace_uses};
 use super::sccp::{fold_binary, fold_convert, fold_icmp, fold_unary, icmp_self, mask, sext};
+use super::simplify_cfg::{def_inst, replace_uses};
 use super::Stats;
 use crate::ir::{
     BinaryOp, Block, Function, Inst, InstData, InstKind, Type, UnaryOp, Value, ValueData, ValueDef,

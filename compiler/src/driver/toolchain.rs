@@ -36,7 +36,7 @@ pub struct Config {
     /// and above.
     pub machine_ssa: bool,
     /// Out-of-SSA method in machine-SSA mode (`-fout-of-ssa=`).
-    pub out_of_ssa: crate::backend::OutOfSsa,
+    pub out_of_ssa: crate::codegen::OutOfSsa,
 }
 
 impl Config {
@@ -54,7 +54,7 @@ impl Config {
             opt_level: 0,
             pass_flags: Vec::new(),
             machine_ssa: false,
-            out_of_ssa: crate::backend::OutOfSsa::default(),
+            out_of_ssa: crate::codegen::OutOfSsa::default(),
         }
     }
 
@@ -179,7 +179,7 @@ pub struct Compiled {
     /// Per IR pass: summed counters, and the `-fdump-<pass>` texts.
     pub passes: crate::opt::Report,
     /// Per function: back-end counters (spills, bundles, operations, …).
-    pub functions: Vec<crate::backend::FunctionStats>,
+    pub functions: Vec<crate::codegen::FunctionStats>,
 }
 
 /// [`compile_many_to_asm`] that also returns the optimiser's and the back
@@ -209,13 +209,13 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
     let mut module = if modules.len() == 1 {
         modules.pop().expect("one module")
     } else {
-        driver::link(modules).map_err(|e| format!("lcc: error: {e}\n"))?
+        crate::ir::link::link(modules).map_err(|e| format!("lcc: error: {e}\n"))?
     };
     cfg.step(|| format!("optimise at -O{}", cfg.opt_level));
     let passes = crate::opt::optimize_module(&mut module, &optim)
         .map_err(|e| format!("lcc: internal error: {e}\n"))?;
     let file_name = (sources.len() == 1).then(|| sources[0].0.clone());
-    let opts = crate::backend::Options {
+    let opts = crate::codegen::Options {
         model: cfg.model.clone(),
         bundle: cfg.bundle,
         file_name,
@@ -224,7 +224,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) =
-        crate::backend::compile_module_with_stats(&module, &opts).map_err(|errs| {
+        crate::codegen::compile_module_with_stats(&module, &opts).map_err(|errs| {
             errs.iter()
                 .map(|e| format!("{name}: error: {e}\n"))
                 .collect::<String>()
@@ -268,7 +268,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
     let rcfg = Config {
         opt_level: 2,
         machine_ssa: true,
-        out_of_ssa: crate::backend::OutOfSsa::default(),
+        out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
         ..cfg.clone()
     };

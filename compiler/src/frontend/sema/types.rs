@@ -5,7 +5,7 @@
 //! types are identical exactly when their ids are equal. Qualifiers are not
 //! part of a type (they are tracked on declarations where they matter).
 
-use crate::lex::Sym;
+use crate::frontend::lex::Sym;
 use std::collections::HashMap;
 
 /// Index of an interned type.
@@ -387,7 +387,7 @@ impl Types {
     }
 
     /// C spelling of a type for diagnostics (`int *`, `struct s`, `char[4]`).
-    pub fn name(&self, t: TypeId, interner: &crate::lex::Interner) -> String {
+    pub fn name(&self, t: TypeId, interner: &crate::frontend::lex::Interner) -> String {
         match self.kind(t) {
             TypeKind::Void => "void".into(),
             TypeKind::Bool => "_Bool".into(),

@@ -2,13 +2,13 @@
 //! arithmetic conversions, pointer arithmetic, assignment constraints, and
 //! the GNU builtins.
 
-use crate::ast::*;
-use crate::consteval;
-use crate::lex::{TokKind, P};
-use crate::parse::{Kw, Ordinary, PResult, Parser};
-use crate::pp::{char_value, parse_int_literal};
-use crate::source::Span;
-use crate::types::{TypeId, TypeKind, Types};
+use crate::frontend::ast::*;
+use crate::frontend::lex::{TokKind, P};
+use crate::frontend::parse::{Kw, Ordinary, PResult, Parser};
+use crate::frontend::pp::{char_value, parse_int_literal};
+use crate::frontend::sema::consteval;
+use crate::frontend::sema::types::{TypeId, TypeKind, Types};
+use crate::frontend::source::Span;
 
 fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
@@ -198,7 +198,7 @@ impl<'a> Parser<'a> {
             return true;
         }
         // char vs signed char are distinct; enums compatible with int
-        crate::parse::composite(&mut self.types, a, b).is_some()
+        crate::frontend::parse::composite(&mut self.types, a, b).is_some()
     }
 
     /// expression: assignment-expression { , assignment-expression }
@@ -938,7 +938,7 @@ impl<'a> Parser<'a> {
         let mut n = 0;
         loop {
             n += 1;
-            if n > crate::parse::MAX_DEPTH * 16 {
+            if n > crate::frontend::parse::MAX_DEPTH * 16 {
                 self.diags.error(e.span, "expression too complex");
                 return Err(());
             }
@@ -1148,8 +1148,10 @@ impl<'a> Parser<'a> {
                         s.len()
                     };
                     let mut errs = Vec::new();
-                    let v =
-                        crate::lex::decode_escapes(&s.as_bytes()[start.min(end)..end], &mut errs);
+                    let v = crate::frontend::lex::decode_escapes(
+                        &s.as_bytes()[start.min(end)..end],
+                        &mut errs,
+                    );
                     for e in errs {
                         self.diags.warning(tok.span, e);
                     }
@@ -1236,7 +1238,7 @@ impl<'a> Parser<'a> {
                             if let std::collections::hash_map::Entry::Vacant(e) =
                                 self.gsyms.entry(t.sym)
                             {
-                                e.insert(crate::parse::GSym {
+                                e.insert(crate::frontend::parse::GSym {
                                     ty: fty,
                                     linkage: Linkage::External,
                                     is_func: true,
@@ -1285,7 +1287,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn note_ref(&mut self, s: crate::lex::Sym) {
+    fn note_ref(&mut self, s: crate::frontend::lex::Sym) {
         if let Some(f) = &mut self.func {
             f.refs.insert(s);
         } else {
@@ -1293,7 +1295,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn keyword_primary(&mut self, k: Kw, t: &crate::lex::Token) -> PResult<Expr> {
+    fn keyword_primary(&mut self, k: Kw, t: &crate::frontend::lex::Token) -> PResult<Expr> {
         match k {
             Kw::BuiltinVaArg => {
                 self.expect_p(P::LParen)?;
@@ -1369,7 +1371,7 @@ impl<'a> Parser<'a> {
     }
 
     /// GNU builtins; None if `name` is not one (then it is an ordinary name).
-    fn builtin(&mut self, name: &str, t: &crate::lex::Token) -> PResult<Option<Expr>> {
+    fn builtin(&mut self, name: &str, t: &crate::frontend::lex::Token) -> PResult<Option<Expr>> {
         let args_of = |s: &mut Self| -> PResult<(Vec<Expr>, Span)> {
             s.expect_p(P::LParen)?;
             let mut v = Vec::new();
@@ -1456,7 +1458,7 @@ impl<'a> Parser<'a> {
                 self.expect_p(P::Comma)?;
                 let b = self.type_name()?;
                 let c = self.expect_p(P::RParen)?;
-                let v = crate::parse::composite(&mut self.types, a, b).is_some();
+                let v = crate::frontend::parse::composite(&mut self.types, a, b).is_some();
                 Ok(Some(self.mk(
                     ExprKind::Int(v as i64),
                     Types::INT,
@@ -1509,7 +1511,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn number(&mut self, t: &crate::lex::Token) -> PResult<Expr> {
+    fn number(&mut self, t: &crate::frontend::lex::Token) -> PResult<Expr> {
         let s = self.name(t.sym);
         let lower = s.to_ascii_lowercase();
         let is_hex = lower.starts_with("0x");

@@ -22,6 +22,8 @@
 //! [`Module::print`] writes the textual form and [`parse_module`] reads it
 //! back; [`verify_function`] checks structure and SSA properties.
 
+pub mod link;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -597,7 +599,7 @@ impl Function {
     /// Immediate dominators (Cooper, Harvey and Kennedy's iterative
     /// algorithm); None for the entry and unreachable blocks.
     pub fn dominators(&self) -> Vec<Option<Block>> {
-        let dt = crate::opt::analysis::DomTree::of_function(self);
+        let dt = crate::analysis::DomTree::of_function(self);
         (0..self.blocks.len())
             .map(|b| dt.idom(b).map(|d| Block(d as u32)))
             .collect()

@@ -1,9 +1,9 @@
 //! Constant folding over the typed AST: integer constant expressions
 //! (C99 §6.6) and address constants for static initializers.
 
-use crate::ast::{BinOp, Expr, ExprKind, UnOp};
-use crate::lex::Sym;
-use crate::types::{TypeId, TypeKind, Types};
+use crate::frontend::ast::{BinOp, Expr, ExprKind, UnOp};
+use crate::frontend::lex::Sym;
+use crate::frontend::sema::types::{TypeId, TypeKind, Types};
 
 /// The value of a constant expression.
 #[derive(Clone, Debug, PartialEq)]

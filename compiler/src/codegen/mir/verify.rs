@@ -1,6 +1,6 @@
 //! Machine-SSA verifier (ARCHITECTURE.md §4; seed-digest P0 and P12).
 //!
-//! Checks, on the output of [`super::isel::select_with`] in SSA mode and of
+//! Checks, on the output of [`crate::codegen::isel::select_with`] in SSA mode and of
 //! any pass that keeps machine SSA:
 //! - the pin table: only virtual registers are pinned, each to a physical
 //!   register of its own class (seed `out-of-ssa-renaming-constraints.txt`
@@ -22,7 +22,7 @@
 //!   predecessor). Uses in blocks unreachable from the entry, and `phi`
 //!   operands coming from them, are not checked.
 
-use super::mir::*;
+use super::*;
 
 /// Class of a register operand (`None` for an out-of-range vreg).
 fn class_of(mf: &MFunc, x: Reg) -> Option<Class> {
@@ -58,7 +58,7 @@ pub fn dominators(mf: &MFunc) -> Vec<Option<usize>> {
     let succs: Vec<Vec<usize>> = (0..nb)
         .map(|b| mf.successors(b).into_iter().filter(|&s| s < nb).collect())
         .collect();
-    let dt = crate::opt::analysis::DomTree::new(entry, &succs);
+    let dt = crate::analysis::DomTree::new(entry, &succs);
     (0..nb)
         .map(|b| if b == entry { Some(entry) } else { dt.idom(b) })
         .collect()

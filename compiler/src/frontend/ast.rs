@@ -1,10 +1,10 @@
 //! The typed abstract syntax tree produced by the parser and semantic
-//! analysis ([`crate::parse`]). Every expression carries its C type and
+//! analysis ([`crate::frontend::parse`]). Every expression carries its C type and
 //! source span; implicit conversions are explicit [`ExprKind::Cast`] nodes.
 
-use crate::lex::Sym;
-use crate::source::Span;
-use crate::types::TypeId;
+use crate::frontend::lex::Sym;
+use crate::frontend::sema::types::TypeId;
+use crate::frontend::source::Span;
 use std::collections::HashSet;
 
 /// Index of a local variable in [`FunctionDef::locals`].
@@ -273,7 +273,7 @@ pub struct GlobalVar {
 #[derive(Clone, Debug)]
 pub struct TranslationUnit {
     /// Types.
-    pub types: crate::types::Types,
+    pub types: crate::frontend::sema::types::Types,
     /// Global variables in definition order.
     pub globals: Vec<GlobalVar>,
     /// Function definitions in order.

@@ -6,11 +6,13 @@
 //! Declarations, statements and initializers are here; expressions are in
 //! [`crate::expr`].
 
-use crate::ast::*;
-use crate::consteval::{self, CVal};
-use crate::lex::{Interner, Sym, TokKind, Token, P};
-use crate::source::{Diagnostics, Span};
-use crate::types::{Field, TypeId, TypeKind, Types};
+mod expr;
+
+use crate::frontend::ast::*;
+use crate::frontend::lex::{Interner, Sym, TokKind, Token, P};
+use crate::frontend::sema::consteval::{self, CVal};
+use crate::frontend::sema::types::{Field, TypeId, TypeKind, Types};
+use crate::frontend::source::{Diagnostics, Span};
 use std::collections::{HashMap, HashSet};
 
 /// Parse result; `Err(())` means a diagnostic was already reported.

@@ -3,6 +3,8 @@
 //! selection ([`super::isel`]), rewritten by register allocation
 //! ([`super::regalloc`]), bundled by the list scheduler ([`super::sched`]).
 
+pub mod verify;
+
 use isa::ops::{OpClass, Opcode, Unit};
 
 /// Register class of a virtual register: general (GR, 32 bits) or branch

@@ -6,13 +6,12 @@
 //! ([`with_big_stack`]) so that deeply nested (but bounded) input cannot
 //! overflow the host stack.
 
+use crate::frontend::lex::Interner;
+use crate::frontend::parse::Parser;
+use crate::frontend::pp::{print_tokens, PpOptions, Preprocessor};
+use crate::frontend::source::{Diagnostics, SourceMap};
 use crate::interp::{self, RunOptions, RunResult, Trap};
-use crate::ir::{self, Callee, InstKind, Linkage, Module};
-use crate::lex::Interner;
-use crate::parse::Parser;
-use crate::pp::{print_tokens, PpOptions, Preprocessor};
-use crate::source::{Diagnostics, SourceMap};
-use std::collections::HashMap;
+use crate::ir::{self, Module};
 use std::path::PathBuf;
 
 /// Compiler options shared by `-E`, `--run-ir` and the library API.
@@ -117,8 +116,8 @@ pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
         let m = crate::lower::lower_with_source(&tu, &interner, &mut diags, Some(&sm));
         if !diags.has_errors() {
             if let Err(e) = ir::verify_module(&m) {
-                diags.list.push(crate::source::Diagnostic {
-                    level: crate::source::Level::Error,
+                diags.list.push(crate::frontend::source::Diagnostic {
+                    level: crate::frontend::source::Level::Error,
                     span: None,
                     message: format!("internal compiler error: IR verifier: {e}"),
                 });
@@ -134,92 +133,6 @@ pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
         diagnostics: diags.render(&sm),
         errors,
     }
-}
-
-fn rename_module(m: &mut Module, map: &HashMap<String, String>) {
-    let r = |n: &mut String| {
-        if let Some(x) = map.get(n) {
-            *n = x.clone();
-        }
-    };
-    for g in &mut m.globals {
-        r(&mut g.name);
-        for rel in &mut g.relocs {
-            r(&mut rel.1);
-        }
-    }
-    for f in &mut m.functions {
-        r(&mut f.name);
-        for i in &mut f.insts {
-            match &mut i.kind {
-                InstKind::GlobalAddr { name } => r(name),
-                InstKind::Call {
-                    callee: Callee::Direct(n),
-                    ..
-                } => r(n),
-                _ => {}
-            }
-        }
-    }
-}
-
-/// Links IR modules into one program: file-local (`static`) symbols are
-/// renamed apart, tentative definitions merge, and a symbol defined twice
-/// is an error (`multiple definition of 'x'`).
-pub fn link(mods: Vec<Module>) -> Result<Module, String> {
-    let many = mods.len() > 1;
-    let mut out = Module::default();
-    let mut defined: HashMap<String, (bool, usize)> = HashMap::new(); // name -> (is_func, index)
-    for (i, mut m) in mods.into_iter().enumerate() {
-        if many {
-            let mut map = HashMap::new();
-            for g in &m.globals {
-                if g.linkage == Linkage::Internal {
-                    map.insert(g.name.clone(), format!("{}.{}", g.name, i));
-                }
-            }
-            for f in &m.functions {
-                if f.linkage == Linkage::Internal {
-                    map.insert(f.name.clone(), format!("{}.{}", f.name, i));
-                }
-            }
-            rename_module(&mut m, &map);
-        }
-        for g in m.globals {
-            match defined.get(&g.name) {
-                Some(&(false, idx)) => {
-                    let old = &mut out.globals[idx];
-                    if old.common && (g.common || g.init.is_some()) {
-                        let size = old.size.max(g.size);
-                        *old = g;
-                        old.size = size.max(old.size);
-                    } else if g.common {
-                        old.size = old.size.max(g.size).max(old.size);
-                    } else {
-                        return Err(format!("multiple definition of '{}'", g.name));
-                    }
-                }
-                Some(_) => {
-                    return Err(format!(
-                        "'{}' defined both as a function and a variable",
-                        g.name
-                    ))
-                }
-                None => {
-                    defined.insert(g.name.clone(), (false, out.globals.len()));
-                    out.globals.push(g);
-                }
-            }
-        }
-        for f in m.functions {
-            if defined.contains_key(&f.name) {
-                return Err(format!("multiple definition of '{}'", f.name));
-            }
-            defined.insert(f.name.clone(), (true, out.functions.len()));
-            out.functions.push(f);
-        }
-    }
-    Ok(out)
 }
 
 /// Compiles every source (name, bytes), links, and runs `main` in the IR
@@ -278,7 +191,7 @@ pub fn compile_and_run_optimized(
         if !ok {
             return (diag, None);
         }
-        let mut m = match link(mods) {
+        let mut m = match ir::link::link(mods) {
             Ok(m) => m,
             Err(e) => {
                 diag.push_str(&format!("lcc: error: {e}\n"));

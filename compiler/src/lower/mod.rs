@@ -2,15 +2,17 @@
 //! every C local lives in a stack slot, `&&`/`||`/`?:` merge with phis,
 //! `switch` becomes a chain of compares, struct values are addresses.
 
-use crate::ast::{self, BinOp, Expr, ExprKind, Init, LocalId, Stmt, TranslationUnit, UnOp};
-use crate::consteval::{self, CVal};
+use crate::frontend::ast::{
+    self, BinOp, Expr, ExprKind, Init, LocalId, Stmt, TranslationUnit, UnOp,
+};
+use crate::frontend::lex::{Interner, Sym};
+use crate::frontend::sema::consteval::{self, CVal};
+use crate::frontend::sema::types::{TypeId, TypeKind, Types};
+use crate::frontend::source::{Diagnostics, SourceMap, Span};
 use crate::ir::{
     self, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Global, InstKind, Module, Type,
     UnaryOp, Value,
 };
-use crate::lex::{Interner, Sym};
-use crate::source::{Diagnostics, SourceMap, Span};
-use crate::types::{TypeId, TypeKind, Types};
 use std::collections::{HashMap, HashSet};
 
 /// IR type of a scalar C type (pointers, enums and `long` are `i32`).

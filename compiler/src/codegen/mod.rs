@@ -15,10 +15,8 @@ pub mod frame;
 pub mod isel;
 pub mod mir;
 pub mod out_of_ssa;
-pub mod pcopy;
 pub mod regalloc;
 pub mod sched;
-pub mod verify;
 
 pub use out_of_ssa::OutOfSsa;
 
@@ -123,7 +121,7 @@ pub fn compile_function(
     let mut oos = None;
     if opts.ssa {
         if cfg!(debug_assertions) {
-            verify::verify(&mf)?;
+            mir::verify::verify(&mf)?;
         }
         oos = Some(out_of_ssa::translate(&mut mf, opts.out_of_ssa));
     }

@@ -1,0 +1,92 @@
+//! Linking of IR modules into one program (for `--run-ir` and the IR
+//! interpreter): file-local symbols renamed apart, tentative definitions
+//! merged, duplicate definitions rejected, as a C linker does (C11 6.9.2).
+
+use super::{Callee, InstKind, Linkage, Module};
+use std::collections::HashMap;
+
+fn rename_module(m: &mut Module, map: &HashMap<String, String>) {
+    let r = |n: &mut String| {
+        if let Some(x) = map.get(n) {
+            *n = x.clone();
+        }
+    };
+    for g in &mut m.globals {
+        r(&mut g.name);
+        for rel in &mut g.relocs {
+            r(&mut rel.1);
+        }
+    }
+    for f in &mut m.functions {
+        r(&mut f.name);
+        for i in &mut f.insts {
+            match &mut i.kind {
+                InstKind::GlobalAddr { name } => r(name),
+                InstKind::Call {
+                    callee: Callee::Direct(n),
+                    ..
+                } => r(n),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Links IR modules into one program: file-local (`static`) symbols are
+/// renamed apart, tentative definitions merge, and a symbol defined twice
+/// is an error (`multiple definition of 'x'`).
+pub fn link(mods: Vec<Module>) -> Result<Module, String> {
+    let many = mods.len() > 1;
+    let mut out = Module::default();
+    let mut defined: HashMap<String, (bool, usize)> = HashMap::new(); // name -> (is_func, index)
+    for (i, mut m) in mods.into_iter().enumerate() {
+        if many {
+            let mut map = HashMap::new();
+            for g in &m.globals {
+                if g.linkage == Linkage::Internal {
+                    map.insert(g.name.clone(), format!("{}.{}", g.name, i));
+                }
+            }
+            for f in &m.functions {
+                if f.linkage == Linkage::Internal {
+                    map.insert(f.name.clone(), format!("{}.{}", f.name, i));
+                }
+            }
+            rename_module(&mut m, &map);
+        }
+        for g in m.globals {
+            match defined.get(&g.name) {
+                Some(&(false, idx)) => {
+                    let old = &mut out.globals[idx];
+                    if old.common && (g.common || g.init.is_some()) {
+                        let size = old.size.max(g.size);
+                        *old = g;
+                        old.size = size.max(old.size);
+                    } else if g.common {
+                        old.size = old.size.max(g.size).max(old.size);
+                    } else {
+                        return Err(format!("multiple definition of '{}'", g.name));
+                    }
+                }
+                Some(_) => {
+                    return Err(format!(
+                        "'{}' defined both as a function and a variable",
+                        g.name
+                    ))
+                }
+                None => {
+                    defined.insert(g.name.clone(), (false, out.globals.len()));
+                    out.globals.push(g);
+                }
+            }
+        }
+        for f in m.functions {
+            if defined.contains_key(&f.name) {
+                return Err(format!("multiple definition of '{}'", f.name));
+            }
+            defined.insert(f.name.clone(), (true, out.functions.len()));
+            out.functions.push(f);
+        }
+    }
+    Ok(out)
+}
