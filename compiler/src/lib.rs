@@ -19,6 +19,7 @@
 //! (`ir`, `analysis`, the `isa` crate), never to a later stage.
 
 pub mod analysis;
+pub mod bisect;
 pub mod codegen;
 pub mod driver;
 pub mod frontend;

@@ -4,6 +4,7 @@
 //! stalls by cause, code size and compile time per benchmark and
 //! configuration (README: "The testsuite").
 
+pub mod bisect;
 pub mod chart;
 pub mod config;
 pub mod manifest;

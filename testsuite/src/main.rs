@@ -40,6 +40,10 @@ struct Args {
     /// Differential testing with N csmith programs (N or N:SEED).
     #[arg(long, value_name = "N[:SEED]")]
     csmith: Option<String>,
+    /// Find the first compiler step after which benchmark NAME fails in
+    /// CONFIG (default O2), by binary search on -fopt-bisect-limit.
+    #[arg(long, value_name = "NAME[:CONFIG]")]
+    bisect: Option<String>,
     /// Folder for the reports (default: target/testsuite in the workspace).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -92,6 +96,17 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     }
     if args.reference {
         return reference(&benches);
+    }
+    if let Some(spec) = &args.bisect {
+        let (name, config) = spec.split_once(':').unwrap_or((spec.as_str(), "O2"));
+        let bench = benches
+            .iter()
+            .find(|b| b.name == name)
+            .ok_or_else(|| format!("--bisect: no benchmark named `{name}`"))?;
+        let config = BuildConfig::parse(config)?;
+        let found = testsuite::bisect::bisect(bench, &config)?;
+        print!("{found}");
+        return Ok(ExitCode::SUCCESS);
     }
     let jobs: Vec<(&Benchmark, &BuildConfig)> = benches
         .iter()

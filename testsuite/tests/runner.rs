@@ -154,3 +154,37 @@ fn a_short_csmith_run() {
     assert!(r.status.success(), "{t}");
     assert!(t.contains("3 programs, 0 problems"), "{t}");
 }
+
+/// A miscompiling step planted in one function (`-fplant-bug=pop_swar`:
+/// the `planted-bug` pass makes `pop_swar` return its count plus one) is
+/// what `--bisect` must name: the step's pass and function are known by
+/// construction, and the code after it must show the extra `add`.
+#[test]
+fn bisect_names_a_planted_miscompiling_step() {
+    let out = tmp("bisect");
+    for config in ["O2", "O1"] {
+        let spec = format!("bitcount:{config}:-fplant-bug=pop_swar");
+        let o = runner(&["--bisect", &spec], &out);
+        let t = text(&o);
+        assert!(o.status.success(), "{t}");
+        let first = t.lines().next().unwrap_or("");
+        assert!(
+            first.starts_with("first failing step: (")
+                && first.contains(") planted-bug on function (pop_swar)"),
+            "{t}"
+        );
+        let (head, after) = t
+            .split_once("--- pop_swar after planted-bug:")
+            .unwrap_or_default();
+        let before = head
+            .split_once("--- pop_swar before planted-bug:")
+            .unwrap_or_default()
+            .1;
+        let adds = |s: &str| s.matches("= add.i32").count();
+        assert_eq!(adds(after), adds(before) + 1, "{t}");
+    }
+    // without the planted bug there is nothing to find
+    let o = runner(&["--bisect", "bitcount:O2"], &out);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("nothing to bisect"), "{}", text(&o));
+}

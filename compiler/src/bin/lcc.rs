@@ -35,6 +35,9 @@ Options:
                      strength-reduce)
   -fdump-PASS        write the IR after PASS to FILE.c.PASS.ir
   -fverify           run the IR verifier after every pass
+  -fopt-bisect-limit=N  run only the first N transformation steps (IR passes
+                     and back-end steps, per function); -1 runs all; each
+                     step is listed on stderr as BISECT: running pass (k) …
   -fout-of-ssa=M     out-of-SSA translation: naive, sreedhar, sreedhar3 or boissinot
                      (default)
   -g                 debug line information (also on by default)
@@ -358,6 +361,11 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
 /// directory, as gcc writes its dump files) and, with `--stats`, prints the
 /// counters of every pass and of the back end on stderr.
 fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
+    if c.bisect.limit.is_some() || c.bisect_listed {
+        for step in &c.bisect.steps {
+            eprintln!("{step}");
+        }
+    }
     let base = Path::new(name)
         .file_name()
         .map_or(name.to_string(), |b| b.to_string_lossy().into_owned());

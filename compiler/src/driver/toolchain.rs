@@ -37,6 +37,11 @@ pub struct Config {
     pub machine_ssa: bool,
     /// Out-of-SSA method in machine-SSA mode (`-fout-of-ssa=`).
     pub out_of_ssa: crate::codegen::OutOfSsa,
+    /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
+    /// ([`crate::bisect`]); `Some(-1)` runs all and lists them.
+    pub opt_bisect_limit: Option<i64>,
+    /// Keep the code before and after this step (`testsuite --bisect`).
+    pub bisect_capture: Option<u64>,
 }
 
 impl Config {
@@ -55,6 +60,8 @@ impl Config {
             pass_flags: Vec::new(),
             machine_ssa: false,
             out_of_ssa: crate::codegen::OutOfSsa::default(),
+            opt_bisect_limit: None,
+            bisect_capture: None,
         }
     }
 
@@ -83,6 +90,13 @@ impl Config {
                 machine = Some(
                     ProcessorModel::from_toml_file(m).map_err(|e| format!("--machine {m}: {e}"))?,
                 );
+            } else if let Some(n) = f.strip_prefix("-fopt-bisect-limit=") {
+                let n: i64 = n
+                    .parse()
+                    .ok()
+                    .filter(|&n| n >= -1)
+                    .ok_or_else(|| format!("{f}: expected a step count or -1"))?;
+                cfg.opt_bisect_limit = Some(n);
             } else if let Some(m) = f.strip_prefix("-fout-of-ssa=") {
                 cfg.out_of_ssa = m.parse().map_err(|e| format!("{f}: {e}"))?;
             } else if f.starts_with("-f") {
@@ -131,6 +145,8 @@ impl Config {
         for f in &self.pass_flags {
             if f == "-fverify" {
                 o.verify = true;
+            } else if let Some(name) = f.strip_prefix("-fplant-bug=") {
+                o.plant_bug = Some(name.to_string());
             } else if let Some(p) = f.strip_prefix("-fdump-") {
                 if crate::opt::pass(p).is_none() {
                     return Err(format!("unknown pass `{p}` in `{f}` (passes: {})", names()));
@@ -180,6 +196,11 @@ pub struct Compiled {
     pub passes: crate::opt::Report,
     /// Per function: back-end counters (spills, bundles, operations, …).
     pub functions: Vec<crate::codegen::FunctionStats>,
+    /// The transformation steps counted for `-fopt-bisect-limit`, and the
+    /// code around [`Config::bisect_capture`].
+    pub bisect: crate::bisect::OptBisect,
+    /// `-fopt-bisect-limit` was given (also as `-1`): list the steps.
+    pub bisect_listed: bool,
 }
 
 /// [`compile_many_to_asm`] that also returns the optimiser's and the back
@@ -212,7 +233,10 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         crate::ir::link::link(modules).map_err(|e| format!("lcc: error: {e}\n"))?
     };
     cfg.step(|| format!("optimise at -O{}", cfg.opt_level));
-    let passes = crate::opt::optimize_module(&mut module, &optim)
+    let mut bisect =
+        crate::bisect::OptBisect::new(cfg.opt_bisect_limit.and_then(|n| u64::try_from(n).ok()));
+    bisect.capture_step = cfg.bisect_capture;
+    let passes = crate::opt::optimize_module_bisect(&mut module, &optim, &mut bisect)
         .map_err(|e| format!("lcc: internal error: {e}\n"))?;
     let file_name = (sources.len() == 1).then(|| sources[0].0.clone());
     let opts = crate::codegen::Options {
@@ -233,6 +257,8 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         asm,
         passes,
         functions,
+        bisect,
+        bisect_listed: cfg.opt_bisect_limit.is_some(),
     })
 }
 
@@ -270,6 +296,8 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
         machine_ssa: true,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
+        opt_bisect_limit: None,
+        bisect_capture: None,
         ..cfg.clone()
     };
     let (crt0, libc) = build_runtime(&rcfg)?;

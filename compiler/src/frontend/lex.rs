@@ -89,6 +89,26 @@ pub enum P {
 }
 
 impl P {
+    /// Precedence of a binary operator, from 1 (`||`) to 10 (`*`, `/`,
+    /// `%`), as the C grammar orders them (C11 6.5.5–6.5.14); `None` for a
+    /// punctuator that is not a binary operator. The parser and the
+    /// preprocessor's `#if` evaluator both climb this one table.
+    pub fn binary_precedence(self) -> Option<u8> {
+        Some(match self {
+            P::OrOr => 1,
+            P::AndAnd => 2,
+            P::Pipe => 3,
+            P::Caret => 4,
+            P::Amp => 5,
+            P::EqEq | P::Ne => 6,
+            P::Lt | P::Gt | P::Le | P::Ge => 7,
+            P::Shl | P::Shr => 8,
+            P::Plus | P::Minus => 9,
+            P::Star | P::Slash | P::Percent => 10,
+            _ => return None,
+        })
+    }
+
     /// Source spelling.
     pub fn spelling(self) -> &'static str {
         use P::*;

@@ -1616,18 +1616,8 @@ impl<'a> Preprocessor<'a> {
             let TokKind::Punct(p) = t.kind else {
                 return Some(l);
             };
-            let prec = match p {
-                P::OrOr => 1,
-                P::AndAnd => 2,
-                P::Pipe => 3,
-                P::Caret => 4,
-                P::Amp => 5,
-                P::EqEq | P::Ne => 6,
-                P::Lt | P::Gt | P::Le | P::Ge => 7,
-                P::Shl | P::Shr => 8,
-                P::Plus | P::Minus => 9,
-                P::Star | P::Slash | P::Percent => 10,
-                _ => return Some(l),
+            let Some(prec) = p.binary_precedence() else {
+                return Some(l);
             };
             if prec < min {
                 return Some(l);

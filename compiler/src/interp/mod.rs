@@ -14,10 +14,9 @@
 //! `malloc`, `calloc`, `realloc`, `free`, `abort`, `exit`, `abs`, `labs`,
 //! `llabs`, `atoi`, `atol`, `strtol`, `strtoul`, `rand`, `srand`, `qsort`.
 
-use crate::ir::{
-    BinaryOp, Block, Callee, Cond, ConvOp, Function, InstKind, Module, Type, UnaryOp, Value,
-    ValueDef,
-};
+use crate::frontend::sema::libc;
+use crate::ir::eval::{self, mask, sext, ArithError};
+use crate::ir::{Block, Callee, Function, InstKind, Module, Type, Value, ValueDef};
 use std::collections::HashMap;
 
 const DATA_BASE: u32 = 0x1000;
@@ -131,23 +130,6 @@ pub struct Interp<'m> {
     allocs: HashMap<u32, u32>,
 }
 
-fn mask(v: u64, t: Type) -> u64 {
-    match t {
-        Type::I8 => v & 0xff,
-        Type::I16 => v & 0xffff,
-        Type::I32 => v & 0xffff_ffff,
-        Type::I64 => v,
-    }
-}
-fn sx(v: u64, t: Type) -> i64 {
-    match t {
-        Type::I8 => v as u8 as i8 as i64,
-        Type::I16 => v as u16 as i16 as i64,
-        Type::I32 => v as u32 as i32 as i64,
-        Type::I64 => v as i64,
-    }
-}
-
 enum Args<'a> {
     Vals(&'a [(u64, Type)], usize),
     Mem(u32),
@@ -223,7 +205,7 @@ impl<'m> Interp<'m> {
         if let Some(&i) = self.funcs.get(name) {
             return Ok(FUNC_BASE + 16 * i as u32);
         }
-        if is_library(name) {
+        if libc::is_library(name) {
             if let Some(&i) = self.lib_index.get(name) {
                 return Ok(LIB_BASE + 16 * i);
             }
@@ -450,70 +432,18 @@ impl<'m> Interp<'m> {
                 InstKind::Iconst { ty, imm } => Some(mask(*imm as u64, *ty)),
                 InstKind::Binary { op, ty, args } => {
                     let (a, b) = (v(&fr, args[0]), v(&fr, args[1]));
-                    let (sa, sb) = (sx(a, *ty), sx(b, *ty));
-                    let bits = ty.bits();
-                    let r = match op {
-                        BinaryOp::Add => a.wrapping_add(b),
-                        BinaryOp::Sub => a.wrapping_sub(b),
-                        BinaryOp::Mul => a.wrapping_mul(b),
-                        // i32 only (verifier): bits 63:32 of the 64-bit product
-                        BinaryOp::MulHs => (sa.wrapping_mul(sb) >> 32) as u64,
-                        BinaryOp::MulHu => (a & 0xffff_ffff).wrapping_mul(b & 0xffff_ffff) >> 32,
-                        BinaryOp::SDiv | BinaryOp::SRem | BinaryOp::UDiv | BinaryOp::URem => {
-                            if b == 0 {
-                                return Err(Trap::DivByZero(f.name.clone()));
-                            }
-                            match op {
-                                BinaryOp::SDiv => sa.wrapping_div(sb) as u64,
-                                BinaryOp::SRem => sa.wrapping_rem(sb) as u64,
-                                BinaryOp::UDiv => a / b,
-                                _ => a % b,
-                            }
-                        }
-                        BinaryOp::And => a & b,
-                        BinaryOp::Or => a | b,
-                        BinaryOp::Xor => a ^ b,
-                        BinaryOp::Shl => a.wrapping_shl((b % bits as u64) as u32),
-                        BinaryOp::LShr => a >> (b % bits as u64),
-                        BinaryOp::AShr => (sa >> (b % bits as u64)) as u64,
-                    };
-                    Some(mask(r, *ty))
+                    Some(
+                        eval::binary(*op, *ty, a, b).map_err(|ArithError::DivisionByZero| {
+                            Trap::DivByZero(f.name.clone())
+                        })?,
+                    )
                 }
-                InstKind::Unary { op, ty, arg } => {
-                    let a = v(&fr, *arg);
-                    Some(mask(
-                        if *op == UnaryOp::Neg {
-                            a.wrapping_neg()
-                        } else {
-                            !a
-                        },
-                        *ty,
-                    ))
-                }
+                InstKind::Unary { op, ty, arg } => Some(eval::unary(*op, *ty, v(&fr, *arg))),
                 InstKind::Icmp { cond, ty, args } => {
-                    let (a, b) = (v(&fr, args[0]), v(&fr, args[1]));
-                    let (sa, sb) = (sx(a, *ty), sx(b, *ty));
-                    let r = match cond {
-                        Cond::Eq => a == b,
-                        Cond::Ne => a != b,
-                        Cond::Slt => sa < sb,
-                        Cond::Sle => sa <= sb,
-                        Cond::Sgt => sa > sb,
-                        Cond::Sge => sa >= sb,
-                        Cond::Ult => a < b,
-                        Cond::Ule => a <= b,
-                        Cond::Ugt => a > b,
-                        Cond::Uge => a >= b,
-                    };
-                    Some(r as u64)
+                    Some(eval::icmp(*cond, *ty, v(&fr, args[0]), v(&fr, args[1])))
                 }
                 InstKind::Convert { op, from, to, arg } => {
-                    let a = v(&fr, *arg);
-                    Some(match op {
-                        ConvOp::Sext => mask(sx(a, *from) as u64, *to),
-                        ConvOp::Zext => a,
-                        ConvOp::Trunc => mask(a, *to),
-                    })
+                    Some(eval::convert(*op, *from, *to, v(&fr, *arg)))
                 }
                 InstKind::Load { ty, addr } => {
                     let a = v(&fr, *addr) as u32;
@@ -577,7 +507,7 @@ impl<'m> Interp<'m> {
                     let rv = value.map(|x| v(&fr, x)).unwrap_or(0);
                     self.sp = fr.sp_restore;
                     match stack.pop() {
-                        None => return Ok(Exit::Return(sx(rv, f.ret.unwrap_or(Type::I32)))),
+                        None => return Ok(Exit::Return(sext(rv, f.ret.unwrap_or(Type::I32)))),
                         Some(mut caller) => {
                             if let Some(r) = fr.ret_to {
                                 caller.vals[r.index()] = rv;
@@ -665,7 +595,7 @@ impl<'m> Interp<'m> {
                     }
                     words.extend_from_slice(&x.to_le_bytes());
                 } else {
-                    words.extend_from_slice(&(sx(x, t) as u32).to_le_bytes());
+                    words.extend_from_slice(&(sext(x, t) as u32).to_le_bytes());
                 }
             }
             let size = (words.len() as u32).div_ceil(8) * 8 + 8;
@@ -725,7 +655,7 @@ impl<'m> Interp<'m> {
                         if x.1 == Type::I64 {
                             x.0
                         } else {
-                            sx(x.0, x.1) as u64
+                            sext(x.0, x.1) as u64
                         }
                     })
                     .unwrap_or(0);
@@ -1256,61 +1186,6 @@ enum LibResult {
 enum Target {
     Ir(usize),
     Lib(String),
-}
-
-/// True for the C library functions the interpreter implements.
-pub fn is_library(name: &str) -> bool {
-    matches!(
-        name,
-        "printf"
-            | "fprintf"
-            | "sprintf"
-            | "snprintf"
-            | "vprintf"
-            | "vfprintf"
-            | "vsprintf"
-            | "vsnprintf"
-            | "puts"
-            | "fputs"
-            | "putchar"
-            | "fputc"
-            | "putc"
-            | "getchar"
-            | "fflush"
-            | "memcpy"
-            | "memmove"
-            | "memset"
-            | "memcmp"
-            | "memchr"
-            | "strlen"
-            | "strcmp"
-            | "strncmp"
-            | "strcpy"
-            | "strncpy"
-            | "strcat"
-            | "strncat"
-            | "strchr"
-            | "strrchr"
-            | "strstr"
-            | "malloc"
-            | "calloc"
-            | "realloc"
-            | "free"
-            | "abort"
-            | "exit"
-            | "abs"
-            | "labs"
-            | "llabs"
-            | "atoi"
-            | "atol"
-            | "strtol"
-            | "strtoul"
-            | "rand"
-            | "srand"
-            | "qsort"
-            | "bsearch"
-            | "__assert_fail"
-    )
 }
 
 fn cmp_bytes(x: &[u8], y: &[u8]) -> i32 {

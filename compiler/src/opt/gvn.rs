@@ -20,9 +20,9 @@
 //! partition-based algorithm of Alpern, Wegman and Zadeck is not
 //! implemented.
 
-use super::sccp::{mask, sext};
 use super::simplify_cfg::replace_uses;
 use super::Stats;
+use crate::ir::eval::{mask, sext};
 use crate::ir::{
     BinaryOp, Block, Cond, ConvOp, Function, InstKind, StackSlot, Type, UnaryOp, Value,
 };

@@ -12,12 +12,14 @@
 
 pub mod dce;
 pub mod gvn;
+pub mod planted_bug;
 pub mod sccp;
 pub mod simplify_cfg;
 pub mod sra;
 pub mod ssa;
 pub mod strength_reduce;
 
+use crate::bisect::OptBisect;
 use crate::ir::{self, Function, Module};
 
 /// Counters reported by one run of a pass (`lcc --stats`): name and count,
@@ -122,6 +124,19 @@ pub const PIPELINE: &[&str] = &[
     "simplify-cfg",
 ];
 
+/// The deliberately wrong pass of `-fplant-bug=NAME` (testing of
+/// miscompile bisection only), which runs after the first
+/// [`PLANTED_BUG_AFTER`] of the pipeline; not in [`PASSES`].
+pub const PLANTED_BUG: Pass = Pass {
+    name: "planted-bug",
+    summary: "breaks the returns of the function named by -fplant-bug=NAME",
+    min_level: 1,
+    run: planted_bug::run,
+};
+
+/// The pipeline pass after whose first run [`PLANTED_BUG`] runs.
+pub const PLANTED_BUG_AFTER: &str = "gvn";
+
 /// The pass named `name`.
 pub fn pass(name: &str) -> Option<&'static Pass> {
     PASSES.iter().find(|p| p.name == name)
@@ -139,12 +154,21 @@ pub struct Options {
     /// Run the IR verifier after each pass (`-fverify`; always on in debug
     /// builds).
     pub verify: bool,
+    /// `-fplant-bug=NAME`: run the `planted-bug` pass on function `NAME`
+    /// (only for testing miscompile bisection).
+    pub plant_bug: Option<String>,
 }
 
 impl Options {
     /// Whether pass `name` runs under these options.
     pub fn enabled(&self, p: &Pass) -> bool {
         self.level >= p.min_level && !self.disabled.iter().any(|d| d == p.name)
+    }
+
+    /// Whether pass `p` runs on function `f` (`planted-bug` only on the
+    /// function `-fplant-bug=` names).
+    fn runs_on(&self, p: &Pass, f: &Function) -> bool {
+        p.name != PLANTED_BUG.name || self.plant_bug.as_deref() == Some(f.name.as_str())
     }
 }
 
@@ -171,16 +195,45 @@ impl Report {
 /// Runs the pipeline on every function of `m`. Errors name the pass after
 /// which the verifier failed.
 pub fn optimize_module(m: &mut Module, opts: &Options) -> Result<Report, String> {
+    optimize_module_bisect(m, opts, &mut OptBisect::default())
+}
+
+/// [`optimize_module`] where each run of a pass on a function is one step
+/// of `bisect` ([`crate::bisect`]): steps past its limit are skipped.
+pub fn optimize_module_bisect(
+    m: &mut Module,
+    opts: &Options,
+    bisect: &mut OptBisect,
+) -> Result<Report, String> {
     let mut report = Report::default();
     let verify = opts.verify || cfg!(debug_assertions);
+    let mut planted = opts.plant_bug.is_none();
+    let mut steps: Vec<(usize, &Pass)> = Vec::new();
     for (k, name) in PIPELINE.iter().enumerate() {
-        let p = pass(name).expect("pipeline names a pass");
+        steps.push((k, pass(name).expect("pipeline names a pass")));
+        if !planted && *name == PLANTED_BUG_AFTER {
+            steps.push((k, &PLANTED_BUG));
+            planted = true;
+        }
+    }
+    for (k, p) in steps {
         if !opts.enabled(p) {
             continue;
         }
         let mut total = Stats::default();
         for f in &mut m.functions {
-            let s = (p.run)(f);
+            if !opts.runs_on(p, f) {
+                continue;
+            }
+            let name = f.name.clone();
+            let print = |f: &Function| {
+                let mut s = String::new();
+                f.print(&mut s);
+                s
+            };
+            let Some(s) = bisect.run(p.name, &name, f, print, p.run) else {
+                continue;
+            };
             total.merge(&s);
             if verify {
                 ir::verify_function(f)

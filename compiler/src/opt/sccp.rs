@@ -12,7 +12,7 @@
 //! operands are all copies of one value, or `x + 0`, `x * 1`, … ), or ⊥.
 //! ⊥ of `v` means "copy of itself"; a copy always names a ⊥ value, so
 //! copy chains have length one. Constants are stored as the interpreter
-//! stores values: zero-extended from the value's type ([`fold_binary`]
+//! stores values: zero-extended from the value's type ([`eval::binary`]
 //! folds with exactly [`crate::interp`]'s semantics).
 //!
 //! Rewrite: values known constant get their instruction replaced by an
@@ -21,110 +21,10 @@
 
 use super::simplify_cfg::sync_phis;
 use super::Stats;
+use crate::ir::eval::{self, mask, sext};
 use crate::ir::map_operands;
-use crate::ir::{
-    BinaryOp, Block, Cond, ConvOp, Function, Inst, InstKind, Type, UnaryOp, Value, ValueDef,
-};
+use crate::ir::{BinaryOp, Block, Function, Inst, InstKind, Value, ValueDef};
 use std::collections::HashSet;
-
-/// `v` truncated to the width of `t` (the interpreter's representation).
-pub(crate) fn mask(v: u64, t: Type) -> u64 {
-    match t {
-        Type::I8 => v & 0xff,
-        Type::I16 => v & 0xffff,
-        Type::I32 => v & 0xffff_ffff,
-        Type::I64 => v,
-    }
-}
-
-/// `v` (of type `t`) sign-extended to 64 bits.
-pub(crate) fn sext(v: u64, t: Type) -> i64 {
-    let sh = 64 - t.bits();
-    ((v << sh) as i64) >> sh
-}
-
-/// `op ty a, b` on masked operands, with the interpreter's semantics
-/// (wrapping; shift amounts modulo the width). `None` when the operation
-/// must not be folded: division or remainder by zero, or signed division
-/// or remainder of the most negative value by −1.
-pub(crate) fn fold_binary(op: BinaryOp, ty: Type, a: u64, b: u64) -> Option<u64> {
-    let (sa, sb) = (sext(a, ty), sext(b, ty));
-    let bits = ty.bits() as u64;
-    let r = match op {
-        BinaryOp::Add => a.wrapping_add(b),
-        BinaryOp::Sub => a.wrapping_sub(b),
-        BinaryOp::Mul => a.wrapping_mul(b),
-        BinaryOp::MulHs => (sa.wrapping_mul(sb) >> 32) as u64,
-        BinaryOp::MulHu => mask(a, Type::I32).wrapping_mul(mask(b, Type::I32)) >> 32,
-        BinaryOp::SDiv | BinaryOp::SRem | BinaryOp::UDiv | BinaryOp::URem => {
-            if b == 0 {
-                return None;
-            }
-            let signed = matches!(op, BinaryOp::SDiv | BinaryOp::SRem);
-            if signed && sb == -1 && sa == sext(1u64 << (bits - 1), ty) {
-                return None;
-            }
-            match op {
-                BinaryOp::SDiv => sa.wrapping_div(sb) as u64,
-                BinaryOp::SRem => sa.wrapping_rem(sb) as u64,
-                BinaryOp::UDiv => a / b,
-                _ => a % b,
-            }
-        }
-        BinaryOp::And => a & b,
-        BinaryOp::Or => a | b,
-        BinaryOp::Xor => a ^ b,
-        BinaryOp::Shl => a.wrapping_shl((b % bits) as u32),
-        BinaryOp::LShr => a >> (b % bits),
-        BinaryOp::AShr => (sa >> (b % bits)) as u64,
-    };
-    Some(mask(r, ty))
-}
-
-/// `op ty a` on a masked operand (interpreter semantics).
-pub(crate) fn fold_unary(op: UnaryOp, ty: Type, a: u64) -> u64 {
-    mask(
-        match op {
-            UnaryOp::Neg => a.wrapping_neg(),
-            UnaryOp::Not => !a,
-        },
-        ty,
-    )
-}
-
-/// `icmp cond ty a, b` on masked operands: 0 or 1.
-pub(crate) fn fold_icmp(cond: Cond, ty: Type, a: u64, b: u64) -> u64 {
-    let (sa, sb) = (sext(a, ty), sext(b, ty));
-    (match cond {
-        Cond::Eq => a == b,
-        Cond::Ne => a != b,
-        Cond::Slt => sa < sb,
-        Cond::Sle => sa <= sb,
-        Cond::Sgt => sa > sb,
-        Cond::Sge => sa >= sb,
-        Cond::Ult => a < b,
-        Cond::Ule => a <= b,
-        Cond::Ugt => a > b,
-        Cond::Uge => a >= b,
-    }) as u64
-}
-
-/// Result of `icmp cond x, x` (both operands the same value).
-pub(crate) fn icmp_self(cond: Cond) -> u64 {
-    matches!(
-        cond,
-        Cond::Eq | Cond::Sle | Cond::Sge | Cond::Ule | Cond::Uge
-    ) as u64
-}
-
-/// Width conversion of a masked operand (interpreter semantics).
-pub(crate) fn fold_convert(op: ConvOp, from: Type, to: Type, a: u64) -> u64 {
-    match op {
-        ConvOp::Sext => mask(sext(a, from) as u64, to),
-        ConvOp::Zext => a,
-        ConvOp::Trunc => mask(a, to),
-    }
-}
 
 /// Lattice value of an SSA value (S2 7.2–7.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,7 +158,7 @@ impl<'a> Engine<'a> {
                     return Top;
                 }
                 if let (Const(x), Const(y)) = (a, b) {
-                    return fold_binary(*op, *ty, x, y).map_or(Bottom, Const);
+                    return eval::binary(*op, *ty, x, y).map_or(Bottom, Const);
                 }
                 let ones = mask(u64::MAX, *ty);
                 let bits = ty.bits() as u64;
@@ -289,19 +189,19 @@ impl<'a> Engine<'a> {
             }
             InstKind::Unary { op, ty, .. } => match effs[0] {
                 Top => Top,
-                Const(x) => Const(fold_unary(*op, *ty, x)),
+                Const(x) => Const(eval::unary(*op, *ty, x)),
                 _ => Bottom,
             },
             InstKind::Icmp { cond, ty, .. } => match (effs[0], effs[1]) {
                 (Top, _) | (_, Top) => Top,
-                (Const(x), Const(y)) => Const(fold_icmp(*cond, *ty, x, y)),
+                (Const(x), Const(y)) => Const(eval::icmp(*cond, *ty, x, y)),
                 // seed-digest T14: equal copy-of values compare equal
-                (Copy(x), Copy(y)) if x == y => Const(icmp_self(*cond)),
+                (Copy(x), Copy(y)) if x == y => Const(eval::icmp_self(*cond)),
                 _ => Bottom,
             },
             InstKind::Convert { op, from, to, .. } => match effs[0] {
                 Top => Top,
-                Const(x) => Const(fold_convert(*op, *from, *to, x)),
+                Const(x) => Const(eval::convert(*op, *from, *to, x)),
                 _ => Bottom,
             },
             _ => Bottom,
@@ -713,46 +613,6 @@ b5:
             .iter()
             .all(|i| !matches!(f.insts[i.index()].kind, InstKind::Phi { .. }))));
         assert_eq!(exit_code(&m), want);
-    }
-
-    #[test]
-    fn folding_follows_the_interpreter() {
-        // hand derivations of the width and wrapping rules
-        assert_eq!(fold_binary(BinaryOp::Add, Type::I8, 0xff, 1), Some(0));
-        assert_eq!(
-            fold_binary(BinaryOp::AShr, Type::I16, 0x8000, 17),
-            Some(0xc000)
-        );
-        assert_eq!(fold_binary(BinaryOp::Shl, Type::I32, 1, 33), Some(2));
-        assert_eq!(
-            fold_binary(BinaryOp::SDiv, Type::I32, 0x8000_0000, 0xffff_ffff),
-            None
-        );
-        assert_eq!(fold_binary(BinaryOp::SRem, Type::I8, 0x80, 0xff), None);
-        assert_eq!(fold_binary(BinaryOp::UDiv, Type::I32, 7, 0), None);
-        assert_eq!(
-            fold_binary(BinaryOp::SDiv, Type::I32, (-7i32) as u32 as u64, 2),
-            Some((-3i32) as u32 as u64)
-        );
-        assert_eq!(
-            fold_binary(BinaryOp::SRem, Type::I32, (-7i32) as u32 as u64, 2),
-            Some((-1i32) as u32 as u64)
-        );
-        assert_eq!(
-            fold_binary(BinaryOp::MulHs, Type::I32, 0xffff_ffff, 2),
-            Some(0xffff_ffff)
-        );
-        assert_eq!(
-            fold_binary(BinaryOp::MulHu, Type::I32, 0xffff_ffff, 2),
-            Some(1)
-        );
-        assert_eq!(fold_icmp(Cond::Slt, Type::I8, 0x80, 0x7f), 1);
-        assert_eq!(fold_icmp(Cond::Ult, Type::I8, 0x80, 0x7f), 0);
-        assert_eq!(
-            fold_convert(ConvOp::Sext, Type::I8, Type::I32, 0x80),
-            0xffff_ff80
-        );
-        assert_eq!(fold_unary(UnaryOp::Neg, Type::I16, 1), 0xffff);
     }
 
     #[test]

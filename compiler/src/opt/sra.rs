@@ -45,8 +45,8 @@
 //!
 //! Counters: "aggregates split", "fields created".
 
-use super::sccp::{fold_binary, sext};
 use super::Stats;
+use crate::ir::eval::{self, sext};
 use crate::ir::{BinaryOp, Block, Function, Inst, InstKind, SlotData, StackSlot, Type, Value};
 
 /// Largest slot split (bytes). Bigger aggregates (buffers, arrays) stay in
@@ -75,7 +75,7 @@ fn type_of_size(bytes: u32) -> Type {
 /// `addr[v]` is `(slot, byte offset)` for `slot_addr` plus a chain of
 /// `add`s of a constant (either operand order; offsets beyond ±2²⁰ are
 /// not followed). The constants `kon[v]` are `i32` `iconst`s and binary
-/// operations of constants (folded as SCCP folds them, [`fold_binary`]),
+/// operations of constants (folded as SCCP folds them, [`eval::binary`]),
 /// e.g. `mul (iconst 2), (iconst 4)` for a constant array index. Computed
 /// in layout order, repeated until nothing changes (at most [`PASSES`]
 /// times).
@@ -110,8 +110,9 @@ fn slot_addresses(f: &Function) -> Vec<Option<(usize, i64)>> {
                     } => {
                         if let (Some(x), Some(y)) = (k(args[0]), k(args[1])) {
                             let (x, y) = (x as u32 as u64, y as u32 as u64);
-                            kon[r.index()] =
-                                fold_binary(*op, Type::I32, x, y).map(|c| sext(c, Type::I32));
+                            kon[r.index()] = eval::binary(*op, Type::I32, x, y)
+                                .ok()
+                                .map(|c| sext(c, Type::I32));
                         } else if *op == BinaryOp::Add {
                             let base = match (a(args[0]), k(args[1]), a(args[1]), k(args[0])) {
                                 (Some(b), Some(c), _, _) | (_, _, Some(b), Some(c)) => {

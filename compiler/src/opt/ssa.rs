@@ -282,7 +282,7 @@ pub fn construct(f: &mut Function) -> Stats {
     if f.layout.is_empty() || f.slots.is_empty() {
         return stats;
     }
-    let cfg = Cfg::of_function(f);
+    let cfg = f.cfg();
     let entry = cfg.entry;
     if !cfg.preds[entry].is_empty() {
         return stats;
@@ -681,7 +681,7 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
         return Vec::new();
     }
     let ty = f.value_type(first);
-    let cfg = Cfg::of_function(f);
+    let cfg = f.cfg();
     let dt = DomTree::new(cfg.entry, &cfg.succs);
     let dfs = DominanceFrontiers::new(&dt, &cfg.preds);
     let nb = f.blocks.len();
@@ -1074,7 +1074,7 @@ m:
     fn t04_loop_phi_placement_and_renaming() {
         let mut m = module(T04);
         let f0 = func(&m, "t04");
-        let cfg = Cfg::of_function(f0);
+        let cfg = f0.cfg();
         let dt = DomTree::new(cfg.entry, &cfg.succs);
         let df = DominanceFrontiers::new(&dt, &cfg.preds);
         assert_eq!(df.frontier(2), &[3]); // DF(B3) = {B4}

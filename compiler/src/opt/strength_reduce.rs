@@ -22,9 +22,9 @@
 //!   [`magic_signed`]). Remainders are `x − q·d`. `i64` divisions stay
 //!   (they call the runtime helpers).
 
-use super::sccp::{fold_binary, fold_convert, fold_icmp, fold_unary, icmp_self, mask, sext};
 use super::simplify_cfg::{def_inst, replace_uses};
 use super::Stats;
+use crate::ir::eval::{self, mask, sext};
 use crate::ir::{
     BinaryOp, Block, Function, Inst, InstData, InstKind, Type, UnaryOp, Value, ValueData, ValueDef,
 };
@@ -405,7 +405,7 @@ fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
             let (mut x, mut y) = (args[0], args[1]);
             let (mut cxv, mut cyv) = (cval(f, x), cval(f, y));
             if let (Some(a), Some(b)) = (cxv, cyv) {
-                let r = fold_binary(op, ty, a, b)?;
+                let r = eval::binary(op, ty, a, b).ok()?;
                 return Some((cx.k(ty, r as i64), Simplified));
             }
             let commutative = assoc(op) || matches!(op, BinaryOp::MulHs | BinaryOp::MulHu);
@@ -477,7 +477,7 @@ fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
                         _ => None,
                     };
                     if let (Some((a, c1)), true) = (inner, ity == ty) {
-                        let cc = fold_binary(rop, ty, c1, rc)?;
+                        let cc = eval::binary(rop, ty, c1, rc).ok()?;
                         let identity = match rop {
                             BinaryOp::Add | BinaryOp::Or | BinaryOp::Xor => cc == 0,
                             BinaryOp::Mul => cc == 1,
@@ -504,7 +504,7 @@ fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
         }
         InstKind::Unary { op, ty, arg } => {
             if let Some(a) = cval(f, arg) {
-                return Some((cx.k(ty, fold_unary(op, ty, a) as i64), Simplified));
+                return Some((cx.k(ty, eval::unary(op, ty, a) as i64), Simplified));
             }
             match def_inst(f, arg).map(|i| &f.insts[i.index()].kind) {
                 Some(InstKind::Unary {
@@ -517,17 +517,17 @@ fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
         }
         InstKind::Icmp { cond, ty, args } => {
             if args[0] == args[1] {
-                return Some((cx.k(Type::I32, icmp_self(cond) as i64), Simplified));
+                return Some((cx.k(Type::I32, eval::icmp_self(cond) as i64), Simplified));
             }
             let (a, b) = (cval(f, args[0])?, cval(f, args[1])?);
             Some((
-                cx.k(Type::I32, fold_icmp(cond, ty, a, b) as i64),
+                cx.k(Type::I32, eval::icmp(cond, ty, a, b) as i64),
                 Simplified,
             ))
         }
         InstKind::Convert { op, from, to, arg } => {
             let a = cval(f, arg)?;
-            Some((cx.k(to, fold_convert(op, from, to, a) as i64), Simplified))
+            Some((cx.k(to, eval::convert(op, from, to, a) as i64), Simplified))
         }
         _ => None,
     }

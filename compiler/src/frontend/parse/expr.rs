@@ -442,18 +442,8 @@ impl<'a> Parser<'a> {
             let TokKind::Punct(p) = t.kind else {
                 return Ok(l);
             };
-            let prec = match p {
-                P::OrOr => 1,
-                P::AndAnd => 2,
-                P::Pipe => 3,
-                P::Caret => 4,
-                P::Amp => 5,
-                P::EqEq | P::Ne => 6,
-                P::Lt | P::Gt | P::Le | P::Ge => 7,
-                P::Shl | P::Shr => 8,
-                P::Plus | P::Minus => 9,
-                P::Star | P::Slash | P::Percent => 10,
-                _ => return Ok(l),
+            let Some(prec) = p.binary_precedence() else {
+                return Ok(l);
             };
             if prec < min {
                 return Ok(l);
@@ -1474,24 +1464,8 @@ impl<'a> Parser<'a> {
                     self.note_ref(s);
                     return Ok(Some(self.mk(ExprKind::Global(s), ty, t.span)));
                 }
-                if crate::interp::is_library(plain) {
-                    let ptr_ret = matches!(
-                        plain,
-                        "memcpy"
-                            | "memmove"
-                            | "memset"
-                            | "memchr"
-                            | "strcpy"
-                            | "strncpy"
-                            | "strcat"
-                            | "strncat"
-                            | "strchr"
-                            | "strrchr"
-                            | "strstr"
-                            | "malloc"
-                            | "calloc"
-                            | "realloc"
-                    );
+                if let Some(returns) = crate::frontend::sema::libc::library_function(plain) {
+                    let ptr_ret = returns == crate::frontend::sema::libc::Returns::Pointer;
                     let ret = if ptr_ret {
                         self.types.ptr(Types::VOID)
                     } else {

@@ -3,4 +3,5 @@
 //! ([`consteval`]).
 
 pub mod consteval;
+pub mod libc;
 pub mod types;

@@ -1,0 +1,139 @@
+//! The IR's control-flow graph as the plain graph of [`crate::analysis`]
+//! (node `i` is `Block(i)`), and the analyses of a function built on it:
+//! dominator tree, loop nesting forest, liveness of SSA values.
+
+use super::{Function, InstKind};
+use crate::analysis::{Cfg, DomTree, Liveness, LocalLiveness, LoopForest, NONE};
+
+impl Function {
+    /// The CFG of the function: node `i` is `Block(i)`; blocks not in the
+    /// layout have no edges.
+    pub fn cfg(&self) -> Cfg {
+        let f = self;
+        let n = f.blocks.len();
+        let mut succs = vec![Vec::new(); n];
+        for &b in &f.layout {
+            succs[b.index()] = f
+                .successors(b)
+                .into_iter()
+                .map(|s| s.index())
+                .filter(|&s| s < n)
+                .collect();
+        }
+        let preds = f
+            .predecessors()
+            .into_iter()
+            .map(|p| p.into_iter().map(|b| b.index()).collect())
+            .collect();
+        Cfg {
+            entry: f.layout.first().map_or(NONE, |b| b.index()),
+            succs,
+            preds,
+        }
+    }
+
+    /// Dominator tree of the function (node `i` is `Block(i)`).
+    pub fn dom_tree(&self) -> DomTree {
+        let cfg = self.cfg();
+        DomTree::new(cfg.entry, &cfg.succs)
+    }
+
+    /// Steensgaard's loop nesting forest of the function (node `i` is
+    /// `Block(i)`).
+    pub fn loop_forest(&self) -> LoopForest {
+        let cfg = self.cfg();
+        LoopForest::new(cfg.entry, &cfg.succs)
+    }
+
+    /// Liveness of the SSA values of `f` (variable `i` is `Value(i)`), by
+    /// the two-pass method ([`Liveness::solve_two_pass`](crate::analysis::Liveness::solve_two_pass)). Parameters are
+    /// defined before the entry block, so a used parameter is live-in at
+    /// the entry. Requires strict SSA (each use dominated by its
+    /// definition), which the IR verifier checks.
+    pub fn liveness(&self, cfg: &Cfg, dt: &DomTree) -> Liveness {
+        let f = self;
+        let nv = f.values.len();
+        let n = f.blocks.len();
+        // values live across blocks get a dense index
+        const LOCAL: u32 = u32::MAX;
+        let mut index = vec![LOCAL; nv];
+        let mut vars: Vec<usize> = Vec::new();
+        let mut def_block = vec![NONE; nv];
+        for &b in dt.rpo() {
+            for &i in &f.blocks[b].insts {
+                if let Some(r) = f.insts[i.index()].result {
+                    def_block[r.index()] = b;
+                }
+            }
+        }
+        let mut global = |v: usize, index: &mut Vec<u32>| {
+            if index[v] == LOCAL {
+                index[v] = vars.len() as u32;
+                vars.push(v);
+            }
+        };
+        for &b in dt.rpo() {
+            for &i in &f.blocks[b].insts {
+                let d = &f.insts[i.index()];
+                if let InstKind::Phi { incoming, .. } = &d.kind {
+                    if let Some(r) = d.result {
+                        global(r.index(), &mut index);
+                    }
+                    for &(_, v) in incoming {
+                        global(v.index(), &mut index);
+                    }
+                    continue;
+                }
+                for v in d.kind.operands() {
+                    if def_block[v.index()] != b {
+                        global(v.index(), &mut index);
+                    }
+                }
+            }
+        }
+        let mut local = vec![LocalLiveness::default(); n];
+        for &b in dt.rpo() {
+            let l = &mut local[b];
+            for &i in &f.blocks[b].insts {
+                let d = &f.insts[i.index()];
+                if let InstKind::Phi { .. } = d.kind {
+                    if let Some(r) = d.result {
+                        l.phi_defs.push(index[r.index()] as usize);
+                    }
+                    continue;
+                }
+                for v in d.kind.operands() {
+                    let k = index[v.index()];
+                    if k != LOCAL && def_block[v.index()] != b {
+                        l.up_exposed.push(k as usize);
+                    }
+                }
+                if let Some(r) = d.result {
+                    let k = index[r.index()];
+                    if k != LOCAL {
+                        l.defs.push(k as usize);
+                    }
+                }
+            }
+        }
+        // phi operands: live-out of the matching predecessor
+        for &b in dt.rpo() {
+            for &i in &f.blocks[b].insts {
+                let InstKind::Phi { incoming, .. } = &f.insts[i.index()].kind else {
+                    break;
+                };
+                for &(p, v) in incoming {
+                    if dt.is_reachable(p.index()) {
+                        local[p.index()].phi_uses.push(index[v.index()] as usize);
+                    }
+                }
+            }
+        }
+        let phi_defs = local
+            .iter()
+            .map(|l| l.phi_defs.iter().map(|&k| vars[k]).collect())
+            .collect();
+        Liveness::solve_two_pass(cfg.entry, &cfg.succs, &local, vars.len())
+            .with_numbering(phi_defs, index, vars)
+    }
+}

@@ -1,0 +1,181 @@
+//! Building and querying a [`Function`]: creating blocks, values,
+//! instructions and stack slots, predecessors and successors in the order
+//! phis use, dominators, and canonical renumbering.
+
+use super::*;
+
+impl Function {
+    /// An empty function with the given signature (parameter values created).
+    pub fn new(name: &str, params: &[Type], ret: Option<Type>) -> Function {
+        let mut f = Function {
+            name: name.to_string(),
+            params: Vec::new(),
+            ret,
+            variadic: false,
+            sret: false,
+            byval: vec![None; params.len()],
+            linkage: Linkage::External,
+            blocks: Vec::new(),
+            layout: Vec::new(),
+            insts: Vec::new(),
+            values: Vec::new(),
+            slots: Vec::new(),
+        };
+        for (i, &t) in params.iter().enumerate() {
+            let v = Value(f.values.len() as u32);
+            f.values.push(ValueData {
+                ty: t,
+                def: ValueDef::Param(i as u32),
+            });
+            f.params.push(v);
+        }
+        f
+    }
+    /// Appends a new empty block to the layout.
+    pub fn add_block(&mut self) -> Block {
+        let b = Block(self.blocks.len() as u32);
+        self.blocks.push(BlockData::default());
+        self.layout.push(b);
+        b
+    }
+    /// Adds a stack slot.
+    pub fn add_slot(&mut self, size: u32, align: u32) -> StackSlot {
+        self.slots.push(SlotData { size, align });
+        StackSlot(self.slots.len() as u32 - 1)
+    }
+    /// Appends an instruction to the arena, attributed to block `b` but
+    /// not placed in its instruction list (the caller inserts it); returns
+    /// it and its result value if any.
+    pub fn new_inst(&mut self, b: Block, kind: InstKind) -> (Inst, Option<Value>) {
+        let inst = Inst(self.insts.len() as u32);
+        let result = kind.result_type().map(|ty| {
+            let v = Value(self.values.len() as u32);
+            self.values.push(ValueData {
+                ty,
+                def: ValueDef::Inst(inst),
+            });
+            v
+        });
+        self.insts.push(InstData {
+            kind,
+            result,
+            block: b,
+            loc: None,
+        });
+        (inst, result)
+    }
+    /// Appends an instruction to block `b`; returns its result value if any.
+    pub fn push(&mut self, b: Block, kind: InstKind) -> Option<Value> {
+        let (inst, result) = self.new_inst(b, kind);
+        self.blocks[b.index()].insts.push(inst);
+        result
+    }
+    /// Type of a value.
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v.index()].ty
+    }
+    /// The terminator of `b`, if its last instruction is one.
+    pub fn terminator(&self, b: Block) -> Option<&InstKind> {
+        let i = *self.blocks[b.index()].insts.last()?;
+        let k = &self.insts[i.index()].kind;
+        k.is_terminator().then_some(k)
+    }
+    /// Successors of `b`.
+    pub fn successors(&self, b: Block) -> Vec<Block> {
+        self.terminator(b)
+            .map(|t| t.successors())
+            .unwrap_or_default()
+    }
+    /// Predecessors of every block, in "predecessor order": blocks in layout
+    /// order, each listed once per distinct edge into the block.
+    pub fn predecessors(&self) -> Vec<Vec<Block>> {
+        let mut preds = vec![Vec::new(); self.blocks.len()];
+        for &b in &self.layout {
+            for s in self.successors(b) {
+                if s.index() < preds.len() && !preds[s.index()].contains(&b) {
+                    preds[s.index()].push(b);
+                }
+            }
+        }
+        preds
+    }
+
+    /// Immediate dominators (Cooper, Harvey and Kennedy's iterative
+    /// algorithm); None for the entry and unreachable blocks.
+    pub fn dominators(&self) -> Vec<Option<Block>> {
+        let dt = self.dom_tree();
+        (0..self.blocks.len())
+            .map(|b| dt.idom(b).map(|d| Block(d as u32)))
+            .collect()
+    }
+}
+
+impl Function {
+    /// Renumbers blocks in layout order and values in definition order
+    /// (parameters first), dropping instructions of blocks not in the
+    /// layout. Printing a canonical function and parsing it back gives the
+    /// same function.
+    pub fn canonicalize(&mut self) {
+        let mut bmap = vec![None; self.blocks.len()];
+        for (i, b) in self.layout.iter().enumerate() {
+            bmap[b.index()] = Some(Block(i as u32));
+        }
+        let mut vmap: Vec<Option<Value>> = vec![None; self.values.len()];
+        let mut values = Vec::new();
+        for (i, p) in self.params.iter().enumerate() {
+            vmap[p.index()] = Some(Value(values.len() as u32));
+            values.push(ValueData {
+                ty: self.values[p.index()].ty,
+                def: ValueDef::Param(i as u32),
+            });
+        }
+        let mut insts = Vec::new();
+        let mut blocks = Vec::new();
+        for (bi, b) in self.layout.iter().enumerate() {
+            let mut bd = BlockData::default();
+            for &i in &self.blocks[b.index()].insts {
+                let ni = Inst(insts.len() as u32);
+                let d = &self.insts[i.index()];
+                let result = d.result.map(|r| {
+                    let nv = Value(values.len() as u32);
+                    values.push(ValueData {
+                        ty: self.values[r.index()].ty,
+                        def: ValueDef::Inst(ni),
+                    });
+                    vmap[r.index()] = Some(nv);
+                    nv
+                });
+                insts.push(InstData {
+                    kind: d.kind.clone(),
+                    result,
+                    block: Block(bi as u32),
+                    loc: d.loc,
+                });
+                bd.insts.push(ni);
+            }
+            blocks.push(bd);
+        }
+        let mb = |b: &mut Block| {
+            if let Some(n) = bmap[b.index()] {
+                *b = n;
+            }
+        };
+        for d in &mut insts {
+            map_operands(&mut d.kind, |v| vmap[v.index()].unwrap_or(v));
+            match &mut d.kind {
+                InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(b, _)| mb(b)),
+                InstKind::Jump { dest } => mb(dest),
+                InstKind::Branch { then, else_, .. } => {
+                    mb(then);
+                    mb(else_);
+                }
+                _ => {}
+            }
+        }
+        self.params = (0..self.params.len() as u32).map(Value).collect();
+        self.layout = (0..blocks.len() as u32).map(Block).collect();
+        self.blocks = blocks;
+        self.insts = insts;
+        self.values = values;
+    }
+}
