@@ -1,20 +1,16 @@
 //! Back-end tests: differential testing against the IR interpreter (the
 //! oracle): each program is compiled by the back end, assembled by `las`,
-//! linked by `lld-st` with a test-only runtime (`tests/backend/crt.s` and
-//! `tests/backend/minilibc.c`, the latter compiled by this back end too),
-//! run in the `stsim` library, and its stdout and exit status compared with
+//! linked by `lld-st` with the runtime (`runtime/`: `crt0.o` and `libc.a`,
+//! built by the driver), run in the `stsim` library, and its stdout and exit status compared with
 //! `compiler::interp::run` on the same IR.
 
 use compiler::codegen::{compile_module, Options, OutOfSsa};
 use compiler::{driver, interp, ir};
 use isa::model::ProcessorModel;
 use simulator::{Io, Machine, Stop};
-use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Mutex, OnceLock};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/backend");
 
 fn c_module(name: &str, src: &[u8]) -> ir::Module {
     let out = driver::compile(name, src, &driver::Options::default());
@@ -61,31 +57,14 @@ fn numbered(t: &str) -> String {
 /// Named object files.
 type Objects = Vec<(String, Vec<u8>)>;
 
-/// The test runtime's objects compiled with `o` (compiled once per model,
-/// bundling and mode).
+/// The runtime (`crt0.o`, `libc.a`, built by the driver at -O2 for `o`'s
+/// core and bundling, and cached as `lcc` caches it).
 fn runtime_with(o: &Options) -> Objects {
-    /// (model name, bundle, machine SSA)
-    type Key = (String, bool, bool);
-    static CACHE: OnceLock<Mutex<HashMap<Key, Objects>>> = OnceLock::new();
-    let (model, bundle) = (&o.model, o.bundle);
-    let key = (model.name.clone(), bundle, o.ssa);
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(v) = cache.lock().unwrap().get(&key) {
-        return v.clone();
-    }
-    let crt = std::fs::read_to_string(Path::new(FIXTURES).join("crt.s")).unwrap();
-    let libc_src = std::fs::read(Path::new(FIXTURES).join("minilibc.c")).unwrap();
-    let libm = c_module("minilibc.c", &libc_src);
-    let libs = compile_module(&libm, o).expect("minilibc compiles");
-    let v = vec![
-        ("crt.o".to_string(), assemble("crt.s", &crt, model)),
-        (
-            "minilibc.o".to_string(),
-            assemble("minilibc.s", &libs, model),
-        ),
-    ];
-    cache.lock().unwrap().insert(key, v.clone());
-    v
+    let mut cfg = driver::Config::for_core(o.model.core);
+    cfg.model = o.model.clone();
+    cfg.bundle = o.bundle;
+    let (crt0, libc) = driver::runtime(&cfg).expect("the runtime builds");
+    vec![("crt0.o".to_string(), crt0), ("libc.a".to_string(), libc)]
 }
 
 /// Result of a run: stdout and exit status.

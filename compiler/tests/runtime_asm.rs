@@ -160,9 +160,42 @@ fn run_helper(file: &str, helper: &str, inputs: &[[u32; 4]]) -> Vec<Vec<(u32, u3
         ("driver.s".to_string(), assemble("driver.s", &driver)),
         runtime_object(file),
     ];
+    run_helper_objects(&objects, helper, inputs, &models())
+}
+
+/// [`run_helper`] for the ST240's own runtime file `lib/st240/NAME`
+/// (assembled for the ST240, run on the ST240 model).
+fn run_helper_st240(file: &str, helper: &str, inputs: &[[u32; 4]]) -> Vec<Vec<(u32, u32)>> {
+    let o = assembler::Options {
+        core: isa::Core::St240,
+        ..Default::default()
+    };
+    let asm = |name: &str, text: &str| {
+        assembler::assemble(name, text, &o)
+            .unwrap_or_else(|d| panic!("las rejected {name}:\n{}", d.render()))
+    };
+    let path = runtime_dir().join(file);
+    let src = std::fs::read_to_string(&path).expect("runtime file");
+    let objects = vec![
+        (
+            "driver.s".to_string(),
+            asm("driver.s", &helper_driver(helper, inputs)),
+        ),
+        (file.to_string(), asm(file, &src)),
+    ];
+    let model = ProcessorModel::builtin(isa::Core::St240);
+    run_helper_objects(&objects, helper, inputs, &[("st240", model)])
+}
+
+fn run_helper_objects(
+    objects: &[(String, Vec<u8>)],
+    helper: &str,
+    inputs: &[[u32; 4]],
+    models: &[(&str, ProcessorModel)],
+) -> Vec<Vec<(u32, u32)>> {
     let mut all = Vec::new();
-    for (name, model) in models() {
-        let r = run_with(&objects, model, &["helper"], b"", |_, _| {});
+    for (name, model) in models.iter().cloned() {
+        let r = run_with(objects, model, &["helper"], b"", |_, _| {});
         assert!(
             matches!(r.stop, Stop::Exit(0)),
             "{helper} on {name}: {:?} (99: a callee-saved register or $r12 changed)",
@@ -400,6 +433,11 @@ fn multiply_64() {
     let got = run_helper("lib/muldi3.s", "__muldi3", &inputs);
     let n = check_pairs("__muldi3", &cases, &got, |&(a, b)| split(a.wrapping_mul(b)));
     assert!(n > 1000);
+    // the ST240's own __muldi3 (mul32, mul64hu), on the ST240 model
+    let got = run_helper_st240("lib/st240/muldi3.s", "__muldi3", &inputs);
+    check_pairs("__muldi3 (st240)", &cases, &got, |&(a, b)| {
+        split(a.wrapping_mul(b))
+    });
 }
 
 #[test]
@@ -424,6 +462,8 @@ fn shifts_64() {
     ];
     for (helper, want) in helpers {
         let got = run_helper("lib/muldi3.s", helper, &inputs);
+        check_pairs(helper, &cases, &got, want);
+        let got = run_helper_st240("lib/st240/muldi3.s", helper, &inputs);
         check_pairs(helper, &cases, &got, want);
     }
 }

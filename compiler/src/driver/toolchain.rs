@@ -330,13 +330,35 @@ pub fn cache_dir() -> PathBuf {
     std::env::temp_dir().join("lcc-cache")
 }
 
+/// The runtime files built for `core`: a file `lib/CORE/NAME` (CORE one
+/// of `st220`, `st231`, `st240`) replaces `lib/NAME` on that core and is
+/// left out on the others, in `lib/NAME`'s place in the archive.
+fn runtime_files(core: Core) -> Vec<(&'static str, &'static str)> {
+    let override_of = |path: &str| {
+        let rest = path.strip_prefix("lib/")?;
+        let (dir, name) = rest.split_once('/')?;
+        Some((Core::from_name(dir)?, name.to_string()))
+    };
+    let mut files = Vec::new();
+    for &(path, text) in RUNTIME_FILES {
+        if override_of(path).is_some() {
+            continue;
+        }
+        let own = format!("lib/{}/{}", core.name(), path.trim_start_matches("lib/"));
+        let replaced = RUNTIME_FILES.iter().find(|(p, _)| *p == own);
+        files.push(replaced.copied().unwrap_or((path, text)));
+    }
+    files
+}
+
 /// Builds `crt0.o` from `runtime/crt0.s` and `libc.a` from every other
-/// `.c` and `.s` file of the runtime, with this compiler.
+/// `.c` and `.s` file of the runtime ([`runtime_files`]), with this
+/// compiler.
 fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
     let mut crt0 = None;
     let mut members: Vec<(String, Vec<u8>)> = Vec::new();
     let mut errors = String::new();
-    for (path, text) in RUNTIME_FILES {
+    for (path, text) in runtime_files(cfg.core()) {
         let base = path.rsplit('/').next().unwrap_or(path);
         let stem = base.rsplit_once('.').map_or(base, |(s, _)| s);
         let object = if path.ends_with(".c") {
@@ -348,7 +370,7 @@ fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
             continue;
         };
         match object {
-            Ok(o) if *path == "crt0.s" => crt0 = Some(o),
+            Ok(o) if path == "crt0.s" => crt0 = Some(o),
             Ok(o) => members.push((format!("{stem}.o"), o)),
             Err(e) => errors.push_str(&e),
         }
