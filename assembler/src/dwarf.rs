@@ -19,7 +19,7 @@ use gimli::write::{
 };
 use gimli::{Encoding, Format, LineEncoding, LittleEndian};
 
-use crate::object::{DebugInfo, ObjectFile, SectionId};
+use crate::relocatable::{DebugInfo, ObjectFile, SectionId};
 
 /// Why DWARF could not be built from a [`DebugInfo`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

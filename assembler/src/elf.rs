@@ -24,7 +24,7 @@ use object::write::StringId;
 use object::Endianness;
 
 use crate::dwarf::{self, DebugRelocTarget, DwarfError};
-use crate::object::{
+use crate::relocatable::{
     Binding, ObjectFile, RelocTarget, SectionId, SymbolId, SymbolKind, SymbolPlace,
 };
 
@@ -146,15 +146,15 @@ fn field_bytes(field: isa::elf::RelocField) -> u64 {
 ///
 /// - Every section of `obj.sections` keeps its `sh_type`, flags and
 ///   alignment (in bytes; 0 is written as 1); `SHT_NOBITS` sections take
-///   their size from [`crate::object::Section::size`], others from the
+///   their size from [`crate::relocatable::Section::size`], others from the
 ///   length of their data.
 /// - Each section with relocations gets an `SHT_RELA` section
 ///   `.rela<name>` (`sh_link` = `.symtab`, `sh_info` = the section,
 ///   `SHF_INFO_LINK`), entries sorted by offset (stable for equal offsets).
 /// - Symbols: see the module documentation for the order. A
 ///   [`SymbolPlace::Common`] symbol is `SHN_COMMON` with `st_value` = its
-///   alignment and `st_size` = [`crate::object::Symbol::size`], or
-///   [`crate::object::Symbol::value`] when `size` is 0; `Absolute` is
+///   alignment and `st_size` = [`crate::relocatable::Symbol::size`], or
+///   [`crate::relocatable::Symbol::value`] when `size` is 0; `Absolute` is
 ///   `SHN_ABS`; `Undefined` is `SHN_UNDEF`. Empty names get `st_name` 0.
 /// - With [`ObjectFile::debug`] set, the DWARF sections of
 ///   [`crate::dwarf::build_dwarf`] are appended (no `SHF_ALLOC`), each with

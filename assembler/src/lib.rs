@@ -3,9 +3,11 @@
 //!
 //! - [`assemble`] turns assembly text (syntax of ISA-ST200.md §7.5) into an
 //!   ELF32 relocatable object (§6);
-//! - [`object`] is the in-memory object, [`elf`] writes it, [`dwarf`] builds
-//!   its line table and compile unit;
+//! - [`relocatable`] is the in-memory relocatable object, [`elf`] writes
+//!   it, [`dwarf`] builds its line table and compile unit;
 //! - [`diag`] renders diagnostics as `file:line:col: error: …` with a caret.
+
+#![warn(missing_docs)]
 
 mod asm;
 pub mod diag;
@@ -13,8 +15,8 @@ pub mod dwarf;
 pub mod elf;
 pub mod expr;
 pub mod objdump;
-pub mod object;
 pub mod parse;
+pub mod relocatable;
 
 pub use diag::Diagnostics;
 use isa::Core;
@@ -49,7 +51,7 @@ pub fn assemble_object(
     file_name: &str,
     source: &str,
     options: &Options,
-) -> (Option<object::ObjectFile>, Diagnostics) {
+) -> (Option<relocatable::ObjectFile>, Diagnostics) {
     let mut a = asm::Assembler::new(options);
     a.source(file_name, source);
     a.finish(file_name)

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use assembler::elf::{write_elf, WriteError};
-use assembler::object::{
+use assembler::relocatable::{
     Binding, DebugInfo, Function, LineRow, ObjectFile, Reloc, RelocTarget, Section, SectionId,
     Symbol, SymbolId, SymbolKind, SymbolPlace,
 };

@@ -5,8 +5,11 @@
 //!
 //! - [`input`] reads objects and archives;
 //! - [`script`] parses linker scripts, and holds the default layout;
-//! - `link` resolves, lays out and relocates;
+//! - `link` resolves symbols, collects garbage, lays out, relocates and
+//!   makes the symbol table and the map (one file per job under `link/`);
 //! - [`output`] writes the executable.
+
+#![warn(missing_docs)]
 
 mod dwarf;
 pub mod input;

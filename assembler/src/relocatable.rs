@@ -1,6 +1,10 @@
-//! The in-memory object file that `las` builds and [`crate::elf`] writes:
-//! sections with contents and RELA relocations, a symbol table, and the
-//! debug information (line rows and functions) that becomes DWARF.
+//! The in-memory relocatable object that `las` builds and [`crate::elf`]
+//! writes as ELF32 (ISA-ST200.md §6.1): sections with contents and RELA
+//! relocations (§6.2), a symbol table, and the debug information (line rows
+//! and functions) that [`crate::dwarf`] turns into DWARF.
+//!
+//! (Named `relocatable` rather than `object` so that it does not shadow the
+//! `object` crate, which [`crate::elf`] uses to write the file.)
 
 use isa::Core;
 
