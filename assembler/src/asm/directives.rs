@@ -86,9 +86,7 @@ impl<'o> Assembler<'o> {
         file: usize,
         off: usize,
         span: Span,
-        line: u32,
     ) {
-        let _ = line;
         let args = self.args(text, off);
         let d = Directive {
             name,

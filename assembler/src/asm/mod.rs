@@ -371,7 +371,7 @@ impl<'o> Assembler<'o> {
         }
         let span = Span::new(file, off, off + rest.len());
         if word.starts_with('.') {
-            self.directive(word, args, file, args_off, span, line);
+            self.directive(word, args, file, args_off, span);
         } else {
             self.operation(word, args, file, args_off, span, line);
         }

@@ -132,14 +132,7 @@ impl<'o> Assembler<'o> {
         for id in 0..self.symbols.len() {
             let s = &self.symbols[id];
             let (place, value, size) = match &s.def {
-                Def::Undefined => {
-                    if s.temporary && s.used {
-                        if let Some(span) = s.def_span.or(None) {
-                            let _ = span;
-                        }
-                    }
-                    (SymbolPlace::Undefined, 0, 0)
-                }
+                Def::Undefined => (SymbolPlace::Undefined, 0, 0),
                 Def::Label(pos) => (
                     SymbolPlace::Section(SectionId(pos.section)),
                     self.pos_offset(*pos),

@@ -18,7 +18,7 @@ impl<'o> Linker<'o> {
         let mut m = String::new();
         let _ = writeln!(m, "Memory Configuration\n\nName             Origin             Length             Attributes\n*default*        0x0000000000000000 0xffffffffffffffff\n");
         let _ = writeln!(m, "Linker script and memory map\n");
-        for (i, o) in outs.iter().enumerate() {
+        for o in outs {
             let _ = writeln!(m, "{:<15} 0x{:016x} {:>#10x}", o.name, o.addr, o.size);
             for &((obj, s), off) in &o.inputs {
                 let ob = &self.objects[obj];
@@ -39,7 +39,7 @@ impl<'o> Linker<'o> {
                         bind_name(x) && x.place == SymPlace::Section(s) && x.kind != STT_SECTION
                     })
                     .filter_map(|(k, x)| {
-                        self.sym_value(obj, k, syms, outs, place)
+                        self.sym_value(obj, k, outs, place)
                             .map(|v| (v, x.name.as_str()))
                     })
                     .collect();
@@ -48,7 +48,6 @@ impl<'o> Linker<'o> {
                     let _ = writeln!(m, "                0x{v:016x}                {n}");
                 }
             }
-            let _ = i;
             let _ = writeln!(m);
         }
         let mut script_syms: Vec<(&u64, &String)> = syms.iter().map(|(n, v)| (v, n)).collect();

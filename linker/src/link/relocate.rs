@@ -76,7 +76,7 @@ impl<'o> Linker<'o> {
             // S: the symbol's address.
             let s_val = if bind_name(sym) && sym.kind != STT_SECTION {
                 match self.globals.get(&sym.name).and_then(|g| g.def) {
-                    Some(GDef::Object(o2, k2)) => self.sym_value(o2, k2, syms, outs, place),
+                    Some(GDef::Object(o2, k2)) => self.sym_value(o2, k2, outs, place),
                     Some(GDef::Script) => syms.get(&sym.name).copied(),
                     None => syms.get(&sym.name).copied().or(if sym.bind == STB_WEAK {
                         Some(0)
@@ -85,7 +85,7 @@ impl<'o> Linker<'o> {
                     }),
                 }
             } else {
-                self.sym_value(o, r.sym, syms, outs, place)
+                self.sym_value(o, r.sym, outs, place)
             };
             let Some(s_val) = s_val else {
                 if is_debug {

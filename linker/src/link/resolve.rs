@@ -371,7 +371,6 @@ impl<'o> Linker<'o> {
         &self,
         o: usize,
         k: usize,
-        syms: &HashMap<String, u64>,
         outs: &[OutSection],
         place: &HashMap<SecId, (usize, u64)>,
     ) -> Option<u64> {
@@ -381,10 +380,7 @@ impl<'o> Linker<'o> {
             SymPlace::Section(sec) => place
                 .get(&(o, sec))
                 .map(|&(i, off)| outs[i].addr + off + s.value),
-            _ => {
-                let _ = syms;
-                None
-            }
+            _ => None,
         }
     }
 
@@ -396,7 +392,7 @@ impl<'o> Linker<'o> {
         place: &HashMap<SecId, (usize, u64)>,
     ) -> Option<u64> {
         match self.globals.get(name)?.def {
-            Some(GDef::Object(o, k)) => self.sym_value(o, k, syms, outs, place),
+            Some(GDef::Object(o, k)) => self.sym_value(o, k, outs, place),
             Some(GDef::Script) => syms.get(name).copied(),
             None => syms.get(name).copied(),
         }

@@ -47,7 +47,7 @@ impl<'o> Linker<'o> {
                     continue;
                 }
                 if let (SymPlace::Section(sec), Some(v)) =
-                    (s.place, self.sym_value(o, k, syms, outs, place))
+                    (s.place, self.sym_value(o, k, outs, place))
                 {
                     let section = place.get(&(o, sec)).map(|p| p.0);
                     locals.push(OutSymbol {
@@ -68,7 +68,7 @@ impl<'o> Linker<'o> {
             match g.def {
                 Some(GDef::Object(o, k)) => {
                     let s = &self.objects[o].symbols[k];
-                    let Some(v) = self.sym_value(o, k, syms, outs, place) else {
+                    let Some(v) = self.sym_value(o, k, outs, place) else {
                         continue;
                     };
                     let section = match s.place {
