@@ -18,6 +18,8 @@
 //! Imports point from a stage to earlier stages or to the shared layers
 //! (`ir`, `analysis`, the `isa` crate), never to a later stage.
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod bisect;
 pub mod codegen;

@@ -5,6 +5,8 @@
 //! Every fact here comes from `ISA-ST200.md` (the reference beside the
 //! project); each item cites its section.
 
+#![warn(missing_docs)]
+
 pub mod abi;
 pub mod bundle;
 pub mod elf;

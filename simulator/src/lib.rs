@@ -25,6 +25,8 @@
 //! std::process::exit(stop.exit_code());
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod cache;
 pub mod decode;
 pub mod loader;

@@ -4,6 +4,8 @@
 //! stalls by cause, code size and compile time per benchmark and
 //! configuration (README: "The testsuite").
 
+#![warn(missing_docs)]
+
 pub mod bisect;
 pub mod chart;
 pub mod config;

@@ -19,10 +19,10 @@ pub fn predecessors_of(succs: &[Vec<usize>]) -> Vec<Vec<usize>> {
 
 /// The control-flow graph of an IR function as a plain graph: node `i` is
 /// `Block(i)`. `preds` is in the IR's predecessor order
-/// ([`Function::predecessors`]), which is the order of phi operands.
+/// ([`crate::ir::Function::predecessors`]), which is the order of phi operands.
 #[derive(Clone, Debug)]
 pub struct Cfg {
-    /// Entry node (`layout[0]`), or [`NONE`] for a function without blocks.
+    /// Entry node (`layout[0]`), or [`super::NONE`] for a function without blocks.
     pub entry: usize,
     /// Successors of each block (empty for blocks not in the layout).
     pub succs: Vec<Vec<usize>>,

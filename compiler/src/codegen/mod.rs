@@ -3,7 +3,7 @@
 //!
 //! Pipeline per function: instruction selection on virtual registers
 //! ([`isel`]; in machine-SSA mode followed by the machine-SSA verifier
-//! [`verify`] in debug builds and by out-of-SSA translation [`out_of_ssa`])
+//! [`mir::verify`] in debug builds and by out-of-SSA translation [`out_of_ssa`])
 //! → register allocation by linear scan with spilling
 //! ([`regalloc`]) → frame layout, prologue and epilogue ([`frame`]) → list
 //! scheduling and bundling per block for the selected processor model

@@ -1,6 +1,6 @@
-//! The `lcc` driver as a library: C source to IR ([`compile`]), and C
+//! The `lcc` driver as a library: C source to IR ([`compile()`]), and C
 //! source to assembly, objects and executables through `las` and `lld-st`
-//! with the runtime built on first use ([`toolchain`], [`runtime`]).
+//! with the runtime built on first use ([`toolchain`], [`runtime()`]).
 
 pub mod compile;
 pub mod toolchain;

@@ -192,44 +192,88 @@ pub enum Callee {
     Indirect(Value),
 }
 
-/// An instruction.
+/// An instruction. Operand fields: `ty` the operation's type (the result
+/// type unless said otherwise), `args`/`arg` the operands in order.
 #[derive(Clone, Debug, PartialEq)]
 pub enum InstKind {
     /// Integer constant (stored sign-extended to 64 bits).
-    Iconst { ty: Type, imm: i64 },
+    Iconst {
+        /// Type of the constant.
+        ty: Type,
+        /// Value, sign-extended to 64 bits.
+        imm: i64,
+    },
     /// `op ty a, b`.
     Binary {
+        /// Operation.
         op: BinaryOp,
+        /// Operand and result type.
         ty: Type,
+        /// `[a, b]`.
         args: [Value; 2],
     },
     /// `op ty a`.
-    Unary { op: UnaryOp, ty: Type, arg: Value },
+    Unary {
+        /// Operation.
+        op: UnaryOp,
+        /// Operand and result type.
+        ty: Type,
+        /// Operand.
+        arg: Value,
+    },
     /// Compare two `ty` values; result `i32` 0 or 1.
     Icmp {
+        /// Condition.
         cond: Cond,
+        /// Operand type.
         ty: Type,
+        /// `[a, b]`.
         args: [Value; 2],
     },
     /// Width conversion from `from` to `to`.
     Convert {
+        /// Sign-extend, zero-extend or truncate.
         op: ConvOp,
+        /// Operand type.
         from: Type,
+        /// Result type.
         to: Type,
+        /// Operand.
         arg: Value,
     },
     /// Load `ty` from address `addr` (`i32`).
-    Load { ty: Type, addr: Value },
+    Load {
+        /// Loaded type.
+        ty: Type,
+        /// Address (`i32`).
+        addr: Value,
+    },
     /// Store `value` (of type `ty`) to `addr`. No result.
-    Store { ty: Type, addr: Value, value: Value },
+    Store {
+        /// Stored type.
+        ty: Type,
+        /// Address (`i32`).
+        addr: Value,
+        /// Value stored.
+        value: Value,
+    },
     /// Address of a stack slot (`i32`).
-    SlotAddr { slot: StackSlot },
+    SlotAddr {
+        /// The slot.
+        slot: StackSlot,
+    },
     /// Address of a global variable or function (`i32`).
-    GlobalAddr { name: String },
+    GlobalAddr {
+        /// Symbol name.
+        name: String,
+    },
     /// Call; result of type `ret` if any.
     Call {
+        /// Function called.
         callee: Callee,
+        /// Arguments in order.
         args: Vec<Value>,
+        /// Result type (`None`: no result).
         ret: Option<Type>,
         /// What the call site knows of the callee's signature (for the
         /// §7.2 argument layout when the callee is defined elsewhere).
@@ -237,27 +281,50 @@ pub enum InstKind {
     },
     /// SSA merge: one incoming value per predecessor, in predecessor order.
     Phi {
+        /// Type of the merged values.
         ty: Type,
+        /// `(predecessor, value)` pairs.
         incoming: Vec<(Block, Value)>,
     },
     /// Copy `size` bytes from `src` to `dst` (no overlap). No result.
-    MemCopy { dst: Value, src: Value, size: u32 },
+    MemCopy {
+        /// Destination address.
+        dst: Value,
+        /// Source address.
+        src: Value,
+        /// Bytes.
+        size: u32,
+    },
     /// Zero `size` bytes at `dst`. No result.
-    MemZero { dst: Value, size: u32 },
+    MemZero {
+        /// Destination address.
+        dst: Value,
+        /// Bytes.
+        size: u32,
+    },
     /// Address (`i32`) of the first variadic argument word of the current
     /// (variadic) function: 4-byte words, 64-bit values 8-byte aligned
     /// (ISA-ST200 §7.2–7.3).
     VaStart,
     /// Terminator: go to `dest`.
-    Jump { dest: Block },
+    Jump {
+        /// Successor.
+        dest: Block,
+    },
     /// Terminator: to `then` if `cond` (`i32`) is non-zero, else `else_`.
     Branch {
+        /// Condition (`i32`).
         cond: Value,
+        /// Successor when `cond` is non-zero.
         then: Block,
+        /// Successor when `cond` is zero.
         else_: Block,
     },
     /// Terminator: return.
-    Ret { value: Option<Value> },
+    Ret {
+        /// Returned value, if the function has a result.
+        value: Option<Value>,
+    },
     /// Terminator: control never gets here.
     Unreachable,
 }

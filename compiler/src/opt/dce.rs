@@ -7,7 +7,7 @@
 //! kept as they are). Liveness then flows backwards along use-def edges,
 //! and along control dependence: a block holding a live instruction makes
 //! live the branches it is control-dependent on (the post-dominance
-//! frontier, computed on the post-dominator tree of [`PostDom`]). A live
+//! frontier, computed on the post-dominator tree of `PostDom`). A live
 //! phi also makes live the terminators of its incoming blocks, which
 //! decide the operand it reads.
 //!

@@ -4,7 +4,7 @@
 //! `-fverify` and `--stats`.
 //!
 //! A pass is a function `fn(&mut ir::Function) -> Stats`. Analyses
-//! ([`analysis`]) are computed by the pass that needs them, at its entry,
+//! ([`crate::analysis`]) are computed by the pass that needs them, at its entry,
 //! from the current function, and dropped at its exit: they can never be
 //! stale. (ARCHITECTURE.md sketches `fn(&mut Function, &Analyses)`; a
 //! shared cache would need explicit invalidation for every pass that edits

@@ -6,8 +6,8 @@
 //! target allow it. `layout[0]` stays the entry.
 //!
 //! The module also holds the small CFG and operand utilities the scalar
-//! passes share ([`sync_phis`], [`remove_unreachable`], [`crate::ir::map_operands`],
-//! [`reachable`], [`PostDom`]).
+//! passes share (`sync_phis`, `remove_unreachable`, [`crate::ir::map_operands`],
+//! `reachable`, `PostDom`).
 
 use super::Stats;
 use crate::ir::{map_operands, Block, Function, Inst, InstKind, Value, ValueDef};

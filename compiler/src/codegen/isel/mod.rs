@@ -19,7 +19,7 @@
 //!   `pcopy %p = $rN` whose destination is pinned to its own source. The
 //!   stack pointer `$r12` and `$r0` stay physical (S2 17.1.3: keep SP out of
 //!   SSA); call clobbers stay physical implicit definitions. Checked by
-//!   [`super::verify`], removed by [`super::out_of_ssa`].
+//!   [`super::mir::verify`], removed by [`super::out_of_ssa`].
 //!
 //! Values of 8 and 16 bits live in a GR whose upper bits are unspecified;
 //! operations whose result depends on them (compares, right shifts,

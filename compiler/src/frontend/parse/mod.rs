@@ -4,7 +4,7 @@
 //! identifiers). Produces a typed [`TranslationUnit`].
 //!
 //! Declarations, statements and initializers are here; expressions are in
-//! [`crate::expr`].
+//! `expr`.
 
 mod expr;
 
