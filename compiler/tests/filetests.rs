@@ -165,7 +165,7 @@ fn output(t: &FileTest) -> Result<String, String> {
                 verify: true,
                 ..Default::default()
             };
-            opt::optimize_module(&mut m, &o)?;
+            opt::optimize_module(&mut m, &o).map_err(|e| e.to_string())?;
             Ok(m.print())
         }
         "asm" => {

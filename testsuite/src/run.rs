@@ -107,7 +107,7 @@ pub fn build_with_stats(
         let text = std::fs::read(s).map_err(|e| format!("{}: {e}", s.display()))?;
         sources.push((s.to_string_lossy().into_owned(), text));
     }
-    driver::build_executable_with_stats(&sources, &config.config)
+    driver::build_executable_with_stats(&sources, &config.config).map_err(|e| e.render())
 }
 
 /// Runs an executable in the simulator with `config`'s processor model.

@@ -276,7 +276,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
                         c.asm
                     }
                     Err(e) => {
-                        errors.push_str(&e);
+                        errors.push_str(&e.render());
                         continue;
                     }
                 };
@@ -287,7 +287,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
                 match driver::assemble(&format!("{name}.s"), &asm, &cfg) {
                     Ok(o) if args.mode == Mode::Object => write(&out_named("o"), &o)?,
                     Ok(o) => objects.push((format!("{name}.o"), o)),
-                    Err(e) => errors.push_str(&e),
+                    Err(e) => errors.push_str(&e.render()),
                 }
             }
             "s" | "S" => {
@@ -298,7 +298,7 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
                 match driver::assemble(&name, &text, &cfg) {
                     Ok(o) if args.mode == Mode::Object => write(&out_named("o"), &o)?,
                     Ok(o) => objects.push((name.replace(".s", ".o"), o)),
-                    Err(e) => errors.push_str(&e),
+                    Err(e) => errors.push_str(&e.render()),
                 }
             }
             "o" | "a" => {
@@ -317,10 +317,10 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
                 report(&c_files[0].0, &c, args.stats)?;
                 match driver::assemble(&format!("{}.s", c_files[0].0), &c.asm, &cfg) {
                     Ok(o) => objects.insert(0, (format!("{}.o", c_files[0].0), o)),
-                    Err(e) => errors.push_str(&e),
+                    Err(e) => errors.push_str(&e.render()),
                 }
             }
-            Err(e) => errors.push_str(&e),
+            Err(e) => errors.push_str(&e.render()),
         }
     }
     if !errors.is_empty() {
@@ -347,7 +347,8 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("a.out"));
     let _ = std::fs::remove_file(&out);
-    let exe = driver::link(objects, &cfg, args.nostartfiles, args.nostdlib)?;
+    let exe =
+        driver::link(objects, &cfg, args.nostartfiles, args.nostdlib).map_err(|e| e.render())?;
     write(&out, &exe)?;
     #[cfg(unix)]
     {

@@ -3,7 +3,9 @@
 //! with the runtime built on first use ([`toolchain`], [`runtime()`]).
 
 pub mod compile;
+pub mod error;
 pub mod toolchain;
 
 pub use compile::*;
+pub use error::Error;
 pub use toolchain::*;

@@ -5,7 +5,7 @@
 //! cached by a hash of those sources and of the tools (ARCHITECTURE.md
 //! section 3, as Zig does).
 
-use crate::driver;
+use crate::driver::{self, Error};
 use isa::model::ProcessorModel;
 use isa::Core;
 use std::path::{Path, PathBuf};
@@ -174,7 +174,7 @@ impl Config {
 
 /// Compiles C source to ST200 assembly text. Errors are rendered
 /// diagnostics (gcc format).
-pub fn compile_to_asm(path: &str, src: &[u8], cfg: &Config) -> Result<String, String> {
+pub fn compile_to_asm(path: &str, src: &[u8], cfg: &Config) -> Result<String, Error> {
     compile_many_to_asm(&[(path.to_string(), src.to_vec())], cfg)
 }
 
@@ -182,7 +182,7 @@ pub fn compile_to_asm(path: &str, src: &[u8], cfg: &Config) -> Result<String, St
 /// first (`driver::link`), so calls between them — struct arguments and
 /// results included — see their callees' definitions. Line information is
 /// emitted for a single file only (`.file 1` names one file).
-pub fn compile_many_to_asm(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<String, String> {
+pub fn compile_many_to_asm(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<String, Error> {
     compile_many(sources, cfg).map(|c| c.asm)
 }
 
@@ -205,10 +205,8 @@ pub struct Compiled {
 
 /// [`compile_many_to_asm`] that also returns the optimiser's and the back
 /// end's statistics.
-pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compiled, String> {
-    let optim = cfg
-        .opt_options()
-        .map_err(|e| format!("lcc: error: {e}\n"))?;
+pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compiled, Error> {
+    let optim = cfg.opt_options().map_err(Error::Options)?;
     let mut modules = Vec::new();
     let mut errors = String::new();
     for (path, src) in sources {
@@ -225,19 +223,18 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         }
     }
     if !errors.is_empty() {
-        return Err(errors);
+        return Err(Error::Diagnostics(errors));
     }
     let mut module = if modules.len() == 1 {
         modules.pop().expect("one module")
     } else {
-        crate::ir::link::link(modules).map_err(|e| format!("lcc: error: {e}\n"))?
+        crate::ir::link::link(modules)?
     };
     cfg.step(|| format!("optimise at -O{}", cfg.opt_level));
     let mut bisect =
         crate::bisect::OptBisect::new(cfg.opt_bisect_limit.and_then(|n| u64::try_from(n).ok()));
     bisect.capture_step = cfg.bisect_capture;
-    let passes = crate::opt::optimize_module_bisect(&mut module, &optim, &mut bisect)
-        .map_err(|e| format!("lcc: internal error: {e}\n"))?;
+    let passes = crate::opt::optimize_module_bisect(&mut module, &optim, &mut bisect)?;
     let file_name = (sources.len() == 1).then(|| sources[0].0.clone());
     let opts = crate::codegen::Options {
         model: cfg.model.clone(),
@@ -248,10 +245,11 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) =
-        crate::codegen::compile_module_with_stats(&module, &opts).map_err(|errs| {
-            errs.iter()
-                .map(|e| format!("{name}: error: {e}\n"))
-                .collect::<String>()
+        crate::codegen::compile_module_with_stats(&module, &opts).map_err(|messages| {
+            Error::Backend {
+                file: name.to_string(),
+                messages,
+            }
         })?;
     Ok(Compiled {
         asm,
@@ -263,18 +261,18 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
 }
 
 /// Assembles `text` (named `name` in diagnostics) into an ELF object.
-pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, String> {
+pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, Error> {
     cfg.step(|| format!("assemble {name}"));
     let opts = assembler::Options {
         core: cfg.core(),
         debug: false,
         include_dirs: Vec::new(),
     };
-    assembler::assemble(name, text, &opts).map_err(|d| d.render())
+    assembler::assemble(name, text, &opts).map_err(|d| Error::Diagnostics(d.render()))
 }
 
 /// The runtime for `cfg`'s core: `(crt0.o, libc.a)`, from the cache or built now.
-pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
+pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
     let key = format!(
         "{:016x}-{}-{}-O2",
         BUILD_STAMP,
@@ -354,10 +352,10 @@ fn runtime_files(core: Core) -> Vec<(&'static str, &'static str)> {
 /// Builds `crt0.o` from `runtime/crt0.s` and `libc.a` from every other
 /// `.c` and `.s` file of the runtime ([`runtime_files`]), with this
 /// compiler.
-fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
+fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
     let mut crt0 = None;
     let mut members: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut errors = String::new();
+    let mut errors = Vec::new();
     for (path, text) in runtime_files(cfg.core()) {
         let base = path.rsplit('/').next().unwrap_or(path);
         let stem = base.rsplit_once('.').map_or(base, |(s, _)| s);
@@ -372,28 +370,26 @@ fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), String> {
         match object {
             Ok(o) if path == "crt0.s" => crt0 = Some(o),
             Ok(o) => members.push((format!("{stem}.o"), o)),
-            Err(e) => errors.push_str(&e),
+            Err(e) => errors.push(e),
         }
     }
     if !errors.is_empty() {
-        return Err(format!(
-            "lcc: error: building the runtime failed:\n{errors}"
-        ));
+        return Err(Error::Runtime(errors));
     }
-    let crt0 = crt0.ok_or("lcc: error: the runtime has no crt0.s")?;
+    let crt0 = crt0.ok_or(Error::NoCrt0)?;
     Ok((crt0, archive(&members)?))
 }
 
 /// An `ar` archive of `members` (no symbol index: `lld-st` reads each
 /// member's symbol table).
-pub fn archive(members: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
+pub fn archive(members: &[(String, Vec<u8>)]) -> Result<Vec<u8>, Error> {
     let mut out = Vec::new();
     {
         let mut b = ar::Builder::new(&mut out);
         for (name, data) in members {
             let header = ar::Header::new(name.as_bytes().to_vec(), data.len() as u64);
             b.append(&header, data.as_slice())
-                .map_err(|e| format!("lcc: error: cannot build libc.a: {e}"))?;
+                .map_err(|e| Error::Archive(e.to_string()))?;
         }
     }
     Ok(out)
@@ -409,7 +405,7 @@ pub fn link(
     cfg: &Config,
     nostartfiles: bool,
     nostdlib: bool,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, Error> {
     let mut all = Vec::new();
     let mut libc = None;
     if !nostdlib {
@@ -446,17 +442,13 @@ pub fn link(
             }
             Ok(out.elf)
         }
-        Err(e) => Err(e
-            .messages
-            .iter()
-            .map(|m| format!("lld-st: error: {m}\n"))
-            .collect()),
+        Err(e) => Err(Error::Link(e)),
     }
 }
 
 /// Compiles and links C sources into an executable with the runtime: the
 /// one-call path used by tests and the testsuite.
-pub fn build_executable(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Vec<u8>, String> {
+pub fn build_executable(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Vec<u8>, Error> {
     build_executable_with_stats(sources, cfg).map(|x| x.0)
 }
 
@@ -465,7 +457,7 @@ pub fn build_executable(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<V
 pub fn build_executable_with_stats(
     sources: &[(String, Vec<u8>)],
     cfg: &Config,
-) -> Result<(Vec<u8>, Compiled), String> {
+) -> Result<(Vec<u8>, Compiled), Error> {
     let compiled = compile_many(sources, cfg)?;
     let name = sources.first().map_or("program", |s| s.0.as_str());
     let object = assemble(&format!("{name}.s"), &compiled.asm, cfg)?;

@@ -32,10 +32,21 @@ fn rename_module(m: &mut Module, map: &HashMap<String, String>) {
     }
 }
 
+/// Why IR modules do not link.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    /// A symbol is defined in two modules.
+    #[error("multiple definition of '{0}'")]
+    MultipleDefinition(String),
+    /// A name is a function in one module and a variable in another.
+    #[error("'{0}' defined both as a function and a variable")]
+    FunctionAndVariable(String),
+}
+
 /// Links IR modules into one program: file-local (`static`) symbols are
 /// renamed apart, tentative definitions merge, and a symbol defined twice
-/// is an error (`multiple definition of 'x'`).
-pub fn link(mods: Vec<Module>) -> Result<Module, String> {
+/// is an error ([`LinkError`]).
+pub fn link(mods: Vec<Module>) -> Result<Module, LinkError> {
     let many = mods.len() > 1;
     let mut out = Module::default();
     let mut defined: HashMap<String, (bool, usize)> = HashMap::new(); // name -> (is_func, index)
@@ -65,15 +76,10 @@ pub fn link(mods: Vec<Module>) -> Result<Module, String> {
                     } else if g.common {
                         old.size = old.size.max(g.size).max(old.size);
                     } else {
-                        return Err(format!("multiple definition of '{}'", g.name));
+                        return Err(LinkError::MultipleDefinition(g.name));
                     }
                 }
-                Some(_) => {
-                    return Err(format!(
-                        "'{}' defined both as a function and a variable",
-                        g.name
-                    ))
-                }
+                Some(_) => return Err(LinkError::FunctionAndVariable(g.name)),
                 None => {
                     defined.insert(g.name.clone(), (false, out.globals.len()));
                     out.globals.push(g);
@@ -82,7 +88,7 @@ pub fn link(mods: Vec<Module>) -> Result<Module, String> {
         }
         for f in m.functions {
             if defined.contains_key(&f.name) {
-                return Err(format!("multiple definition of '{}'", f.name));
+                return Err(LinkError::MultipleDefinition(f.name));
             }
             defined.insert(f.name.clone(), (true, out.functions.len()));
             out.functions.push(f);

@@ -192,9 +192,19 @@ impl Report {
     }
 }
 
+/// The IR verifier rejected the output of a pass (a compiler bug).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("IR verifier failed after pass `{pass}`: {error}")]
+pub struct PassError {
+    /// The pass that ran last.
+    pub pass: &'static str,
+    /// What the verifier found.
+    pub error: ir::IrError,
+}
+
 /// Runs the pipeline on every function of `m`. Errors name the pass after
 /// which the verifier failed.
-pub fn optimize_module(m: &mut Module, opts: &Options) -> Result<Report, String> {
+pub fn optimize_module(m: &mut Module, opts: &Options) -> Result<Report, PassError> {
     optimize_module_bisect(m, opts, &mut OptBisect::default())
 }
 
@@ -204,7 +214,7 @@ pub fn optimize_module_bisect(
     m: &mut Module,
     opts: &Options,
     bisect: &mut OptBisect,
-) -> Result<Report, String> {
+) -> Result<Report, PassError> {
     let mut report = Report::default();
     let verify = opts.verify || cfg!(debug_assertions);
     let mut planted = opts.plant_bug.is_none();
@@ -236,8 +246,10 @@ pub fn optimize_module_bisect(
             };
             total.merge(&s);
             if verify {
-                ir::verify_function(f)
-                    .map_err(|e| format!("IR verifier failed after pass `{}`: {e}", p.name))?;
+                ir::verify_function(f).map_err(|error| PassError {
+                    pass: p.name,
+                    error,
+                })?;
             }
         }
         report.add(p.name, &total);
