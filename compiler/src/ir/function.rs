@@ -99,15 +99,6 @@ impl Function {
         }
         preds
     }
-
-    /// Immediate dominators (Cooper, Harvey and Kennedy's iterative
-    /// algorithm); None for the entry and unreachable blocks.
-    pub fn dominators(&self) -> Vec<Option<Block>> {
-        let dt = self.dom_tree();
-        (0..self.blocks.len())
-            .map(|b| dt.idom(b).map(|d| Block(d as u32)))
-            .collect()
-    }
 }
 
 impl Function {

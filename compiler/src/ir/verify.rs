@@ -108,20 +108,9 @@ pub fn verify_function(f: &Function) -> Result<(), IrError> {
     }
     // phi arity and dominance
     let preds = f.predecessors();
-    let idom = f.dominators();
-    let entry = f.layout[0];
-    let reachable = |b: Block| b == entry || idom[b.index()].is_some();
-    let dominates = |a: Block, mut b: Block| -> bool {
-        loop {
-            if a == b {
-                return true;
-            }
-            match idom[b.index()] {
-                Some(p) => b = p,
-                None => return false,
-            }
-        }
-    };
+    let dt = f.dom_tree();
+    let reachable = |b: Block| dt.is_reachable(b.index());
+    let dominates = |a: Block, b: Block| dt.dominates(a.index(), b.index());
     for &b in &f.layout {
         for (i, &inst) in f.blocks[b.index()].insts.iter().enumerate() {
             let d = &f.insts[inst.index()];

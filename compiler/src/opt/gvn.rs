@@ -70,11 +70,12 @@ pub fn number(f: &Function) -> Numbering {
     let Some(&entry) = f.layout.first() else {
         return Numbering { leader };
     };
-    let idom = f.dominators();
+    let dt = f.dom_tree();
+    // dominator-tree children in layout order
     let mut children: Vec<Vec<Block>> = vec![Vec::new(); f.blocks.len()];
     for &b in &f.layout {
-        if let Some(p) = idom[b.index()] {
-            children[p.index()].push(b);
+        if let Some(p) = dt.idom(b.index()) {
+            children[p].push(b);
         }
     }
     let mut table: HashMap<Key, Value> = HashMap::new();
