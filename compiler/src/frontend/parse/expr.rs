@@ -6,6 +6,7 @@ use crate::frontend::ast::*;
 use crate::frontend::lex::{TokKind, P};
 use crate::frontend::parse::{Kw, Ordinary, PResult, Parser};
 use crate::frontend::pp::{char_value, parse_int_literal};
+use crate::frontend::sema::compat::composite;
 use crate::frontend::sema::consteval;
 use crate::frontend::sema::types::{TypeId, TypeKind, Types};
 use crate::frontend::source::Span;
@@ -198,7 +199,7 @@ impl<'a> Parser<'a> {
             return true;
         }
         // char vs signed char are distinct; enums compatible with int
-        crate::frontend::parse::composite(&mut self.types, a, b).is_some()
+        composite(&mut self.types, a, b).is_some()
     }
 
     /// expression: assignment-expression { , assignment-expression }
@@ -1448,7 +1449,7 @@ impl<'a> Parser<'a> {
                 self.expect_p(P::Comma)?;
                 let b = self.type_name()?;
                 let c = self.expect_p(P::RParen)?;
-                let v = crate::frontend::parse::composite(&mut self.types, a, b).is_some();
+                let v = composite(&mut self.types, a, b).is_some();
                 Ok(Some(self.mk(
                     ExprKind::Int(v as i64),
                     Types::INT,
@@ -1546,6 +1547,27 @@ impl<'a> Parser<'a> {
                 self.diags.error(t.span, m);
                 Ok(self.mk(ExprKind::Int(0), Types::INT, t.span))
             }
+        }
+    }
+
+    /// The value of `e` if it is an integer constant expression (C99
+    /// §6.6); otherwise reports `msg` at `e`.
+    pub(crate) fn const_of(&mut self, e: &Expr, msg: &str) -> Option<i64> {
+        match consteval::eval_int(&self.types, e) {
+            Some(v) if self.types.is_integer(e.ty) => Some(v),
+            _ => {
+                self.diags.error(e.span, msg.to_string());
+                None
+            }
+        }
+    }
+
+    /// Parses a conditional-expression that must be an integer constant.
+    pub(crate) fn const_int_expr(&mut self) -> PResult<i64> {
+        let e = self.cond_expr()?;
+        match self.const_of(&e, "expression is not an integer constant expression") {
+            Some(v) => Ok(v),
+            None => Err(()),
         }
     }
 }
