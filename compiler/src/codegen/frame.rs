@@ -35,15 +35,10 @@ pub fn finish(f: &mut MFunc) -> Frame {
     let mut save_regs: Vec<Reg> = vec![];
     for b in &f.blocks {
         for i in &b.insts {
-            let nd = match i.form {
-                Form::Rrr | Form::Rr | Form::Slct | Form::Load => 1,
-                Form::Addcg => 2,
-                _ => 0,
-            };
-            for o in i.ops.iter().take(nd) {
-                if let Opnd::R(Reg::G(n @ 1..=7)) = o {
-                    if !save_regs.contains(&Reg::G(*n)) {
-                        save_regs.push(Reg::G(*n));
+            for d in i.explicit_defs() {
+                if let Reg::G(n @ 1..=7) = d {
+                    if !save_regs.contains(&Reg::G(n)) {
+                        save_regs.push(Reg::G(n));
                     }
                 }
             }
@@ -90,16 +85,14 @@ pub fn finish(f: &mut MFunc) -> Frame {
     let entry = f.order[0];
     let mut pro = vec![];
     if size > 0 {
-        pro.push(mi(
-            "add",
-            Form::Rrr,
+        pro.push(MInst::new(
+            opc::ADD_I,
             vec![r(sp), r(sp), Opnd::Imm(-(size as i64))],
         ));
     }
     for &(rg, o) in &saves {
-        pro.push(mi(
-            "stw",
-            Form::Store,
+        pro.push(MInst::new(
+            opc::STW,
             vec![Opnd::Imm(o as i64), r(sp), r(rg)],
         ));
     }
@@ -109,14 +102,14 @@ pub fn finish(f: &mut MFunc) -> Frame {
     for b in &mut f.blocks {
         let old = std::mem::take(&mut b.insts);
         for i in old {
-            if i.form == Form::Ret {
+            if i.is_return() {
                 for &(rg, o) in &saves {
-                    let mut l = mi("ldw", Form::Load, vec![r(rg), Opnd::Imm(o as i64), r(sp)]);
+                    let mut l = MInst::new(opc::LDW, vec![r(rg), Opnd::Imm(o as i64), r(sp)]);
                     l.loc = i.loc;
                     b.insts.push(l);
                 }
                 if size > 0 {
-                    let mut a = mi("add", Form::Rrr, vec![r(sp), r(sp), Opnd::Imm(size as i64)]);
+                    let mut a = MInst::new(opc::ADD_I, vec![r(sp), r(sp), Opnd::Imm(size as i64)]);
                     a.loc = i.loc;
                     b.insts.push(a);
                 }

@@ -268,21 +268,21 @@ pub fn allocate(f: &mut MFunc) -> Stats {
                     let scratch = if br { Reg::B(7) } else { Reg::G(10) };
                     *x = scratch;
                     if br {
-                        after.push(mi("mfb", Form::Rr, vec![r(Reg::G(11)), r(Reg::B(7))]));
-                        after.push(mi("stw", Form::Store, vec![fr, r(sp), r(Reg::G(11))]));
+                        after.push(MInst::new(opc::MFB, vec![r(Reg::G(11)), r(Reg::B(7))]));
+                        after.push(MInst::new(opc::STW, vec![fr, r(sp), r(Reg::G(11))]));
                     } else {
-                        after.push(mi("stw", Form::Store, vec![fr, r(sp), r(scratch)]));
+                        after.push(MInst::new(opc::STW, vec![fr, r(sp), r(scratch)]));
                     }
                 } else if let Some(&(_, s)) = reloaded.iter().find(|(w, _)| *w == v) {
                     *x = s;
                 } else if br {
-                    before.push(mi("ldw", Form::Load, vec![r(Reg::G(11)), fr, r(sp)]));
-                    before.push(mi("mtb", Form::Rr, vec![r(Reg::B(7)), r(Reg::G(11))]));
+                    before.push(MInst::new(opc::LDW, vec![r(Reg::G(11)), fr, r(sp)]));
+                    before.push(MInst::new(opc::MTB, vec![r(Reg::B(7)), r(Reg::G(11))]));
                     *x = Reg::B(7);
                     reloaded.push((v, Reg::B(7)));
                 } else {
                     let s = gr_use.next().expect("at most two spilled GR uses");
-                    before.push(mi("ldw", Form::Load, vec![r(s), fr, r(sp)]));
+                    before.push(MInst::new(opc::LDW, vec![r(s), fr, r(sp)]));
                     *x = s;
                     reloaded.push((v, s));
                 }
@@ -306,9 +306,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     stats
 }
 
-/// A register-to-register copy: `mov d = s` with two register operands.
+/// A register-to-register copy: `mov $rd = $rs` (ISA-ST200 §4.9).
 pub fn is_copy(i: &MInst) -> bool {
-    i.op == "mov"
-        && i.form == Form::Rr
-        && matches!((&i.ops[0], &i.ops[1]), (Opnd::R(_), Opnd::R(_)))
+    i.is(opc::MOV_R)
 }

@@ -239,8 +239,10 @@ impl<'a> Sel<'a> {
         i.loc = self.loc;
         self.mf.blocks[self.cur].insts.push(i);
     }
-    fn e(&mut self, op: &'static str, form: Form, ops: Vec<Opnd>) {
-        self.emit(mi(op, form, ops));
+    /// Emits the operation written `op` on `ops` ([`MFunc::inst`]).
+    fn e(&mut self, op: &str, ops: Vec<Opnd>) {
+        let i = self.mf.inst(op, ops);
+        self.emit(i);
     }
     fn gv(&mut self) -> Reg {
         self.mf.vreg(Class::Gr)
@@ -249,10 +251,10 @@ impl<'a> Sel<'a> {
         self.mf.vreg(Class::Br)
     }
     fn mov(&mut self, d: Reg, s: Opnd) {
-        self.e("mov", Form::Rr, vec![r(d), s]);
+        self.e("mov", vec![r(d), s]);
     }
     fn op3(&mut self, op: &'static str, d: Reg, a: Reg, b: Opnd) {
-        self.e(op, Form::Rrr, vec![r(d), r(a), b]);
+        self.e(op, vec![r(d), r(a), b]);
     }
 
     fn run(&mut self) -> Result<(), String> {
@@ -364,7 +366,7 @@ impl<'a> Sel<'a> {
                         ops.push(Opnd::Label(*pred));
                         ops.push(r(regs[j]));
                     }
-                    mi("phi", Form::Phi, ops)
+                    MInst::phi(ops)
                 })
                 .collect();
             let nb = self.block_first[b.index()];
@@ -383,7 +385,7 @@ impl<'a> Sel<'a> {
                 let nphi = self.mf.blocks[b]
                     .insts
                     .iter()
-                    .take_while(|i| i.form == Form::Phi)
+                    .take_while(|i| i.op == MOp::Phi)
                     .count();
                 for k in 0..nphi {
                     let has = self.mf.blocks[b].insts[k].ops.contains(&Opnd::Label(p));
@@ -392,13 +394,9 @@ impl<'a> Sel<'a> {
                     }
                     let t = self.gv();
                     let insts = &mut self.mf.blocks[p].insts;
-                    let at = insts.len()
-                        - insts
-                            .iter()
-                            .rev()
-                            .take_while(|i| matches!(i.form, Form::Br | Form::Goto | Form::Ret))
-                            .count();
-                    insts.insert(at, mi("mov", Form::Rr, vec![r(t), r(ZERO)]));
+                    let at =
+                        insts.len() - insts.iter().rev().take_while(|i| i.is_terminator()).count();
+                    insts.insert(at, MInst::new(opc::MOV_R, vec![r(t), r(ZERO)]));
                     let phi = &mut self.mf.blocks[b].insts[k];
                     phi.ops.push(Opnd::Label(p));
                     phi.ops.push(r(t));
@@ -415,19 +413,20 @@ impl<'a> Sel<'a> {
             let next = order.get(k + 1).copied();
             let insts = &mut self.mf.blocks[b].insts;
             let n = insts.len();
-            if n >= 2 && insts[n - 1].form == Form::Goto && insts[n - 2].form == Form::Br {
+            let cond = |i: &MInst| i.is(opc::BR) || i.is(opc::BRF);
+            if n >= 2 && insts[n - 1].is(opc::GOTO) && cond(&insts[n - 2]) {
                 if let (Opnd::Label(t), Some(nx)) = (&insts[n - 2].ops[1], next) {
                     if *t == nx {
                         let g = insts.pop().expect("goto");
                         let br = insts.last_mut().expect("br");
-                        br.op = if br.op == "br" { "brf" } else { "br" };
+                        let flipped = if br.is(opc::BR) { opc::BRF } else { opc::BR };
+                        br.op = MOp::Isa(flipped);
                         br.ops[1] = g.ops[0].clone();
                     }
                 }
             }
             if let Some(last) = insts.last() {
-                if last.form == Form::Goto && last.ops[0] == Opnd::Label(next.unwrap_or(usize::MAX))
-                {
+                if last.is(opc::GOTO) && last.ops[0] == Opnd::Label(next.unwrap_or(usize::MAX)) {
                     insts.pop();
                 }
             }
@@ -475,7 +474,6 @@ impl<'a> Sel<'a> {
             for i in 0..8u8 {
                 self.e(
                     "stw",
-                    Form::Store,
                     vec![
                         Opnd::Frame(FrameRef::Incoming(-16 + 4 * i as i32)),
                         r(SP),
@@ -491,7 +489,6 @@ impl<'a> Sel<'a> {
             } else {
                 s.e(
                     "ldw",
-                    Form::Load,
                     vec![
                         r(v),
                         Opnd::Frame(FrameRef::Incoming(16 + 4 * (w as i32 - 8))),
@@ -521,7 +518,6 @@ impl<'a> Sel<'a> {
                         let v = word(self, w + k);
                         self.e(
                             "stw",
-                            Form::Store,
                             vec![Opnd::Frame(FrameRef::Obj(o, 4 * k as i32)), r(SP), r(v)],
                         );
                     }
@@ -561,24 +557,21 @@ impl<'a> Sel<'a> {
                     for k in 0..n {
                         let t = self.gv();
                         items.push((t, Some(w + k)));
-                        tail.push(mi(
+                        tail.push(self.mf.inst(
                             "stw",
-                            Form::Store,
                             vec![Opnd::Frame(FrameRef::Obj(o, 4 * k as i32)), r(SP), r(t)],
                         ));
                     }
-                    tail.push(mi(
+                    tail.push(self.mf.inst(
                         "add",
-                        Form::Rrr,
                         vec![r(pv[0]), r(SP), Opnd::Frame(FrameRef::Obj(o, 0))],
                     ));
                 }
                 ArgLoc::R15 => items.push((pv[0], None)),
                 ArgLoc::SmallRet(n) => {
                     let o = self.mf.obj(n.div_ceil(4) * 4, 8);
-                    tail.push(mi(
+                    tail.push(self.mf.inst(
                         "add",
-                        Form::Rrr,
                         vec![r(pv[0]), r(SP), Opnd::Frame(FrameRef::Obj(o, 0))],
                     ));
                     self.sret_small = Some((pv[0], n));
@@ -605,7 +598,6 @@ impl<'a> Sel<'a> {
             for i in 0..8u8 {
                 self.e(
                     "stw",
-                    Form::Store,
                     vec![
                         Opnd::Frame(FrameRef::Incoming(-16 + 4 * i as i32)),
                         r(SP),
@@ -626,7 +618,6 @@ impl<'a> Sel<'a> {
             if let Some(w) = w.filter(|&w| w >= 8) {
                 self.e(
                     "ldw",
-                    Form::Load,
                     vec![
                         r(dst),
                         Opnd::Frame(FrameRef::Incoming(16 + 4 * (w as i32 - 8))),
@@ -651,7 +642,7 @@ impl<'a> Sel<'a> {
             return;
         }
         let ops = dsts.into_iter().chain(srcs).map(r).collect();
-        self.e("pcopy", Form::PCopy, ops);
+        self.emit(MInst::pcopy(ops));
     }
 
     /// A register for a new definition of the value held in `t` (a chain
@@ -680,7 +671,7 @@ impl<'a> Sel<'a> {
         if let Reg::V(n) = x {
             if self.mf.vclass[n as usize] == Class::Br {
                 let t = self.gv();
-                self.e("mfb", Form::Rr, vec![r(t), r(x)]);
+                self.e("mfb", vec![r(t), r(x)]);
                 return t;
             }
         }
@@ -718,7 +709,7 @@ impl<'a> Sel<'a> {
             return x;
         }
         let d = self.gv();
-        self.e(op, Form::Rr, vec![r(d), r(x)]);
+        self.e(op, vec![r(d), r(x)]);
         d
     }
     /// Known alignment of an address value (bytes).
@@ -880,13 +871,13 @@ impl<'a> Sel<'a> {
                 let d = dst(self);
                 let (o, base) = self.amode(*addr);
                 match ty {
-                    Type::I8 => self.e("ldb", Form::Load, vec![r(d[0]), o, r(base)]),
-                    Type::I16 => self.e("ldh", Form::Load, vec![r(d[0]), o, r(base)]),
-                    Type::I32 => self.e("ldw", Form::Load, vec![r(d[0]), o, r(base)]),
+                    Type::I8 => self.e("ldb", vec![r(d[0]), o, r(base)]),
+                    Type::I16 => self.e("ldh", vec![r(d[0]), o, r(base)]),
+                    Type::I32 => self.e("ldw", vec![r(d[0]), o, r(base)]),
                     Type::I64 => {
                         let o4 = off_add(&o, 4);
-                        self.e("ldw", Form::Load, vec![r(d[0]), o, r(base)]);
-                        self.e("ldw", Form::Load, vec![r(d[1]), o4, r(base)]);
+                        self.e("ldw", vec![r(d[0]), o, r(base)]);
+                        self.e("ldw", vec![r(d[1]), o4, r(base)]);
                     }
                 }
             }
@@ -894,14 +885,14 @@ impl<'a> Sel<'a> {
                 let (o, base) = self.amode(*addr);
                 let lo = self.g(*value);
                 match ty {
-                    Type::I8 => self.e("stb", Form::Store, vec![o, r(base), r(lo)]),
-                    Type::I16 => self.e("sth", Form::Store, vec![o, r(base), r(lo)]),
-                    Type::I32 => self.e("stw", Form::Store, vec![o, r(base), r(lo)]),
+                    Type::I8 => self.e("stb", vec![o, r(base), r(lo)]),
+                    Type::I16 => self.e("sth", vec![o, r(base), r(lo)]),
+                    Type::I32 => self.e("stw", vec![o, r(base), r(lo)]),
                     Type::I64 => {
                         let hi = self.hi(*value);
                         let o4 = off_add(&o, 4);
-                        self.e("stw", Form::Store, vec![o, r(base), r(lo)]);
-                        self.e("stw", Form::Store, vec![o4, r(base), r(hi)]);
+                        self.e("stw", vec![o, r(base), r(lo)]);
+                        self.e("stw", vec![o4, r(base), r(hi)]);
                     }
                 }
             }
@@ -941,22 +932,14 @@ impl<'a> Sel<'a> {
             }
             InstKind::Jump { dest } if self.ssa => {
                 self.phi_operands(b, *dest);
-                self.e(
-                    "goto",
-                    Form::Goto,
-                    vec![Opnd::Label(self.block_first[dest.index()])],
-                );
+                self.e("goto", vec![Opnd::Label(self.block_first[dest.index()])]);
             }
             InstKind::Branch { cond, then, else_ } if self.ssa => {
                 let c = self.vmap[cond.index()][0];
                 let is_br = matches!(c, Reg::V(n) if self.mf.vclass[n as usize] == Class::Br);
                 if then == else_ {
                     self.phi_operands(b, *then);
-                    self.e(
-                        "goto",
-                        Form::Goto,
-                        vec![Opnd::Label(self.block_first[then.index()])],
-                    );
+                    self.e("goto", vec![Opnd::Label(self.block_first[then.index()])]);
                     return Ok(());
                 }
                 let breg = if is_br {
@@ -973,8 +956,8 @@ impl<'a> Sel<'a> {
                     self.block_first[then.index()],
                     self.block_first[else_.index()],
                 );
-                self.e("br", Form::Br, vec![r(breg), Opnd::Label(tl)]);
-                self.e("goto", Form::Goto, vec![Opnd::Label(el)]);
+                self.e("br", vec![r(breg), Opnd::Label(tl)]);
+                self.e("goto", vec![Opnd::Label(el)]);
             }
             InstKind::Ret { value } if self.ssa => {
                 // (physical register, value): a later entry for the same
@@ -984,11 +967,7 @@ impl<'a> Sel<'a> {
                 if let Some((addr, n)) = self.sret_small {
                     for k in 0..n.div_ceil(4) {
                         let t = self.gv();
-                        self.e(
-                            "ldw",
-                            Form::Load,
-                            vec![r(t), Opnd::Imm(4 * k as i64), r(addr)],
-                        );
+                        self.e("ldw", vec![r(t), Opnd::Imm(4 * k as i64), r(addr)]);
                         outs.push((16 + k as u8, t));
                     }
                 }
@@ -1004,26 +983,18 @@ impl<'a> Sel<'a> {
                 }
                 let pins: Vec<Reg> = outs.iter().map(|x| self.pin_g(x.0)).collect();
                 self.pcopy(pins.clone(), outs.iter().map(|x| x.1).collect());
-                let mut i = mi("return", Form::Ret, vec![]);
+                let mut i = MInst::new(opc::RETURN, vec![]);
                 i.imp_uses = pins;
                 self.emit(i);
             }
             InstKind::Jump { dest } => {
                 self.phi_copies(b, *dest);
-                self.e(
-                    "goto",
-                    Form::Goto,
-                    vec![Opnd::Label(self.block_first[dest.index()])],
-                );
+                self.e("goto", vec![Opnd::Label(self.block_first[dest.index()])]);
             }
             InstKind::Branch { cond, then, else_ } => {
                 if then == else_ {
                     self.phi_copies(b, *then);
-                    self.e(
-                        "goto",
-                        Form::Goto,
-                        vec![Opnd::Label(self.block_first[then.index()])],
-                    );
+                    self.e("goto", vec![Opnd::Label(self.block_first[then.index()])]);
                     return Ok(());
                 }
                 let c = self.vmap[cond.index()][0];
@@ -1038,19 +1009,15 @@ impl<'a> Sel<'a> {
                 };
                 let tl = self.edge(b, *then);
                 let el = self.edge(b, *else_);
-                self.e("br", Form::Br, vec![r(breg), Opnd::Label(tl)]);
-                self.e("goto", Form::Goto, vec![Opnd::Label(el)]);
+                self.e("br", vec![r(breg), Opnd::Label(tl)]);
+                self.e("goto", vec![Opnd::Label(el)]);
             }
             InstKind::Ret { value } => {
                 let mut uses = vec![];
                 if let Some((addr, n)) = self.sret_small {
                     for k in 0..n.div_ceil(4) {
                         let rr = Reg::G(16 + k as u8);
-                        self.e(
-                            "ldw",
-                            Form::Load,
-                            vec![r(rr), Opnd::Imm(4 * k as i64), r(addr)],
-                        );
+                        self.e("ldw", vec![r(rr), Opnd::Imm(4 * k as i64), r(addr)]);
                         uses.push(rr);
                     }
                 }
@@ -1064,7 +1031,7 @@ impl<'a> Sel<'a> {
                         uses.push(Reg::G(17));
                     }
                 }
-                let mut i = mi("return", Form::Ret, vec![]);
+                let mut i = MInst::new(opc::RETURN, vec![]);
                 i.imp_uses = uses;
                 self.emit(i);
             }
@@ -1088,11 +1055,7 @@ impl<'a> Sel<'a> {
         self.split.push(nb);
         self.cur = nb;
         self.phi_copies(from, to);
-        self.e(
-            "goto",
-            Form::Goto,
-            vec![Opnd::Label(self.block_first[to.index()])],
-        );
+        self.e("goto", vec![Opnd::Label(self.block_first[to.index()])]);
         self.cur = save;
         nb
     }
@@ -1252,7 +1215,7 @@ impl<'a> Sel<'a> {
             }
             _ => r(self.ext(y, ty, signed)),
         };
-        self.e(cc_name(c), Form::Rrr, vec![r(d), r(a), b]);
+        self.e(cc_name(c), vec![r(d), r(a), b]);
     }
 
     fn binary(&mut self, op: BinaryOp, ty: Type, args: [Value; 2], d: Reg) {
@@ -1297,11 +1260,7 @@ impl<'a> Sel<'a> {
                     self.op3("add", d, a, Opnd::Imm((c as i32).wrapping_neg() as i64));
                 } else if let Some(c) = self.cval(x).filter(|&c| c != 0) {
                     let b = self.g(y);
-                    self.e(
-                        "sub",
-                        Form::Rrr,
-                        vec![r(d), Opnd::Imm(c as i32 as i64), r(b)],
-                    );
+                    self.e("sub", vec![r(d), Opnd::Imm(c as i32 as i64), r(b)]);
                 } else {
                     let (a, b) = (self.g(x), self.g(y));
                     self.op3("sub", d, a, r(b));
@@ -1445,17 +1404,9 @@ impl<'a> Sel<'a> {
                 // §4.4: mtb $b = $r0, then addcg chain
                 let (c0, c1, c2) = (self.bv(), self.bv(), self.bv());
                 let lo = self.gv();
-                self.e("mtb", Form::Rr, vec![r(c0), r(ZERO)]);
-                self.e(
-                    "addcg",
-                    Form::Addcg,
-                    vec![r(lo), r(c1), r(al), r(bl), r(c0)],
-                );
-                self.e(
-                    "addcg",
-                    Form::Addcg,
-                    vec![r(d[1]), r(c2), r(ah), r(bh), r(c1)],
-                );
+                self.e("mtb", vec![r(c0), r(ZERO)]);
+                self.e("addcg", vec![r(lo), r(c1), r(al), r(bl), r(c0)]);
+                self.e("addcg", vec![r(d[1]), r(c2), r(ah), r(bh), r(c1)]);
                 self.mov(d[0], r(lo));
             }
             BinaryOp::Sub => self.sub64(al, ah, bl, bh, d),
@@ -1502,7 +1453,7 @@ impl<'a> Sel<'a> {
             let args: Vec<Reg> = (0..words.len()).map(|i| self.pin_g(16 + i as u8)).collect();
             self.pcopy(args.clone(), words.to_vec());
             let rets: Vec<Reg> = (0..nret).map(|i| self.pin_g(16 + i as u8)).collect();
-            let mut c = mi("call", Form::Call, vec![Opnd::Sym(name.to_string(), 0)]);
+            let mut c = MInst::new(opc::CALL, vec![Opnd::Func(name.to_string())]);
             c.imp_uses = args;
             c.imp_defs = rets.clone();
             c.imp_defs.extend(call_clobbers());
@@ -1517,7 +1468,7 @@ impl<'a> Sel<'a> {
             self.mov(a, r(*w));
             uses.push(a);
         }
-        let mut c = mi("call", Form::Call, vec![Opnd::Sym(name.to_string(), 0)]);
+        let mut c = MInst::new(opc::CALL, vec![Opnd::Func(name.to_string())]);
         c.imp_uses = uses;
         c.imp_defs = call_clobbers();
         self.emit(c);
@@ -1565,11 +1516,7 @@ impl<'a> Sel<'a> {
             if self.ssa {
                 // q1 = phi(q, q2), p1 = phi(p, p2): the walking pointers
                 let phi = |d: Reg, a: Reg, b: Reg| {
-                    mi(
-                        "phi",
-                        Form::Phi,
-                        vec![r(d), Opnd::Label(pre), r(a), Opnd::Label(body), r(b)],
-                    )
+                    MInst::phi(vec![r(d), Opnd::Label(pre), r(a), Opnd::Label(body), r(b)])
                 };
                 let (q1, q2) = (self.gv(), self.gv());
                 self.emit(phi(q1, q, q2));
@@ -1577,32 +1524,32 @@ impl<'a> Sel<'a> {
                     Some(p) => {
                         let (p1, p2, t) = (self.gv(), self.gv(), self.gv());
                         self.emit(phi(p1, p, p2));
-                        self.e(ld, Form::Load, vec![r(t), Opnd::Imm(0), r(p1)]);
+                        self.e(ld, vec![r(t), Opnd::Imm(0), r(p1)]);
                         self.op3("add", p2, p1, Opnd::Imm(unit as i64));
                         t
                     }
                     None => ZERO,
                 };
-                self.e(st, Form::Store, vec![Opnd::Imm(0), r(q1), r(v)]);
+                self.e(st, vec![Opnd::Imm(0), r(q1), r(v)]);
                 self.op3("add", q2, q1, Opnd::Imm(unit as i64));
                 let b = self.bv();
                 self.op3("cmpltu", b, q2, r(end));
-                self.e("br", Form::Br, vec![r(b), Opnd::Label(body)]);
+                self.e("br", vec![r(b), Opnd::Label(body)]);
             } else {
                 let v = match p {
                     Some(p) => {
                         let t = self.gv();
-                        self.e(ld, Form::Load, vec![r(t), Opnd::Imm(0), r(p)]);
+                        self.e(ld, vec![r(t), Opnd::Imm(0), r(p)]);
                         self.op3("add", p, p, Opnd::Imm(unit as i64));
                         t
                     }
                     None => ZERO,
                 };
-                self.e(st, Form::Store, vec![Opnd::Imm(0), r(q), r(v)]);
+                self.e(st, vec![Opnd::Imm(0), r(q), r(v)]);
                 self.op3("add", q, q, Opnd::Imm(unit as i64));
                 let b = self.bv();
                 self.op3("cmpltu", b, q, r(end));
-                self.e("br", Form::Br, vec![r(b), Opnd::Label(body)]);
+                self.e("br", vec![r(b), Opnd::Label(body)]);
             }
             self.cur = after;
             done = n * unit;
@@ -1623,12 +1570,12 @@ impl<'a> Sel<'a> {
             let v = match src {
                 Some(s) => {
                     let t = self.gv();
-                    self.e(ld, Form::Load, vec![r(t), Opnd::Imm(done as i64), r(s)]);
+                    self.e(ld, vec![r(t), Opnd::Imm(done as i64), r(s)]);
                     t
                 }
                 None => ZERO,
             };
-            self.e(st, Form::Store, vec![Opnd::Imm(done as i64), r(dst), r(v)]);
+            self.e(st, vec![Opnd::Imm(done as i64), r(dst), r(v)]);
             done += u;
         }
     }
@@ -1710,7 +1657,6 @@ impl<'a> Sel<'a> {
         for (k, w) in words.iter().enumerate().skip(8) {
             self.e(
                 "stw",
-                Form::Store,
                 vec![Opnd::Imm(16 + 4 * (k as i64 - 8)), r(SP), r(*w)],
             );
         }
@@ -1724,12 +1670,12 @@ impl<'a> Sel<'a> {
             uses.push(a);
         }
         let mut c = match callee {
-            Callee::Direct(n) => mi("call", Form::Call, vec![Opnd::Sym(n.clone(), 0)]),
+            Callee::Direct(n) => MInst::new(opc::CALL, vec![Opnd::Func(n.clone())]),
             Callee::Indirect(v) => {
                 let t = self.g(*v);
                 self.mov(Reg::G(63), r(t));
                 uses.push(Reg::G(63));
-                mi("call", Form::ICall, vec![])
+                MInst::new(opc::ICALL, vec![])
             }
         };
         c.imp_uses = uses;
@@ -1782,11 +1728,11 @@ impl<'a> Sel<'a> {
             srcs.push((15, x));
         }
         let mut c = match callee {
-            Callee::Direct(n) => mi("call", Form::Call, vec![Opnd::Sym(n.clone(), 0)]),
+            Callee::Direct(n) => MInst::new(opc::CALL, vec![Opnd::Func(n.clone())]),
             Callee::Indirect(v) => {
                 let t = self.g(*v);
                 srcs.push((63, t));
-                mi("call", Form::ICall, vec![])
+                MInst::new(opc::ICALL, vec![])
             }
         };
         // the small struct result is stored through its address after the call
@@ -1864,7 +1810,7 @@ impl<'a> Sel<'a> {
         self.mov(t, r(ZERO));
         for k in 0..n as i64 {
             let (b, s2) = (self.gv(), self.gv());
-            self.e("ldbu", Form::Load, vec![r(b), off_add(off, k), r(base)]);
+            self.e("ldbu", vec![r(b), off_add(off, k), r(base)]);
             self.op3("shl", s2, b, Opnd::Imm(8 * k));
             let n = self.redef(t);
             self.op3("or", n, t, r(s2));
@@ -1878,7 +1824,7 @@ impl<'a> Sel<'a> {
         for k in 0..n as i64 {
             let s2 = self.gv();
             self.op3("shru", s2, v, Opnd::Imm(8 * k));
-            self.e("stb", Form::Store, vec![off_add(off, k), r(base), r(s2)]);
+            self.e("stb", vec![off_add(off, k), r(base), r(s2)]);
         }
     }
 
@@ -1887,13 +1833,13 @@ impl<'a> Sel<'a> {
     fn load_word(&mut self, base: Reg, off: i64, align: u32) -> Reg {
         let mut t = self.gv();
         if align >= 4 {
-            self.e("ldw", Form::Load, vec![r(t), Opnd::Imm(off), r(base)]);
+            self.e("ldw", vec![r(t), Opnd::Imm(off), r(base)]);
             return t;
         }
         self.mov(t, r(ZERO));
         for k in 0..4 {
             let (b, s) = (self.gv(), self.gv());
-            self.e("ldbu", Form::Load, vec![r(b), Opnd::Imm(off + k), r(base)]);
+            self.e("ldbu", vec![r(b), Opnd::Imm(off + k), r(base)]);
             self.op3("shl", s, b, Opnd::Imm(8 * k));
             let n = self.redef(t);
             self.op3("or", n, t, r(s));
@@ -1905,13 +1851,13 @@ impl<'a> Sel<'a> {
     /// Stores the low `bytes` bytes of `v` at `off[base]`.
     fn store_word(&mut self, base: Reg, off: i64, v: Reg, align: u32, bytes: u32) {
         if align >= 4 && bytes == 4 {
-            self.e("stw", Form::Store, vec![Opnd::Imm(off), r(base), r(v)]);
+            self.e("stw", vec![Opnd::Imm(off), r(base), r(v)]);
             return;
         }
         for k in 0..bytes as i64 {
             let s = self.gv();
             self.op3("shru", s, v, Opnd::Imm(8 * k));
-            self.e("stb", Form::Store, vec![Opnd::Imm(off + k), r(base), r(s)]);
+            self.e("stb", vec![Opnd::Imm(off + k), r(base), r(s)]);
         }
     }
 }
