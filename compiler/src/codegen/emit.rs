@@ -8,6 +8,9 @@ use crate::ir::{Global, Linkage};
 use isa::OperandKind;
 use std::fmt::Write as _;
 
+/// Values per `.byte` directive line.
+const BYTES_PER_LINE: usize = 16;
+
 /// Escapes a string for a `.file`/`.ascii` operand.
 pub fn escape(s: &str) -> String {
     let mut o = String::new();
@@ -193,7 +196,7 @@ pub fn global(g: &Global) -> String {
             let mut ri = 0usize;
             let mut pending: Vec<u8> = vec![];
             let flush = |s: &mut String, p: &mut Vec<u8>| {
-                for chunk in p.chunks(16) {
+                for chunk in p.chunks(BYTES_PER_LINE) {
                     let v: Vec<String> = chunk.iter().map(|b| b.to_string()).collect();
                     let _ = writeln!(s, "\t.byte {}", v.join(", "));
                 }

@@ -14,6 +14,7 @@
 //! Incoming stack argument word `k ≥ 8` is at `F + 16 + 4(k − 8)`.
 
 use super::mir::*;
+use isa::abi;
 
 /// Final layout of one frame.
 #[derive(Clone, Debug, Default)]
@@ -36,19 +37,20 @@ pub fn finish(f: &mut MFunc) -> Frame {
     for b in &f.blocks {
         for i in &b.insts {
             for d in i.explicit_defs() {
-                if let Reg::G(n @ 1..=7) = d {
-                    if !save_regs.contains(&Reg::G(n)) {
-                        save_regs.push(Reg::G(n));
-                    }
+                if matches!(d, Reg::G(n) if abi::is_callee_saved(n as u32))
+                    && !save_regs.contains(&d)
+                {
+                    save_regs.push(d);
                 }
             }
         }
     }
     save_regs.sort();
     if f.has_calls {
-        save_regs.push(Reg::G(63));
+        save_regs.push(Reg::LINK);
     }
-    let mut off = if f.has_calls { 16 } else { 0 } + f.out_args;
+    let scratch = if f.has_calls { abi::SCRATCH_AREA } else { 0 };
+    let mut off = scratch + f.out_args;
     let mut obj_off = vec![];
     for &(size, align) in &f.objs {
         let a = align.max(1);
@@ -56,15 +58,17 @@ pub fn finish(f: &mut MFunc) -> Frame {
         obj_off.push(off);
         off += size;
     }
-    off = off.div_ceil(4) * 4;
+    let word = abi::WORD_BYTES;
+    off = off.div_ceil(word) * word;
     let mut saves = vec![];
     for &rg in &save_regs {
         saves.push((rg, off));
-        off += 4;
+        off += word;
     }
-    off = off.div_ceil(8) * 8;
+    off = off.div_ceil(abi::STACK_ALIGN) * abi::STACK_ALIGN;
     if f.variadic {
-        off += 16;
+        // the part of the register dump below the caller's scratch area
+        off += abi::ARG_REG_BYTES - abi::SCRATCH_AREA;
     }
     let size = off;
     let resolve = |o: &mut Opnd| {
@@ -80,7 +84,7 @@ pub fn finish(f: &mut MFunc) -> Frame {
             i.ops.iter_mut().for_each(resolve);
         }
     }
-    let sp = Reg::G(12);
+    let sp = Reg::SP;
     // prologue
     let entry = f.order[0];
     let mut pro = vec![];
@@ -114,7 +118,7 @@ pub fn finish(f: &mut MFunc) -> Frame {
                     b.insts.push(a);
                 }
                 let mut ret = i;
-                ret.imp_uses.push(Reg::G(63));
+                ret.imp_uses.push(Reg::LINK);
                 ret.imp_uses.push(sp);
                 for &(rg, _) in &saves {
                     ret.imp_uses.push(rg);

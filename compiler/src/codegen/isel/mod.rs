@@ -32,6 +32,7 @@ use crate::ir::{
     BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Inst, InstKind, Module, Type,
     UnaryOp, Value, ValueDef,
 };
+use isa::abi;
 use isa::ops::Core;
 
 /// Runtime helper routines the back end calls (libgcc names and semantics;
@@ -51,14 +52,6 @@ pub const HELPERS: [&str; 12] = [
     "__ashrdi3",
     "__lshrdi3",
 ];
-
-/// Caller-saved registers clobbered by a call (ISA-ST200 §7.1): `$r8`–`$r11`,
-/// `$r15`–`$r63`, and every branch register.
-pub fn call_clobbers() -> Vec<Reg> {
-    let mut v: Vec<Reg> = (8..=11).chain(15..=63).map(Reg::G).collect();
-    v.extend((0..8).map(Reg::B));
-    v
-}
 
 /// Size in bytes of the struct a `sret` function returns, found from the
 /// `memcpy` into its hidden first parameter (the only way the front end
@@ -104,7 +97,7 @@ fn layout_args(
         if i == 0 {
             if let Some(s) = sret {
                 out.push(match s {
-                    Some(n) if n <= 32 => ArgLoc::SmallRet(n),
+                    Some(n) if n <= abi::MAX_STRUCT_RET_BYTES => ArgLoc::SmallRet(n),
                     _ => ArgLoc::R15,
                 });
                 continue;
@@ -182,8 +175,11 @@ fn off_add(o: &Opnd, d: i64) -> Opnd {
     }
 }
 
-const SP: Reg = Reg::G(12);
-const ZERO: Reg = Reg::G(0);
+const SP: Reg = Reg::SP;
+/// Most accesses a block copy or zeroing is unrolled into; a longer one
+/// becomes a loop (a code-size choice, not an ISA fact).
+const MAX_UNROLLED_COPY: u32 = 16;
+const ZERO: Reg = Reg::ZERO;
 
 /// Selects machine operations for `f` in non-SSA mode (see
 /// [`select_with`]). Errors name the unsupported construct.
@@ -298,9 +294,10 @@ impl<'a> Sel<'a> {
             };
         }
         for sd in &f.slots {
-            let o = self
-                .mf
-                .obj(sd.size.max(1).div_ceil(4) * 4, sd.align.clamp(4, 8));
+            let o = self.mf.obj(
+                sd.size.max(1).div_ceil(4) * 4,
+                sd.align.clamp(abi::WORD_BYTES, abi::MAX_ALIGN),
+            );
             self.slot_obj.push(o);
         }
         // entry block: parameters
@@ -471,27 +468,27 @@ impl<'a> Sel<'a> {
             return;
         }
         if f.variadic {
-            for i in 0..8u8 {
+            for w in 0..abi::ARG_REG_COUNT {
                 self.e(
                     "stw",
                     vec![
-                        Opnd::Frame(FrameRef::Incoming(-16 + 4 * i as i32)),
+                        Opnd::Frame(FrameRef::Incoming(abi::arg_word_offset(w))),
                         r(SP),
-                        r(Reg::G(16 + i)),
+                        r(Reg::arg(w)),
                     ],
                 );
             }
         }
         let word = |s: &mut Self, w: u32| -> Reg {
             let v = s.gv();
-            if w < 8 {
-                s.mov(v, r(Reg::G(16 + w as u8)));
+            if w < abi::ARG_REG_COUNT {
+                s.mov(v, r(Reg::arg(w)));
             } else {
                 s.e(
                     "ldw",
                     vec![
                         r(v),
-                        Opnd::Frame(FrameRef::Incoming(16 + 4 * (w as i32 - 8))),
+                        Opnd::Frame(FrameRef::Incoming(abi::arg_word_offset(w))),
                         r(SP),
                     ],
                 );
@@ -512,7 +509,9 @@ impl<'a> Sel<'a> {
                     self.mov(pv[1], r(hi));
                 }
                 ArgLoc::Block(w, n) => {
-                    let align = f.byval[i].map_or(4, |x| x.1).clamp(4, 8);
+                    let align = f.byval[i]
+                        .map_or(4, |x| x.1)
+                        .clamp(abi::WORD_BYTES, abi::MAX_ALIGN);
                     let o = self.mf.obj(n * 4, align);
                     for k in 0..n {
                         let v = word(self, w + k);
@@ -523,9 +522,9 @@ impl<'a> Sel<'a> {
                     }
                     self.op3("add", pv[0], SP, Opnd::Frame(FrameRef::Obj(o, 0)));
                 }
-                ArgLoc::R15 => self.mov(pv[0], r(Reg::G(15))),
+                ArgLoc::R15 => self.mov(pv[0], r(Reg::STRUCT_RETURN)),
                 ArgLoc::SmallRet(n) => {
-                    let o = self.mf.obj(n.div_ceil(4) * 4, 8);
+                    let o = self.mf.obj(n.div_ceil(4) * 4, abi::MAX_ALIGN);
                     self.op3("add", pv[0], SP, Opnd::Frame(FrameRef::Obj(o, 0)));
                     self.sret_small = Some((pv[0], n));
                 }
@@ -552,7 +551,9 @@ impl<'a> Sel<'a> {
                     items.push((pv[1], Some(w + 1)));
                 }
                 ArgLoc::Block(w, n) => {
-                    let align = f.byval[i].map_or(4, |x| x.1).clamp(4, 8);
+                    let align = f.byval[i]
+                        .map_or(4, |x| x.1)
+                        .clamp(abi::WORD_BYTES, abi::MAX_ALIGN);
                     let o = self.mf.obj(n * 4, align);
                     for k in 0..n {
                         let t = self.gv();
@@ -569,7 +570,7 @@ impl<'a> Sel<'a> {
                 }
                 ArgLoc::R15 => items.push((pv[0], None)),
                 ArgLoc::SmallRet(n) => {
-                    let o = self.mf.obj(n.div_ceil(4) * 4, 8);
+                    let o = self.mf.obj(n.div_ceil(4) * 4, abi::MAX_ALIGN);
                     tail.push(self.mf.inst(
                         "add",
                         vec![r(pv[0]), r(SP), Opnd::Frame(FrameRef::Obj(o, 0))],
@@ -578,30 +579,29 @@ impl<'a> Sel<'a> {
                 }
             }
         }
-        let phys = |w: Option<u32>| -> Option<u8> {
+        let phys = |w: Option<u32>| -> Option<Reg> {
             match w {
-                None => Some(15),
-                Some(w) if w < 8 => Some(16 + w as u8),
-                Some(_) => None,
+                None => Some(Reg::STRUCT_RETURN),
+                Some(w) => abi::arg_reg(w).map(Reg::gr),
             }
         };
-        let mut regs: Vec<u8> = items.iter().filter_map(|x| phys(x.1)).collect();
+        let mut regs: Vec<Reg> = items.iter().filter_map(|x| phys(x.1)).collect();
         if f.variadic {
-            regs.extend(16..=23);
+            regs.extend(abi::ARG_REGS.map(Reg::gr));
         }
         regs.sort_unstable();
         regs.dedup();
         let pins: Vec<Reg> = regs.iter().map(|&n| self.pin_g(n)).collect();
-        let pin_of = |n: u8| pins[regs.iter().position(|&x| x == n).expect("pinned")];
-        self.pcopy(pins.clone(), regs.iter().map(|&n| Reg::G(n)).collect());
+        let pin_of = |n: Reg| pins[regs.iter().position(|&x| x == n).expect("pinned")];
+        self.pcopy(pins.clone(), regs.clone());
         if f.variadic {
-            for i in 0..8u8 {
+            for w in 0..abi::ARG_REG_COUNT {
                 self.e(
                     "stw",
                     vec![
-                        Opnd::Frame(FrameRef::Incoming(-16 + 4 * i as i32)),
+                        Opnd::Frame(FrameRef::Incoming(abi::arg_word_offset(w))),
                         r(SP),
-                        r(pin_of(16 + i)),
+                        r(pin_of(Reg::arg(w))),
                     ],
                 );
             }
@@ -615,12 +615,12 @@ impl<'a> Sel<'a> {
         }
         self.pcopy(d, s);
         for &(dst, w) in &items {
-            if let Some(w) = w.filter(|&w| w >= 8) {
+            if let Some(w) = w.filter(|&w| abi::arg_reg(w).is_none()) {
                 self.e(
                     "ldw",
                     vec![
                         r(dst),
-                        Opnd::Frame(FrameRef::Incoming(16 + 4 * (w as i32 - 8))),
+                        Opnd::Frame(FrameRef::Incoming(abi::arg_word_offset(w))),
                         r(SP),
                     ],
                 );
@@ -631,9 +631,9 @@ impl<'a> Sel<'a> {
         }
     }
 
-    /// A fresh GR vreg pinned to `$rN`.
-    fn pin_g(&mut self, n: u8) -> Reg {
-        self.mf.pinned_vreg(Class::Gr, Reg::G(n))
+    /// A fresh GR vreg pinned to the general register `p`.
+    fn pin_g(&mut self, p: Reg) -> Reg {
+        self.mf.pinned_vreg(Class::Gr, p)
     }
 
     /// Emits `pcopy dsts = srcs` (nothing when empty).
@@ -720,7 +720,7 @@ impl<'a> Sel<'a> {
             }
             Some(InstKind::GlobalAddr { name }) => {
                 if let Some(g) = self.m.globals.iter().find(|g| g.name == *name) {
-                    g.align.clamp(1, 8)
+                    g.align.clamp(1, abi::MAX_ALIGN)
                 } else if self.m.functions.iter().any(|f| f.name == *name) {
                     4
                 } else {
@@ -907,7 +907,7 @@ impl<'a> Sel<'a> {
             }
             InstKind::VaStart => {
                 let d = dst(self)[0];
-                let off = -16 + 4 * self.nfixed_words as i32;
+                let off = abi::arg_word_offset(self.nfixed_words);
                 self.op3("add", d, SP, Opnd::Frame(FrameRef::Incoming(off)));
             }
             InstKind::Call {
@@ -963,22 +963,22 @@ impl<'a> Sel<'a> {
                 // (physical register, value): a later entry for the same
                 // register replaces an earlier one, as the moves of the
                 // non-SSA mode do
-                let mut outs: Vec<(u8, Reg)> = vec![];
+                let mut outs: Vec<(Reg, Reg)> = vec![];
                 if let Some((addr, n)) = self.sret_small {
                     for k in 0..n.div_ceil(4) {
                         let t = self.gv();
                         self.e("ldw", vec![r(t), Opnd::Imm(4 * k as i64), r(addr)]);
-                        outs.push((16 + k as u8, t));
+                        outs.push((Reg::ret(k), t));
                     }
                 }
                 if let Some(v) = value {
                     let lo = self.g(*v);
-                    outs.retain(|x| x.0 != 16);
-                    outs.push((16, lo));
+                    outs.retain(|x| x.0 != Reg::ret(0));
+                    outs.push((Reg::ret(0), lo));
                     if self.f.value_type(*v) == Type::I64 {
                         let hi = self.hi(*v);
-                        outs.retain(|x| x.0 != 17);
-                        outs.push((17, hi));
+                        outs.retain(|x| x.0 != Reg::ret(1));
+                        outs.push((Reg::ret(1), hi));
                     }
                 }
                 let pins: Vec<Reg> = outs.iter().map(|x| self.pin_g(x.0)).collect();
@@ -1016,19 +1016,19 @@ impl<'a> Sel<'a> {
                 let mut uses = vec![];
                 if let Some((addr, n)) = self.sret_small {
                     for k in 0..n.div_ceil(4) {
-                        let rr = Reg::G(16 + k as u8);
+                        let rr = Reg::ret(k);
                         self.e("ldw", vec![r(rr), Opnd::Imm(4 * k as i64), r(addr)]);
                         uses.push(rr);
                     }
                 }
                 if let Some(v) = value {
                     let lo = self.g(*v);
-                    self.mov(Reg::G(16), r(lo));
-                    uses.push(Reg::G(16));
+                    self.mov(Reg::ret(0), r(lo));
+                    uses.push(Reg::ret(0));
                     if self.f.value_type(*v) == Type::I64 {
                         let hi = self.hi(*v);
-                        self.mov(Reg::G(17), r(hi));
-                        uses.push(Reg::G(17));
+                        self.mov(Reg::ret(1), r(hi));
+                        uses.push(Reg::ret(1));
                     }
                 }
                 let mut i = MInst::new(opc::RETURN, vec![]);
@@ -1421,7 +1421,8 @@ impl<'a> Sel<'a> {
             }
             BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr => {
                 let t = self.gv();
-                self.op3("and", t, bl, Opnd::Imm(63));
+                // the shift count modulo 64
+                self.op3("and", t, bl, Opnd::Imm(Type::I64.bits() as i64 - 1));
                 let name = match op {
                     BinaryOp::Shl => "__ashldi3",
                     BinaryOp::LShr => "__lshrdi3",
@@ -1450,13 +1451,15 @@ impl<'a> Sel<'a> {
     fn helper(&mut self, name: &str, words: &[Reg], nret: usize) -> Vec<Reg> {
         self.mf.has_calls = true;
         if self.ssa {
-            let args: Vec<Reg> = (0..words.len()).map(|i| self.pin_g(16 + i as u8)).collect();
+            let args: Vec<Reg> = (0..words.len() as u32)
+                .map(|i| self.pin_g(Reg::arg(i)))
+                .collect();
             self.pcopy(args.clone(), words.to_vec());
-            let rets: Vec<Reg> = (0..nret).map(|i| self.pin_g(16 + i as u8)).collect();
+            let rets: Vec<Reg> = (0..nret as u32).map(|i| self.pin_g(Reg::ret(i))).collect();
             let mut c = MInst::new(opc::CALL, vec![Opnd::Func(name.to_string())]);
             c.imp_uses = args;
             c.imp_defs = rets.clone();
-            c.imp_defs.extend(call_clobbers());
+            c.imp_defs.extend(Reg::call_clobbers());
             self.emit(c);
             let res: Vec<Reg> = (0..nret).map(|_| self.gv()).collect();
             self.pcopy(res.clone(), rets);
@@ -1464,18 +1467,18 @@ impl<'a> Sel<'a> {
         }
         let mut uses = vec![];
         for (i, w) in words.iter().enumerate() {
-            let a = Reg::G(16 + i as u8);
+            let a = Reg::arg(i as u32);
             self.mov(a, r(*w));
             uses.push(a);
         }
         let mut c = MInst::new(opc::CALL, vec![Opnd::Func(name.to_string())]);
         c.imp_uses = uses;
-        c.imp_defs = call_clobbers();
+        c.imp_defs = Reg::call_clobbers();
         self.emit(c);
         (0..nret)
             .map(|i| {
                 let v = self.gv();
-                self.mov(v, r(Reg::G(16 + i as u8)));
+                self.mov(v, r(Reg::ret(i as u32)));
                 v
             })
             .collect()
@@ -1498,7 +1501,7 @@ impl<'a> Sel<'a> {
         };
         let n = size / unit;
         let mut done = 0u32;
-        if n > 16 {
+        if n > MAX_UNROLLED_COPY {
             // loop: p, q walk, end = dst + n*unit
             let (q, end) = (self.gv(), self.gv());
             let p = src.map(|_| self.gv());
@@ -1645,27 +1648,30 @@ impl<'a> Sel<'a> {
                 ArgLoc::R15 if self.ssa => r15 = Some(self.g(a)),
                 ArgLoc::R15 => {
                     let x = self.g(a);
-                    self.mov(Reg::G(15), r(x));
-                    uses.push(Reg::G(15));
+                    self.mov(Reg::STRUCT_RETURN, r(x));
+                    uses.push(Reg::STRUCT_RETURN);
                 }
                 ArgLoc::SmallRet(n) => small_ret = Some((a, n)),
             }
         }
-        if nw > 8 {
-            self.mf.out_args = self.mf.out_args.max(4 * (nw - 8));
+        let nreg = abi::ARG_REG_COUNT as usize;
+        if nw > abi::ARG_REG_COUNT {
+            self.mf.out_args = self
+                .mf
+                .out_args
+                .max(abi::WORD_BYTES * (nw - abi::ARG_REG_COUNT));
         }
-        for (k, w) in words.iter().enumerate().skip(8) {
-            self.e(
-                "stw",
-                vec![Opnd::Imm(16 + 4 * (k as i64 - 8)), r(SP), r(*w)],
-            );
+        for (k, w) in words.iter().enumerate().skip(nreg) {
+            // the callee's incoming stack argument is at our $r12 + offset
+            let off = abi::arg_word_offset(k as u32) as i64;
+            self.e("stw", vec![Opnd::Imm(off), r(SP), r(*w)]);
         }
         if self.ssa {
             self.call_ssa(callee, &words, r15, small_ret, ret, d);
             return;
         }
-        for (k, w) in words.iter().enumerate().take(8) {
-            let a = Reg::G(16 + k as u8);
+        for (k, w) in words.iter().enumerate().take(nreg) {
+            let a = Reg::arg(k as u32);
             self.mov(a, r(*w));
             uses.push(a);
         }
@@ -1673,13 +1679,13 @@ impl<'a> Sel<'a> {
             Callee::Direct(n) => MInst::new(opc::CALL, vec![Opnd::Func(n.clone())]),
             Callee::Indirect(v) => {
                 let t = self.g(*v);
-                self.mov(Reg::G(63), r(t));
-                uses.push(Reg::G(63));
+                self.mov(Reg::LINK, r(t));
+                uses.push(Reg::LINK);
                 MInst::new(opc::ICALL, vec![])
             }
         };
         c.imp_uses = uses;
-        c.imp_defs = call_clobbers();
+        c.imp_defs = Reg::call_clobbers();
         self.emit(c);
         if let Some((a, n)) = small_ret {
             let al = self.align_of(a);
@@ -1687,7 +1693,7 @@ impl<'a> Sel<'a> {
             let mut regs = vec![];
             for k in 0..n.div_ceil(4) {
                 let t = self.gv();
-                self.mov(t, r(Reg::G(16 + k as u8)));
+                self.mov(t, r(Reg::ret(k)));
                 regs.push(t);
             }
             for (k, t) in regs.into_iter().enumerate() {
@@ -1696,9 +1702,9 @@ impl<'a> Sel<'a> {
             }
         }
         if let Some(t) = ret {
-            self.mov(d[0], r(Reg::G(16)));
+            self.mov(d[0], r(Reg::ret(0)));
             if t == Type::I64 {
-                self.mov(d[1], r(Reg::G(17)));
+                self.mov(d[1], r(Reg::ret(1)));
             }
         }
     }
@@ -1718,20 +1724,20 @@ impl<'a> Sel<'a> {
         ret: Option<Type>,
         d: &[Reg],
     ) {
-        let mut srcs: Vec<(u8, Reg)> = words
+        let mut srcs: Vec<(Reg, Reg)> = words
             .iter()
-            .take(8)
+            .take(abi::ARG_REG_COUNT as usize)
             .enumerate()
-            .map(|(k, &w)| (16 + k as u8, w))
+            .map(|(k, &w)| (Reg::arg(k as u32), w))
             .collect();
         if let Some(x) = r15 {
-            srcs.push((15, x));
+            srcs.push((Reg::STRUCT_RETURN, x));
         }
         let mut c = match callee {
             Callee::Direct(n) => MInst::new(opc::CALL, vec![Opnd::Func(n.clone())]),
             Callee::Indirect(v) => {
                 let t = self.g(*v);
-                srcs.push((63, t));
+                srcs.push((Reg::LINK, t));
                 MInst::new(opc::ICALL, vec![])
             }
         };
@@ -1750,10 +1756,10 @@ impl<'a> Sel<'a> {
         if let Some((_, _, n)) = small {
             nres = nres.max(n.div_ceil(4) as usize);
         }
-        let rets: Vec<Reg> = (0..nres).map(|k| self.pin_g(16 + k as u8)).collect();
+        let rets: Vec<Reg> = (0..nres as u32).map(|k| self.pin_g(Reg::ret(k))).collect();
         c.imp_uses = args;
         c.imp_defs = rets.clone();
-        c.imp_defs.extend(call_clobbers());
+        c.imp_defs.extend(Reg::call_clobbers());
         self.emit(c);
         let (mut dsts, mut outs) = (vec![], vec![]);
         if ret.is_some() {

@@ -13,6 +13,7 @@
 
 pub mod verify;
 
+use isa::abi::{self, AbiKind};
 use isa::encoding::imm_fits_short;
 use isa::ops::{OpClass, OpInfo, Opcode, OperandKind, Role, Unit};
 
@@ -36,6 +37,53 @@ pub enum Reg {
     G(u8),
     /// Physical branch register `$bN` (0..=7).
     B(u8),
+}
+
+/// The ABI variant the back end follows: the embedded one (ISA-ST200
+/// §7.1, §7.4; the global pointer is never used).
+pub const ABI: AbiKind = AbiKind::Embedded;
+
+impl Reg {
+    /// `$r0`, always zero (ISA-ST200 §1.2).
+    pub const ZERO: Reg = Reg::G(abi::ZERO as u8);
+    /// The stack pointer `$r12` (§7.1).
+    pub const SP: Reg = Reg::G(abi::SP as u8);
+    /// The link register `$r63` (§1.2, §7.1).
+    pub const LINK: Reg = Reg::G(abi::LINK as u8);
+    /// `$r15`, the address of a large struct result (§7.2).
+    pub const STRUCT_RETURN: Reg = Reg::G(abi::STRUCT_RETURN as u8);
+    /// The general register `$rN` of an `isa::abi` register number.
+    pub const fn gr(n: u32) -> Reg {
+        Reg::G(n as u8)
+    }
+    /// The branch register `$bN` of an `isa::abi` register number.
+    pub const fn br(n: u32) -> Reg {
+        Reg::B(n as u8)
+    }
+    /// The register of argument word `word` (§7.2); panics for a word
+    /// passed on the stack.
+    pub fn arg(word: u32) -> Reg {
+        Reg::gr(abi::arg_reg(word).expect("argument word passed in a register"))
+    }
+    /// The register of result word `word` (§7.2); panics past the words
+    /// returned in registers.
+    pub fn ret(word: u32) -> Reg {
+        Reg::gr(abi::ret_reg(word).expect("result word returned in a register"))
+    }
+    /// Every register a call may change (§7.1): the caller-saved GRs and
+    /// every BR, in register order.
+    pub fn call_clobbers() -> Vec<Reg> {
+        let mut v: Vec<Reg> = (0..abi::GR_COUNT)
+            .filter(|&n| abi::is_caller_saved(n, ABI))
+            .map(Reg::gr)
+            .collect();
+        v.extend(
+            (0..abi::BR_COUNT)
+                .filter(|&n| !abi::is_br_callee_saved(n))
+                .map(Reg::br),
+        );
+        v
+    }
 }
 
 /// Stack-pointer-relative address resolved after frame layout

@@ -90,7 +90,7 @@ pub fn check_operands(mf: &MFunc) -> Result<(), String> {
                 let kind = mf.kind(o);
                 let fits = match spec.kind {
                     OperandKind::GrNoLink => {
-                        kind == Some(OperandKind::Gr) && *o != Opnd::R(Reg::G(isa::abi::LINK as u8))
+                        kind == Some(OperandKind::Gr) && *o != Opnd::R(Reg::LINK)
                     }
                     sk => kind == Some(sk),
                 };
@@ -205,7 +205,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                 MOp::Isa(_) => {
                     phis_done = true;
                     for u in i.uses() {
-                        if !matches!(u, Reg::V(_) | Reg::G(0) | Reg::G(12)) {
+                        if !matches!(u, Reg::V(_)) && u != Reg::ZERO && u != Reg::SP {
                             return err(format!(
                                 "block {b}: `{}` reads physical register {u:?}",
                                 i.op
@@ -334,7 +334,7 @@ fn check_pcopy(mf: &MFunc, i: &MInst) -> Result<(), String> {
             return Err(format!("pcopy %v{dv} = {s:?}: classes differ"));
         }
         match *s {
-            Reg::V(_) | Reg::G(0) => {}
+            Reg::V(_) | Reg::ZERO => {}
             p if mf.pinned(dv) == Some(p) => {}
             p => {
                 return Err(format!(

@@ -204,14 +204,16 @@ fn dom_tree_numbers(idom: &[Option<usize>], entry: usize) -> (Vec<usize>, Vec<us
 // ---------------------------------------------------------------------------
 // small helpers
 
-/// Bit of a physical register in a 128-bit mask (`$r1`–`$r63` at 1–63,
-/// `$b0`–`$b7` at 64–71); `$r0` and virtual registers have none (`$r0` is
+/// Bit of a physical register in a 128-bit mask (the GRs at their numbers,
+/// then the BRs); `$r0` and virtual registers have none (`$r0` is
 /// constant, ISA-ST200 §1.2).
 fn pbit(r: Reg) -> u128 {
+    const GRS: u32 = isa::abi::GR_COUNT;
+    const _: () = assert!(GRS + isa::abi::BR_COUNT <= u128::BITS);
     match r {
-        Reg::G(0) | Reg::V(_) => 0,
-        Reg::G(n) => 1u128 << (n as u32 % 64),
-        Reg::B(n) => 1u128 << (64 + n as u32 % 8),
+        Reg::ZERO | Reg::V(_) => 0,
+        Reg::G(n) => 1u128 << (n as u32 % GRS),
+        Reg::B(n) => 1u128 << (GRS + n as u32 % isa::abi::BR_COUNT),
     }
 }
 
@@ -1738,7 +1740,7 @@ mod tests {
         let mut i = MInst::new(opc::CALL, vec![Opnd::Func("f".into())]);
         i.imp_uses = uses;
         i.imp_defs = vec![res];
-        i.imp_defs.extend(super::super::isel::call_clobbers());
+        i.imp_defs.extend(Reg::call_clobbers());
         i
     }
 
