@@ -730,7 +730,7 @@ fn ssa_calls_in_loops_and_64_bit_phis() {
 /// to $r16 immediately after.
 #[test]
 fn ssa_selection_structure() {
-    use compiler::codegen::mir::{Form, Opnd, Reg};
+    use compiler::codegen::mir::{MOp, Opnd, Reg};
     use compiler::codegen::{emit, isel, mir::verify};
     let m = ir_module(&format!("{LOST_COPY}{}", main_calling("lost", 10)));
     let core = isa::Core::St231;
@@ -745,7 +745,7 @@ fn ssa_selection_structure() {
         .blocks
         .iter()
         .flat_map(|b| b.insts.iter())
-        .filter(|i| i.form == Form::Phi)
+        .filter(|i| i.op == MOp::Phi)
         .collect();
     assert_eq!(phis.len(), 1, "{dump:#?}");
     assert_eq!(phis[0].ops.len(), 5, "two incoming edges: {dump:#?}");
@@ -753,7 +753,7 @@ fn ssa_selection_structure() {
     let input = lost.blocks[lost.order[0]]
         .insts
         .iter()
-        .find(|i| i.form == Form::PCopy)
+        .find(|i| i.op == MOp::PCopy)
         .expect("input pcopy");
     let (Opnd::R(Reg::V(p)), Opnd::R(src)) = (&input.ops[0], &input.ops[1]) else {
         panic!("{dump:#?}")
@@ -765,7 +765,7 @@ fn ssa_selection_structure() {
         .blocks
         .iter()
         .flat_map(|b| b.insts.iter())
-        .find(|i| i.form == Form::Ret)
+        .find(|i| i.is_return())
         .unwrap();
     let [Reg::V(rv)] = ret.imp_uses[..] else {
         panic!("{dump:#?}")
@@ -775,9 +775,9 @@ fn ssa_selection_structure() {
     let main = isel::select_with(&m, &m.functions[1], core, true).unwrap();
     verify::verify(&main).unwrap();
     let insts: Vec<_> = main.blocks.iter().flat_map(|b| b.insts.iter()).collect();
-    let k = insts.iter().position(|i| i.form == Form::Call).unwrap();
-    assert_eq!(insts[k - 1].form, Form::PCopy);
-    assert_eq!(insts[k + 1].form, Form::PCopy);
+    let k = insts.iter().position(|i| i.is_call()).unwrap();
+    assert_eq!(insts[k - 1].op, MOp::PCopy);
+    assert_eq!(insts[k + 1].op, MOp::PCopy);
     let Opnd::R(Reg::V(a)) = insts[k - 1].ops[0] else {
         panic!()
     };
@@ -795,7 +795,7 @@ fn ssa_selection_structure() {
         .blocks
         .iter()
         .flat_map(|b| b.insts.iter())
-        .all(|i| !matches!(i.form, Form::Phi | Form::PCopy)));
+        .all(|i| i.opcode().is_some()));
     assert!(t
         .blocks
         .iter()

@@ -1,6 +1,8 @@
 //! The ST200 ABI as data: register roles and preservation (ISA-ST200.md
-//! §7.1), argument and result registers (§7.2), stack alignment and the
-//! scratch area (§7.3), register-file sizes (§1.2, §1.3).
+//! §7.1), argument and result registers (§7.2), stack alignment, the
+//! scratch area and the variadic register dump (§7.3), register-file sizes
+//! (§1.2, §1.3), and the register-allocation policy a compiler derives from
+//! the roles (allocation order, spill scratch registers).
 //!
 //! Register numbers are plain `u32` (`$rN` ↔ `N`, `$bN` ↔ `N`) so that they
 //! can be compared directly with decoded syllable fields; functions taking a
@@ -47,6 +49,9 @@ pub const RET_REG: u32 = 16;
 /// Largest structure returned in registers (bytes, §7.2); larger ones go
 /// through the buffer addressed by [`STRUCT_RETURN`].
 pub const MAX_STRUCT_RET_BYTES: u32 = 32;
+
+/// Bytes of a general register and of an argument word (§1.2, §7.2).
+pub const WORD_BYTES: u32 = 4;
 
 /// Alignment of `$r12` at every call (bytes, §7.3).
 pub const STACK_ALIGN: u32 = 8;
@@ -224,6 +229,27 @@ pub const fn arg_reg(word: u32) -> Option<u32> {
     }
 }
 
+/// The register that holds result word `word` (0-based, 4-byte words of
+/// the result as in memory): `$r16`, `$r17`, … `$r23`, or `None` past the
+/// 32 bytes returned in registers (§7.2).
+pub const fn ret_reg(word: u32) -> Option<u32> {
+    if word < MAX_STRUCT_RET_BYTES / WORD_BYTES {
+        Some(RET_REG + word)
+    } else {
+        None
+    }
+}
+
+/// Offset from the caller's `$r12` of argument word `word` of the argument
+/// list laid out as in memory (bytes, §7.2, §7.3): the words from 8 on are
+/// the stack arguments at 16, 20, …; words 0–7, passed in `$r16`–`$r23`,
+/// have their home in the 32-byte area ending at caller `$r12 + 16` into
+/// which a variadic callee dumps them, at −16, −12, … 12, so that the whole
+/// list is contiguous (its upper 16 bytes are the caller's scratch area).
+pub const fn arg_word_offset(word: u32) -> i32 {
+    STACK_ARGS_OFFSET as i32 - ARG_REG_BYTES as i32 + (word * WORD_BYTES) as i32
+}
+
 /// Offset from the caller's `$r12` of argument word `word` when it is
 /// passed on the stack (bytes, §7.2, §7.3): word 8 is at 16, word 9 at 20, …
 /// `None` for a word passed in a register, or on overflow.
@@ -236,6 +262,86 @@ pub const fn stack_arg_offset(word: u32) -> Option<u32> {
         None => None,
     }
 }
+
+// ---------------------------------------------------------------------------
+// Register allocation policy derived from the roles of §7.1.
+
+/// General registers a compiler keeps out of allocation to hold spilled
+/// values around the operation that uses or defines them: `$r8`–`$r11`.
+/// They are caller-saved (§7.1), so no prologue saves them; they are
+/// neither argument, result nor struct-return registers, so the calling
+/// convention never fixes them (§7.2); and the special roles of `$r8`
+/// (static chain) and `$r9` (exception-handling data) are unused by C code
+/// without nested functions or exceptions, leaving four plain temporaries.
+pub const GR_SPILL_SCRATCH: [u32; 4] = [8, 9, 10, 11];
+
+/// Branch register kept out of allocation for spill code: `$b7`. Every BR
+/// is a caller-saved temporary (§7.1); the last one is taken.
+pub const BR_SPILL_SCRATCH: u32 = BR_COUNT - 1;
+
+/// Whether `$rN` is one of [`GR_SPILL_SCRATCH`].
+const fn is_spill_scratch(n: u32) -> bool {
+    let mut k = 0;
+    while k < GR_SPILL_SCRATCH.len() {
+        if GR_SPILL_SCRATCH[k] == n {
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
+/// Number of general registers in [`GR_ALLOCATION_ORDER`]: every
+/// allocatable register (§7.1) but `$r63`, `$r8`, `$r9` and the spill
+/// scratch registers.
+const GR_ALLOCATABLE: usize = 55;
+
+const fn gr_allocation_order() -> [u32; GR_ALLOCATABLE] {
+    let mut out = [0u32; GR_ALLOCATABLE];
+    let mut k = 0;
+    let mut pass = 0;
+    while pass < 4 {
+        let mut n = 0;
+        while n < GR_COUNT {
+            let take = match GR_ROLES[n as usize] {
+                RegRole::Temporary => pass == 0 && !is_spill_scratch(n),
+                RegRole::StructReturn => pass == 1,
+                RegRole::Argument => pass == 2,
+                RegRole::CalleeSaved | RegRole::FramePointer => pass == 3,
+                _ => false,
+            };
+            if take {
+                out[k] = n;
+                k += 1;
+            }
+            n += 1;
+        }
+        pass += 1;
+    }
+    assert!(k == GR_ALLOCATABLE);
+    out
+}
+
+/// The order in which a register allocator tries general registers, by
+/// their roles of §7.1:
+/// 1. the caller-saved temporaries `$r24`–`$r62`: free to use, nothing to
+///    save, and never fixed by the calling convention;
+/// 2. `$r15` and the argument/result registers `$r16`–`$r23`: also
+///    caller-saved, but the calling convention uses them around calls and
+///    returns (§7.2), where values are coalesced into them anyway;
+/// 3. the callee-saved `$r1`–`$r7` last: the first use of one costs a save
+///    and a restore in the prologue and epilogue (§7.3), but they are the
+///    only registers that keep a value across a call.
+///
+/// Left out: `$r0` (constant), `$r12`–`$r14` (stack, thread and global
+/// pointers, never allocated), `$r63` (written by every `call` and not a
+/// valid destination of multiplies and sub-word loads, §1.2), and
+/// [`GR_SPILL_SCRATCH`].
+pub const GR_ALLOCATION_ORDER: [u32; GR_ALLOCATABLE] = gr_allocation_order();
+
+/// The order in which a register allocator tries branch registers: `$b0`
+/// up to `$b6` (all caller-saved, §7.1), [`BR_SPILL_SCRATCH`] left out.
+pub const BR_ALLOCATION_ORDER: [u32; BR_COUNT as usize - 1] = [0, 1, 2, 3, 4, 5, 6];
 
 #[cfg(test)]
 mod tests {
@@ -347,6 +453,42 @@ mod tests {
         assert_eq!(stack_arg_offset(8), Some(16));
         assert_eq!(stack_arg_offset(9), Some(20));
         assert_eq!(stack_arg_offset(u32::MAX), None);
+    }
+
+    #[test]
+    fn result_registers_and_argument_homes() {
+        assert_eq!(ret_reg(0), Some(16));
+        assert_eq!(ret_reg(1), Some(17));
+        assert_eq!(ret_reg(7), Some(23));
+        assert_eq!(ret_reg(8), None);
+        // §7.3: the variadic dump ends at caller $r12 + 16, where the stack
+        // arguments start
+        assert_eq!(arg_word_offset(0), -16);
+        assert_eq!(arg_word_offset(7), 12);
+        for w in 8..20 {
+            assert_eq!(Some(arg_word_offset(w) as u32), stack_arg_offset(w));
+        }
+    }
+
+    #[test]
+    fn allocation_policy() {
+        let mut expect: Vec<u32> = (24..=62).collect();
+        expect.push(15);
+        expect.extend(16..=23);
+        expect.extend(1..=7);
+        assert_eq!(GR_ALLOCATION_ORDER.to_vec(), expect);
+        for n in GR_ALLOCATION_ORDER.iter().chain(&GR_SPILL_SCRATCH) {
+            assert!(GR_ROLES[*n as usize].allocatable(), "$r{n}");
+            assert!(!is_preserved(*n, AbiKind::Embedded) || is_callee_saved(*n));
+        }
+        for n in GR_SPILL_SCRATCH {
+            assert!(is_caller_saved(n, AbiKind::Embedded));
+            assert!(!ARG_REGS.contains(&n) && n != STRUCT_RETURN);
+            assert!(!GR_ALLOCATION_ORDER.contains(&n));
+        }
+        assert_eq!(BR_SPILL_SCRATCH, 7);
+        assert!(!BR_ALLOCATION_ORDER.contains(&BR_SPILL_SCRATCH));
+        assert_eq!(BR_ALLOCATION_ORDER.len() + 1, BR_COUNT as usize);
     }
 
     #[test]

@@ -234,6 +234,15 @@ impl OpInfo {
             .iter()
             .position(|o| o.kind == OperandKind::BTarg)
     }
+    /// The operands a writer chooses, in written order: every operand of
+    /// the syntax but the fixed `$r63` of `call`/`icall`/`igoto`/`return`
+    /// ([`OperandKind::Link`]), which is not encoded either (§3.3).
+    pub fn explicit_operands(&self) -> impl Iterator<Item = &'static OperandSpec> + Clone {
+        self.syntax
+            .operands
+            .iter()
+            .filter(|o| o.kind != OperandKind::Link)
+    }
     /// `sbrk`'s encoding includes the stop bit: it must end its bundle (§4.8).
     pub fn fixed_stop_bit(&self) -> bool {
         self.value & 0x8000_0000 != 0
@@ -259,6 +268,40 @@ impl Opcode {
         MAP.get_or_init(|| Opcode::all().map(|o| (o.info().name, o)).collect())
             .get(name)
             .copied()
+    }
+    /// The entry whose [`OpInfo::name`] is `name`, usable in constants
+    /// (`const ADD_I: Opcode = Opcode::named("add_i");`): a name that is not
+    /// in the table stops the compilation there (or panics when called at
+    /// run time).
+    pub const fn named(name: &str) -> Opcode {
+        let mut i = 0;
+        while i < TABLE.len() {
+            if str_eq(TABLE[i].name, name) {
+                return Opcode(i as u16);
+            }
+            i += 1;
+        }
+        panic!("no entry of that name in the operation table")
+    }
+    /// The entry written `mnemonic` whose explicit operands (see
+    /// [`OpInfo::explicit_operands`]) have the kinds `kinds`, in written
+    /// order (ISA-ST200.md §3.3, §7.5). A requested [`OperandKind::Gr`] also
+    /// selects a [`OperandKind::GrNoLink`] slot: the kind says which register
+    /// file, the caller keeps `$r63` out of such a destination (§1.2). For
+    /// example `cmplt` with `[Br, Gr, Imm]` is `cmplt_b_i`, `mov` with
+    /// `[Gr, Gr]` is `mov_r`, `call` with `[BTarg]` is the direct call and
+    /// `call` with `[]` the indirect one. `None` when no entry fits; no two
+    /// entries with one mnemonic have the same explicit kinds, so the
+    /// answer is unique.
+    pub fn select(mnemonic: &str, kinds: &[OperandKind]) -> Option<Opcode> {
+        Opcode::by_mnemonic(mnemonic).iter().copied().find(|o| {
+            let mut slots = o.info().explicit_operands();
+            kinds.iter().all(|&k| {
+                slots
+                    .next()
+                    .is_some_and(|s| s.kind == k || (k == Gr && s.kind == GrNoLink))
+            }) && slots.next().is_none()
+        })
     }
     /// The entries written with `mnemonic`, aliases included, in table order.
     pub fn by_mnemonic(mnemonic: &str) -> &'static [Opcode] {
@@ -417,8 +460,28 @@ const fn op(
 /// every operation of §4 and Appendix A; then the custom ops of §4.10.
 /// Columns: mnemonic, unique name, value, mask, syntax, unit, timing class,
 /// cores, alias target.
+pub static OPS: &[OpInfo] = TABLE;
+
+/// Byte-wise string equality usable in `const fn`.
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The entries of [`OPS`], as a constant so that [`Opcode::named`] can read
+/// them at compile time.
 #[rustfmt::skip]
-pub static OPS: &[OpInfo] = &[
+const TABLE: &[OpInfo] = &[
     op("nop", "nop", 0x0000_0000, M_ALL, NONE, Unit::Alu, OpClass::Alu, ALL, Some("add_r")),
     op("mov", "mov_r", 0x0000_0000, M_RR | 0x3F, MOV_R, Unit::Alu, OpClass::Alu, ALL, Some("add_r")),
     op("mov", "mov_i", 0x0800_0000, M_RI | 0x3F, MOV_I, Unit::Alu, OpClass::Alu, ALL, Some("add_i")),
@@ -676,6 +739,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn select_finds_each_entry_by_its_mnemonic_and_operand_kinds() {
+        for o in Opcode::all() {
+            let i = o.info();
+            let kinds: Vec<OperandKind> = i
+                .explicit_operands()
+                .map(|s| if s.kind == GrNoLink { Gr } else { s.kind })
+                .collect();
+            assert_eq!(Opcode::select(i.mnemonic, &kinds), Some(o), "{}", i.name);
+        }
+        let name = |m: &str, k: &[OperandKind]| Opcode::select(m, k).map(|o| o.info().name);
+        assert_eq!(name("cmplt", &[Br, Gr, Imm]), Some("cmplt_b_i"));
+        assert_eq!(name("cmplt", &[Gr, Gr, Gr]), Some("cmplt_r"));
+        assert_eq!(name("mov", &[Br, Gr]), Some("mov_b_r"));
+        assert_eq!(name("call", &[BTarg]), Some("call"));
+        assert_eq!(name("call", &[]), Some("icall"));
+        assert_eq!(name("return", &[]), Some("return"));
+        assert_eq!(name("mul32", &[Gr, Gr, Imm]), Some("mul32_i"));
+        assert_eq!(name("mov", &[Br, Br]), None);
+        assert_eq!(name("add", &[Gr, Gr]), None);
+        assert_eq!(name("add", &[Gr, Gr, Gr, Gr]), None);
+        assert_eq!(name("frobnicate", &[]), None);
+    }
+
+    #[test]
+    fn named_entries() {
+        const ADD_I: Opcode = Opcode::named("add_i");
+        assert_eq!(ADD_I.info().name, "add_i");
+        for o in Opcode::all() {
+            assert_eq!(Opcode::named(o.info().name), o);
+        }
+    }
+
+    #[test]
+    #[should_panic]
+    fn named_panics_on_an_unknown_name() {
+        let _ = Opcode::named(std::hint::black_box("frobnicate"));
     }
 
     #[test]

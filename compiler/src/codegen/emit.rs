@@ -5,7 +5,11 @@
 use super::mir::*;
 use super::sched::Bundles;
 use crate::ir::{Global, Linkage};
+use isa::OperandKind;
 use std::fmt::Write as _;
+
+/// Values per `.byte` directive line.
+const BYTES_PER_LINE: usize = 16;
 
 /// Escapes a string for a `.file`/`.ascii` operand.
 pub fn escape(s: &str) -> String {
@@ -39,36 +43,63 @@ fn opnd(o: &Opnd, k: usize) -> String {
         Opnd::Sym(s, 0) => s.clone(),
         Opnd::Sym(s, a) => format!("{s}{a:+}"),
         Opnd::Label(b) => label(k, *b),
+        Opnd::Func(s) => s.clone(),
         Opnd::Frame(f) => format!("{f:?}"),
     }
 }
 
-/// One operation as a line of assembly (without indentation).
+/// One operation as a line of assembly (without indentation): the
+/// mnemonic and the entry's syntax template (ISA-ST200 §7.5), with `$r63`
+/// for its fixed link operands.
 pub fn inst(i: &MInst, k: usize) -> String {
     let o = |n: usize| opnd(&i.ops[n], k);
-    match i.form {
-        Form::Rrr => format!("{} {} = {}, {}", i.op, o(0), o(1), o(2)),
-        Form::Rr => format!("{} {} = {}", i.op, o(0), o(1)),
-        Form::Slct => format!("{} {} = {}, {}, {}", i.op, o(0), o(1), o(2), o(3)),
-        Form::Addcg => format!("{} {}, {} = {}, {}, {}", i.op, o(0), o(1), o(2), o(3), o(4)),
-        Form::Load => format!("{} {} = {}[{}]", i.op, o(0), o(1), o(2)),
-        Form::Store => format!("{} {}[{}] = {}", i.op, o(0), o(1), o(2)),
-        Form::Br => format!("{} {}, {}", i.op, o(0), o(1)),
-        Form::Goto => format!("goto {}", o(0)),
-        Form::Call => format!("call $r63 = {}", o(0)),
-        Form::ICall => "call $r63 = $r63".to_string(),
-        Form::Ret => "return $r63".to_string(),
-        Form::Nop => "nop".to_string(),
+    match i.op {
+        MOp::Isa(op) => {
+            let info = op.info();
+            let mut s = info.mnemonic.to_string();
+            let t = info.syntax.template;
+            if t.is_empty() {
+                return s;
+            }
+            s.push(' ');
+            // operand texts in written order: `$r63` for a link operand,
+            // else the next explicit operand
+            let mut explicit = 0;
+            let texts: Vec<String> = info
+                .syntax
+                .operands
+                .iter()
+                .map(|spec| {
+                    if spec.kind == OperandKind::Link {
+                        format!("$r{}", isa::abi::LINK)
+                    } else {
+                        explicit += 1;
+                        o(explicit - 1)
+                    }
+                })
+                .collect();
+            let mut chars = t.chars().peekable();
+            while let Some(c) = chars.next() {
+                match (c, chars.peek().and_then(|d| d.to_digit(10))) {
+                    ('%', Some(n)) => {
+                        chars.next();
+                        s.push_str(&texts[n as usize]);
+                    }
+                    _ => s.push(c),
+                }
+            }
+            s
+        }
         // Machine-SSA pseudo-operations: only in dumps, never in `.s` for
         // `las` (out-of-SSA translation removes them).
-        Form::Phi => {
+        MOp::Phi => {
             let args: Vec<String> = (1..i.ops.len())
                 .step_by(2)
                 .map(|n| format!("[{}, {}]", o(n), o(n + 1)))
                 .collect();
             format!("phi {} = {}", o(0), args.join(", "))
         }
-        Form::PCopy => {
+        MOp::PCopy => {
             let n = i.ops.len() / 2;
             let d: Vec<String> = (0..n).map(o).collect();
             let s: Vec<String> = (n..2 * n).map(o).collect();
@@ -165,7 +196,7 @@ pub fn global(g: &Global) -> String {
             let mut ri = 0usize;
             let mut pending: Vec<u8> = vec![];
             let flush = |s: &mut String, p: &mut Vec<u8>| {
-                for chunk in p.chunks(16) {
+                for chunk in p.chunks(BYTES_PER_LINE) {
                     let v: Vec<String> = chunk.iter().map(|b| b.to_string()).collect();
                     let _ = writeln!(s, "\t.byte {}", v.join(", "));
                 }

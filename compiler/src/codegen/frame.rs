@@ -14,6 +14,7 @@
 //! Incoming stack argument word `k ≥ 8` is at `F + 16 + 4(k − 8)`.
 
 use super::mir::*;
+use isa::abi;
 
 /// Final layout of one frame.
 #[derive(Clone, Debug, Default)]
@@ -35,25 +36,21 @@ pub fn finish(f: &mut MFunc) -> Frame {
     let mut save_regs: Vec<Reg> = vec![];
     for b in &f.blocks {
         for i in &b.insts {
-            let nd = match i.form {
-                Form::Rrr | Form::Rr | Form::Slct | Form::Load => 1,
-                Form::Addcg => 2,
-                _ => 0,
-            };
-            for o in i.ops.iter().take(nd) {
-                if let Opnd::R(Reg::G(n @ 1..=7)) = o {
-                    if !save_regs.contains(&Reg::G(*n)) {
-                        save_regs.push(Reg::G(*n));
-                    }
+            for d in i.explicit_defs() {
+                if matches!(d, Reg::G(n) if abi::is_callee_saved(n as u32))
+                    && !save_regs.contains(&d)
+                {
+                    save_regs.push(d);
                 }
             }
         }
     }
     save_regs.sort();
     if f.has_calls {
-        save_regs.push(Reg::G(63));
+        save_regs.push(Reg::LINK);
     }
-    let mut off = if f.has_calls { 16 } else { 0 } + f.out_args;
+    let scratch = if f.has_calls { abi::SCRATCH_AREA } else { 0 };
+    let mut off = scratch + f.out_args;
     let mut obj_off = vec![];
     for &(size, align) in &f.objs {
         let a = align.max(1);
@@ -61,15 +58,17 @@ pub fn finish(f: &mut MFunc) -> Frame {
         obj_off.push(off);
         off += size;
     }
-    off = off.div_ceil(4) * 4;
+    let word = abi::WORD_BYTES;
+    off = off.div_ceil(word) * word;
     let mut saves = vec![];
     for &rg in &save_regs {
         saves.push((rg, off));
-        off += 4;
+        off += word;
     }
-    off = off.div_ceil(8) * 8;
+    off = off.div_ceil(abi::STACK_ALIGN) * abi::STACK_ALIGN;
     if f.variadic {
-        off += 16;
+        // the part of the register dump below the caller's scratch area
+        off += abi::ARG_REG_BYTES - abi::SCRATCH_AREA;
     }
     let size = off;
     let resolve = |o: &mut Opnd| {
@@ -85,21 +84,19 @@ pub fn finish(f: &mut MFunc) -> Frame {
             i.ops.iter_mut().for_each(resolve);
         }
     }
-    let sp = Reg::G(12);
+    let sp = Reg::SP;
     // prologue
     let entry = f.order[0];
     let mut pro = vec![];
     if size > 0 {
-        pro.push(mi(
-            "add",
-            Form::Rrr,
+        pro.push(MInst::new(
+            opc::ADD_I,
             vec![r(sp), r(sp), Opnd::Imm(-(size as i64))],
         ));
     }
     for &(rg, o) in &saves {
-        pro.push(mi(
-            "stw",
-            Form::Store,
+        pro.push(MInst::new(
+            opc::STW,
             vec![Opnd::Imm(o as i64), r(sp), r(rg)],
         ));
     }
@@ -109,19 +106,19 @@ pub fn finish(f: &mut MFunc) -> Frame {
     for b in &mut f.blocks {
         let old = std::mem::take(&mut b.insts);
         for i in old {
-            if i.form == Form::Ret {
+            if i.is_return() {
                 for &(rg, o) in &saves {
-                    let mut l = mi("ldw", Form::Load, vec![r(rg), Opnd::Imm(o as i64), r(sp)]);
+                    let mut l = MInst::new(opc::LDW, vec![r(rg), Opnd::Imm(o as i64), r(sp)]);
                     l.loc = i.loc;
                     b.insts.push(l);
                 }
                 if size > 0 {
-                    let mut a = mi("add", Form::Rrr, vec![r(sp), r(sp), Opnd::Imm(size as i64)]);
+                    let mut a = MInst::new(opc::ADD_I, vec![r(sp), r(sp), Opnd::Imm(size as i64)]);
                     a.loc = i.loc;
                     b.insts.push(a);
                 }
                 let mut ret = i;
-                ret.imp_uses.push(Reg::G(63));
+                ret.imp_uses.push(Reg::LINK);
                 ret.imp_uses.push(sp);
                 for &(rg, _) in &saves {
                     ret.imp_uses.push(rg);

@@ -117,6 +117,14 @@ pub fn compile_function(
     k: usize,
     opts: &Options,
 ) -> Result<(String, FunctionStats), String> {
+    // debug builds check the operands of every operation after each pass
+    let check = |mf: &mir::MFunc| {
+        if cfg!(debug_assertions) {
+            mir::verify::check_operands(mf)
+        } else {
+            Ok(())
+        }
+    };
     let mut mf = isel::select_with(m, f, opts.model.core, opts.ssa)?;
     let mut oos = None;
     if opts.ssa {
@@ -125,8 +133,11 @@ pub fn compile_function(
         }
         oos = Some(out_of_ssa::translate(&mut mf, opts.out_of_ssa));
     }
+    check(&mf)?;
     let ra = regalloc::allocate(&mut mf);
+    check(&mf)?;
     let fr = frame::finish(&mut mf);
+    check(&mf)?;
     let blocks: Vec<(usize, sched::Bundles)> = mf
         .order
         .iter()

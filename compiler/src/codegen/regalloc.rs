@@ -16,9 +16,13 @@
 //!   across a call is spilled.
 //! - Spill: "spill everywhere": a spilled virtual register lives in a
 //!   4-byte frame object; each use reloads it into a reserved scratch
-//!   register just before, each definition stores it just after (`$r8`,
-//!   `$r9` for uses, `$r10` for definitions, `$b7` plus `$r11` for BRs, via
-//!   `mfb`/`mtb`). These scratch registers are never allocated.
+//!   register just before, each definition stores it just after
+//!   ([`isa::abi::GR_SPILL_SCRATCH`] `$r8`, `$r9` for uses, `$r10` for
+//!   definitions; [`isa::abi::BR_SPILL_SCRATCH`] `$b7` plus `$r11` for BRs,
+//!   via `mfb`/`mtb`). These scratch registers are never allocated.
+//! - Registers are tried in the order of [`isa::abi::GR_ALLOCATION_ORDER`]
+//!   and [`isa::abi::BR_ALLOCATION_ORDER`] (temporaries first, callee-saved
+//!   last).
 //! - Copy coalescing by preference: an interval related by a `mov` to
 //!   another (virtual or physical) register takes that register when it is
 //!   free over the whole interval; the `mov` then has the same source and
@@ -26,18 +30,11 @@
 
 use super::mir::*;
 use crate::analysis::BitSet;
+use isa::abi;
 
-/// Allocatable GRs in preference order: caller-saved temporaries first,
-/// argument registers next, callee-saved last (they cost a save/restore).
-pub fn gr_order() -> Vec<u8> {
-    let mut v: Vec<u8> = (24..=62).collect();
-    v.push(15);
-    v.extend(16..=23);
-    v.extend(1..=7);
-    v
-}
-/// Allocatable BRs (`$b7` is the spill scratch).
-pub const BR_ORDER: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
+/// Number of physical registers: the GRs then the BRs (ISA-ST200 §1.2,
+/// §1.3).
+const NPHYS: usize = (abi::GR_COUNT + abi::BR_COUNT) as usize;
 
 /// Statistics of one allocation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,7 +50,7 @@ pub struct Stats {
 fn phys_index(x: Reg) -> Option<usize> {
     match x {
         Reg::G(n) => Some(n as usize),
-        Reg::B(n) => Some(64 + n as usize),
+        Reg::B(n) => Some(abi::GR_COUNT as usize + n as usize),
         Reg::V(_) => None,
     }
 }
@@ -62,12 +59,12 @@ fn phys_index(x: Reg) -> Option<usize> {
 /// physical, spill code is inserted. Returns statistics.
 pub fn allocate(f: &mut MFunc) -> Stats {
     let nv = f.vclass.len();
-    // liveness index: virtual registers first, then the 72 physical ones
+    // liveness index: virtual registers first, then the physical ones
     let index = |x: Reg| match x {
         Reg::V(v) => v as usize,
         p => nv + phys_index(p).expect("phys"),
     };
-    let nl = nv + 72;
+    let nl = nv + NPHYS;
     let nb = f.blocks.len();
     // positions
     let mut first = vec![0usize; nb];
@@ -125,10 +122,10 @@ pub fn allocate(f: &mut MFunc) -> Stats {
         start[v] = start[v].min(p);
         end[v] = end[v].max(p);
     };
-    // fixed ranges per physical register (64 GR + 8 BR)
-    let mut fixed: Vec<Vec<(usize, usize)>> = vec![vec![]; 72];
+    // fixed ranges per physical register
+    let mut fixed: Vec<Vec<(usize, usize)>> = vec![vec![]; NPHYS];
     for &b in &f.order {
-        let mut open: Vec<Option<usize>> = vec![None; 72];
+        let mut open: Vec<Option<usize>> = vec![None; NPHYS];
         for v in live_in[b].iter() {
             if v < nv {
                 ext(v, first[b], &mut start, &mut end);
@@ -190,14 +187,15 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let mut assign: Vec<Option<Reg>> = vec![None; nv];
     let mut spilled = vec![false; nv];
     let mut active: Vec<usize> = vec![];
-    let gro = gr_order();
+    let gr_order: Vec<Reg> = abi::GR_ALLOCATION_ORDER.map(Reg::gr).to_vec();
+    let br_order: Vec<Reg> = abi::BR_ALLOCATION_ORDER.map(Reg::br).to_vec();
     for &v in &ivs {
         let (s, e) = (start[v], end[v]);
         active.retain(|&a| end[a] >= s);
         let class = f.vclass[v];
-        let cands: Vec<Reg> = match class {
-            Class::Gr => gro.iter().map(|&n| Reg::G(n)).collect(),
-            Class::Br => BR_ORDER.iter().map(|&n| Reg::B(n)).collect(),
+        let cands: &[Reg] = match class {
+            Class::Gr => &gr_order,
+            Class::Br => &br_order,
         };
         let busy: Vec<Reg> = active.iter().filter_map(|&a| assign[a]).collect();
         let free = |c: &Reg| {
@@ -245,14 +243,18 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             stats.spilled += 1;
         }
     }
-    let sp = Reg::G(12);
+    let sp = Reg::SP;
+    // spill scratch registers (never allocated): two for GR uses, one for
+    // GR definitions, one to move BR values through, and a BR
+    let [use0, use1, gr_def, via] = abi::GR_SPILL_SCRATCH.map(Reg::gr);
+    let br_scratch = Reg::br(abi::BR_SPILL_SCRATCH);
     for b in 0..nb {
         let old = std::mem::take(&mut f.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len());
         for mut i in old {
             let mut before = vec![];
             let mut after = vec![];
-            let mut gr_use = [Reg::G(8), Reg::G(9)].into_iter();
+            let mut gr_use = [use0, use1].into_iter();
             let mut reloaded: Vec<(u32, Reg)> = vec![];
             let loc = i.loc;
             for (x, is_def) in i.regs_mut() {
@@ -265,24 +267,24 @@ pub fn allocate(f: &mut MFunc) -> Stats {
                 let fr = Opnd::Frame(FrameRef::Obj(slot[vi], 0));
                 let br = f.vclass[vi] == Class::Br;
                 if is_def {
-                    let scratch = if br { Reg::B(7) } else { Reg::G(10) };
+                    let scratch = if br { br_scratch } else { gr_def };
                     *x = scratch;
                     if br {
-                        after.push(mi("mfb", Form::Rr, vec![r(Reg::G(11)), r(Reg::B(7))]));
-                        after.push(mi("stw", Form::Store, vec![fr, r(sp), r(Reg::G(11))]));
+                        after.push(MInst::new(opc::MFB, vec![r(via), r(br_scratch)]));
+                        after.push(MInst::new(opc::STW, vec![fr, r(sp), r(via)]));
                     } else {
-                        after.push(mi("stw", Form::Store, vec![fr, r(sp), r(scratch)]));
+                        after.push(MInst::new(opc::STW, vec![fr, r(sp), r(scratch)]));
                     }
                 } else if let Some(&(_, s)) = reloaded.iter().find(|(w, _)| *w == v) {
                     *x = s;
                 } else if br {
-                    before.push(mi("ldw", Form::Load, vec![r(Reg::G(11)), fr, r(sp)]));
-                    before.push(mi("mtb", Form::Rr, vec![r(Reg::B(7)), r(Reg::G(11))]));
-                    *x = Reg::B(7);
-                    reloaded.push((v, Reg::B(7)));
+                    before.push(MInst::new(opc::LDW, vec![r(via), fr, r(sp)]));
+                    before.push(MInst::new(opc::MTB, vec![r(br_scratch), r(via)]));
+                    *x = br_scratch;
+                    reloaded.push((v, br_scratch));
                 } else {
                     let s = gr_use.next().expect("at most two spilled GR uses");
-                    before.push(mi("ldw", Form::Load, vec![r(s), fr, r(sp)]));
+                    before.push(MInst::new(opc::LDW, vec![r(s), fr, r(sp)]));
                     *x = s;
                     reloaded.push((v, s));
                 }
@@ -306,9 +308,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     stats
 }
 
-/// A register-to-register copy: `mov d = s` with two register operands.
+/// A register-to-register copy: `mov $rd = $rs` (ISA-ST200 §4.9).
 pub fn is_copy(i: &MInst) -> bool {
-    i.op == "mov"
-        && i.form == Form::Rr
-        && matches!((&i.ops[0], &i.ops[1]), (Opnd::R(_), Opnd::R(_)))
+    i.is(opc::MOV_R)
 }

@@ -19,17 +19,15 @@
 //! Cycle-driven list scheduling: the ready list holds operations whose
 //! predecessors are scheduled and whose latencies have elapsed; the
 //! highest (longest latency-weighted path to the region's end) goes first,
-//! if the bundle stays legal: at most `resources.issue` syllables (a long
-//! immediate counts 2), one control op, `resources.mem` memory ops,
-//! `resources.odd` multiplies, `syscall` alone, and a lane placement that
-//! `isa::bundle::place` finds for both word-address parities. Empty cycles
+//! if the bundle stays legal by the rules of `isa::bundle` for the model's
+//! resources ([`legal_bundle`]). Empty cycles
 //! become `nop` bundles on a non-interlocked core (the hardware does not
 //! stall, §5.1) and vanish on an interlocked one.
 
 use super::mir::*;
-use isa::bundle::{place, SlotNeeds};
+use isa::bundle::{check_counts, place, SlotNeeds};
 use isa::model::{ProcessorModel, ALL_CLASSES};
-use isa::ops::{OpClass, Unit};
+use isa::ops::OpClass;
 
 /// A scheduled block: bundles of operations (an empty bundle is a `nop`).
 pub type Bundles = Vec<Vec<MInst>>;
@@ -37,7 +35,7 @@ pub type Bundles = Vec<Vec<MInst>>;
 fn maxlat(model: &ProcessorModel, i: &MInst) -> u32 {
     let (c, _) = i.class_unit();
     let defs = i.defs();
-    if defs.is_empty() || defs.iter().all(|d| *d == Reg::G(0)) {
+    if defs.is_empty() || defs.iter().all(|d| *d == Reg::ZERO) {
         return 0;
     }
     let has_br = defs.iter().any(|d| matches!(d, Reg::B(_)));
@@ -61,40 +59,37 @@ fn is_mem(c: OpClass) -> bool {
     )
 }
 
-/// True if the operations can share one bundle under `model`'s resources.
+/// True if the operations can share one bundle under `model`'s resources:
+/// the bundle rules of `isa::bundle` (ISA-ST200 §2.3: issue width with a
+/// long immediate counting two syllables, one control and one memory
+/// operation, multiplies on odd lanes, `syscall` alone; checked by
+/// [`check_counts`], then a lane placement by [`place`] for both
+/// word-address parities, since the bundle's address is not known yet),
+/// and rule 7 on the machine registers: no two operations write one
+/// register (`$r0` aside; calls, whose writes are clobbers, aside).
 pub fn legal_bundle(model: &ProcessorModel, ops: &[&MInst]) -> bool {
-    let limits = model.resources.bundle_limits();
+    let mut limits = model.resources.bundle_limits();
+    limits.issue = limits.issue.min(model.issue_width as usize);
     let needs: Vec<SlotNeeds> = ops
         .iter()
-        .map(|i| SlotNeeds {
-            unit: i.class_unit().1,
-            long_imm: i.long_imm(),
-            last: false,
+        .map(|i| {
+            let (_, unit) = i.class_unit();
+            SlotNeeds {
+                unit,
+                long_imm: i.long_imm(),
+                last: i.info().is_some_and(|x| x.fixed_stop_bit()),
+            }
         })
         .collect();
-    let syll: usize = needs.iter().map(|n| 1 + n.long_imm as usize).sum();
-    if syll > limits.issue.min(model.issue_width as usize) {
-        return false;
-    }
-    if needs.iter().any(|n| n.unit == Unit::Alone) && needs.len() > 1 {
-        return false;
-    }
-    let mems = ops.iter().filter(|i| is_mem(i.class_unit().0)).count();
-    if mems > limits.memory {
-        return false;
-    }
-    let ctl = needs
-        .iter()
-        .filter(|n| matches!(n.unit, Unit::Ctl | Unit::CtlMem))
-        .count();
-    if ctl > limits.control {
+    let name = |k: usize| ops[k].op.mnemonic();
+    if check_counts(&needs, &limits, name).is_err() {
         return false;
     }
     // no two writes to one register (§2.3 rule 7)
     let mut w: Vec<Reg> = vec![];
     for i in ops {
         for d in i.defs() {
-            if d != Reg::G(0) && i.imp_defs.is_empty() {
+            if d != Reg::ZERO && i.imp_defs.is_empty() {
                 if w.contains(&d) {
                     return false;
                 }
@@ -102,7 +97,6 @@ pub fn legal_bundle(model: &ProcessorModel, ops: &[&MInst]) -> bool {
             }
         }
     }
-    let name = |_| "op";
     place(&needs, false, &limits, true, name).is_ok()
         && place(&needs, true, &limits, true, name).is_ok()
 }
@@ -140,7 +134,7 @@ fn schedule_region(model: &ProcessorModel, ops: Vec<MInst>, bundle: bool, out: &
             let mut lat: Option<u32> = None;
             let mut need = |l: u32| lat = Some(lat.map_or(l, |x: u32| x.max(l)));
             for d in &defs[i] {
-                if *d == Reg::G(0) {
+                if *d == Reg::ZERO {
                     continue;
                 }
                 if uses[j].contains(d) {
@@ -153,7 +147,7 @@ fn schedule_region(model: &ProcessorModel, ops: Vec<MInst>, bundle: bool, out: &
                 }
             }
             for u in &uses[i] {
-                if *u != Reg::G(0) && defs[j].contains(u) {
+                if *u != Reg::ZERO && defs[j].contains(u) {
                     need(0);
                 }
             }
@@ -266,5 +260,45 @@ fn schedule_region(model: &ProcessorModel, ops: Vec<MInst>, bundle: bool, out: &
             continue;
         }
         out.push(v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use isa::Opcode;
+
+    fn op(name: &str, ops: Vec<Opnd>) -> MInst {
+        MInst::new(Opcode::named(name), ops)
+    }
+    fn g(n: u8) -> Opnd {
+        r(Reg::G(n))
+    }
+
+    /// The ST231 bundle rules of ISA-ST200 §2.3, through `isa::bundle`.
+    #[test]
+    fn bundle_rules_of_the_st231() {
+        let m = ProcessorModel::st231();
+        let add = |d: u8| op("add_r", vec![g(d), g(1), g(2)]);
+        let addx = |d: u8| op("add_i", vec![g(d), g(1), Opnd::Imm(1 << 20)]);
+        let mul = |d: u8| op("mul32_r", vec![g(d), g(1), g(2)]);
+        let ldw = |d: u8| op("ldw", vec![g(d), Opnd::Imm(0), g(3)]);
+        let legal = |v: &[MInst]| legal_bundle(&m, &v.iter().collect::<Vec<_>>());
+        // rule 1: four syllables, a long immediate counts two
+        assert!(legal(&[add(10), add(11), add(12), add(13)]));
+        assert!(!legal(&[add(10), add(11), add(12), add(13), add(14)]));
+        assert!(legal(&[addx(10), add(11), add(12)]));
+        assert!(!legal(&[addx(10), addx(11), add(12)]));
+        // rule 3: one memory operation
+        assert!(!legal(&[ldw(10), ldw(11)]));
+        // rule 4: two multiplies on the odd lanes, none left for a long
+        // immediate's owner
+        assert!(legal(&[mul(10), mul(11), add(12), add(13)]));
+        assert!(!legal(&[mul(10), mul(11), addx(12)]));
+        // rule 2: one control operation
+        let goto = MInst::new(opc::GOTO, vec![Opnd::Label(0)]);
+        assert!(!legal(&[goto.clone(), goto]));
+        // rule 7: one write per register
+        assert!(!legal(&[add(10), add(10)]));
     }
 }

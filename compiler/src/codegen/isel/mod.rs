@@ -32,6 +32,7 @@ use crate::ir::{
     BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Inst, InstKind, Module, Type,
     UnaryOp, Value, ValueDef,
 };
+use isa::abi;
 use isa::ops::Core;
 
 /// Runtime helper routines the back end calls (libgcc names and semantics;
@@ -51,14 +52,6 @@ pub const HELPERS: [&str; 12] = [
     "__ashrdi3",
     "__lshrdi3",
 ];
-
-/// Caller-saved registers clobbered by a call (ISA-ST200 §7.1): `$r8`–`$r11`,
-/// `$r15`–`$r63`, and every branch register.
-pub fn call_clobbers() -> Vec<Reg> {
-    let mut v: Vec<Reg> = (8..=11).chain(15..=63).map(Reg::G).collect();
-    v.extend((0..8).map(Reg::B));
-    v
-}
 
 /// Size in bytes of the struct a `sret` function returns, found from the
 /// `memcpy` into its hidden first parameter (the only way the front end
@@ -104,7 +97,7 @@ fn layout_args(
         if i == 0 {
             if let Some(s) = sret {
                 out.push(match s {
-                    Some(n) if n <= 32 => ArgLoc::SmallRet(n),
+                    Some(n) if n <= abi::MAX_STRUCT_RET_BYTES => ArgLoc::SmallRet(n),
                     _ => ArgLoc::R15,
                 });
                 continue;
@@ -182,8 +175,11 @@ fn off_add(o: &Opnd, d: i64) -> Opnd {
     }
 }
 
-const SP: Reg = Reg::G(12);
-const ZERO: Reg = Reg::G(0);
+const SP: Reg = Reg::SP;
+/// Most accesses a block copy or zeroing is unrolled into; a longer one
+/// becomes a loop (a code-size choice, not an ISA fact).
+const MAX_UNROLLED_COPY: u32 = 16;
+const ZERO: Reg = Reg::ZERO;
 
 /// Selects machine operations for `f` in non-SSA mode (see
 /// [`select_with`]). Errors name the unsupported construct.
@@ -239,8 +235,10 @@ impl<'a> Sel<'a> {
         i.loc = self.loc;
         self.mf.blocks[self.cur].insts.push(i);
     }
-    fn e(&mut self, op: &'static str, form: Form, ops: Vec<Opnd>) {
-        self.emit(mi(op, form, ops));
+    /// Emits the operation written `op` on `ops` ([`MFunc::inst`]).
+    fn e(&mut self, op: &str, ops: Vec<Opnd>) {
+        let i = self.mf.inst(op, ops);
+        self.emit(i);
     }
     fn gv(&mut self) -> Reg {
         self.mf.vreg(Class::Gr)
@@ -249,10 +247,10 @@ impl<'a> Sel<'a> {
         self.mf.vreg(Class::Br)
     }
     fn mov(&mut self, d: Reg, s: Opnd) {
-        self.e("mov", Form::Rr, vec![r(d), s]);
+        self.e("mov", vec![r(d), s]);
     }
     fn op3(&mut self, op: &'static str, d: Reg, a: Reg, b: Opnd) {
-        self.e(op, Form::Rrr, vec![r(d), r(a), b]);
+        self.e(op, vec![r(d), r(a), b]);
     }
 
     fn run(&mut self) -> Result<(), String> {
@@ -296,9 +294,10 @@ impl<'a> Sel<'a> {
             };
         }
         for sd in &f.slots {
-            let o = self
-                .mf
-                .obj(sd.size.max(1).div_ceil(4) * 4, sd.align.clamp(4, 8));
+            let o = self.mf.obj(
+                sd.size.max(1).div_ceil(4) * 4,
+                sd.align.clamp(abi::WORD_BYTES, abi::MAX_ALIGN),
+            );
             self.slot_obj.push(o);
         }
         // entry block: parameters
@@ -364,7 +363,7 @@ impl<'a> Sel<'a> {
                         ops.push(Opnd::Label(*pred));
                         ops.push(r(regs[j]));
                     }
-                    mi("phi", Form::Phi, ops)
+                    MInst::phi(ops)
                 })
                 .collect();
             let nb = self.block_first[b.index()];
@@ -383,7 +382,7 @@ impl<'a> Sel<'a> {
                 let nphi = self.mf.blocks[b]
                     .insts
                     .iter()
-                    .take_while(|i| i.form == Form::Phi)
+                    .take_while(|i| i.op == MOp::Phi)
                     .count();
                 for k in 0..nphi {
                     let has = self.mf.blocks[b].insts[k].ops.contains(&Opnd::Label(p));
@@ -392,13 +391,9 @@ impl<'a> Sel<'a> {
                     }
                     let t = self.gv();
                     let insts = &mut self.mf.blocks[p].insts;
-                    let at = insts.len()
-                        - insts
-                            .iter()
-                            .rev()
-                            .take_while(|i| matches!(i.form, Form::Br | Form::Goto | Form::Ret))
-                            .count();
-                    insts.insert(at, mi("mov", Form::Rr, vec![r(t), r(ZERO)]));
+                    let at =
+                        insts.len() - insts.iter().rev().take_while(|i| i.is_terminator()).count();
+                    insts.insert(at, MInst::new(opc::MOV_R, vec![r(t), r(ZERO)]));
                     let phi = &mut self.mf.blocks[b].insts[k];
                     phi.ops.push(Opnd::Label(p));
                     phi.ops.push(r(t));
@@ -415,19 +410,20 @@ impl<'a> Sel<'a> {
             let next = order.get(k + 1).copied();
             let insts = &mut self.mf.blocks[b].insts;
             let n = insts.len();
-            if n >= 2 && insts[n - 1].form == Form::Goto && insts[n - 2].form == Form::Br {
+            let cond = |i: &MInst| i.is(opc::BR) || i.is(opc::BRF);
+            if n >= 2 && insts[n - 1].is(opc::GOTO) && cond(&insts[n - 2]) {
                 if let (Opnd::Label(t), Some(nx)) = (&insts[n - 2].ops[1], next) {
                     if *t == nx {
                         let g = insts.pop().expect("goto");
                         let br = insts.last_mut().expect("br");
-                        br.op = if br.op == "br" { "brf" } else { "br" };
+                        let flipped = if br.is(opc::BR) { opc::BRF } else { opc::BR };
+                        br.op = MOp::Isa(flipped);
                         br.ops[1] = g.ops[0].clone();
                     }
                 }
             }
             if let Some(last) = insts.last() {
-                if last.form == Form::Goto && last.ops[0] == Opnd::Label(next.unwrap_or(usize::MAX))
-                {
+                if last.is(opc::GOTO) && last.ops[0] == Opnd::Label(next.unwrap_or(usize::MAX)) {
                     insts.pop();
                 }
             }
@@ -472,29 +468,27 @@ impl<'a> Sel<'a> {
             return;
         }
         if f.variadic {
-            for i in 0..8u8 {
+            for w in 0..abi::ARG_REG_COUNT {
                 self.e(
                     "stw",
-                    Form::Store,
                     vec![
-                        Opnd::Frame(FrameRef::Incoming(-16 + 4 * i as i32)),
+                        Opnd::Frame(FrameRef::Incoming(abi::arg_word_offset(w))),
                         r(SP),
-                        r(Reg::G(16 + i)),
+                        r(Reg::arg(w)),
                     ],
                 );
             }
         }
         let word = |s: &mut Self, w: u32| -> Reg {
             let v = s.gv();
-            if w < 8 {
-                s.mov(v, r(Reg::G(16 + w as u8)));
+            if w < abi::ARG_REG_COUNT {
+                s.mov(v, r(Reg::arg(w)));
             } else {
                 s.e(
                     "ldw",
-                    Form::Load,
                     vec![
                         r(v),
-                        Opnd::Frame(FrameRef::Incoming(16 + 4 * (w as i32 - 8))),
+                        Opnd::Frame(FrameRef::Incoming(abi::arg_word_offset(w))),
                         r(SP),
                     ],
                 );
@@ -515,21 +509,22 @@ impl<'a> Sel<'a> {
                     self.mov(pv[1], r(hi));
                 }
                 ArgLoc::Block(w, n) => {
-                    let align = f.byval[i].map_or(4, |x| x.1).clamp(4, 8);
+                    let align = f.byval[i]
+                        .map_or(4, |x| x.1)
+                        .clamp(abi::WORD_BYTES, abi::MAX_ALIGN);
                     let o = self.mf.obj(n * 4, align);
                     for k in 0..n {
                         let v = word(self, w + k);
                         self.e(
                             "stw",
-                            Form::Store,
                             vec![Opnd::Frame(FrameRef::Obj(o, 4 * k as i32)), r(SP), r(v)],
                         );
                     }
                     self.op3("add", pv[0], SP, Opnd::Frame(FrameRef::Obj(o, 0)));
                 }
-                ArgLoc::R15 => self.mov(pv[0], r(Reg::G(15))),
+                ArgLoc::R15 => self.mov(pv[0], r(Reg::STRUCT_RETURN)),
                 ArgLoc::SmallRet(n) => {
-                    let o = self.mf.obj(n.div_ceil(4) * 4, 8);
+                    let o = self.mf.obj(n.div_ceil(4) * 4, abi::MAX_ALIGN);
                     self.op3("add", pv[0], SP, Opnd::Frame(FrameRef::Obj(o, 0)));
                     self.sret_small = Some((pv[0], n));
                 }
@@ -556,60 +551,57 @@ impl<'a> Sel<'a> {
                     items.push((pv[1], Some(w + 1)));
                 }
                 ArgLoc::Block(w, n) => {
-                    let align = f.byval[i].map_or(4, |x| x.1).clamp(4, 8);
+                    let align = f.byval[i]
+                        .map_or(4, |x| x.1)
+                        .clamp(abi::WORD_BYTES, abi::MAX_ALIGN);
                     let o = self.mf.obj(n * 4, align);
                     for k in 0..n {
                         let t = self.gv();
                         items.push((t, Some(w + k)));
-                        tail.push(mi(
+                        tail.push(self.mf.inst(
                             "stw",
-                            Form::Store,
                             vec![Opnd::Frame(FrameRef::Obj(o, 4 * k as i32)), r(SP), r(t)],
                         ));
                     }
-                    tail.push(mi(
+                    tail.push(self.mf.inst(
                         "add",
-                        Form::Rrr,
                         vec![r(pv[0]), r(SP), Opnd::Frame(FrameRef::Obj(o, 0))],
                     ));
                 }
                 ArgLoc::R15 => items.push((pv[0], None)),
                 ArgLoc::SmallRet(n) => {
-                    let o = self.mf.obj(n.div_ceil(4) * 4, 8);
-                    tail.push(mi(
+                    let o = self.mf.obj(n.div_ceil(4) * 4, abi::MAX_ALIGN);
+                    tail.push(self.mf.inst(
                         "add",
-                        Form::Rrr,
                         vec![r(pv[0]), r(SP), Opnd::Frame(FrameRef::Obj(o, 0))],
                     ));
                     self.sret_small = Some((pv[0], n));
                 }
             }
         }
-        let phys = |w: Option<u32>| -> Option<u8> {
+        let phys = |w: Option<u32>| -> Option<Reg> {
             match w {
-                None => Some(15),
-                Some(w) if w < 8 => Some(16 + w as u8),
-                Some(_) => None,
+                None => Some(Reg::STRUCT_RETURN),
+                Some(w) => abi::arg_reg(w).map(Reg::gr),
             }
         };
-        let mut regs: Vec<u8> = items.iter().filter_map(|x| phys(x.1)).collect();
+        let mut regs: Vec<Reg> = items.iter().filter_map(|x| phys(x.1)).collect();
         if f.variadic {
-            regs.extend(16..=23);
+            regs.extend(abi::ARG_REGS.map(Reg::gr));
         }
         regs.sort_unstable();
         regs.dedup();
         let pins: Vec<Reg> = regs.iter().map(|&n| self.pin_g(n)).collect();
-        let pin_of = |n: u8| pins[regs.iter().position(|&x| x == n).expect("pinned")];
-        self.pcopy(pins.clone(), regs.iter().map(|&n| Reg::G(n)).collect());
+        let pin_of = |n: Reg| pins[regs.iter().position(|&x| x == n).expect("pinned")];
+        self.pcopy(pins.clone(), regs.clone());
         if f.variadic {
-            for i in 0..8u8 {
+            for w in 0..abi::ARG_REG_COUNT {
                 self.e(
                     "stw",
-                    Form::Store,
                     vec![
-                        Opnd::Frame(FrameRef::Incoming(-16 + 4 * i as i32)),
+                        Opnd::Frame(FrameRef::Incoming(abi::arg_word_offset(w))),
                         r(SP),
-                        r(pin_of(16 + i)),
+                        r(pin_of(Reg::arg(w))),
                     ],
                 );
             }
@@ -623,13 +615,12 @@ impl<'a> Sel<'a> {
         }
         self.pcopy(d, s);
         for &(dst, w) in &items {
-            if let Some(w) = w.filter(|&w| w >= 8) {
+            if let Some(w) = w.filter(|&w| abi::arg_reg(w).is_none()) {
                 self.e(
                     "ldw",
-                    Form::Load,
                     vec![
                         r(dst),
-                        Opnd::Frame(FrameRef::Incoming(16 + 4 * (w as i32 - 8))),
+                        Opnd::Frame(FrameRef::Incoming(abi::arg_word_offset(w))),
                         r(SP),
                     ],
                 );
@@ -640,9 +631,9 @@ impl<'a> Sel<'a> {
         }
     }
 
-    /// A fresh GR vreg pinned to `$rN`.
-    fn pin_g(&mut self, n: u8) -> Reg {
-        self.mf.pinned_vreg(Class::Gr, Reg::G(n))
+    /// A fresh GR vreg pinned to the general register `p`.
+    fn pin_g(&mut self, p: Reg) -> Reg {
+        self.mf.pinned_vreg(Class::Gr, p)
     }
 
     /// Emits `pcopy dsts = srcs` (nothing when empty).
@@ -651,7 +642,7 @@ impl<'a> Sel<'a> {
             return;
         }
         let ops = dsts.into_iter().chain(srcs).map(r).collect();
-        self.e("pcopy", Form::PCopy, ops);
+        self.emit(MInst::pcopy(ops));
     }
 
     /// A register for a new definition of the value held in `t` (a chain
@@ -680,7 +671,7 @@ impl<'a> Sel<'a> {
         if let Reg::V(n) = x {
             if self.mf.vclass[n as usize] == Class::Br {
                 let t = self.gv();
-                self.e("mfb", Form::Rr, vec![r(t), r(x)]);
+                self.e("mfb", vec![r(t), r(x)]);
                 return t;
             }
         }
@@ -718,7 +709,7 @@ impl<'a> Sel<'a> {
             return x;
         }
         let d = self.gv();
-        self.e(op, Form::Rr, vec![r(d), r(x)]);
+        self.e(op, vec![r(d), r(x)]);
         d
     }
     /// Known alignment of an address value (bytes).
@@ -729,7 +720,7 @@ impl<'a> Sel<'a> {
             }
             Some(InstKind::GlobalAddr { name }) => {
                 if let Some(g) = self.m.globals.iter().find(|g| g.name == *name) {
-                    g.align.clamp(1, 8)
+                    g.align.clamp(1, abi::MAX_ALIGN)
                 } else if self.m.functions.iter().any(|f| f.name == *name) {
                     4
                 } else {
@@ -880,13 +871,13 @@ impl<'a> Sel<'a> {
                 let d = dst(self);
                 let (o, base) = self.amode(*addr);
                 match ty {
-                    Type::I8 => self.e("ldb", Form::Load, vec![r(d[0]), o, r(base)]),
-                    Type::I16 => self.e("ldh", Form::Load, vec![r(d[0]), o, r(base)]),
-                    Type::I32 => self.e("ldw", Form::Load, vec![r(d[0]), o, r(base)]),
+                    Type::I8 => self.e("ldb", vec![r(d[0]), o, r(base)]),
+                    Type::I16 => self.e("ldh", vec![r(d[0]), o, r(base)]),
+                    Type::I32 => self.e("ldw", vec![r(d[0]), o, r(base)]),
                     Type::I64 => {
                         let o4 = off_add(&o, 4);
-                        self.e("ldw", Form::Load, vec![r(d[0]), o, r(base)]);
-                        self.e("ldw", Form::Load, vec![r(d[1]), o4, r(base)]);
+                        self.e("ldw", vec![r(d[0]), o, r(base)]);
+                        self.e("ldw", vec![r(d[1]), o4, r(base)]);
                     }
                 }
             }
@@ -894,14 +885,14 @@ impl<'a> Sel<'a> {
                 let (o, base) = self.amode(*addr);
                 let lo = self.g(*value);
                 match ty {
-                    Type::I8 => self.e("stb", Form::Store, vec![o, r(base), r(lo)]),
-                    Type::I16 => self.e("sth", Form::Store, vec![o, r(base), r(lo)]),
-                    Type::I32 => self.e("stw", Form::Store, vec![o, r(base), r(lo)]),
+                    Type::I8 => self.e("stb", vec![o, r(base), r(lo)]),
+                    Type::I16 => self.e("sth", vec![o, r(base), r(lo)]),
+                    Type::I32 => self.e("stw", vec![o, r(base), r(lo)]),
                     Type::I64 => {
                         let hi = self.hi(*value);
                         let o4 = off_add(&o, 4);
-                        self.e("stw", Form::Store, vec![o, r(base), r(lo)]);
-                        self.e("stw", Form::Store, vec![o4, r(base), r(hi)]);
+                        self.e("stw", vec![o, r(base), r(lo)]);
+                        self.e("stw", vec![o4, r(base), r(hi)]);
                     }
                 }
             }
@@ -916,7 +907,7 @@ impl<'a> Sel<'a> {
             }
             InstKind::VaStart => {
                 let d = dst(self)[0];
-                let off = -16 + 4 * self.nfixed_words as i32;
+                let off = abi::arg_word_offset(self.nfixed_words);
                 self.op3("add", d, SP, Opnd::Frame(FrameRef::Incoming(off)));
             }
             InstKind::Call {
@@ -941,22 +932,14 @@ impl<'a> Sel<'a> {
             }
             InstKind::Jump { dest } if self.ssa => {
                 self.phi_operands(b, *dest);
-                self.e(
-                    "goto",
-                    Form::Goto,
-                    vec![Opnd::Label(self.block_first[dest.index()])],
-                );
+                self.e("goto", vec![Opnd::Label(self.block_first[dest.index()])]);
             }
             InstKind::Branch { cond, then, else_ } if self.ssa => {
                 let c = self.vmap[cond.index()][0];
                 let is_br = matches!(c, Reg::V(n) if self.mf.vclass[n as usize] == Class::Br);
                 if then == else_ {
                     self.phi_operands(b, *then);
-                    self.e(
-                        "goto",
-                        Form::Goto,
-                        vec![Opnd::Label(self.block_first[then.index()])],
-                    );
+                    self.e("goto", vec![Opnd::Label(self.block_first[then.index()])]);
                     return Ok(());
                 }
                 let breg = if is_br {
@@ -973,57 +956,45 @@ impl<'a> Sel<'a> {
                     self.block_first[then.index()],
                     self.block_first[else_.index()],
                 );
-                self.e("br", Form::Br, vec![r(breg), Opnd::Label(tl)]);
-                self.e("goto", Form::Goto, vec![Opnd::Label(el)]);
+                self.e("br", vec![r(breg), Opnd::Label(tl)]);
+                self.e("goto", vec![Opnd::Label(el)]);
             }
             InstKind::Ret { value } if self.ssa => {
                 // (physical register, value): a later entry for the same
                 // register replaces an earlier one, as the moves of the
                 // non-SSA mode do
-                let mut outs: Vec<(u8, Reg)> = vec![];
+                let mut outs: Vec<(Reg, Reg)> = vec![];
                 if let Some((addr, n)) = self.sret_small {
                     for k in 0..n.div_ceil(4) {
                         let t = self.gv();
-                        self.e(
-                            "ldw",
-                            Form::Load,
-                            vec![r(t), Opnd::Imm(4 * k as i64), r(addr)],
-                        );
-                        outs.push((16 + k as u8, t));
+                        self.e("ldw", vec![r(t), Opnd::Imm(4 * k as i64), r(addr)]);
+                        outs.push((Reg::ret(k), t));
                     }
                 }
                 if let Some(v) = value {
                     let lo = self.g(*v);
-                    outs.retain(|x| x.0 != 16);
-                    outs.push((16, lo));
+                    outs.retain(|x| x.0 != Reg::ret(0));
+                    outs.push((Reg::ret(0), lo));
                     if self.f.value_type(*v) == Type::I64 {
                         let hi = self.hi(*v);
-                        outs.retain(|x| x.0 != 17);
-                        outs.push((17, hi));
+                        outs.retain(|x| x.0 != Reg::ret(1));
+                        outs.push((Reg::ret(1), hi));
                     }
                 }
                 let pins: Vec<Reg> = outs.iter().map(|x| self.pin_g(x.0)).collect();
                 self.pcopy(pins.clone(), outs.iter().map(|x| x.1).collect());
-                let mut i = mi("return", Form::Ret, vec![]);
+                let mut i = MInst::new(opc::RETURN, vec![]);
                 i.imp_uses = pins;
                 self.emit(i);
             }
             InstKind::Jump { dest } => {
                 self.phi_copies(b, *dest);
-                self.e(
-                    "goto",
-                    Form::Goto,
-                    vec![Opnd::Label(self.block_first[dest.index()])],
-                );
+                self.e("goto", vec![Opnd::Label(self.block_first[dest.index()])]);
             }
             InstKind::Branch { cond, then, else_ } => {
                 if then == else_ {
                     self.phi_copies(b, *then);
-                    self.e(
-                        "goto",
-                        Form::Goto,
-                        vec![Opnd::Label(self.block_first[then.index()])],
-                    );
+                    self.e("goto", vec![Opnd::Label(self.block_first[then.index()])]);
                     return Ok(());
                 }
                 let c = self.vmap[cond.index()][0];
@@ -1038,33 +1009,29 @@ impl<'a> Sel<'a> {
                 };
                 let tl = self.edge(b, *then);
                 let el = self.edge(b, *else_);
-                self.e("br", Form::Br, vec![r(breg), Opnd::Label(tl)]);
-                self.e("goto", Form::Goto, vec![Opnd::Label(el)]);
+                self.e("br", vec![r(breg), Opnd::Label(tl)]);
+                self.e("goto", vec![Opnd::Label(el)]);
             }
             InstKind::Ret { value } => {
                 let mut uses = vec![];
                 if let Some((addr, n)) = self.sret_small {
                     for k in 0..n.div_ceil(4) {
-                        let rr = Reg::G(16 + k as u8);
-                        self.e(
-                            "ldw",
-                            Form::Load,
-                            vec![r(rr), Opnd::Imm(4 * k as i64), r(addr)],
-                        );
+                        let rr = Reg::ret(k);
+                        self.e("ldw", vec![r(rr), Opnd::Imm(4 * k as i64), r(addr)]);
                         uses.push(rr);
                     }
                 }
                 if let Some(v) = value {
                     let lo = self.g(*v);
-                    self.mov(Reg::G(16), r(lo));
-                    uses.push(Reg::G(16));
+                    self.mov(Reg::ret(0), r(lo));
+                    uses.push(Reg::ret(0));
                     if self.f.value_type(*v) == Type::I64 {
                         let hi = self.hi(*v);
-                        self.mov(Reg::G(17), r(hi));
-                        uses.push(Reg::G(17));
+                        self.mov(Reg::ret(1), r(hi));
+                        uses.push(Reg::ret(1));
                     }
                 }
-                let mut i = mi("return", Form::Ret, vec![]);
+                let mut i = MInst::new(opc::RETURN, vec![]);
                 i.imp_uses = uses;
                 self.emit(i);
             }
@@ -1088,11 +1055,7 @@ impl<'a> Sel<'a> {
         self.split.push(nb);
         self.cur = nb;
         self.phi_copies(from, to);
-        self.e(
-            "goto",
-            Form::Goto,
-            vec![Opnd::Label(self.block_first[to.index()])],
-        );
+        self.e("goto", vec![Opnd::Label(self.block_first[to.index()])]);
         self.cur = save;
         nb
     }
@@ -1252,7 +1215,7 @@ impl<'a> Sel<'a> {
             }
             _ => r(self.ext(y, ty, signed)),
         };
-        self.e(cc_name(c), Form::Rrr, vec![r(d), r(a), b]);
+        self.e(cc_name(c), vec![r(d), r(a), b]);
     }
 
     fn binary(&mut self, op: BinaryOp, ty: Type, args: [Value; 2], d: Reg) {
@@ -1297,11 +1260,7 @@ impl<'a> Sel<'a> {
                     self.op3("add", d, a, Opnd::Imm((c as i32).wrapping_neg() as i64));
                 } else if let Some(c) = self.cval(x).filter(|&c| c != 0) {
                     let b = self.g(y);
-                    self.e(
-                        "sub",
-                        Form::Rrr,
-                        vec![r(d), Opnd::Imm(c as i32 as i64), r(b)],
-                    );
+                    self.e("sub", vec![r(d), Opnd::Imm(c as i32 as i64), r(b)]);
                 } else {
                     let (a, b) = (self.g(x), self.g(y));
                     self.op3("sub", d, a, r(b));
@@ -1445,17 +1404,9 @@ impl<'a> Sel<'a> {
                 // §4.4: mtb $b = $r0, then addcg chain
                 let (c0, c1, c2) = (self.bv(), self.bv(), self.bv());
                 let lo = self.gv();
-                self.e("mtb", Form::Rr, vec![r(c0), r(ZERO)]);
-                self.e(
-                    "addcg",
-                    Form::Addcg,
-                    vec![r(lo), r(c1), r(al), r(bl), r(c0)],
-                );
-                self.e(
-                    "addcg",
-                    Form::Addcg,
-                    vec![r(d[1]), r(c2), r(ah), r(bh), r(c1)],
-                );
+                self.e("mtb", vec![r(c0), r(ZERO)]);
+                self.e("addcg", vec![r(lo), r(c1), r(al), r(bl), r(c0)]);
+                self.e("addcg", vec![r(d[1]), r(c2), r(ah), r(bh), r(c1)]);
                 self.mov(d[0], r(lo));
             }
             BinaryOp::Sub => self.sub64(al, ah, bl, bh, d),
@@ -1470,7 +1421,8 @@ impl<'a> Sel<'a> {
             }
             BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr => {
                 let t = self.gv();
-                self.op3("and", t, bl, Opnd::Imm(63));
+                // the shift count modulo 64
+                self.op3("and", t, bl, Opnd::Imm(Type::I64.bits() as i64 - 1));
                 let name = match op {
                     BinaryOp::Shl => "__ashldi3",
                     BinaryOp::LShr => "__lshrdi3",
@@ -1499,13 +1451,15 @@ impl<'a> Sel<'a> {
     fn helper(&mut self, name: &str, words: &[Reg], nret: usize) -> Vec<Reg> {
         self.mf.has_calls = true;
         if self.ssa {
-            let args: Vec<Reg> = (0..words.len()).map(|i| self.pin_g(16 + i as u8)).collect();
+            let args: Vec<Reg> = (0..words.len() as u32)
+                .map(|i| self.pin_g(Reg::arg(i)))
+                .collect();
             self.pcopy(args.clone(), words.to_vec());
-            let rets: Vec<Reg> = (0..nret).map(|i| self.pin_g(16 + i as u8)).collect();
-            let mut c = mi("call", Form::Call, vec![Opnd::Sym(name.to_string(), 0)]);
+            let rets: Vec<Reg> = (0..nret as u32).map(|i| self.pin_g(Reg::ret(i))).collect();
+            let mut c = MInst::new(opc::CALL, vec![Opnd::Func(name.to_string())]);
             c.imp_uses = args;
             c.imp_defs = rets.clone();
-            c.imp_defs.extend(call_clobbers());
+            c.imp_defs.extend(Reg::call_clobbers());
             self.emit(c);
             let res: Vec<Reg> = (0..nret).map(|_| self.gv()).collect();
             self.pcopy(res.clone(), rets);
@@ -1513,18 +1467,18 @@ impl<'a> Sel<'a> {
         }
         let mut uses = vec![];
         for (i, w) in words.iter().enumerate() {
-            let a = Reg::G(16 + i as u8);
+            let a = Reg::arg(i as u32);
             self.mov(a, r(*w));
             uses.push(a);
         }
-        let mut c = mi("call", Form::Call, vec![Opnd::Sym(name.to_string(), 0)]);
+        let mut c = MInst::new(opc::CALL, vec![Opnd::Func(name.to_string())]);
         c.imp_uses = uses;
-        c.imp_defs = call_clobbers();
+        c.imp_defs = Reg::call_clobbers();
         self.emit(c);
         (0..nret)
             .map(|i| {
                 let v = self.gv();
-                self.mov(v, r(Reg::G(16 + i as u8)));
+                self.mov(v, r(Reg::ret(i as u32)));
                 v
             })
             .collect()
@@ -1547,7 +1501,7 @@ impl<'a> Sel<'a> {
         };
         let n = size / unit;
         let mut done = 0u32;
-        if n > 16 {
+        if n > MAX_UNROLLED_COPY {
             // loop: p, q walk, end = dst + n*unit
             let (q, end) = (self.gv(), self.gv());
             let p = src.map(|_| self.gv());
@@ -1565,11 +1519,7 @@ impl<'a> Sel<'a> {
             if self.ssa {
                 // q1 = phi(q, q2), p1 = phi(p, p2): the walking pointers
                 let phi = |d: Reg, a: Reg, b: Reg| {
-                    mi(
-                        "phi",
-                        Form::Phi,
-                        vec![r(d), Opnd::Label(pre), r(a), Opnd::Label(body), r(b)],
-                    )
+                    MInst::phi(vec![r(d), Opnd::Label(pre), r(a), Opnd::Label(body), r(b)])
                 };
                 let (q1, q2) = (self.gv(), self.gv());
                 self.emit(phi(q1, q, q2));
@@ -1577,32 +1527,32 @@ impl<'a> Sel<'a> {
                     Some(p) => {
                         let (p1, p2, t) = (self.gv(), self.gv(), self.gv());
                         self.emit(phi(p1, p, p2));
-                        self.e(ld, Form::Load, vec![r(t), Opnd::Imm(0), r(p1)]);
+                        self.e(ld, vec![r(t), Opnd::Imm(0), r(p1)]);
                         self.op3("add", p2, p1, Opnd::Imm(unit as i64));
                         t
                     }
                     None => ZERO,
                 };
-                self.e(st, Form::Store, vec![Opnd::Imm(0), r(q1), r(v)]);
+                self.e(st, vec![Opnd::Imm(0), r(q1), r(v)]);
                 self.op3("add", q2, q1, Opnd::Imm(unit as i64));
                 let b = self.bv();
                 self.op3("cmpltu", b, q2, r(end));
-                self.e("br", Form::Br, vec![r(b), Opnd::Label(body)]);
+                self.e("br", vec![r(b), Opnd::Label(body)]);
             } else {
                 let v = match p {
                     Some(p) => {
                         let t = self.gv();
-                        self.e(ld, Form::Load, vec![r(t), Opnd::Imm(0), r(p)]);
+                        self.e(ld, vec![r(t), Opnd::Imm(0), r(p)]);
                         self.op3("add", p, p, Opnd::Imm(unit as i64));
                         t
                     }
                     None => ZERO,
                 };
-                self.e(st, Form::Store, vec![Opnd::Imm(0), r(q), r(v)]);
+                self.e(st, vec![Opnd::Imm(0), r(q), r(v)]);
                 self.op3("add", q, q, Opnd::Imm(unit as i64));
                 let b = self.bv();
                 self.op3("cmpltu", b, q, r(end));
-                self.e("br", Form::Br, vec![r(b), Opnd::Label(body)]);
+                self.e("br", vec![r(b), Opnd::Label(body)]);
             }
             self.cur = after;
             done = n * unit;
@@ -1623,12 +1573,12 @@ impl<'a> Sel<'a> {
             let v = match src {
                 Some(s) => {
                     let t = self.gv();
-                    self.e(ld, Form::Load, vec![r(t), Opnd::Imm(done as i64), r(s)]);
+                    self.e(ld, vec![r(t), Opnd::Imm(done as i64), r(s)]);
                     t
                 }
                 None => ZERO,
             };
-            self.e(st, Form::Store, vec![Opnd::Imm(done as i64), r(dst), r(v)]);
+            self.e(st, vec![Opnd::Imm(done as i64), r(dst), r(v)]);
             done += u;
         }
     }
@@ -1698,42 +1648,44 @@ impl<'a> Sel<'a> {
                 ArgLoc::R15 if self.ssa => r15 = Some(self.g(a)),
                 ArgLoc::R15 => {
                     let x = self.g(a);
-                    self.mov(Reg::G(15), r(x));
-                    uses.push(Reg::G(15));
+                    self.mov(Reg::STRUCT_RETURN, r(x));
+                    uses.push(Reg::STRUCT_RETURN);
                 }
                 ArgLoc::SmallRet(n) => small_ret = Some((a, n)),
             }
         }
-        if nw > 8 {
-            self.mf.out_args = self.mf.out_args.max(4 * (nw - 8));
+        let nreg = abi::ARG_REG_COUNT as usize;
+        if nw > abi::ARG_REG_COUNT {
+            self.mf.out_args = self
+                .mf
+                .out_args
+                .max(abi::WORD_BYTES * (nw - abi::ARG_REG_COUNT));
         }
-        for (k, w) in words.iter().enumerate().skip(8) {
-            self.e(
-                "stw",
-                Form::Store,
-                vec![Opnd::Imm(16 + 4 * (k as i64 - 8)), r(SP), r(*w)],
-            );
+        for (k, w) in words.iter().enumerate().skip(nreg) {
+            // the callee's incoming stack argument is at our $r12 + offset
+            let off = abi::arg_word_offset(k as u32) as i64;
+            self.e("stw", vec![Opnd::Imm(off), r(SP), r(*w)]);
         }
         if self.ssa {
             self.call_ssa(callee, &words, r15, small_ret, ret, d);
             return;
         }
-        for (k, w) in words.iter().enumerate().take(8) {
-            let a = Reg::G(16 + k as u8);
+        for (k, w) in words.iter().enumerate().take(nreg) {
+            let a = Reg::arg(k as u32);
             self.mov(a, r(*w));
             uses.push(a);
         }
         let mut c = match callee {
-            Callee::Direct(n) => mi("call", Form::Call, vec![Opnd::Sym(n.clone(), 0)]),
+            Callee::Direct(n) => MInst::new(opc::CALL, vec![Opnd::Func(n.clone())]),
             Callee::Indirect(v) => {
                 let t = self.g(*v);
-                self.mov(Reg::G(63), r(t));
-                uses.push(Reg::G(63));
-                mi("call", Form::ICall, vec![])
+                self.mov(Reg::LINK, r(t));
+                uses.push(Reg::LINK);
+                MInst::new(opc::ICALL, vec![])
             }
         };
         c.imp_uses = uses;
-        c.imp_defs = call_clobbers();
+        c.imp_defs = Reg::call_clobbers();
         self.emit(c);
         if let Some((a, n)) = small_ret {
             let al = self.align_of(a);
@@ -1741,7 +1693,7 @@ impl<'a> Sel<'a> {
             let mut regs = vec![];
             for k in 0..n.div_ceil(4) {
                 let t = self.gv();
-                self.mov(t, r(Reg::G(16 + k as u8)));
+                self.mov(t, r(Reg::ret(k)));
                 regs.push(t);
             }
             for (k, t) in regs.into_iter().enumerate() {
@@ -1750,9 +1702,9 @@ impl<'a> Sel<'a> {
             }
         }
         if let Some(t) = ret {
-            self.mov(d[0], r(Reg::G(16)));
+            self.mov(d[0], r(Reg::ret(0)));
             if t == Type::I64 {
-                self.mov(d[1], r(Reg::G(17)));
+                self.mov(d[1], r(Reg::ret(1)));
             }
         }
     }
@@ -1772,21 +1724,21 @@ impl<'a> Sel<'a> {
         ret: Option<Type>,
         d: &[Reg],
     ) {
-        let mut srcs: Vec<(u8, Reg)> = words
+        let mut srcs: Vec<(Reg, Reg)> = words
             .iter()
-            .take(8)
+            .take(abi::ARG_REG_COUNT as usize)
             .enumerate()
-            .map(|(k, &w)| (16 + k as u8, w))
+            .map(|(k, &w)| (Reg::arg(k as u32), w))
             .collect();
         if let Some(x) = r15 {
-            srcs.push((15, x));
+            srcs.push((Reg::STRUCT_RETURN, x));
         }
         let mut c = match callee {
-            Callee::Direct(n) => mi("call", Form::Call, vec![Opnd::Sym(n.clone(), 0)]),
+            Callee::Direct(n) => MInst::new(opc::CALL, vec![Opnd::Func(n.clone())]),
             Callee::Indirect(v) => {
                 let t = self.g(*v);
-                srcs.push((63, t));
-                mi("call", Form::ICall, vec![])
+                srcs.push((Reg::LINK, t));
+                MInst::new(opc::ICALL, vec![])
             }
         };
         // the small struct result is stored through its address after the call
@@ -1804,10 +1756,10 @@ impl<'a> Sel<'a> {
         if let Some((_, _, n)) = small {
             nres = nres.max(n.div_ceil(4) as usize);
         }
-        let rets: Vec<Reg> = (0..nres).map(|k| self.pin_g(16 + k as u8)).collect();
+        let rets: Vec<Reg> = (0..nres as u32).map(|k| self.pin_g(Reg::ret(k))).collect();
         c.imp_uses = args;
         c.imp_defs = rets.clone();
-        c.imp_defs.extend(call_clobbers());
+        c.imp_defs.extend(Reg::call_clobbers());
         self.emit(c);
         let (mut dsts, mut outs) = (vec![], vec![]);
         if ret.is_some() {
@@ -1864,7 +1816,7 @@ impl<'a> Sel<'a> {
         self.mov(t, r(ZERO));
         for k in 0..n as i64 {
             let (b, s2) = (self.gv(), self.gv());
-            self.e("ldbu", Form::Load, vec![r(b), off_add(off, k), r(base)]);
+            self.e("ldbu", vec![r(b), off_add(off, k), r(base)]);
             self.op3("shl", s2, b, Opnd::Imm(8 * k));
             let n = self.redef(t);
             self.op3("or", n, t, r(s2));
@@ -1878,7 +1830,7 @@ impl<'a> Sel<'a> {
         for k in 0..n as i64 {
             let s2 = self.gv();
             self.op3("shru", s2, v, Opnd::Imm(8 * k));
-            self.e("stb", Form::Store, vec![off_add(off, k), r(base), r(s2)]);
+            self.e("stb", vec![off_add(off, k), r(base), r(s2)]);
         }
     }
 
@@ -1887,13 +1839,13 @@ impl<'a> Sel<'a> {
     fn load_word(&mut self, base: Reg, off: i64, align: u32) -> Reg {
         let mut t = self.gv();
         if align >= 4 {
-            self.e("ldw", Form::Load, vec![r(t), Opnd::Imm(off), r(base)]);
+            self.e("ldw", vec![r(t), Opnd::Imm(off), r(base)]);
             return t;
         }
         self.mov(t, r(ZERO));
         for k in 0..4 {
             let (b, s) = (self.gv(), self.gv());
-            self.e("ldbu", Form::Load, vec![r(b), Opnd::Imm(off + k), r(base)]);
+            self.e("ldbu", vec![r(b), Opnd::Imm(off + k), r(base)]);
             self.op3("shl", s, b, Opnd::Imm(8 * k));
             let n = self.redef(t);
             self.op3("or", n, t, r(s));
@@ -1905,13 +1857,13 @@ impl<'a> Sel<'a> {
     /// Stores the low `bytes` bytes of `v` at `off[base]`.
     fn store_word(&mut self, base: Reg, off: i64, v: Reg, align: u32, bytes: u32) {
         if align >= 4 && bytes == 4 {
-            self.e("stw", Form::Store, vec![Opnd::Imm(off), r(base), r(v)]);
+            self.e("stw", vec![Opnd::Imm(off), r(base), r(v)]);
             return;
         }
         for k in 0..bytes as i64 {
             let s = self.gv();
             self.op3("shru", s, v, Opnd::Imm(8 * k));
-            self.e("stb", Form::Store, vec![Opnd::Imm(off + k), r(base), r(s)]);
+            self.e("stb", vec![Opnd::Imm(off + k), r(base), r(s)]);
         }
     }
 }

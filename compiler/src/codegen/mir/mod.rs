@@ -2,10 +2,20 @@
 //! registers, grouped in machine basic blocks. Produced by instruction
 //! selection ([`super::isel`]), rewritten by register allocation
 //! ([`super::regalloc`]), bundled by the list scheduler ([`super::sched`]).
+//!
+//! Every real operation carries its exact entry of the `isa` operation
+//! table ([`MOp::Isa`]), chosen once from its mnemonic and the kinds of its
+//! operands ([`MFunc::inst`], [`isa::Opcode::select`]); its timing class,
+//! issue unit, destinations and assembly syntax all come from that entry.
+//! Later passes rewrite operands without changing their kinds (virtual to
+//! physical registers of the same file, frame addresses to constants), so
+//! the entry stays right; [`verify::check_operands`] checks it.
 
 pub mod verify;
 
-use isa::ops::{OpClass, Opcode, Unit};
+use isa::abi::{self, AbiKind};
+use isa::encoding::imm_fits_short;
+use isa::ops::{OpClass, OpInfo, Opcode, OperandKind, Role, Unit};
 
 /// Register class of a virtual register: general (GR, 32 bits) or branch
 /// (BR, 1 bit) register file (ISA-ST200 §1.2, §1.3).
@@ -29,6 +39,53 @@ pub enum Reg {
     B(u8),
 }
 
+/// The ABI variant the back end follows: the embedded one (ISA-ST200
+/// §7.1, §7.4; the global pointer is never used).
+pub const ABI: AbiKind = AbiKind::Embedded;
+
+impl Reg {
+    /// `$r0`, always zero (ISA-ST200 §1.2).
+    pub const ZERO: Reg = Reg::G(abi::ZERO as u8);
+    /// The stack pointer `$r12` (§7.1).
+    pub const SP: Reg = Reg::G(abi::SP as u8);
+    /// The link register `$r63` (§1.2, §7.1).
+    pub const LINK: Reg = Reg::G(abi::LINK as u8);
+    /// `$r15`, the address of a large struct result (§7.2).
+    pub const STRUCT_RETURN: Reg = Reg::G(abi::STRUCT_RETURN as u8);
+    /// The general register `$rN` of an `isa::abi` register number.
+    pub const fn gr(n: u32) -> Reg {
+        Reg::G(n as u8)
+    }
+    /// The branch register `$bN` of an `isa::abi` register number.
+    pub const fn br(n: u32) -> Reg {
+        Reg::B(n as u8)
+    }
+    /// The register of argument word `word` (§7.2); panics for a word
+    /// passed on the stack.
+    pub fn arg(word: u32) -> Reg {
+        Reg::gr(abi::arg_reg(word).expect("argument word passed in a register"))
+    }
+    /// The register of result word `word` (§7.2); panics past the words
+    /// returned in registers.
+    pub fn ret(word: u32) -> Reg {
+        Reg::gr(abi::ret_reg(word).expect("result word returned in a register"))
+    }
+    /// Every register a call may change (§7.1): the caller-saved GRs and
+    /// every BR, in register order.
+    pub fn call_clobbers() -> Vec<Reg> {
+        let mut v: Vec<Reg> = (0..abi::GR_COUNT)
+            .filter(|&n| abi::is_caller_saved(n, ABI))
+            .map(Reg::gr)
+            .collect();
+        v.extend(
+            (0..abi::BR_COUNT)
+                .filter(|&n| !abi::is_br_callee_saved(n))
+                .map(Reg::br),
+        );
+        v
+    }
+}
+
 /// Stack-pointer-relative address resolved after frame layout
 /// (ISA-ST200 §7.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,43 +105,57 @@ pub enum Opnd {
     R(Reg),
     /// Integer constant (any 32-bit value; `las` adds the long immediate).
     Imm(i64),
-    /// Symbol address plus addend.
+    /// Symbol address plus addend, as an immediate.
     Sym(String, i64),
     /// Machine block (branch target).
     Label(usize),
+    /// Function symbol as a call target (`call`'s `btarg`, ISA-ST200 §4.7).
+    Func(String),
     /// Frame address, an immediate once the frame is laid out.
     Frame(FrameRef),
 }
 
-/// Syntax shape of an operation (ISA-ST200 §7.5), which also says which
-/// register operands are definitions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Form {
-    /// `op d = a, b`.
-    Rrr,
-    /// `op d = a` (`mov`, `mtb`, `mfb`, `sxtb`, …).
-    Rr,
-    /// `op d = bk, a, b` (`slct`).
-    Slct,
-    /// `op d, bo = a, b, bi` (`addcg`).
-    Addcg,
-    /// `op d = off[base]`.
-    Load,
-    /// `op off[base] = s`.
-    Store,
-    /// `br`/`brf bk, label`.
-    Br,
-    /// `goto label`.
-    Goto,
-    /// `call $r63 = sym`.
-    Call,
-    /// `call $r63 = $r63` (icall).
-    ICall,
-    /// Function return: a pseudo until the epilogue is inserted, then
-    /// `return $r63`.
-    Ret,
-    /// `nop`.
-    Nop,
+/// `isa` table entries the back end names directly (ISA-ST200 §4, §4.9).
+/// Everything else is chosen by mnemonic and operand kinds
+/// ([`MFunc::inst`]).
+pub mod opc {
+    use isa::Opcode;
+    /// `mov $rd = $rs` (alias of `add`).
+    pub const MOV_R: Opcode = Opcode::named("mov_r");
+    /// `mtb $bd = $rs` (alias of `orl`).
+    pub const MTB: Opcode = Opcode::named("mtb");
+    /// `mfb $rd = $bs` (alias of `slctf`).
+    pub const MFB: Opcode = Opcode::named("mfb");
+    /// `add $rd = $rs, imm`.
+    pub const ADD_I: Opcode = Opcode::named("add_i");
+    /// `ldw $rd = imm[$rs]`.
+    pub const LDW: Opcode = Opcode::named("ldw");
+    /// `stw imm[$rs] = $rt`.
+    pub const STW: Opcode = Opcode::named("stw");
+    /// `br $b, target`.
+    pub const BR: Opcode = Opcode::named("br");
+    /// `brf $b, target`.
+    pub const BRF: Opcode = Opcode::named("brf");
+    /// `goto target`.
+    pub const GOTO: Opcode = Opcode::named("goto");
+    /// `call $r63 = target`.
+    pub const CALL: Opcode = Opcode::named("call");
+    /// `call $r63 = $r63`.
+    pub const ICALL: Opcode = Opcode::named("icall");
+    /// `return $r63`: a pseudo-operation until the epilogue is inserted
+    /// before it ([`super::super::frame`]), then the real one.
+    pub const RETURN: Opcode = Opcode::named("return");
+}
+
+/// What a machine operation is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MOp {
+    /// An ST200 operation: its exact entry of the `isa` operation table
+    /// (ISA-ST200 §4), whose explicit operands
+    /// ([`isa::OpInfo::explicit_operands`]) are the [`MInst::ops`] in
+    /// order, of the same kinds. Its destinations are the operands of role
+    /// [`Role::Dest`].
+    Isa(Opcode),
     /// Machine-SSA pseudo-operation `phi` (ARCHITECTURE.md §4): operands
     /// `[R(dst), Label(pred0), R(src0), Label(pred1), R(src1), …]`, one
     /// pair per machine predecessor block. Phis come first in their block
@@ -97,14 +168,30 @@ pub enum Form {
     PCopy,
 }
 
+impl MOp {
+    /// The mnemonic: the table's (`add`, `ldw`, …), `phi` or `pcopy`.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            MOp::Isa(o) => o.info().mnemonic,
+            MOp::Phi => "phi",
+            MOp::PCopy => "pcopy",
+        }
+    }
+}
+
+impl std::fmt::Display for MOp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.mnemonic())
+    }
+}
+
 /// One machine operation.
 #[derive(Clone, Debug)]
 pub struct MInst {
-    /// Mnemonic (`add`, `ldw`, `cmplt`, `mov`, …).
-    pub op: &'static str,
-    /// Shape.
-    pub form: Form,
-    /// Operands in assembly order.
+    /// The operation.
+    pub op: MOp,
+    /// Operands in assembly order (for an ST200 operation, its explicit
+    /// operands: the fixed `$r63` of `call`/`return` is not listed).
     pub ops: Vec<Opnd>,
     /// Registers read besides the operands (argument registers of a call).
     pub imp_uses: Vec<Reg>,
@@ -115,34 +202,89 @@ pub struct MInst {
 }
 
 impl MInst {
-    /// Number of leading operands that are definitions.
-    fn ndefs(&self) -> usize {
-        match self.form {
-            Form::Rrr | Form::Rr | Form::Slct | Form::Load => 1,
-            Form::Addcg => 2,
-            Form::Phi => 1,
-            Form::PCopy => self.ops.len() / 2,
-            _ => 0,
+    fn with(op: MOp, ops: Vec<Opnd>) -> MInst {
+        MInst {
+            op,
+            ops,
+            imp_uses: vec![],
+            imp_defs: vec![],
+            loc: None,
         }
+    }
+    /// The ST200 operation `op` on `ops` (its explicit operands in written
+    /// order). Panics if the number of operands is not the entry's.
+    pub fn new(op: Opcode, ops: Vec<Opnd>) -> MInst {
+        let n = op.info().explicit_operands().count();
+        assert_eq!(
+            ops.len(),
+            n,
+            "`{}` ({}) takes {n} operands: {ops:?}",
+            op.info().mnemonic,
+            op.info().name
+        );
+        MInst::with(MOp::Isa(op), ops)
+    }
+    /// A `phi` (operands as in [`MOp::Phi`]).
+    pub fn phi(ops: Vec<Opnd>) -> MInst {
+        MInst::with(MOp::Phi, ops)
+    }
+    /// A `pcopy` (operands as in [`MOp::PCopy`]).
+    pub fn pcopy(ops: Vec<Opnd>) -> MInst {
+        MInst::with(MOp::PCopy, ops)
+    }
+    /// The table entry of an ST200 operation (`None` for a pseudo-operation).
+    pub fn opcode(&self) -> Option<Opcode> {
+        match self.op {
+            MOp::Isa(o) => Some(o),
+            MOp::Phi | MOp::PCopy => None,
+        }
+    }
+    /// Everything the `isa` table knows of the operation (`None` for a
+    /// pseudo-operation).
+    pub fn info(&self) -> Option<&'static OpInfo> {
+        self.opcode().map(|o| o.info())
+    }
+    /// True if the operation is the table entry `o`.
+    pub fn is(&self, o: Opcode) -> bool {
+        self.op == MOp::Isa(o)
+    }
+    /// True if operand `k` is written (a destination).
+    pub fn is_def(&self, k: usize) -> bool {
+        match self.op {
+            MOp::Isa(o) => o
+                .info()
+                .explicit_operands()
+                .nth(k)
+                .is_some_and(|s| s.role == Role::Dest),
+            MOp::Phi => k == 0,
+            MOp::PCopy => k < self.ops.len() / 2,
+        }
+    }
+    /// Registers written by the operands (implicit definitions excluded).
+    pub fn explicit_defs(&self) -> Vec<Reg> {
+        self.ops
+            .iter()
+            .enumerate()
+            .filter_map(|(k, o)| match o {
+                Opnd::R(r) if self.is_def(k) => Some(*r),
+                _ => None,
+            })
+            .collect()
     }
     /// Registers written.
     pub fn defs(&self) -> Vec<Reg> {
-        let mut v: Vec<Reg> = self.ops[..self.ndefs().min(self.ops.len())]
-            .iter()
-            .filter_map(|o| match o {
-                Opnd::R(r) => Some(*r),
-                _ => None,
-            })
-            .collect();
+        let mut v = self.explicit_defs();
         v.extend(self.imp_defs.iter().copied());
         v
     }
     /// Registers read (for a `phi`, every incoming register).
     pub fn uses(&self) -> Vec<Reg> {
-        let mut v: Vec<Reg> = self.ops[self.ndefs().min(self.ops.len())..]
+        let mut v: Vec<Reg> = self
+            .ops
             .iter()
-            .filter_map(|o| match o {
-                Opnd::R(r) => Some(*r),
+            .enumerate()
+            .filter_map(|(k, o)| match o {
+                Opnd::R(r) if !self.is_def(k) => Some(*r),
                 _ => None,
             })
             .collect();
@@ -152,12 +294,12 @@ impl MInst {
     /// Mutable references to every register operand with a flag "is a
     /// definition" (implicit operands excluded).
     pub fn regs_mut(&mut self) -> Vec<(&mut Reg, bool)> {
-        let nd = self.ndefs();
+        let defs: Vec<bool> = (0..self.ops.len()).map(|k| self.is_def(k)).collect();
         self.ops
             .iter_mut()
-            .enumerate()
-            .filter_map(|(i, o)| match o {
-                Opnd::R(r) => Some((r, i < nd)),
+            .zip(defs)
+            .filter_map(|(o, d)| match o {
+                Opnd::R(r) => Some((r, d)),
                 _ => None,
             })
             .collect()
@@ -165,38 +307,58 @@ impl MInst {
     /// True for control operations (ISA-ST200 §4.7): they end a
     /// scheduling region.
     pub fn is_control(&self) -> bool {
-        matches!(
-            self.form,
-            Form::Br | Form::Goto | Form::Call | Form::ICall | Form::Ret
-        )
+        self.info()
+            .is_some_and(|i| matches!(i.unit, Unit::Ctl | Unit::CtlMem))
+    }
+    /// True for a direct or indirect call.
+    pub fn is_call(&self) -> bool {
+        self.is(opc::CALL) || self.is(opc::ICALL)
+    }
+    /// True for `return`.
+    pub fn is_return(&self) -> bool {
+        self.is(opc::RETURN)
+    }
+    /// True for `goto` and `return`: the next operation in layout order is
+    /// never reached from here.
+    pub fn is_unconditional(&self) -> bool {
+        self.is(opc::GOTO) || self.is_return()
+    }
+    /// True for an operation that ends a block's straight-line code: a
+    /// branch, `goto` or `return` (a control operation that is not a call).
+    pub fn is_terminator(&self) -> bool {
+        self.is_control() && !self.is_call()
     }
     /// True if the operation has no effect besides its register results
-    /// (so it can be deleted when they are dead).
+    /// (so it can be deleted when they are dead): ALU operations,
+    /// multiplies and loads (ISA-ST200 §4.1–§4.6) without implicit
+    /// definitions.
     pub fn is_pure(&self) -> bool {
-        matches!(
-            self.form,
-            Form::Rrr | Form::Rr | Form::Slct | Form::Addcg | Form::Load
-        ) && self.imp_defs.is_empty()
+        self.info().is_some_and(|i| {
+            matches!(i.class, OpClass::Alu | OpClass::Mul | OpClass::Load)
+                && i.explicit_operands().any(|s| s.role == Role::Dest)
+        }) && self.imp_defs.is_empty()
     }
-    /// Timing class and issue unit from the `isa` operation table.
+    /// Timing class and issue unit from the `isa` operation table. Panics
+    /// on a pseudo-operation (out-of-SSA translation removes them).
     pub fn class_unit(&self) -> (OpClass, Unit) {
-        match self.form {
-            Form::ICall | Form::Ret => (OpClass::IndirectJump, Unit::Ctl),
-            Form::Nop => (OpClass::Alu, Unit::Alu),
-            _ => match Opcode::by_mnemonic(self.op).first() {
-                Some(o) => (o.info().class, o.info().unit),
-                None => (OpClass::Alu, Unit::Alu),
-            },
-        }
+        let i = self
+            .info()
+            .unwrap_or_else(|| panic!("`{}` is a pseudo-operation: no timing", self.op));
+        (i.class, i.unit)
     }
     /// True if the operation needs an extension syllable (ISA-ST200 §2.4):
-    /// an immediate outside −256..255 or a symbol.
+    /// its immediate operand is a symbol, a frame address, or a constant
+    /// outside the 9-bit range (§3.3).
     pub fn long_imm(&self) -> bool {
-        !self.is_control()
-            && self.ops.iter().any(|o| match o {
-                Opnd::Imm(v) => !(-256..=255).contains(v),
-                Opnd::Sym(..) => true,
-                Opnd::Frame(_) => true,
+        let Some(info) = self.info() else {
+            return false;
+        };
+        info.explicit_operands()
+            .zip(&self.ops)
+            .any(|(s, o)| match o {
+                _ if s.kind != OperandKind::Imm => false,
+                Opnd::Imm(v) => !imm_fits_short(*v),
+                Opnd::Sym(..) | Opnd::Frame(_) => true,
                 _ => false,
             })
     }
@@ -265,18 +427,16 @@ impl MFunc {
     pub fn successors(&self, b: usize) -> Vec<usize> {
         let mut s = Vec::new();
         let insts = &self.blocks[b].insts;
-        for i in insts {
+        for i in insts.iter().filter(|i| i.is_terminator()) {
             for o in &i.ops {
-                if let (Opnd::Label(l), Form::Br | Form::Goto) = (o, i.form) {
+                if let Opnd::Label(l) = o {
                     if !s.contains(l) {
                         s.push(*l);
                     }
                 }
             }
         }
-        let ends = insts
-            .last()
-            .is_some_and(|i| matches!(i.form, Form::Goto | Form::Ret));
+        let ends = insts.last().is_some_and(|i| i.is_unconditional());
         if !ends {
             if let Some(p) = self.order.iter().position(|&x| x == b) {
                 if let Some(&n) = self.order.get(p + 1) {
@@ -288,17 +448,43 @@ impl MFunc {
         }
         s
     }
-}
-
-/// Builds an operation.
-pub fn mi(op: &'static str, form: Form, ops: Vec<Opnd>) -> MInst {
-    MInst {
-        op,
-        form,
-        ops,
-        imp_uses: vec![],
-        imp_defs: vec![],
-        loc: None,
+    /// Register class of a register operand; `None` for a virtual register
+    /// without an entry in [`MFunc::vclass`].
+    pub fn class(&self, x: Reg) -> Option<Class> {
+        match x {
+            Reg::V(v) => self.vclass.get(v as usize).copied(),
+            Reg::G(_) => Some(Class::Gr),
+            Reg::B(_) => Some(Class::Br),
+        }
+    }
+    /// The operand kind `o` is (ISA-ST200 §3.3): `Gr` or `Br` for a register
+    /// (by its class), `Imm` for a constant, symbol or frame address,
+    /// `BTarg` for a block or function; `None` for an unknown virtual
+    /// register.
+    pub fn kind(&self, o: &Opnd) -> Option<OperandKind> {
+        Some(match o {
+            Opnd::R(x) => match self.class(*x)? {
+                Class::Gr => OperandKind::Gr,
+                Class::Br => OperandKind::Br,
+            },
+            Opnd::Imm(_) | Opnd::Sym(..) | Opnd::Frame(_) => OperandKind::Imm,
+            Opnd::Label(_) | Opnd::Func(_) => OperandKind::BTarg,
+        })
+    }
+    /// The ST200 operation written `mnemonic` on `ops`: the table entry
+    /// whose explicit operand kinds are those of `ops`
+    /// ([`isa::Opcode::select`]; e.g. `cmplt` with a BR destination and an
+    /// immediate is `cmplt_b_i`). Panics if there is none: instruction
+    /// selection asked for an operation the ST200 does not have.
+    pub fn inst(&self, mnemonic: &str, ops: Vec<Opnd>) -> MInst {
+        let kinds: Option<Vec<OperandKind>> = ops.iter().map(|o| self.kind(o)).collect();
+        let op = kinds
+            .as_deref()
+            .and_then(|k| Opcode::select(mnemonic, k))
+            .unwrap_or_else(|| {
+                panic!("no ST200 operation `{mnemonic}` with operands {ops:?} (kinds {kinds:?})")
+            });
+        MInst::new(op, ops)
     }
 }
 

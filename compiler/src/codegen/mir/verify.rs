@@ -1,6 +1,9 @@
-//! Machine-SSA verifier (ARCHITECTURE.md §4; seed-digest P0 and P12).
+//! Machine-IR verifier (ARCHITECTURE.md §4; seed-digest P0 and P12).
 //!
-//! Checks, on the output of [`crate::codegen::isel::select_with`] in SSA mode and of
+//! [`check_operands`], at every stage of the back end: each ST200 operation
+//! is the `isa` table entry of its operands' kinds (ISA-ST200 §3.3).
+//!
+//! [`verify`] checks, on the output of [`crate::codegen::isel::select_with`] in SSA mode and of
 //! any pass that keeps machine SSA:
 //! - the pin table: only virtual registers are pinned, each to a physical
 //!   register of its own class (seed `out-of-ssa-renaming-constraints.txt`
@@ -26,11 +29,7 @@ use super::*;
 
 /// Class of a register operand (`None` for an out-of-range vreg).
 fn class_of(mf: &MFunc, x: Reg) -> Option<Class> {
-    match x {
-        Reg::V(v) => mf.vclass.get(v as usize).copied(),
-        Reg::G(_) => Some(Class::Gr),
-        Reg::B(_) => Some(Class::Br),
-    }
+    mf.class(x)
 }
 
 /// Machine predecessors of every block (over the blocks of `mf.order`),
@@ -64,9 +63,59 @@ pub fn dominators(mf: &MFunc) -> Vec<Option<usize>> {
         .collect()
 }
 
-/// Checks the machine-SSA properties listed in the module documentation.
+/// Checks that every ST200 operation of `mf` is still the right table
+/// entry for its operands (ISA-ST200 §3.3), at any stage of the back end:
+/// as many operands as the entry's explicit operands, each of the slot's
+/// kind ([`MFunc::kind`]: a register of the slot's file, an immediate, a
+/// branch target), no `$r63` in a "nolink" destination (§1.2), branch
+/// targets that are blocks of `mf`. Register allocation and frame layout
+/// rewrite operands (virtual to physical registers of the same class,
+/// frame addresses to constants) without changing their kind; this check
+/// confirms it.
+pub fn check_operands(mf: &MFunc) -> Result<(), String> {
+    for (b, block) in mf.blocks.iter().enumerate() {
+        for i in &block.insts {
+            let Some(info) = i.info() else { continue };
+            let err = |m: String| {
+                Err(format!(
+                    "{}: block {b}: `{}` {:?} ({}): {m}",
+                    mf.name, i.op, i.ops, info.name
+                ))
+            };
+            let n = info.explicit_operands().count();
+            if i.ops.len() != n {
+                return err(format!("{} operands, the entry has {n}", i.ops.len()));
+            }
+            for (k, (spec, o)) in info.explicit_operands().zip(&i.ops).enumerate() {
+                let kind = mf.kind(o);
+                let fits = match spec.kind {
+                    OperandKind::GrNoLink => {
+                        kind == Some(OperandKind::Gr) && *o != Opnd::R(Reg::LINK)
+                    }
+                    sk => kind == Some(sk),
+                };
+                if !fits {
+                    return err(format!(
+                        "operand {k} is {o:?} of kind {kind:?}, the entry wants {:?}",
+                        spec.kind
+                    ));
+                }
+                if let Opnd::Label(l) = o {
+                    if *l >= mf.blocks.len() {
+                        return err(format!("branch to unknown block {l}"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks the machine-SSA properties listed in the module documentation,
+/// and the operands of every operation ([`check_operands`]).
 /// Returns the first violation found, naming the block and register.
 pub fn verify(mf: &MFunc) -> Result<(), String> {
+    check_operands(mf)?;
     let nv = mf.vclass.len();
     let err = |m: String| Err(format!("{}: machine SSA: {m}", mf.name));
     // pins
@@ -127,7 +176,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                             i.op
                         ))
                     }
-                    p if !matches!(i.form, Form::Call | Form::ICall) => {
+                    p if !i.is_call() => {
                         return err(format!(
                             "block {b}: `{}` implicitly defines physical register {p:?}",
                             i.op
@@ -142,21 +191,21 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                 }
             }
             // shapes
-            match i.form {
-                Form::Phi => {
+            match i.op {
+                MOp::Phi => {
                     if phis_done {
                         return err(format!("block {b}: phi after a non-phi operation"));
                     }
                     check_phi(mf, i, &preds[b]).or_else(|m| err(format!("block {b}: {m}")))?;
                 }
-                Form::PCopy => {
+                MOp::PCopy => {
                     phis_done = true;
                     check_pcopy(mf, i).or_else(|m| err(format!("block {b}: {m}")))?;
                 }
-                _ => {
+                MOp::Isa(_) => {
                     phis_done = true;
                     for u in i.uses() {
-                        if !matches!(u, Reg::V(_) | Reg::G(0) | Reg::G(12)) {
+                        if !matches!(u, Reg::V(_)) && u != Reg::ZERO && u != Reg::SP {
                             return err(format!(
                                 "block {b}: `{}` reads physical register {u:?}",
                                 i.op
@@ -191,7 +240,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
         }
         for (k, i) in mf.blocks[b].insts.iter().enumerate() {
             // (register, block of the use, position; usize::MAX = block end)
-            let uses: Vec<(Reg, usize, usize)> = if i.form == Form::Phi {
+            let uses: Vec<(Reg, usize, usize)> = if i.op == MOp::Phi {
                 i.ops[1..]
                     .chunks(2)
                     .filter_map(|c| match c {
@@ -285,7 +334,7 @@ fn check_pcopy(mf: &MFunc, i: &MInst) -> Result<(), String> {
             return Err(format!("pcopy %v{dv} = {s:?}: classes differ"));
         }
         match *s {
-            Reg::V(_) | Reg::G(0) => {}
+            Reg::V(_) | Reg::ZERO => {}
             p if mf.pinned(dv) == Some(p) => {}
             p => {
                 return Err(format!(
@@ -301,54 +350,63 @@ fn check_pcopy(mf: &MFunc, i: &MInst) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn func(blocks: Vec<Vec<MInst>>, nv: usize) -> MFunc {
-        MFunc {
+    /// A function with virtual registers `0..nv` (GRs, but those in `brs`)
+    /// and the blocks `build` makes with it.
+    fn func(nv: usize, brs: &[u32], build: impl FnOnce(&MFunc) -> Vec<Vec<MInst>>) -> MFunc {
+        let mut f = MFunc {
             name: "t".into(),
             global: true,
-            order: (0..blocks.len()).collect(),
-            blocks: blocks.into_iter().map(|insts| MBlock { insts }).collect(),
-            vclass: vec![Class::Gr; nv],
+            order: vec![],
+            blocks: vec![],
+            vclass: (0..nv as u32)
+                .map(|v| {
+                    if brs.contains(&v) {
+                        Class::Br
+                    } else {
+                        Class::Gr
+                    }
+                })
+                .collect(),
             objs: vec![],
             out_args: 0,
             has_calls: false,
             variadic: false,
             pin: vec![],
-        }
+        };
+        let blocks = build(&f);
+        f.order = (0..blocks.len()).collect();
+        f.blocks = blocks.into_iter().map(|insts| MBlock { insts }).collect();
+        f
     }
     fn v(n: u32) -> Opnd {
         r(Reg::V(n))
     }
     fn ret() -> MInst {
-        mi("return", Form::Ret, vec![])
+        MInst::new(opc::RETURN, vec![])
     }
 
     /// Hand-made loop in machine SSA (the T57 shape, seed-digest T57):
     /// B0: x1 = 1; B1: x2 = phi(B0: x1, B1: x3); x3 = x2 + 1; br c, B1;
     /// B2: return. It verifies.
     fn loop_ok() -> MFunc {
-        func(
+        func(4, &[3], |f| {
             vec![
-                vec![mi("mov", Form::Rr, vec![v(0), Opnd::Imm(1)])],
+                vec![f.inst("mov", vec![v(0), Opnd::Imm(1)])],
                 vec![
-                    mi(
-                        "phi",
-                        Form::Phi,
-                        vec![v(1), Opnd::Label(0), v(0), Opnd::Label(1), v(2)],
-                    ),
-                    mi("add", Form::Rrr, vec![v(2), v(1), Opnd::Imm(1)]),
-                    mi("cmplt", Form::Rrr, vec![v(3), v(2), Opnd::Imm(10)]),
-                    mi("br", Form::Br, vec![v(3), Opnd::Label(1)]),
+                    MInst::phi(vec![v(1), Opnd::Label(0), v(0), Opnd::Label(1), v(2)]),
+                    f.inst("add", vec![v(2), v(1), Opnd::Imm(1)]),
+                    f.inst("cmplt", vec![v(3), v(2), Opnd::Imm(10)]),
+                    f.inst("br", vec![v(3), Opnd::Label(1)]),
                 ],
                 vec![ret()],
-            ],
-            4,
-        )
+            ]
+        })
     }
 
     #[test]
     fn accepts_a_loop_with_a_phi() {
-        let mut f = loop_ok();
-        f.vclass[3] = Class::Br;
+        let f = loop_ok();
+        assert_eq!(f.blocks[1].insts[2].info().unwrap().name, "cmplt_b_i");
         verify(&f).unwrap();
     }
 
@@ -359,26 +417,20 @@ mod tests {
     /// predecessor block.
     #[test]
     fn t62_duplicated_edge_is_rejected() {
-        let mut f = func(
+        let f = func(4, &[3], |f| {
             vec![
                 vec![
-                    mi("mov", Form::Rr, vec![v(0), Opnd::Imm(1)]),
-                    mi("mov", Form::Rr, vec![v(1), Opnd::Imm(2)]),
-                    mi("cmplt", Form::Rrr, vec![v(3), v(0), v(1)]),
-                    mi("br", Form::Br, vec![v(3), Opnd::Label(1)]),
+                    f.inst("mov", vec![v(0), Opnd::Imm(1)]),
+                    f.inst("mov", vec![v(1), Opnd::Imm(2)]),
+                    f.inst("cmplt", vec![v(3), v(0), v(1)]),
+                    f.inst("br", vec![v(3), Opnd::Label(1)]),
                 ],
                 vec![
-                    mi(
-                        "phi",
-                        Form::Phi,
-                        vec![v(2), Opnd::Label(0), v(0), Opnd::Label(0), v(1)],
-                    ),
+                    MInst::phi(vec![v(2), Opnd::Label(0), v(0), Opnd::Label(0), v(1)]),
                     ret(),
                 ],
-            ],
-            4,
-        );
-        f.vclass[3] = Class::Br;
+            ]
+        });
         assert_eq!(f.successors(0), vec![1]);
         let e = verify(&f).unwrap_err();
         assert!(e.contains("predecessor 0 listed twice"), "{e}");
@@ -387,11 +439,9 @@ mod tests {
     #[test]
     fn rejects_a_double_definition() {
         let mut f = loop_ok();
-        f.vclass[3] = Class::Br;
         // x3 defined a second time in B1
-        f.blocks[1]
-            .insts
-            .insert(2, mi("add", Form::Rrr, vec![v(2), v(2), Opnd::Imm(1)]));
+        let again = f.inst("add", vec![v(2), v(2), Opnd::Imm(1)]);
+        f.blocks[1].insts.insert(2, again);
         let e = verify(&f).unwrap_err();
         assert!(e.contains("defined twice"), "{e}");
     }
@@ -399,26 +449,23 @@ mod tests {
     #[test]
     fn rejects_a_use_not_dominated_by_its_definition() {
         // B0: br c, B2; B1: y = 1; B2: return y   (B1 does not dominate B2)
-        let mut f = func(
+        let f = func(2, &[0], |f| {
             vec![
                 vec![
-                    mi("cmplt", Form::Rrr, vec![v(0), r(Reg::G(0)), Opnd::Imm(1)]),
-                    mi("br", Form::Br, vec![v(0), Opnd::Label(2)]),
+                    f.inst("cmplt", vec![v(0), r(Reg::G(0)), Opnd::Imm(1)]),
+                    f.inst("br", vec![v(0), Opnd::Label(2)]),
                 ],
-                vec![mi("mov", Form::Rr, vec![v(1), Opnd::Imm(1)])],
+                vec![f.inst("mov", vec![v(1), Opnd::Imm(1)])],
                 vec![
-                    mi("stw", Form::Store, vec![Opnd::Imm(0), r(Reg::G(12)), v(1)]),
+                    f.inst("stw", vec![Opnd::Imm(0), r(Reg::G(12)), v(1)]),
                     ret(),
                 ],
-            ],
-            2,
-        );
-        f.vclass[0] = Class::Br;
+            ]
+        });
         let e = verify(&f).unwrap_err();
         assert!(e.contains("does not dominate"), "{e}");
         // a use before its definition in the same block is rejected too
         let mut g = loop_ok();
-        g.vclass[3] = Class::Br;
         g.blocks[1].insts.swap(1, 2);
         let e = verify(&g).unwrap_err();
         assert!(e.contains("does not dominate"), "{e}");
@@ -428,7 +475,6 @@ mod tests {
     fn rejects_a_phi_operand_not_available_at_the_end_of_its_predecessor() {
         // phi(B0: x3, …) where x3 is defined in B1: B1 does not dominate B0
         let mut f = loop_ok();
-        f.vclass[3] = Class::Br;
         f.blocks[1].insts[0].ops[2] = v(2);
         let e = verify(&f).unwrap_err();
         assert!(e.contains("phi operand from block 0"), "{e}");
@@ -437,12 +483,10 @@ mod tests {
     #[test]
     fn rejects_bad_phi_arity_and_placement() {
         let mut f = loop_ok();
-        f.vclass[3] = Class::Br;
         f.blocks[1].insts[0].ops.truncate(3);
         let e = verify(&f).unwrap_err();
         assert!(e.contains("machine predecessors"), "{e}");
         let mut g = loop_ok();
-        g.vclass[3] = Class::Br;
         g.blocks[1].insts.swap(0, 1);
         let e = verify(&g).unwrap_err();
         assert!(e.contains("phi after"), "{e}");
@@ -452,15 +496,14 @@ mod tests {
     fn pcopy_shape_and_pins() {
         // input copy of $r16 into a vreg pinned to $r16, then to an ordinary vreg
         let mk = |src: Reg| {
-            let mut f = func(
+            let mut f = func(2, &[], |f| {
                 vec![vec![
-                    mi("pcopy", Form::PCopy, vec![v(0), r(src)]),
-                    mi("pcopy", Form::PCopy, vec![v(1), v(0)]),
-                    mi("stw", Form::Store, vec![Opnd::Imm(0), r(Reg::G(12)), v(1)]),
+                    MInst::pcopy(vec![v(0), r(src)]),
+                    MInst::pcopy(vec![v(1), v(0)]),
+                    f.inst("stw", vec![Opnd::Imm(0), r(Reg::G(12)), v(1)]),
                     ret(),
-                ]],
-                2,
-            );
+                ]]
+            });
             f.pin = vec![Some(Reg::G(16))];
             f
         };
@@ -477,9 +520,46 @@ mod tests {
         assert!(verify(&f).unwrap_err().contains("another class"));
         // an ordinary operation may not write a physical register
         let mut f = mk(Reg::G(16));
-        f.blocks[0]
-            .insts
-            .insert(0, mi("mov", Form::Rr, vec![r(Reg::G(16)), Opnd::Imm(3)]));
+        let mov = f.inst("mov", vec![r(Reg::G(16)), Opnd::Imm(3)]);
+        f.blocks[0].insts.insert(0, mov);
         assert!(verify(&f).unwrap_err().contains("defines physical"));
+    }
+
+    #[test]
+    fn operands_must_fit_the_chosen_entry() {
+        let mut f = loop_ok();
+        check_operands(&f).unwrap();
+        // x3 becomes a GR: `cmplt_b_i` no longer fits its destination
+        f.vclass[3] = Class::Gr;
+        let e = check_operands(&f).unwrap_err();
+        assert!(e.contains("cmplt_b_i") && e.contains("operand 0"), "{e}");
+        // a register where the entry has an immediate
+        let mut f = loop_ok();
+        f.blocks[1].insts[1].ops[2] = v(1);
+        let e = check_operands(&f).unwrap_err();
+        assert!(e.contains("add_i") && e.contains("operand 2"), "{e}");
+        // a missing operand
+        let mut f = loop_ok();
+        f.blocks[1].insts[1].ops.pop();
+        assert!(check_operands(&f).unwrap_err().contains("2 operands"));
+        // `$r63` as the destination of a multiply (§1.2)
+        let f = func(1, &[], |f| {
+            vec![vec![
+                f.inst("mul32", vec![r(Reg::G(63)), v(0), Opnd::Imm(3)]),
+                ret(),
+            ]]
+        });
+        assert!(check_operands(&f).unwrap_err().contains("mul32_i"));
+        // a branch to a block that does not exist
+        let mut f = loop_ok();
+        f.blocks[1].insts[3].ops[1] = Opnd::Label(7);
+        assert!(check_operands(&f).unwrap_err().contains("unknown block 7"));
+    }
+
+    #[test]
+    #[should_panic(expected = "no ST200 operation `mov`")]
+    fn selection_fails_loudly() {
+        // there is no BR-to-BR move (ISA-ST200 §4.9)
+        func(2, &[0, 1], |f| vec![vec![f.inst("mov", vec![v(0), v(1)])]]);
     }
 }

@@ -57,6 +57,7 @@ pub mod pcopy;
 
 use super::mir::*;
 use crate::analysis::BitSet;
+use isa::Opcode;
 use std::str::FromStr;
 
 /// Out-of-SSA method (`-fout-of-ssa=naive|sreedhar|sreedhar3|boissinot`).
@@ -203,14 +204,16 @@ fn dom_tree_numbers(idom: &[Option<usize>], entry: usize) -> (Vec<usize>, Vec<us
 // ---------------------------------------------------------------------------
 // small helpers
 
-/// Bit of a physical register in a 128-bit mask (`$r1`–`$r63` at 1–63,
-/// `$b0`–`$b7` at 64–71); `$r0` and virtual registers have none (`$r0` is
+/// Bit of a physical register in a 128-bit mask (the GRs at their numbers,
+/// then the BRs); `$r0` and virtual registers have none (`$r0` is
 /// constant, ISA-ST200 §1.2).
 fn pbit(r: Reg) -> u128 {
+    const GRS: u32 = isa::abi::GR_COUNT;
+    const _: () = assert!(GRS + isa::abi::BR_COUNT <= u128::BITS);
     match r {
-        Reg::G(0) | Reg::V(_) => 0,
-        Reg::G(n) => 1u128 << (n as u32 % 64),
-        Reg::B(n) => 1u128 << (64 + n as u32 % 8),
+        Reg::ZERO | Reg::V(_) => 0,
+        Reg::G(n) => 1u128 << (n as u32 % GRS),
+        Reg::B(n) => 1u128 << (GRS + n as u32 % isa::abi::BR_COUNT),
     }
 }
 
@@ -225,8 +228,8 @@ fn class_of(mf: &MFunc, r: Reg) -> Class {
 /// The `(dst, src)` register copies of an operation: the pairs of a
 /// `pcopy`, or a `mov` between two registers of one class.
 fn copy_pairs(mf: &MFunc, i: &MInst) -> Vec<(Reg, Reg)> {
-    match i.form {
-        Form::PCopy => {
+    match i.op {
+        MOp::PCopy => {
             let n = i.ops.len() / 2;
             (0..n)
                 .filter_map(|k| match (&i.ops[k], &i.ops[n + k]) {
@@ -235,7 +238,7 @@ fn copy_pairs(mf: &MFunc, i: &MInst) -> Vec<(Reg, Reg)> {
                 })
                 .collect()
         }
-        Form::Rr if i.op == "mov" => match (i.ops.first(), i.ops.get(1)) {
+        _ if i.is(opc::MOV_R) => match (i.ops.first(), i.ops.get(1)) {
             (Some(Opnd::R(d)), Some(Opnd::R(s))) if class_of(mf, *d) == class_of(mf, *s) => {
                 vec![(*d, *s)]
             }
@@ -249,11 +252,11 @@ fn copy_pairs(mf: &MFunc, i: &MInst) -> Vec<(Reg, Reg)> {
 fn pcopy_inst(pairs: &[(Reg, Reg)]) -> MInst {
     let mut ops: Vec<Opnd> = pairs.iter().map(|p| Opnd::R(p.0)).collect();
     ops.extend(pairs.iter().map(|p| Opnd::R(p.1)));
-    mi("pcopy", Form::PCopy, ops)
+    MInst::pcopy(ops)
 }
 
 fn nphis(b: &MBlock) -> usize {
-    b.insts.iter().take_while(|i| i.form == Form::Phi).count()
+    b.insts.iter().take_while(|i| i.op == MOp::Phi).count()
 }
 
 /// The late point of a block (S2 19.1): where copies for its out-edges
@@ -261,7 +264,7 @@ fn nphis(b: &MBlock) -> usize {
 fn late_point(b: &MBlock) -> usize {
     b.insts
         .iter()
-        .position(|i| matches!(i.form, Form::Br | Form::Goto | Form::Ret))
+        .position(|i| i.is_terminator())
         .unwrap_or(b.insts.len())
 }
 
@@ -287,7 +290,7 @@ fn phi_dst(i: &MInst) -> Option<Reg> {
 /// operands (ISA-ST200 §7.2): calls, returns. Implicit operands are
 /// always fixed.
 fn constrained(i: &MInst) -> bool {
-    matches!(i.form, Form::Call | Form::ICall | Form::Ret)
+    i.is_call() || i.is_return()
 }
 
 // ---------------------------------------------------------------------------
@@ -333,7 +336,7 @@ impl Analysis {
         for b in 0..nb {
             for (k, i) in mf.blocks[b].insts.iter().enumerate() {
                 let k = k as i64;
-                let is_phi = i.form == Form::Phi;
+                let is_phi = i.op == MOp::Phi;
                 for d in i.defs() {
                     if let Reg::V(v) = d {
                         let v = v as usize;
@@ -381,7 +384,7 @@ impl Analysis {
             let mut g = BitSet::new(nv);
             let mut kl = BitSet::new(nv);
             for i in &mf.blocks[b].insts {
-                if i.form != Form::Phi {
+                if i.op != MOp::Phi {
                     for u in i.uses() {
                         match u {
                             Reg::V(v) if !kl.contains(v as usize) && (v as usize) < nv => {
@@ -458,7 +461,7 @@ impl Analysis {
             let mut live = live_out[b].clone();
             let mut plive = plive_out[b];
             for i in mf.blocks[b].insts.iter().rev() {
-                if i.form == Form::Phi {
+                if i.op == MOp::Phi {
                     if let Some(Reg::V(v)) = phi_dst(i) {
                         forbid[v as usize] |= plive;
                         live.remove(v as usize);
@@ -877,7 +880,7 @@ fn coalesce_phi_affinities(
         let phis: Vec<&MInst> = mf.blocks[b]
             .insts
             .iter()
-            .take_while(|i| i.form == Form::Phi)
+            .take_while(|i| i.op == MOp::Phi)
             .collect();
         if phis.is_empty() {
             continue;
@@ -1207,7 +1210,7 @@ fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: MInst) {
     mf.blocks[n].insts.push(body);
     let mut labelled = false;
     for i in &mut mf.blocks[p].insts {
-        if matches!(i.form, Form::Br | Form::Goto) {
+        if i.is_terminator() {
             for o in &mut i.ops {
                 if *o == Opnd::Label(b) {
                     *o = Opnd::Label(n);
@@ -1219,12 +1222,12 @@ fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: MInst) {
     if labelled {
         mf.blocks[n]
             .insts
-            .push(mi("goto", Form::Goto, vec![Opnd::Label(b)]));
+            .push(MInst::new(opc::GOTO, vec![Opnd::Label(b)]));
         let pos = mf.order.iter().rposition(|&x| {
             mf.blocks[x]
                 .insts
                 .last()
-                .is_some_and(|i| matches!(i.form, Form::Goto | Form::Ret))
+                .is_some_and(|i| i.is_unconditional())
         });
         match pos {
             Some(k) => mf.order.insert(k + 1, n),
@@ -1269,7 +1272,7 @@ pub fn translate(mf: &mut MFunc, method: OutOfSsa) -> Stats {
         OutOfSsa::Sreedhar | OutOfSsa::SreedharIII | OutOfSsa::Boissinot => {
             // phi webs: isolation makes them interference-free (S2 19.1)
             for b in &mf.blocks {
-                for i in b.insts.iter().filter(|i| i.form == Form::Phi) {
+                for i in b.insts.iter().filter(|i| i.op == MOp::Phi) {
                     if let Some(Reg::V(d)) = phi_dst(i) {
                         for (_, s) in phi_args(i) {
                             if let Reg::V(s) = s {
@@ -1404,7 +1407,7 @@ fn sreedhar_method_three(mf: &MFunc, an: &Analysis, cls: &mut Classes, partner: 
             && (an.live_out[b].contains(x as usize) || us.get(p).is_some_and(|&(ub, _)| ub == b))
     };
     for &b in &mf.order {
-        for i in mf.blocks[b].insts.iter().filter(|i| i.form == Form::Phi) {
+        for i in mf.blocks[b].insts.iter().filter(|i| i.op == MOp::Phi) {
             let mut res: Vec<PhiResource> = vec![];
             let mut add = |copy: Reg, block: usize, result: bool| {
                 if let Reg::V(c) = copy {
@@ -1492,11 +1495,11 @@ fn rewrite(mf: &mut MFunc, cls: &mut Classes, st: &mut Stats) {
         let old = std::mem::take(&mut mf.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len());
         for mut i in old {
-            if i.form == Form::Phi {
+            if i.op == MOp::Phi {
                 continue;
             }
             let pairs = copy_pairs(mf, &i);
-            if i.form == Form::PCopy {
+            if i.op == MOp::PCopy {
                 st.copies_before_coalescing += pairs.len();
                 let mut ren: Vec<(Reg, Reg)> = vec![];
                 for (d, s) in pairs {
@@ -1542,19 +1545,19 @@ fn rewrite(mf: &mut MFunc, cls: &mut Classes, st: &mut Stats) {
 /// or `mfb t = s; mtb d = t` through a fresh GR for BR to BR (ISA-ST200
 /// §4.9: `mtb` is `orl $b = $r, $r0`, `mfb` is `slctf $r = $b, $r0, 1`).
 fn emit_copy(mf: &mut MFunc, out: &mut Vec<MInst>, d: Reg, s: Reg, loc: Option<(u32, u32)>) {
-    let mut push = |op: &'static str, d: Reg, s: Reg| {
-        let mut i = mi(op, Form::Rr, vec![r(d), r(s)]);
+    let mut push = |op: Opcode, d: Reg, s: Reg| {
+        let mut i = MInst::new(op, vec![r(d), r(s)]);
         i.loc = loc;
         out.push(i);
     };
     match (class_of(mf, d), class_of(mf, s)) {
-        (Class::Gr, Class::Gr) => push("mov", d, s),
-        (Class::Br, Class::Gr) => push("mtb", d, s),
-        (Class::Gr, Class::Br) => push("mfb", d, s),
+        (Class::Gr, Class::Gr) => push(opc::MOV_R, d, s),
+        (Class::Br, Class::Gr) => push(opc::MTB, d, s),
+        (Class::Gr, Class::Br) => push(opc::MFB, d, s),
         (Class::Br, Class::Br) => {
             let t = mf.vreg(Class::Gr);
-            push("mfb", t, s);
-            push("mtb", d, t);
+            push(opc::MFB, t, s);
+            push(opc::MTB, d, t);
         }
     }
 }
@@ -1610,7 +1613,7 @@ pub fn check_pinning(mf: &MFunc) -> Result<(), Vec<PinError>> {
     for (b, blk) in mf.blocks.iter().enumerate() {
         let mut phi_pins: Vec<Reg> = vec![];
         for (k, i) in blk.insts.iter().enumerate() {
-            if i.form == Form::Phi {
+            if i.op == MOp::Phi {
                 let d = phi_dst(i);
                 let dp = d.and_then(pin);
                 if let Some(p) = dp {
@@ -1677,43 +1680,48 @@ mod tests {
     fn push(mf: &mut MFunc, b: usize, i: MInst) {
         mf.blocks[b].insts.push(i);
     }
+    fn op(name: &str, ops: Vec<Opnd>) -> MInst {
+        MInst::new(Opcode::named(name), ops)
+    }
     fn mov(d: Reg, s: Reg) -> MInst {
-        mi("mov", Form::Rr, vec![r(d), r(s)])
+        op("mov_r", vec![r(d), r(s)])
     }
     fn movi(d: Reg, v: i64) -> MInst {
-        mi("mov", Form::Rr, vec![r(d), Opnd::Imm(v)])
+        op("mov_i", vec![r(d), Opnd::Imm(v)])
     }
     fn add(d: Reg, a: Reg, b: Reg) -> MInst {
-        mi("add", Form::Rrr, vec![r(d), r(a), r(b)])
+        op("add_r", vec![r(d), r(a), r(b)])
     }
     fn addi(d: Reg, a: Reg, v: i64) -> MInst {
-        mi("add", Form::Rrr, vec![r(d), r(a), Opnd::Imm(v)])
+        op("add_i", vec![r(d), r(a), Opnd::Imm(v)])
     }
     fn sub(d: Reg, a: Reg, b: Reg) -> MInst {
-        mi("sub", Form::Rrr, vec![r(d), r(a), r(b)])
+        op("sub_r", vec![r(d), r(a), r(b)])
     }
+    /// `cmplt` into a branch register.
     fn cmplt(d: Reg, a: Reg, b: Reg) -> MInst {
-        mi("cmplt", Form::Rrr, vec![r(d), r(a), r(b)])
+        op("cmplt_b_r", vec![r(d), r(a), r(b)])
     }
+    /// `cmpne` with an immediate into a branch register.
     fn cmpnei(d: Reg, a: Reg, v: i64) -> MInst {
-        mi("cmpne", Form::Rrr, vec![r(d), r(a), Opnd::Imm(v)])
+        op("cmpne_b_i", vec![r(d), r(a), Opnd::Imm(v)])
     }
     fn br(c: Reg, l: usize) -> MInst {
-        mi("br", Form::Br, vec![r(c), Opnd::Label(l)])
+        MInst::new(opc::BR, vec![r(c), Opnd::Label(l)])
     }
     fn goto(l: usize) -> MInst {
-        mi("goto", Form::Goto, vec![Opnd::Label(l)])
+        MInst::new(opc::GOTO, vec![Opnd::Label(l)])
     }
     fn ret(uses: Vec<Reg>) -> MInst {
-        let mut i = mi("return", Form::Ret, vec![]);
+        let mut i = MInst::new(opc::RETURN, vec![]);
         i.imp_uses = uses;
         i
     }
     fn stw(x: Reg) -> MInst {
-        mi("stw", Form::Store, vec![Opnd::Imm(0), r(Reg::G(12)), r(x)])
+        MInst::new(opc::STW, vec![Opnd::Imm(0), r(Reg::G(12)), r(x)])
     }
     fn ldw(d: Reg, base: Reg, off: i64) -> MInst {
-        mi("ldw", Form::Load, vec![r(d), Opnd::Imm(off), r(base)])
+        MInst::new(opc::LDW, vec![r(d), Opnd::Imm(off), r(base)])
     }
     fn phi(d: Reg, args: &[(usize, Reg)]) -> MInst {
         let mut ops = vec![r(d)];
@@ -1721,7 +1729,7 @@ mod tests {
             ops.push(Opnd::Label(p));
             ops.push(r(s));
         }
-        mi("phi", Form::Phi, ops)
+        MInst::phi(ops)
     }
     fn pc(pairs: &[(Reg, Reg)]) -> MInst {
         pcopy_inst(pairs)
@@ -1729,10 +1737,10 @@ mod tests {
     /// `call f`: reads `uses`, writes `defs` (the first is the result) and
     /// clobbers the caller-saved registers (ISA-ST200 §7.1).
     fn call(uses: Vec<Reg>, res: Reg) -> MInst {
-        let mut i = mi("call", Form::Call, vec![Opnd::Sym("f".into(), 0)]);
+        let mut i = MInst::new(opc::CALL, vec![Opnd::Func("f".into())]);
         i.imp_uses = uses;
         i.imp_defs = vec![res];
-        i.imp_defs.extend(super::super::isel::call_clobbers());
+        i.imp_defs.extend(Reg::call_clobbers());
         i
     }
 
@@ -1781,35 +1789,35 @@ mod tests {
                     Opnd::R(x) => Ok(*x),
                     _ => Err("dst".to_string()),
                 };
-                match (i.form, i.op) {
-                    (Form::Rr, "mov") | (Form::Rr, "mfb") => {
+                let name = i.info().map_or("pcopy", |x| x.name);
+                match name {
+                    "mov_r" | "mov_i" | "mfb" => {
                         let v = val(&st, &o[1])?;
                         st.insert(dst(0)?, v);
                     }
-                    (Form::Rr, "mtb") => {
+                    "mtb" => {
                         let v = val(&st, &o[1])?;
                         st.insert(dst(0)?, (v != 0) as i64);
                     }
-                    (Form::Rrr, op) => {
+                    "add_r" | "add_i" | "sub_r" | "cmplt_b_r" | "cmpne_b_i" => {
                         let (a, b) = (val(&st, &o[1])?, val(&st, &o[2])?);
-                        let v = match op {
+                        let v = match i.op.mnemonic() {
                             "add" => a.wrapping_add(b),
                             "sub" => a.wrapping_sub(b),
                             "cmplt" => (a < b) as i64,
-                            "cmpne" => (a != b) as i64,
-                            _ => return Err(format!("op {op}")),
+                            _ => (a != b) as i64,
                         };
                         st.insert(dst(0)?, v);
                     }
-                    (Form::Load, _) => {
+                    "ldw" => {
                         let v = val(&st, &o[2])? + val(&st, &o[1])? + 100;
                         st.insert(dst(0)?, v);
                     }
-                    (Form::Store, _) => {
+                    "stw" => {
                         val(&st, &o[1])?;
                         val(&st, &o[2])?;
                     }
-                    (Form::PCopy, _) => {
+                    "pcopy" => {
                         let n = o.len() / 2;
                         let vs: Vec<i64> = (0..n)
                             .map(|k| val(&st, &o[n + k]))
@@ -1818,7 +1826,7 @@ mod tests {
                             st.insert(dst(k)?, v);
                         }
                     }
-                    (Form::Call, _) => {
+                    "call" => {
                         let a: Vec<i64> = i
                             .imp_uses
                             .iter()
@@ -1833,23 +1841,23 @@ mod tests {
                         }
                         st.insert(i.imp_defs[0], res);
                     }
-                    (Form::Br, op) => {
+                    "br" | "brf" => {
                         let c = val(&st, &o[0])? != 0;
-                        if c == (op == "br") {
+                        if c == (name == "br") {
                             if let Opnd::Label(l) = o[1] {
                                 next = Some(l);
                                 break;
                             }
                         }
                     }
-                    (Form::Goto, _) => {
+                    "goto" => {
                         if let Opnd::Label(l) = o[0] {
                             next = Some(l);
                             break;
                         }
                     }
-                    (Form::Ret, _) => return val(&st, &r(i.imp_uses[0])),
-                    (f, op) => return Err(format!("cannot run {op} {f:?}")),
+                    "return" => return val(&st, &r(i.imp_uses[0])),
+                    _ => return Err(format!("cannot run {name}")),
                 }
             }
             let n = match next {
@@ -1869,7 +1877,7 @@ mod tests {
     fn check_out(mf: &MFunc) {
         for b in &mf.blocks {
             for i in &b.insts {
-                assert!(!matches!(i.form, Form::Phi | Form::PCopy), "{i:?} left");
+                assert!(i.opcode().is_some(), "{i:?} left");
                 for x in i.uses().into_iter().chain(i.defs()) {
                     if let Reg::V(v) = x {
                         assert!(mf.pinned(v).is_none(), "pinned v{v} left in {i:?}");
@@ -2281,13 +2289,13 @@ mod tests {
         let st1 = translate(&mut t, OutOfSsa::Boissinot);
         assert_eq!(st1.copies_left, 1, "{st1:?}\n{}", dump(&t));
         let insts = &t.blocks[0].insts;
-        let c = insts.iter().find(|i| i.form == Form::Call).unwrap();
+        let c = insts.iter().find(|i| i.is_call()).unwrap();
         assert_eq!(c.imp_uses, vec![Reg::G(16), Reg::G(17)]);
         assert_eq!(c.imp_defs[0], Reg::G(16));
-        let rt = insts.iter().find(|i| i.form == Form::Ret).unwrap();
+        let rt = insts.iter().find(|i| i.is_return()).unwrap();
         assert_eq!(rt.imp_uses, vec![Reg::G(16)]);
         // the one move copies C ($r16) into a virtual register first thing
-        assert_eq!(insts[0].op, "mov");
+        assert!(insts[0].is(opc::MOV_R));
         assert_eq!(insts[0].ops[1], Opnd::R(Reg::G(16)));
         assert!(matches!(insts[0].ops[0], Opnd::R(Reg::V(_))));
     }
@@ -2598,7 +2606,7 @@ mod tests {
         push(&mut f, 3, pc(&[(a16, y)]));
         push(&mut f, 3, call(vec![a16], res));
         push(&mut f, 3, pc(&[(s, res)]));
-        push(&mut f, 3, mi("mfb", Form::Rr, vec![r(g), r(b3)]));
+        push(&mut f, 3, MInst::new(opc::MFB, vec![r(g), r(b3)]));
         push(&mut f, 3, add(rr, s, y));
         push(&mut f, 3, add(rr, rr, g));
         push(&mut f, 3, pc(&[(o16, rr)]));
@@ -2609,11 +2617,7 @@ mod tests {
         assert!(st.iter().all(|s| s.strong_interferences == 0));
         let mut t = f.clone();
         translate(&mut t, OutOfSsa::Boissinot);
-        let c = t.blocks[3]
-            .insts
-            .iter()
-            .find(|i| i.form == Form::Call)
-            .unwrap();
+        let c = t.blocks[3].insts.iter().find(|i| i.is_call()).unwrap();
         assert_eq!(c.imp_uses, vec![Reg::G(16)]);
     }
 
@@ -2872,10 +2876,7 @@ mod corpus_tests {
                     assert!(st.copies_left <= st.copies_before_coalescing + st.cycle_temporaries);
                     assert_eq!(st.strong_interferences, 0);
                     for b in &t.blocks {
-                        assert!(b
-                            .insts
-                            .iter()
-                            .all(|i| !matches!(i.form, Form::Phi | Form::PCopy)));
+                        assert!(b.insts.iter().all(|i| i.opcode().is_some()));
                     }
                     super::super::regalloc::allocate(&mut t);
                     totals[k] += st.copies_left;
