@@ -3,7 +3,7 @@
 //! [`check_operands`], at every stage of the back end: each ST200 operation
 //! is the `isa` table entry of its operands' kinds (ISA-ST200 §3.3).
 //!
-//! [`verify`] checks, on the output of [`crate::codegen::isel::select_with`] in SSA mode and of
+//! [`verify()`] checks, on the output of [`crate::codegen::isel::select_with`] in SSA mode and of
 //! any pass that keeps machine SSA:
 //! - the pin table: only virtual registers are pinned, each to a physical
 //!   register of its own class (seed `out-of-ssa-renaming-constraints.txt`
