@@ -1,7 +1,11 @@
-//! Diagnostics in the gcc/binutils form `file:line:col: error: message`,
-//! followed by the source line and a caret under the offending text.
+//! The assembler's diagnostics: collected during assembly with the files
+//! they point into, and printed by the shared renderer of the
+//! `diagnostics` crate (gcc/binutils form `file:line:col: error: message`
+//! with the source line and a caret, or codespan's rich form).
 
-use std::fmt::Write as _;
+use diagnostics::codespan_reporting::files::{Error as FilesError, Files};
+use diagnostics::{Format, Label};
+use std::ops::Range;
 
 /// Severity of a diagnostic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,22 +51,6 @@ impl SourceFile {
             .map_or(offset - start, |s| s.chars().count());
         (line + 1, col + 1)
     }
-    /// Text of 1-based `line`, without its newline.
-    pub fn line_text(&self, line: usize) -> &str {
-        let start = self
-            .line_starts
-            .get(line - 1)
-            .copied()
-            .unwrap_or(self.text.len());
-        let end = self
-            .line_starts
-            .get(line)
-            .map_or(self.text.len(), |e| e - 1);
-        self.text
-            .get(start..end.max(start))
-            .unwrap_or("")
-            .trim_end_matches('\r')
-    }
 }
 
 /// A byte range in one source file (index into the file list).
@@ -96,6 +84,23 @@ pub struct Diagnostic {
     pub span: Option<Span>,
     /// The message: what rule was broken.
     pub message: String,
+}
+
+impl Diagnostic {
+    /// This diagnostic in the shared model: the span becomes the primary
+    /// label (none for a diagnostic without a location).
+    fn to_shared(&self) -> diagnostics::Diagnostic<usize> {
+        let d = match self.severity {
+            Severity::Error => diagnostics::Diagnostic::error(),
+            Severity::Warning => diagnostics::Diagnostic::warning(),
+            Severity::Note => diagnostics::Diagnostic::note(),
+        };
+        let d = d.with_message(&self.message);
+        match self.span {
+            Some(s) => d.with_label(Label::primary(s.file, s.start..s.end)),
+            None => d,
+        }
+    }
 }
 
 /// All diagnostics of one run, with the files they point into.
@@ -151,7 +156,8 @@ impl Diagnostics {
     pub fn has_errors(&self) -> bool {
         self.error_count() > 0
     }
-    /// Renders every diagnostic as gcc does:
+    /// Renders every diagnostic as gcc does (the shared renderer of the
+    /// `diagnostics` crate):
     ///
     /// ```text
     /// t.s:3:9: error: unknown operation `ad`
@@ -159,38 +165,48 @@ impl Diagnostics {
     ///       |         ^~
     /// ```
     pub fn render(&self) -> String {
-        let mut out = String::new();
-        for d in &self.list {
-            let kind = match d.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "note",
-            };
-            let Some(span) = d.span else {
-                let _ = writeln!(out, "las: {kind}: {}", d.message);
-                continue;
-            };
-            let Some(file) = self.files.get(span.file) else {
-                let _ = writeln!(out, "las: {kind}: {}", d.message);
-                continue;
-            };
-            let (line, col) = file.line_col(span.start);
-            let _ = writeln!(out, "{}:{line}:{col}: {kind}: {}", file.name, d.message);
-            let text = file.line_text(line);
-            let _ = writeln!(out, "{line:5} | {text}");
-            let (end_line, end_col) = file.line_col(span.end);
-            let width = if end_line == line && end_col > col {
-                end_col - col
-            } else {
-                1
-            };
-            let pad: String = text
-                .chars()
-                .take(col - 1)
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            let _ = writeln!(out, "      | {pad}^{}", "~".repeat(width.saturating_sub(1)));
-        }
-        out
+        self.render_as(Format::Gcc)
+    }
+    /// Renders every diagnostic in `format` (`las --diagnostics-format`).
+    pub fn render_as(&self, format: Format) -> String {
+        let list: Vec<_> = self.list.iter().map(Diagnostic::to_shared).collect();
+        diagnostics::render(format, self, &list, "las")
+    }
+}
+
+/// The files as the shared renderer reads them: names as given, lines
+/// split at `\n`, columns counted in characters.
+impl<'a> Files<'a> for Diagnostics {
+    type FileId = usize;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: usize) -> Result<&'a str, FilesError> {
+        Ok(&self.file(id)?.name)
+    }
+    fn source(&'a self, id: usize) -> Result<&'a str, FilesError> {
+        Ok(&self.file(id)?.text)
+    }
+    fn line_index(&'a self, id: usize, byte_index: usize) -> Result<usize, FilesError> {
+        let starts = &self.file(id)?.line_starts;
+        Ok(starts.partition_point(|&s| s <= byte_index) - 1)
+    }
+    fn line_range(&'a self, id: usize, line_index: usize) -> Result<Range<usize>, FilesError> {
+        let f = self.file(id)?;
+        let start = |i: usize| match i.cmp(&f.line_starts.len()) {
+            std::cmp::Ordering::Less => Ok(f.line_starts[i]),
+            std::cmp::Ordering::Equal => Ok(f.text.len()),
+            std::cmp::Ordering::Greater => Err(FilesError::LineTooLarge {
+                given: i,
+                max: f.line_starts.len() - 1,
+            }),
+        };
+        Ok(start(line_index)?..start(line_index + 1)?)
+    }
+}
+
+impl Diagnostics {
+    fn file(&self, id: usize) -> Result<&SourceFile, FilesError> {
+        self.files.get(id).ok_or(FilesError::FileMissing)
     }
 }

@@ -5,7 +5,9 @@
 //!   ELF32 relocatable object (§6);
 //! - [`relocatable`] is the in-memory relocatable object, [`elf`] writes
 //!   it, [`dwarf`] builds its line table and compile unit;
-//! - [`diag`] renders diagnostics as `file:line:col: error: …` with a caret.
+//! - [`diag`] collects diagnostics and prints them through the shared
+//!   renderer of the `diagnostics` crate (`file:line:col: error: …` with a
+//!   caret, or the rich form).
 
 #![warn(missing_docs)]
 

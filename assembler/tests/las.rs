@@ -540,3 +540,26 @@ fn cli_exit_status_and_no_output_on_error() {
         .unwrap();
     assert!(st220.success());
 }
+
+#[test]
+fn diagnostics_tabs_and_rich_format() {
+    // A tab counts one column in the location and is printed as spaces up
+    // to the next multiple of 8 (the shared renderer's policy).
+    let e = errors("\tfoo\t$r1 = $r2 ;;\n");
+    assert!(
+        e.starts_with(
+            "t.s:1:2: error: unknown operation `foo`\n    \
+             1 |         foo     $r1 = $r2 ;;\n      \
+             |         ^~~\n"
+        ),
+        "{e}"
+    );
+    let Err(d) = assemble("t.s", "nop ;;\n\tfoo ;;\n", &Options::default()) else {
+        panic!("expected an error");
+    };
+    let rich = d.render_as(diagnostics::Format::Rich);
+    assert!(
+        rich.starts_with("error: unknown operation `foo`\n  ┌─ t.s:2:2\n"),
+        "{rich}"
+    );
+}

@@ -4,6 +4,7 @@
 //! wording); the full rendered output is also kept as an `insta` snapshot.
 //! Files named `werror_*` are compiled with `-Werror`, `wall_*` with
 //! `-Wall` (these may succeed: only the warning is required).
+//! One more test checks `-fdiagnostics-format=rich` (codespan's form).
 
 use compiler::driver::{compile, Options};
 
@@ -50,4 +51,22 @@ fn invalid_programs_give_expected_diagnostics() {
         insta::assert_snapshot!(out.diagnostics);
     });
     assert!(count >= 40, "only {count} invalid programs");
+}
+
+/// `-fdiagnostics-format=rich`: the same diagnostic in codespan's form.
+#[test]
+fn rich_format_names_the_location() {
+    let opts = Options {
+        diagnostics_format: diagnostics::Format::Rich,
+        ..Default::default()
+    };
+    let out = compile("r.c", b"int main(void) { return y; }\n", &opts);
+    assert_eq!(
+        out.diagnostics,
+        "error: 'y' undeclared (first use in this function)\n  \
+         ┌─ r.c:1:25\n  \
+         │\n\
+         1 │ int main(void) { return y; }\n  \
+         │                         ^\n\n"
+    );
 }

@@ -1,6 +1,7 @@
 //! `las`: the ST200 assembler (ISA-ST200.md §7.5 syntax to ELF32 objects).
 
 use clap::Parser;
+use diagnostics::Format;
 use isa::Core;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,8 +22,15 @@ struct Args {
     /// Folder searched by `.include`.
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<PathBuf>,
+    /// How to print diagnostics: text (gcc/binutils style) or rich.
+    #[arg(long = "diagnostics-format", value_name = "FORMAT", default_value = "text", value_parser = parse_format)]
+    diagnostics_format: Format,
     /// Input assembly file (`-` for standard input).
     input: PathBuf,
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    s.parse()
 }
 
 fn parse_core(s: &str) -> Result<Core, String> {
@@ -71,7 +79,7 @@ fn main() -> ExitCode {
         include_dirs: args.include,
     };
     let (obj, diags) = assembler::assemble_object(&name, &text, &opts);
-    eprint!("{}", diags.render());
+    eprint!("{}", diags.render_as(args.diagnostics_format));
     let Some(obj) = obj else {
         let _ = std::fs::remove_file(&output);
         return ExitCode::from(1);

@@ -44,6 +44,8 @@ Options:
   -I DIR, -D NAME[=VALUE], -U NAME
   -L DIR, -l NAME    library search path and libraries
   -w                 no warnings;  -Wall: more warnings;  -Werror: warnings are errors
+  -fdiagnostics-format=F  text (gcc style, the default) or rich (codespan's
+                     boxed form)
   -mcpu=CPU          st220, st231 (default) or st240
   -mno-bundle        one operation per bundle
   --machine FILE     processor model from a TOML file (as stsim --machine)
@@ -160,6 +162,8 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                     a.lib_dirs.push(PathBuf::from(v));
                 } else if let Some(v) = s.strip_prefix("-l").filter(|v| !v.is_empty()) {
                     a.libs.push(v.to_string());
+                } else if let Some(v) = s.strip_prefix("-fdiagnostics-format=") {
+                    a.front.diagnostics_format = v.parse()?;
                 } else if s.starts_with("-O") || (s.starts_with("-f") && s.len() > 2) {
                     a.codegen.push(s.to_string());
                 } else if let Some(v) = s.strip_prefix("-W") {

@@ -29,15 +29,18 @@ pub struct Options {
     pub werror: bool,
     /// `-mcpu=` core name (st220, st231, st240).
     pub core: Option<String>,
+    /// `-fdiagnostics-format=`: gcc style (the default) or rich.
+    pub diagnostics_format: diagnostics::Format,
 }
 
 /// Result of a front-end step: the product (None on error) and the
-/// rendered gcc-style diagnostics.
+/// rendered diagnostics (gcc style unless `-fdiagnostics-format=rich`).
 #[derive(Clone, Debug)]
 pub struct Output<T> {
     /// Product, if there were no errors.
     pub result: Option<T>,
-    /// Diagnostics text (`file:line:col: error: …`, source line, caret).
+    /// Diagnostics text (`file:line:col: error: …`, source line, caret; or
+    /// the rich form).
     pub diagnostics: String,
     /// Number of errors.
     pub errors: usize,
@@ -69,6 +72,7 @@ fn new_diags(o: &Options) -> Diagnostics {
     Diagnostics {
         wall: o.wall,
         werror: o.werror,
+        format: o.diagnostics_format,
         ..Default::default()
     }
 }

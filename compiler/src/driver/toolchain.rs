@@ -268,7 +268,8 @@ pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, Error> 
         debug: false,
         include_dirs: Vec::new(),
     };
-    assembler::assemble(name, text, &opts).map_err(|d| Error::Diagnostics(d.render()))
+    assembler::assemble(name, text, &opts)
+        .map_err(|d| Error::Diagnostics(d.render_as(cfg.front.diagnostics_format)))
 }
 
 /// The runtime for `cfg`'s core: `(crt0.o, libc.a)`, from the cache or built now.

@@ -1,11 +1,16 @@
-//! Source files, spans and gcc-style diagnostics.
+//! Source files, spans and the diagnostics sink of the front end.
 //!
 //! Every file the preprocessor reads is stored once in a [`SourceMap`];
 //! a [`Span`] is a byte range in one of them. Diagnostics are collected in
-//! a [`Diagnostics`] sink and rendered like gcc:
-//! `file:line:col: error: message`, the source line, and a caret line.
+//! a [`Diagnostics`] sink (with `-Werror` and the error limit) and printed
+//! by the shared renderer of the `diagnostics` crate, like gcc by default:
+//! `file:line:col: error: message` (file and line as `#line` presents
+//! them), the source line, and a caret line.
 
-use std::fmt::Write as _;
+use diagnostics::codespan_reporting::files::{Error as FilesError, Files};
+use diagnostics::Format;
+use std::cmp::Ordering;
+use std::ops::Range;
 
 /// Index of a file in the [`SourceMap`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -153,21 +158,6 @@ impl SourceFile {
             name,
         });
     }
-
-    /// Text of physical line `line` (1-based), without its newline.
-    pub fn line_text(&self, line: u32) -> &[u8] {
-        let i = (line - 1) as usize;
-        let start = self.line_starts.get(i).copied().unwrap_or(0) as usize;
-        let mut end = self
-            .line_starts
-            .get(i + 1)
-            .map(|&e| e as usize)
-            .unwrap_or(self.text.len());
-        if end > start && self.text.get(end - 1) == Some(&b'\n') {
-            end -= 1;
-        }
-        &self.text[start.min(end)..end]
-    }
 }
 
 /// All files read during one compilation.
@@ -234,6 +224,8 @@ pub struct Diagnostics {
     pub werror: bool,
     /// Report `-Wall` warnings (unused variables, implicit declarations…).
     pub wall: bool,
+    /// How [`Diagnostics::render`] prints (`-fdiagnostics-format=`).
+    pub format: Format,
 }
 
 impl Diagnostics {
@@ -276,13 +268,19 @@ impl Diagnostics {
         self.errors > 0
     }
 
-    /// Renders all diagnostics gcc-style: `file:line:col: level: msg`,
-    /// then the source line with a gutter and a caret line.
+    /// Renders all diagnostics in [`Diagnostics::format`] (gcc style by
+    /// default) with the shared renderer of the `diagnostics` crate:
+    /// `file:line:col: level: msg` with the `#line`-presumed file and line,
+    /// the source line with a gutter and a caret line. Warnings are printed
+    /// as errors under `-Werror`.
     pub fn render(&self, sm: &SourceMap) -> String {
-        let mut out = String::new();
-        for d in &self.list {
-            render_one(&mut out, sm, d, self.werror);
-        }
+        let files = RenderFiles::new(sm);
+        let list: Vec<_> = self
+            .list
+            .iter()
+            .map(|d| files.convert(d, self.werror))
+            .collect();
+        let mut out = diagnostics::render(self.format, &files, &list, "lcc");
         if self.errors > MAX_ERRORS {
             out.push_str("lcc: fatal error: too many errors\n");
         }
@@ -290,49 +288,289 @@ impl Diagnostics {
     }
 }
 
-fn render_one(out: &mut String, sm: &SourceMap, d: &Diagnostic, werror: bool) {
-    let level = match d.level {
-        Level::Error => "error",
-        Level::Warning if werror => "error",
-        Level::Warning => "warning",
-        Level::Note => "note",
-    };
-    let Some(span) = d.span else {
-        let _ = writeln!(out, "lcc: {level}: {}", d.message);
-        return;
-    };
-    if span.file.0 as usize >= sm.files.len() {
-        let _ = writeln!(out, "lcc: {level}: {}", d.message);
-        return;
-    }
-    let f = sm.file(span.file);
-    let (pline, col) = f.phys_line_col(span.lo);
-    let (name, line) = f.presumed(span.lo);
-    let _ = writeln!(out, "{name}:{line}:{col}: {level}: {}", d.message);
-    let text = f.line_text(pline);
-    let text: String = text
-        .iter()
-        .map(|&b| {
-            if b == b'\t' {
-                ' '
-            } else if (0x20..0x7f).contains(&b) {
-                b as char
-            } else {
-                '?'
+/// A file as diagnostics name it: a [`SourceMap`] file and how many of its
+/// `#line` directives are in force (which gives the presumed name and the
+/// presumed line numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PresumedFile {
+    file: FileId,
+    overrides: usize,
+}
+
+/// The files of a [`SourceMap`] as the shared renderer reads them: text
+/// that is not UTF-8 decoded as `String::from_utf8_lossy` does (one U+FFFD
+/// per invalid sequence), physical lines, presumed names and lines.
+struct RenderFiles<'a> {
+    sm: &'a SourceMap,
+    texts: Vec<Decoded<'a>>,
+}
+
+/// A file's text as a `str`, with, when it was not UTF-8, the map from
+/// byte offsets in the file to offsets in the decoded text.
+struct Decoded<'a> {
+    text: std::borrow::Cow<'a, str>,
+    /// `(offset in the file, offset in the text, starts an invalid
+    /// sequence)` at each change between valid and invalid bytes; empty
+    /// when the file is UTF-8.
+    anchors: Vec<(usize, usize, bool)>,
+}
+
+impl<'a> Decoded<'a> {
+    fn new(bytes: &'a [u8]) -> Decoded<'a> {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            return Decoded {
+                text: text.into(),
+                anchors: Vec::new(),
+            };
+        }
+        let mut text = String::with_capacity(bytes.len() + 16);
+        let mut anchors = Vec::new();
+        let mut at = 0;
+        for chunk in bytes.utf8_chunks() {
+            anchors.push((at, text.len(), false));
+            text.push_str(chunk.valid());
+            at += chunk.valid().len();
+            if !chunk.invalid().is_empty() {
+                anchors.push((at, text.len(), true));
+                text.push(char::REPLACEMENT_CHARACTER);
+                at += chunk.invalid().len();
             }
-        })
-        .collect();
-    let gutter = format!("{line:>5}");
-    let _ = writeln!(out, "{gutter} | {text}");
-    let c0 = (col - 1) as usize;
-    let width = ((span.hi.saturating_sub(span.lo)) as usize)
-        .max(1)
-        .min(text.len().saturating_sub(c0).max(1));
-    let _ = writeln!(
-        out,
-        "{} | {}^{}",
-        " ".repeat(gutter.len()),
-        " ".repeat(c0),
-        "~".repeat(width - 1)
-    );
+        }
+        Decoded {
+            text: text.into(),
+            anchors,
+        }
+    }
+
+    /// The offset in the decoded text of byte `offset` of the file (the
+    /// start of the replacement character for a byte of an invalid
+    /// sequence).
+    fn offset(&self, offset: u32) -> usize {
+        let offset = offset as usize;
+        let i = self.anchors.partition_point(|a| a.0 <= offset);
+        match i.checked_sub(1).map(|i| self.anchors[i]) {
+            None => offset,
+            Some((_, to, true)) => to,
+            Some((from, to, false)) => to + (offset - from),
+        }
+        .min(self.text.len())
+    }
+}
+
+impl<'a> RenderFiles<'a> {
+    fn new(sm: &'a SourceMap) -> RenderFiles<'a> {
+        RenderFiles {
+            sm,
+            texts: sm.files.iter().map(|f| Decoded::new(&f.text)).collect(),
+        }
+    }
+
+    /// `d` in the shared model; its span becomes the primary label.
+    fn convert(&self, d: &Diagnostic, werror: bool) -> diagnostics::Diagnostic<PresumedFile> {
+        let out = match d.level {
+            Level::Error => diagnostics::Diagnostic::error(),
+            Level::Warning if werror => diagnostics::Diagnostic::error(),
+            Level::Warning => diagnostics::Diagnostic::warning(),
+            Level::Note => diagnostics::Diagnostic::note(),
+        }
+        .with_message(&d.message);
+        let Some(span) = d.span.filter(|s| (s.file.0 as usize) < self.sm.files.len()) else {
+            return out;
+        };
+        let f = self.sm.file(span.file);
+        // As in `SourceFile::presumed`: the directives up to the span.
+        let overrides = f
+            .overrides
+            .iter()
+            .take_while(|o| o.offset <= span.lo)
+            .count();
+        let text = &self.texts[span.file.0 as usize];
+        let id = PresumedFile {
+            file: span.file,
+            overrides,
+        };
+        out.with_label(diagnostics::Label::primary(
+            id,
+            text.offset(span.lo)..text.offset(span.hi.max(span.lo)),
+        ))
+    }
+
+    fn get(&self, id: PresumedFile) -> Result<(&'a SourceFile, &Decoded<'a>), FilesError> {
+        let i = id.file.0 as usize;
+        match (self.sm.files.get(i), self.texts.get(i)) {
+            (Some(f), Some(t)) => Ok((f, t)),
+            _ => Err(FilesError::FileMissing),
+        }
+    }
+}
+
+impl<'a> Files<'a> for RenderFiles<'_> {
+    type FileId = PresumedFile;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: PresumedFile) -> Result<&'a str, FilesError> {
+        let (f, _) = self.get(id)?;
+        let named = f.overrides[..id.overrides.min(f.overrides.len())]
+            .iter()
+            .rev()
+            .find_map(|o| o.name.as_deref());
+        Ok(named.unwrap_or(&f.name))
+    }
+
+    fn source(&'a self, id: PresumedFile) -> Result<&'a str, FilesError> {
+        Ok(&self.get(id)?.1.text)
+    }
+
+    fn line_index(&'a self, id: PresumedFile, byte_index: usize) -> Result<usize, FilesError> {
+        let (f, t) = self.get(id)?;
+        Ok(f.line_starts
+            .partition_point(|&s| t.offset(s) <= byte_index)
+            .saturating_sub(1))
+    }
+
+    fn line_number(&'a self, id: PresumedFile, line_index: usize) -> Result<usize, FilesError> {
+        let (f, _) = self.get(id)?;
+        let physical = line_index as i64 + 1;
+        Ok(
+            match id.overrides.checked_sub(1).and_then(|i| f.overrides.get(i)) {
+                None => physical as usize,
+                Some(o) => (o.line as i64 + physical - o.phys_line as i64).max(0) as usize,
+            },
+        )
+    }
+
+    fn line_range(
+        &'a self,
+        id: PresumedFile,
+        line_index: usize,
+    ) -> Result<Range<usize>, FilesError> {
+        let (f, t) = self.get(id)?;
+        let start = |i: usize| match i.cmp(&f.line_starts.len()) {
+            Ordering::Less => Ok(floor_boundary(&t.text, t.offset(f.line_starts[i]))),
+            Ordering::Equal => Ok(t.text.len()),
+            Ordering::Greater => Err(FilesError::LineTooLarge {
+                given: i,
+                max: f.line_starts.len() - 1,
+            }),
+        };
+        Ok(start(line_index)?..start(line_index + 1)?)
+    }
+}
+
+/// The largest char boundary of `s` at or before `i` (a line start after a
+/// splice may fall inside a character).
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    //! The front end's side of rendering: presumed names and lines, splices,
+    //! text that is not UTF-8, `-Werror`, the error limit and the format.
+    //! Expected outputs are written by hand.
+
+    use super::*;
+
+    fn span(file: FileId, lo: u32, hi: u32) -> Span {
+        Span { file, lo, hi }
+    }
+
+    #[test]
+    fn line_directives_give_the_presumed_name_and_line() {
+        let mut sm = SourceMap::default();
+        let f = sm.add("t.c", b"a;\nb;\nc;\n");
+        // `#line 10 "x.c"` on line 1: line 2 is x.c:10.
+        sm.files[0].add_line_override(1, 10, Some("x.c".into()));
+        let mut d = Diagnostics::default();
+        d.error(span(f, 0, 1), "first");
+        d.error(span(f, 6, 7), "third");
+        assert_eq!(
+            d.render(&sm),
+            "t.c:1:1: error: first\n    1 | a;\n      | ^\n\
+             x.c:11:1: error: third\n   11 | c;\n      | ^\n"
+        );
+    }
+
+    #[test]
+    fn spliced_lines_are_physical_lines() {
+        let mut sm = SourceMap::default();
+        let f = sm.add("t.c", b"ab\\\ncd;\n");
+        let mut d = Diagnostics::default();
+        d.warning(span(f, 2, 4), "here");
+        assert_eq!(
+            d.render(&sm),
+            "t.c:2:1: warning: here\n    2 | cd;\n      | ^~\n"
+        );
+        // A splice inside a character: the physical line 2 starts in the
+        // middle of `é`; it is shown from the character's start.
+        let f = sm.add("u.c", b"\xc3\\\n\xa9x;\n");
+        let mut d = Diagnostics::default();
+        d.error(span(f, 2, 3), "x");
+        assert_eq!(
+            d.render(&sm),
+            "u.c:2:2: error: x\n    2 | éx;\n      |  ^\n"
+        );
+        d.format = Format::Rich;
+        assert!(d.render(&sm).contains("u.c:2:2"));
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_show_as_replacement_characters() {
+        let mut sm = SourceMap::default();
+        let f = sm.add("t.c", b"int a = \x80\x81 b;\n");
+        let mut d = Diagnostics::default();
+        d.error(span(f, 11, 12), "'b' undeclared");
+        assert_eq!(
+            d.render(&sm),
+            "t.c:1:12: error: 'b' undeclared\n    \
+             1 | int a = \u{FFFD}\u{FFFD} b;\n      \
+             |            ^\n"
+        );
+    }
+
+    #[test]
+    fn werror_error_limit_and_location_less() {
+        let mut sm = SourceMap::default();
+        let f = sm.add("t.c", b"x\n");
+        let mut d = Diagnostics {
+            werror: true,
+            ..Default::default()
+        };
+        d.warning(span(f, 0, 1), "unused");
+        d.list.push(Diagnostic {
+            level: Level::Error,
+            span: None,
+            message: "internal compiler error: IR verifier".into(),
+        });
+        d.errors = MAX_ERRORS + 1;
+        assert_eq!(
+            d.render(&sm),
+            "t.c:1:1: error: unused\n    1 | x\n      | ^\n\
+             lcc: error: internal compiler error: IR verifier\n\
+             lcc: fatal error: too many errors\n"
+        );
+    }
+
+    #[test]
+    fn rich_format() {
+        let mut sm = SourceMap::default();
+        let f = sm.add("t.c", b"int x = y;\n");
+        let mut d = Diagnostics {
+            format: Format::Rich,
+            ..Default::default()
+        };
+        d.error(span(f, 8, 9), "'y' undeclared");
+        assert_eq!(
+            d.render(&sm),
+            "error: 'y' undeclared\n  \
+             ┌─ t.c:1:9\n  \
+             │\n\
+             1 │ int x = y;\n  \
+             │         ^\n\n"
+        );
+    }
 }
