@@ -28,12 +28,12 @@ fn reg(x: Reg) -> String {
     match x {
         Reg::G(n) => format!("$r{n}"),
         Reg::B(n) => format!("$b{n}"),
-        Reg::V(n) => format!("%v{n}"),
+        Reg::V(v) => v.to_string(),
     }
 }
 
-fn label(k: usize, b: usize) -> String {
-    format!(".L{k}_{b}")
+fn label(k: usize, b: MBlockId) -> String {
+    format!(".L{k}_{}", b.index())
 }
 
 fn opnd(o: &Opnd, k: usize) -> String {
@@ -109,7 +109,7 @@ pub fn inst(i: &MInst, k: usize) -> String {
 }
 
 /// The text of a scheduled function (`k`: its index, for labels).
-pub fn function(f: &MFunc, k: usize, blocks: &[(usize, Bundles)], lines: bool) -> String {
+pub fn function(f: &MFunc, k: usize, blocks: &[(MBlockId, Bundles)], lines: bool) -> String {
     let mut s = String::new();
     let n = &f.name;
     s.push_str("\t.text\n\t.align 8\n");

@@ -3,7 +3,7 @@
 //!
 //! Pipeline per function: instruction selection on virtual registers
 //! ([`isel`]; in machine-SSA mode followed by the machine-SSA verifier
-//! [`verify`] in debug builds and by out-of-SSA translation [`out_of_ssa`])
+//! [`mir::verify`] in debug builds and by out-of-SSA translation [`out_of_ssa`])
 //! → register allocation by linear scan with spilling
 //! ([`regalloc`]) → frame layout, prologue and epilogue ([`frame`]) → list
 //! scheduling and bundling per block for the selected processor model
@@ -138,11 +138,11 @@ pub fn compile_function(
     check(&mf)?;
     let fr = frame::finish(&mut mf);
     check(&mf)?;
-    let blocks: Vec<(usize, sched::Bundles)> = mf
+    let blocks: Vec<(mir::MBlockId, sched::Bundles)> = mf
         .order
         .iter()
         .map(|&b| {
-            let insts = std::mem::take(&mut mf.blocks[b].insts);
+            let insts = std::mem::take(&mut mf.blocks[b.index()].insts);
             (b, sched::schedule_block(&opts.model, insts, opts.bundle))
         })
         .collect();
