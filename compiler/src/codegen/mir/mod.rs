@@ -11,6 +11,8 @@
 //! physical registers of the same file, frame addresses to constants), so
 //! the entry stays right; [`verify::check_operands`] checks it.
 
+pub mod parse;
+pub mod print;
 pub mod verify;
 
 use isa::abi::{self, AbiKind};
