@@ -739,7 +739,7 @@ fn ssa_selection_structure() {
     let dump: Vec<String> = lost
         .order
         .iter()
-        .flat_map(|&b| lost.blocks[b].insts.iter().map(|i| emit::inst(i, 0)))
+        .flat_map(|&b| lost.block(b).insts.iter().map(|i| emit::inst(i, 0)))
         .collect();
     let phis: Vec<_> = lost
         .blocks
@@ -750,7 +750,8 @@ fn ssa_selection_structure() {
     assert_eq!(phis.len(), 1, "{dump:#?}");
     assert_eq!(phis[0].ops.len(), 5, "two incoming edges: {dump:#?}");
     // the incoming parameter: input pcopy from $r16 into a pinned vreg
-    let input = lost.blocks[lost.order[0]]
+    let input = lost
+        .block(lost.order[0])
         .insts
         .iter()
         .find(|i| i.op == MOp::PCopy)

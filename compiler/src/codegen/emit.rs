@@ -2,10 +2,9 @@
 //! ends a bundle, `.proc`/`.endp`, `.type`/`.size`, `.loc` lines, data
 //! directives for globals.
 
-use super::mir::*;
+use super::mir::{self, *};
 use super::sched::Bundles;
 use crate::ir::{Global, Linkage};
-use isa::OperandKind;
 use std::fmt::Write as _;
 
 /// Values per `.byte` directive line.
@@ -28,12 +27,12 @@ fn reg(x: Reg) -> String {
     match x {
         Reg::G(n) => format!("$r{n}"),
         Reg::B(n) => format!("$b{n}"),
-        Reg::V(n) => format!("%v{n}"),
+        Reg::V(v) => v.to_string(),
     }
 }
 
-fn label(k: usize, b: usize) -> String {
-    format!(".L{k}_{b}")
+fn label(k: usize, b: MBlockId) -> String {
+    format!(".L{k}_{}", b.index())
 }
 
 fn opnd(o: &Opnd, k: usize) -> String {
@@ -50,66 +49,15 @@ fn opnd(o: &Opnd, k: usize) -> String {
 
 /// One operation as a line of assembly (without indentation): the
 /// mnemonic and the entry's syntax template (ISA-ST200 §7.5), with `$r63`
-/// for its fixed link operands.
+/// for its fixed link operands ([`mir::print::op_text`]). Machine-SSA
+/// pseudo-operations appear only in dumps, never in `.s` for `las`
+/// (out-of-SSA translation removes them).
 pub fn inst(i: &MInst, k: usize) -> String {
-    let o = |n: usize| opnd(&i.ops[n], k);
-    match i.op {
-        MOp::Isa(op) => {
-            let info = op.info();
-            let mut s = info.mnemonic.to_string();
-            let t = info.syntax.template;
-            if t.is_empty() {
-                return s;
-            }
-            s.push(' ');
-            // operand texts in written order: `$r63` for a link operand,
-            // else the next explicit operand
-            let mut explicit = 0;
-            let texts: Vec<String> = info
-                .syntax
-                .operands
-                .iter()
-                .map(|spec| {
-                    if spec.kind == OperandKind::Link {
-                        format!("$r{}", isa::abi::LINK)
-                    } else {
-                        explicit += 1;
-                        o(explicit - 1)
-                    }
-                })
-                .collect();
-            let mut chars = t.chars().peekable();
-            while let Some(c) = chars.next() {
-                match (c, chars.peek().and_then(|d| d.to_digit(10))) {
-                    ('%', Some(n)) => {
-                        chars.next();
-                        s.push_str(&texts[n as usize]);
-                    }
-                    _ => s.push(c),
-                }
-            }
-            s
-        }
-        // Machine-SSA pseudo-operations: only in dumps, never in `.s` for
-        // `las` (out-of-SSA translation removes them).
-        MOp::Phi => {
-            let args: Vec<String> = (1..i.ops.len())
-                .step_by(2)
-                .map(|n| format!("[{}, {}]", o(n), o(n + 1)))
-                .collect();
-            format!("phi {} = {}", o(0), args.join(", "))
-        }
-        MOp::PCopy => {
-            let n = i.ops.len() / 2;
-            let d: Vec<String> = (0..n).map(o).collect();
-            let s: Vec<String> = (n..2 * n).map(o).collect();
-            format!("pcopy {} = {}", d.join(", "), s.join(", "))
-        }
-    }
+    mir::print::op_text(i, |o| opnd(o, k))
 }
 
 /// The text of a scheduled function (`k`: its index, for labels).
-pub fn function(f: &MFunc, k: usize, blocks: &[(usize, Bundles)], lines: bool) -> String {
+pub fn function(f: &MFunc, k: usize, blocks: &[(MBlockId, Bundles)], lines: bool) -> String {
     let mut s = String::new();
     let n = &f.name;
     s.push_str("\t.text\n\t.align 8\n");

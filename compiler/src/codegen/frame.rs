@@ -100,8 +100,8 @@ pub fn finish(f: &mut MFunc) -> Frame {
             vec![Opnd::Imm(o as i64), r(sp), r(rg)],
         ));
     }
-    let old = std::mem::take(&mut f.blocks[entry].insts);
-    f.blocks[entry].insts = pro.into_iter().chain(old).collect();
+    let old = std::mem::take(&mut f.block_mut(entry).insts);
+    f.block_mut(entry).insts = pro.into_iter().chain(old).collect();
     // epilogues
     for b in &mut f.blocks {
         let old = std::mem::take(&mut b.insts);

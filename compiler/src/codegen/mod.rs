@@ -138,11 +138,11 @@ pub fn compile_function(
     check(&mf)?;
     let fr = frame::finish(&mut mf);
     check(&mf)?;
-    let blocks: Vec<(usize, sched::Bundles)> = mf
+    let blocks: Vec<(mir::MBlockId, sched::Bundles)> = mf
         .order
         .iter()
         .map(|&b| {
-            let insts = std::mem::take(&mut mf.blocks[b].insts);
+            let insts = std::mem::take(&mut mf.blocks[b.index()].insts);
             (b, sched::schedule_block(&opts.model, insts, opts.bundle))
         })
         .collect();

@@ -61,7 +61,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let nv = f.vclass.len();
     // liveness index: virtual registers first, then the physical ones
     let index = |x: Reg| match x {
-        Reg::V(v) => v as usize,
+        Reg::V(v) => v.index(),
         p => nv + phys_index(p).expect("phys"),
     };
     let nl = nv + NPHYS;
@@ -70,13 +70,13 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let mut first = vec![0usize; nb];
     let mut last = vec![0usize; nb];
     let mut n = 0usize;
-    for &b in &f.order {
+    for b in f.order.iter().map(|b| b.index()) {
         first[b] = 2 * n;
         n += f.blocks[b].insts.len().max(1);
         last[b] = 2 * n - 1;
     }
     // liveness
-    let succs: Vec<Vec<usize>> = (0..nb).map(|b| f.successors(b)).collect();
+    let succs = Cfg::new(f).succ_indices();
     let mut gen = Vec::with_capacity(nb);
     let mut kill = Vec::with_capacity(nb);
     for b in 0..nb {
@@ -100,7 +100,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let mut changed = true;
     while changed {
         changed = false;
-        for &b in f.order.iter().rev() {
+        for b in f.order.iter().rev().map(|b| b.index()) {
             let mut out = BitSet::new(nl);
             for &s in &succs[b] {
                 out.union_with(&live_in[s]);
@@ -124,7 +124,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     };
     // fixed ranges per physical register
     let mut fixed: Vec<Vec<(usize, usize)>> = vec![vec![]; NPHYS];
-    for &b in &f.order {
+    for b in f.order.iter().map(|b| b.index()) {
         let mut open: Vec<Option<usize>> = vec![None; NPHYS];
         for v in live_in[b].iter() {
             if v < nv {
@@ -140,7 +140,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
         for i in &f.blocks[b].insts {
             for u in i.uses() {
                 match u {
-                    Reg::V(v) => ext(v as usize, pos, &mut start, &mut end),
+                    Reg::V(v) => ext(v.index(), pos, &mut start, &mut end),
                     p => {
                         let k = phys_index(p).expect("phys");
                         let s = open[k].unwrap_or(first[b]);
@@ -150,7 +150,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             }
             for d in i.defs() {
                 match d {
-                    Reg::V(v) => ext(v as usize, pos + 1, &mut start, &mut end),
+                    Reg::V(v) => ext(v.index(), pos + 1, &mut start, &mut end),
                     p => {
                         let k = phys_index(p).expect("phys");
                         open[k] = Some(pos + 1);
@@ -170,10 +170,10 @@ pub fn allocate(f: &mut MFunc) -> Stats {
         for i in b.insts.iter().filter(|i| is_copy(i)) {
             if let (Opnd::R(d), Opnd::R(s)) = (&i.ops[0], &i.ops[1]) {
                 if let Reg::V(v) = d {
-                    hints[*v as usize].push(*s);
+                    hints[v.index()].push(*s);
                 }
                 if let Reg::V(v) = s {
-                    hints[*v as usize].push(*d);
+                    hints[v.index()].push(*d);
                 }
             }
         }
@@ -204,7 +204,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
                 && !overlaps(phys_index(*c).expect("p"), s, e, &fixed)
         };
         let hinted = hints[v].iter().find_map(|h| match h {
-            Reg::V(u) => assign[*u as usize].filter(|p| free(p)),
+            Reg::V(u) => assign[u.index()].filter(|p| free(p)),
             p => Some(*p).filter(|p| free(p)),
         });
         let pick = hinted.or_else(|| cands.iter().copied().find(|c| free(c)));
@@ -255,11 +255,11 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             let mut before = vec![];
             let mut after = vec![];
             let mut gr_use = [use0, use1].into_iter();
-            let mut reloaded: Vec<(u32, Reg)> = vec![];
+            let mut reloaded: Vec<(VReg, Reg)> = vec![];
             let loc = i.loc;
             for (x, is_def) in i.regs_mut() {
                 let Reg::V(v) = *x else { continue };
-                let vi = v as usize;
+                let vi = v.index();
                 if !spilled[vi] {
                     *x = assign[vi].expect("allocated");
                     continue;

@@ -296,7 +296,7 @@ mod tests {
         assert!(legal(&[mul(10), mul(11), add(12), add(13)]));
         assert!(!legal(&[mul(10), mul(11), addx(12)]));
         // rule 2: one control operation
-        let goto = MInst::new(opc::GOTO, vec![Opnd::Label(0)]);
+        let goto = MInst::new(opc::GOTO, vec![Opnd::Label(MBlockId(0))]);
         assert!(!legal(&[goto.clone(), goto]));
         // rule 7: one write per register
         assert!(!legal(&[add(10), add(10)]));

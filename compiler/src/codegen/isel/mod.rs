@@ -131,16 +131,16 @@ struct Sel<'a> {
     /// SSA mode: per IR block, the incoming phi operands recorded at each
     /// predecessor's terminator: (machine predecessor block, one register
     /// per machine word of each phi of the block, in phi order).
-    phi_in: Vec<Vec<(usize, Vec<Reg>)>>,
+    phi_in: Vec<Vec<(MBlockId, Vec<Reg>)>>,
     mf: MFunc,
-    cur: usize,
+    cur: MBlockId,
     vmap: Vec<Vec<Reg>>,
     consts: Vec<Option<i64>>,
     defs: Vec<Option<Inst>>,
     slot_obj: Vec<u32>,
-    block_first: Vec<usize>,
-    block_last: Vec<usize>,
-    split: Vec<usize>,
+    block_first: Vec<MBlockId>,
+    block_last: Vec<MBlockId>,
+    split: Vec<MBlockId>,
     loc: Option<(u32, u32)>,
     sret_small: Option<(Reg, u32)>,
     nfixed_words: u32,
@@ -210,13 +210,13 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
             variadic: f.variadic,
             pin: vec![],
         },
-        cur: 0,
+        cur: MBlockId(0),
         vmap: vec![vec![]; nv],
         consts: vec![None; nv],
         defs: vec![None; nv],
         slot_obj: vec![],
-        block_first: vec![usize::MAX; f.blocks.len()],
-        block_last: vec![usize::MAX; f.blocks.len()],
+        block_first: vec![MBlockId(u32::MAX); f.blocks.len()],
+        block_last: vec![MBlockId(u32::MAX); f.blocks.len()],
         split: vec![],
         loc: None,
         sret_small: None,
@@ -227,13 +227,13 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
 }
 
 impl<'a> Sel<'a> {
-    fn new_block(&mut self) -> usize {
-        self.mf.blocks.push(MBlock::default());
-        self.mf.blocks.len() - 1
+    fn new_block(&mut self) -> MBlockId {
+        self.mf.new_block()
     }
     fn emit(&mut self, mut i: MInst) {
         i.loc = self.loc;
-        self.mf.blocks[self.cur].insts.push(i);
+        let cur = self.cur;
+        self.mf.block_mut(cur).insts.push(i);
     }
     /// Emits the operation written `op` on `ops` ([`MFunc::inst`]).
     fn e(&mut self, op: &str, ops: Vec<Opnd>) {
@@ -367,34 +367,30 @@ impl<'a> Sel<'a> {
                 })
                 .collect();
             let nb = self.block_first[b.index()];
-            self.mf.blocks[nb].insts.splice(0..0, phis);
+            self.mf.block_mut(nb).insts.splice(0..0, phis);
         }
         // machine predecessors without an operand
-        let nb = self.mf.blocks.len();
-        let mut preds: Vec<Vec<usize>> = vec![vec![]; nb];
-        for &p in &self.mf.order {
-            for s in self.mf.successors(p) {
-                preds[s].push(p);
-            }
-        }
-        for (b, pb) in preds.iter().enumerate() {
-            for &p in pb {
-                let nphi = self.mf.blocks[b]
+        let cfg = Cfg::new(&self.mf);
+        for b in self.mf.block_ids() {
+            for &p in cfg.preds(b) {
+                let nphi = self
+                    .mf
+                    .block(b)
                     .insts
                     .iter()
                     .take_while(|i| i.op == MOp::Phi)
                     .count();
                 for k in 0..nphi {
-                    let has = self.mf.blocks[b].insts[k].ops.contains(&Opnd::Label(p));
+                    let has = self.mf.block(b).insts[k].ops.contains(&Opnd::Label(p));
                     if has {
                         continue;
                     }
                     let t = self.gv();
-                    let insts = &mut self.mf.blocks[p].insts;
+                    let insts = &mut self.mf.block_mut(p).insts;
                     let at =
                         insts.len() - insts.iter().rev().take_while(|i| i.is_terminator()).count();
                     insts.insert(at, MInst::new(opc::MOV_R, vec![r(t), r(ZERO)]));
-                    let phi = &mut self.mf.blocks[b].insts[k];
+                    let phi = &mut self.mf.block_mut(b).insts[k];
                     phi.ops.push(Opnd::Label(p));
                     phi.ops.push(r(t));
                 }
@@ -408,7 +404,7 @@ impl<'a> Sel<'a> {
         let order = self.mf.order.clone();
         for (k, &b) in order.iter().enumerate() {
             let next = order.get(k + 1).copied();
-            let insts = &mut self.mf.blocks[b].insts;
+            let insts = &mut self.mf.block_mut(b).insts;
             let n = insts.len();
             let cond = |i: &MInst| i.is(opc::BR) || i.is(opc::BRF);
             if n >= 2 && insts[n - 1].is(opc::GOTO) && cond(&insts[n - 2]) {
@@ -423,7 +419,9 @@ impl<'a> Sel<'a> {
                 }
             }
             if let Some(last) = insts.last() {
-                if last.is(opc::GOTO) && last.ops[0] == Opnd::Label(next.unwrap_or(usize::MAX)) {
+                if last.is(opc::GOTO)
+                    && last.ops[0] == Opnd::Label(next.unwrap_or(MBlockId(u32::MAX)))
+                {
                     insts.pop();
                 }
             }
@@ -434,7 +432,7 @@ impl<'a> Sel<'a> {
                 for i in &b.insts {
                     for u in i.uses() {
                         if let Reg::V(v) = u {
-                            uses[v as usize] += 1;
+                            uses[v.index()] += 1;
                         }
                     }
                 }
@@ -444,7 +442,7 @@ impl<'a> Sel<'a> {
                 b.insts.retain(|i| {
                     let dead = i.is_pure()
                         && i.defs().iter().all(|d| match d {
-                            Reg::V(v) => uses[*v as usize] == 0,
+                            Reg::V(v) => uses[v.index()] == 0,
                             _ => false,
                         });
                     changed |= dead;
@@ -669,7 +667,7 @@ impl<'a> Sel<'a> {
         }
         let x = self.vmap[v.index()][0];
         if let Reg::V(n) = x {
-            if self.mf.vclass[n as usize] == Class::Br {
+            if self.mf.vclass[n.index()] == Class::Br {
                 let t = self.gv();
                 self.e("mfb", vec![r(t), r(x)]);
                 return t;
@@ -936,7 +934,7 @@ impl<'a> Sel<'a> {
             }
             InstKind::Branch { cond, then, else_ } if self.ssa => {
                 let c = self.vmap[cond.index()][0];
-                let is_br = matches!(c, Reg::V(n) if self.mf.vclass[n as usize] == Class::Br);
+                let is_br = matches!(c, Reg::V(n) if self.mf.vclass[n.index()] == Class::Br);
                 if then == else_ {
                     self.phi_operands(b, *then);
                     self.e("goto", vec![Opnd::Label(self.block_first[then.index()])]);
@@ -998,7 +996,7 @@ impl<'a> Sel<'a> {
                     return Ok(());
                 }
                 let c = self.vmap[cond.index()][0];
-                let is_br = matches!(c, Reg::V(n) if self.mf.vclass[n as usize] == Class::Br);
+                let is_br = matches!(c, Reg::V(n) if self.mf.vclass[n.index()] == Class::Br);
                 let breg = if is_br {
                     c
                 } else {
@@ -1042,7 +1040,7 @@ impl<'a> Sel<'a> {
 
     /// Label for the edge `from → to`: `to` itself, or a new block holding
     /// the phi copies (critical edge split).
-    fn edge(&mut self, from: Block, to: Block) -> usize {
+    fn edge(&mut self, from: Block, to: Block) -> MBlockId {
         let has_phi = self.f.blocks[to.index()]
             .insts
             .first()
@@ -1585,7 +1583,7 @@ impl<'a> Sel<'a> {
 
     /// Makes `body` then `after` follow the current block in the output
     /// order; `after` replaces the current block as the end of its IR block.
-    fn cur_insert_after(&mut self, body: usize, after: usize) {
+    fn cur_insert_after(&mut self, body: MBlockId, after: MBlockId) {
         let pos = self
             .mf
             .order

@@ -11,6 +11,8 @@
 //! physical registers of the same file, frame addresses to constants), so
 //! the entry stays right; [`verify::check_operands`] checks it.
 
+pub mod parse;
+pub mod print;
 pub mod verify;
 
 use isa::abi::{self, AbiKind};
@@ -27,12 +29,55 @@ pub enum Class {
     Br,
 }
 
+/// Typed index of a virtual register: its entry in [`MFunc::vclass`] (and
+/// [`MFunc::pin`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VReg(pub u32);
+
+impl VReg {
+    /// The virtual register of index `i`.
+    pub fn new(i: usize) -> VReg {
+        VReg(u32::try_from(i).expect("virtual register index fits 32 bits"))
+    }
+    /// The index as usize.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for VReg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "%v{}", self.0)
+    }
+}
+
+/// Typed index of a machine block in [`MFunc::blocks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MBlockId(pub u32);
+
+impl MBlockId {
+    /// The block of index `i`.
+    pub fn new(i: usize) -> MBlockId {
+        MBlockId(u32::try_from(i).expect("block index fits 32 bits"))
+    }
+    /// The index as usize.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for MBlockId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "B{}", self.0)
+    }
+}
+
 /// A register operand: a virtual register (class in [`MFunc::vclass`]) or a
 /// physical GR/BR.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reg {
-    /// Virtual register number.
-    V(u32),
+    /// Virtual register.
+    V(VReg),
     /// Physical general register `$rN` (0..=63).
     G(u8),
     /// Physical branch register `$bN` (0..=7).
@@ -108,7 +153,7 @@ pub enum Opnd {
     /// Symbol address plus addend, as an immediate.
     Sym(String, i64),
     /// Machine block (branch target).
-    Label(usize),
+    Label(MBlockId),
     /// Function symbol as a call target (`call`'s `btarg`, ISA-ST200 §4.7).
     Func(String),
     /// Frame address, an immediate once the frame is laid out.
@@ -381,7 +426,7 @@ pub struct MFunc {
     /// Block arena.
     pub blocks: Vec<MBlock>,
     /// Block order in the output (fall-through follows it); entry first.
-    pub order: Vec<usize>,
+    pub order: Vec<MBlockId>,
     /// Class of each virtual register.
     pub vclass: Vec<Class>,
     /// Frame objects: (size, alignment) in bytes.
@@ -403,56 +448,48 @@ impl MFunc {
     /// A new virtual register of class `c`.
     pub fn vreg(&mut self, c: Class) -> Reg {
         self.vclass.push(c);
-        Reg::V(self.vclass.len() as u32 - 1)
+        Reg::V(VReg::new(self.vclass.len() - 1))
     }
     /// The physical register virtual register `v` is pinned to, if any.
-    pub fn pinned(&self, v: u32) -> Option<Reg> {
-        self.pin.get(v as usize).copied().flatten()
+    pub fn pinned(&self, v: VReg) -> Option<Reg> {
+        self.pin.get(v.index()).copied().flatten()
     }
     /// A new virtual register of class `c` pinned to physical register `p`.
     pub fn pinned_vreg(&mut self, c: Class, p: Reg) -> Reg {
         let r = self.vreg(c);
         if let Reg::V(v) = r {
-            self.pin.resize(v as usize + 1, None);
-            self.pin[v as usize] = Some(p);
+            self.pin.resize(v.index() + 1, None);
+            self.pin[v.index()] = Some(p);
         }
         r
+    }
+    /// A new empty block (not yet in [`MFunc::order`]).
+    pub fn new_block(&mut self) -> MBlockId {
+        self.blocks.push(MBlock::default());
+        MBlockId::new(self.blocks.len() - 1)
+    }
+    /// Every block, in arena order.
+    pub fn block_ids(&self) -> impl DoubleEndedIterator<Item = MBlockId> + ExactSizeIterator {
+        (0..self.blocks.len()).map(MBlockId::new)
+    }
+    /// Block `b`.
+    pub fn block(&self, b: MBlockId) -> &MBlock {
+        &self.blocks[b.index()]
+    }
+    /// Block `b`, mutable.
+    pub fn block_mut(&mut self, b: MBlockId) -> &mut MBlock {
+        &mut self.blocks[b.index()]
     }
     /// A new frame object of `size` bytes aligned to `align`.
     pub fn obj(&mut self, size: u32, align: u32) -> u32 {
         self.objs.push((size, align));
         self.objs.len() as u32 - 1
     }
-    /// Successors of block `b` (by index), given the output order.
-    pub fn successors(&self, b: usize) -> Vec<usize> {
-        let mut s = Vec::new();
-        let insts = &self.blocks[b].insts;
-        for i in insts.iter().filter(|i| i.is_terminator()) {
-            for o in &i.ops {
-                if let Opnd::Label(l) = o {
-                    if !s.contains(l) {
-                        s.push(*l);
-                    }
-                }
-            }
-        }
-        let ends = insts.last().is_some_and(|i| i.is_unconditional());
-        if !ends {
-            if let Some(p) = self.order.iter().position(|&x| x == b) {
-                if let Some(&n) = self.order.get(p + 1) {
-                    if !s.contains(&n) {
-                        s.push(n);
-                    }
-                }
-            }
-        }
-        s
-    }
     /// Register class of a register operand; `None` for a virtual register
     /// without an entry in [`MFunc::vclass`].
     pub fn class(&self, x: Reg) -> Option<Class> {
         match x {
-            Reg::V(v) => self.vclass.get(v as usize).copied(),
+            Reg::V(v) => self.vclass.get(v.index()).copied(),
             Reg::G(_) => Some(Class::Gr),
             Reg::B(_) => Some(Class::Br),
         }
@@ -488,7 +525,130 @@ impl MFunc {
     }
 }
 
+/// The control-flow graph of an [`MFunc`]: the successors and predecessors
+/// of every block, computed once by [`Cfg::new`] from the branch targets of
+/// the terminators and the fall-through of the layout ([`MFunc::order`]).
+/// It is a snapshot: a pass that changes the CFG (adds a block, retargets a
+/// branch, reorders the layout) computes a new one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cfg {
+    succs: Vec<Vec<MBlockId>>,
+    preds: Vec<Vec<MBlockId>>,
+}
+
+impl Cfg {
+    /// The CFG of `f`. Successors of a block: the targets of its branches
+    /// and `goto` in operand order, then the next block of the layout if
+    /// the block does not end in `goto` or `return`; each listed once (so
+    /// the CFG has no duplicated edges). Predecessors: the blocks of the
+    /// layout that have the block as a successor, in layout order.
+    pub fn new(f: &MFunc) -> Cfg {
+        let nb = f.blocks.len();
+        let mut next: Vec<Option<MBlockId>> = vec![None; nb];
+        for w in f.order.windows(2) {
+            if w[0].index() < nb {
+                next[w[0].index()] = Some(w[1]);
+            }
+        }
+        let succs: Vec<Vec<MBlockId>> = f
+            .blocks
+            .iter()
+            .zip(&next)
+            .map(|(block, next)| {
+                let mut s = Vec::new();
+                for i in block.insts.iter().filter(|i| i.is_terminator()) {
+                    for o in &i.ops {
+                        if let Opnd::Label(l) = o {
+                            if !s.contains(l) {
+                                s.push(*l);
+                            }
+                        }
+                    }
+                }
+                let ends = block.insts.last().is_some_and(|i| i.is_unconditional());
+                if let (false, Some(n)) = (ends, *next) {
+                    if !s.contains(&n) {
+                        s.push(n);
+                    }
+                }
+                s
+            })
+            .collect();
+        let mut preds = vec![vec![]; nb];
+        for &b in &f.order {
+            for &s in succs.get(b.index()).into_iter().flatten() {
+                if s.index() < nb && !preds[s.index()].contains(&b) {
+                    preds[s.index()].push(b);
+                }
+            }
+        }
+        Cfg { succs, preds }
+    }
+    /// Successors of block `b`.
+    pub fn succs(&self, b: MBlockId) -> &[MBlockId] {
+        &self.succs[b.index()]
+    }
+    /// Predecessors of block `b` (only blocks of the layout).
+    pub fn preds(&self, b: MBlockId) -> &[MBlockId] {
+        &self.preds[b.index()]
+    }
+    /// The successor lists by block index, for index-based algorithms
+    /// (dominators, liveness).
+    pub fn succ_indices(&self) -> Vec<Vec<usize>> {
+        self.succs
+            .iter()
+            .map(|s| s.iter().map(|b| b.index()).collect())
+            .collect()
+    }
+}
+
 /// Register operand.
 pub fn r(x: Reg) -> Opnd {
     Opnd::R(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Layout B0 B2 B1 B3: B0 `br B1` then falls into B2 (listed once even
+    /// though it is also a target); B2 `goto B3`; B1 falls into B3; B3
+    /// returns.
+    #[test]
+    fn cfg_from_branches_and_layout() {
+        let b = |n: u32| Opnd::Label(MBlockId(n));
+        let mut f = MFunc {
+            name: "t".into(),
+            global: true,
+            blocks: vec![],
+            order: vec![],
+            vclass: vec![],
+            objs: vec![],
+            out_args: 0,
+            has_calls: false,
+            variadic: false,
+            pin: vec![],
+        };
+        let c = f.vreg(Class::Br);
+        let ids: Vec<MBlockId> = (0..4).map(|_| f.new_block()).collect();
+        f.order = vec![ids[0], ids[2], ids[1], ids[3]];
+        let br = |l| MInst::new(opc::BR, vec![r(c), l]);
+        f.block_mut(ids[0]).insts = vec![br(b(1)), br(b(2))];
+        f.block_mut(ids[2]).insts = vec![MInst::new(opc::GOTO, vec![b(3)])];
+        f.block_mut(ids[3]).insts = vec![MInst::new(opc::RETURN, vec![])];
+        let cfg = Cfg::new(&f);
+        let s = |n: u32| cfg.succs(MBlockId(n)).to_vec();
+        let p = |n: u32| cfg.preds(MBlockId(n)).to_vec();
+        assert_eq!(s(0), [MBlockId(1), MBlockId(2)]);
+        assert_eq!(s(2), [MBlockId(3)]);
+        assert_eq!(s(1), [MBlockId(3)]);
+        assert!(s(3).is_empty());
+        // predecessors in layout order
+        assert_eq!(p(3), [MBlockId(2), MBlockId(1)]);
+        assert_eq!(p(1), [MBlockId(0)]);
+        assert_eq!(
+            cfg.succ_indices(),
+            vec![vec![1, 2], vec![3], vec![3], vec![]]
+        );
+    }
 }

@@ -32,30 +32,19 @@ fn class_of(mf: &MFunc, x: Reg) -> Option<Class> {
     mf.class(x)
 }
 
-/// Machine predecessors of every block (over the blocks of `mf.order`),
-/// each listed once.
-pub fn predecessors(mf: &MFunc) -> Vec<Vec<usize>> {
-    let mut preds = vec![vec![]; mf.blocks.len()];
-    for &b in &mf.order {
-        for s in mf.successors(b) {
-            if s < preds.len() && !preds[s].contains(&b) {
-                preds[s].push(b);
-            }
-        }
-    }
-    preds
-}
-
-/// Immediate dominators of the machine CFG (Cooper, Harvey and Kennedy's
-/// iterative algorithm over a reverse postorder from `mf.order[0]`):
-/// `idom[entry] == Some(entry)`, `None` for unreachable blocks.
-pub fn dominators(mf: &MFunc) -> Vec<Option<usize>> {
+/// Immediate dominators of the machine CFG `cfg` of `mf` (Cooper, Harvey
+/// and Kennedy's iterative algorithm over a reverse postorder from
+/// `mf.order[0]`), by block index: `idom[entry] == Some(entry)`, `None` for
+/// unreachable blocks.
+pub fn dominators(mf: &MFunc, cfg: &Cfg) -> Vec<Option<usize>> {
     let nb = mf.blocks.len();
-    let Some(&entry) = mf.order.first() else {
+    let Some(entry) = mf.order.first().map(|b| b.index()) else {
         return vec![None; nb];
     };
-    let succs: Vec<Vec<usize>> = (0..nb)
-        .map(|b| mf.successors(b).into_iter().filter(|&s| s < nb).collect())
+    let succs: Vec<Vec<usize>> = cfg
+        .succ_indices()
+        .into_iter()
+        .map(|s| s.into_iter().filter(|&s| s < nb).collect())
         .collect();
     let dt = crate::analysis::DomTree::new(entry, &succs);
     (0..nb)
@@ -101,8 +90,8 @@ pub fn check_operands(mf: &MFunc) -> Result<(), String> {
                     ));
                 }
                 if let Opnd::Label(l) = o {
-                    if *l >= mf.blocks.len() {
-                        return err(format!("branch to unknown block {l}"));
+                    if l.index() >= mf.blocks.len() {
+                        return err(format!("branch to unknown block {}", l.index()));
                     }
                 }
             }
@@ -138,21 +127,21 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
     // definitions: (block, index) of each vreg's definition
     let mut def: Vec<Option<(usize, usize)>> = vec![None; nv];
     let mut mentioned = vec![false; nv];
-    let preds = predecessors(mf);
-    for &b in &mf.order {
+    let cfg = Cfg::new(mf);
+    for b in mf.order.iter().map(|b| b.index()) {
         let mut phis_done = false;
         for (k, i) in mf.blocks[b].insts.iter().enumerate() {
             for o in &i.ops {
                 if let Opnd::R(Reg::V(v)) = o {
-                    if *v as usize >= nv {
-                        return err(format!("block {b}: unknown register %v{v}"));
+                    if v.index() >= nv {
+                        return err(format!("block {b}: unknown register {v}"));
                     }
                 }
             }
             for x in i.imp_uses.iter().chain(&i.imp_defs) {
                 if let Reg::V(v) = x {
-                    if *v as usize >= nv {
-                        return err(format!("block {b}: unknown register %v{v}"));
+                    if v.index() >= nv {
+                        return err(format!("block {b}: unknown register {v}"));
                     }
                 }
             }
@@ -163,7 +152,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
             for (j, d) in defs.iter().enumerate() {
                 match *d {
                     Reg::V(v) => {
-                        let v = v as usize;
+                        let v = v.index();
                         mentioned[v] = true;
                         if def[v].is_some() {
                             return err(format!("%v{v} is defined twice (again in block {b})"));
@@ -187,7 +176,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
             }
             for u in i.uses() {
                 if let Reg::V(v) = u {
-                    mentioned[v as usize] = true;
+                    mentioned[v.index()] = true;
                 }
             }
             // shapes
@@ -196,7 +185,8 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                     if phis_done {
                         return err(format!("block {b}: phi after a non-phi operation"));
                     }
-                    check_phi(mf, i, &preds[b]).or_else(|m| err(format!("block {b}: {m}")))?;
+                    check_phi(mf, i, cfg.preds(MBlockId::new(b)))
+                        .or_else(|m| err(format!("block {b}: {m}")))?;
                 }
                 MOp::PCopy => {
                     phis_done = true;
@@ -222,7 +212,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
         }
     }
     // dominance
-    let idom = dominators(mf);
+    let idom = dominators(mf, &cfg);
     let dominates = |a: usize, mut b: usize| -> bool {
         loop {
             if a == b {
@@ -234,7 +224,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
             }
         }
     };
-    for &b in &mf.order {
+    for b in mf.order.iter().map(|b| b.index()) {
         if idom[b].is_none() {
             continue;
         }
@@ -244,7 +234,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                 i.ops[1..]
                     .chunks(2)
                     .filter_map(|c| match c {
-                        [Opnd::Label(p), Opnd::R(x)] => Some((*x, *p, usize::MAX)),
+                        [Opnd::Label(p), Opnd::R(x)] => Some((*x, p.index(), usize::MAX)),
                         _ => None,
                     })
                     .collect()
@@ -256,13 +246,13 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                 if ub >= idom.len() || idom[ub].is_none() {
                     continue;
                 }
-                let Some((db, di)) = def[v as usize] else {
+                let Some((db, di)) = def[v.index()] else {
                     continue;
                 };
                 let ok = if db == ub { di < ui } else { dominates(db, ub) };
                 if !ok {
                     return err(format!(
-                        "the definition of %v{v} (block {db}) does not dominate its use in block {b}{}",
+                        "the definition of {v} (block {db}) does not dominate its use in block {b}{}",
                         if ui == usize::MAX {
                             format!(" (phi operand from block {ub})")
                         } else {
@@ -277,27 +267,27 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
 }
 
 /// `phi` shape and arity against the block's machine predecessors.
-fn check_phi(mf: &MFunc, i: &MInst, preds: &[usize]) -> Result<(), String> {
+fn check_phi(mf: &MFunc, i: &MInst, preds: &[MBlockId]) -> Result<(), String> {
     let Some(Opnd::R(Reg::V(d))) = i.ops.first() else {
         return Err("phi destination is not a virtual register".into());
     };
-    let dc = mf.vclass[*d as usize];
+    let dc = mf.vclass[d.index()];
     if i.ops.len().is_multiple_of(2) {
-        return Err(format!("phi %v{d}: odd operand list"));
+        return Err(format!("phi {d}: odd operand list"));
     }
     let mut labels = vec![];
     for c in i.ops[1..].chunks(2) {
         match c {
             [Opnd::Label(p), Opnd::R(Reg::V(s))] => {
-                if mf.vclass[*s as usize] != dc {
-                    return Err(format!("phi %v{d}: operand %v{s} of another class"));
+                if mf.vclass[s.index()] != dc {
+                    return Err(format!("phi {d}: operand {s} of another class"));
                 }
                 if labels.contains(p) {
-                    return Err(format!("phi %v{d}: predecessor {p} listed twice"));
+                    return Err(format!("phi {d}: predecessor {} listed twice", p.0));
                 }
                 labels.push(*p);
             }
-            _ => return Err(format!("phi %v{d}: operands are not (label, vreg) pairs")),
+            _ => return Err(format!("phi {d}: operands are not (label, vreg) pairs")),
         }
     }
     let mut a = labels.clone();
@@ -306,7 +296,7 @@ fn check_phi(mf: &MFunc, i: &MInst, preds: &[usize]) -> Result<(), String> {
     p.sort_unstable();
     if a != p {
         return Err(format!(
-            "phi %v{d} has operands for blocks {labels:?}, machine predecessors are {preds:?}"
+            "phi {d} has operands for blocks {labels:?}, machine predecessors are {preds:?}"
         ));
     }
     Ok(())
@@ -327,18 +317,18 @@ fn check_pcopy(mf: &MFunc, i: &MInst) -> Result<(), String> {
             return Err(format!("pcopy destination {d:?} is not a virtual register"));
         };
         if seen.contains(&dv) {
-            return Err(format!("pcopy writes %v{dv} twice"));
+            return Err(format!("pcopy writes {dv} twice"));
         }
         seen.push(dv);
-        if class_of(mf, *s) != Some(mf.vclass[dv as usize]) {
-            return Err(format!("pcopy %v{dv} = {s:?}: classes differ"));
+        if class_of(mf, *s) != Some(mf.vclass[dv.index()]) {
+            return Err(format!("pcopy {dv} = {s:?}: classes differ"));
         }
         match *s {
             Reg::V(_) | Reg::ZERO => {}
             p if mf.pinned(dv) == Some(p) => {}
             p => {
                 return Err(format!(
-                    "pcopy %v{dv} = {p:?}: a physical source must be $r0 or the register the destination is pinned to"
+                    "pcopy {dv} = {p:?}: a physical source must be $r0 or the register the destination is pinned to"
                 ))
             }
         }
@@ -374,12 +364,12 @@ mod tests {
             pin: vec![],
         };
         let blocks = build(&f);
-        f.order = (0..blocks.len()).collect();
+        f.order = (0..blocks.len()).map(MBlockId::new).collect();
         f.blocks = blocks.into_iter().map(|insts| MBlock { insts }).collect();
         f
     }
     fn v(n: u32) -> Opnd {
-        r(Reg::V(n))
+        r(Reg::V(VReg(n)))
     }
     fn ret() -> MInst {
         MInst::new(opc::RETURN, vec![])
@@ -393,10 +383,16 @@ mod tests {
             vec![
                 vec![f.inst("mov", vec![v(0), Opnd::Imm(1)])],
                 vec![
-                    MInst::phi(vec![v(1), Opnd::Label(0), v(0), Opnd::Label(1), v(2)]),
+                    MInst::phi(vec![
+                        v(1),
+                        Opnd::Label(MBlockId(0)),
+                        v(0),
+                        Opnd::Label(MBlockId(1)),
+                        v(2),
+                    ]),
                     f.inst("add", vec![v(2), v(1), Opnd::Imm(1)]),
                     f.inst("cmplt", vec![v(3), v(2), Opnd::Imm(10)]),
-                    f.inst("br", vec![v(3), Opnd::Label(1)]),
+                    f.inst("br", vec![v(3), Opnd::Label(MBlockId(1))]),
                 ],
                 vec![ret()],
             ]
@@ -423,15 +419,21 @@ mod tests {
                     f.inst("mov", vec![v(0), Opnd::Imm(1)]),
                     f.inst("mov", vec![v(1), Opnd::Imm(2)]),
                     f.inst("cmplt", vec![v(3), v(0), v(1)]),
-                    f.inst("br", vec![v(3), Opnd::Label(1)]),
+                    f.inst("br", vec![v(3), Opnd::Label(MBlockId(1))]),
                 ],
                 vec![
-                    MInst::phi(vec![v(2), Opnd::Label(0), v(0), Opnd::Label(0), v(1)]),
+                    MInst::phi(vec![
+                        v(2),
+                        Opnd::Label(MBlockId(0)),
+                        v(0),
+                        Opnd::Label(MBlockId(0)),
+                        v(1),
+                    ]),
                     ret(),
                 ],
             ]
         });
-        assert_eq!(f.successors(0), vec![1]);
+        assert_eq!(Cfg::new(&f).succs(MBlockId(0)), [MBlockId(1)]);
         let e = verify(&f).unwrap_err();
         assert!(e.contains("predecessor 0 listed twice"), "{e}");
     }
@@ -453,7 +455,7 @@ mod tests {
             vec![
                 vec![
                     f.inst("cmplt", vec![v(0), r(Reg::G(0)), Opnd::Imm(1)]),
-                    f.inst("br", vec![v(0), Opnd::Label(2)]),
+                    f.inst("br", vec![v(0), Opnd::Label(MBlockId(2))]),
                 ],
                 vec![f.inst("mov", vec![v(1), Opnd::Imm(1)])],
                 vec![
@@ -552,7 +554,7 @@ mod tests {
         assert!(check_operands(&f).unwrap_err().contains("mul32_i"));
         // a branch to a block that does not exist
         let mut f = loop_ok();
-        f.blocks[1].insts[3].ops[1] = Opnd::Label(7);
+        f.blocks[1].insts[3].ops[1] = Opnd::Label(MBlockId(7));
         assert!(check_operands(&f).unwrap_err().contains("unknown block 7"));
     }
 

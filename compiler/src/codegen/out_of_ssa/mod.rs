@@ -47,7 +47,7 @@
 //! the ST200 has no tied or fixed operands on ordinary operations
 //! (ISA-ST200 §4, §7.2).
 //!
-//! The CFG has no duplicated edges: [`MFunc::successors`] lists each
+//! The CFG has no duplicated edges: [`Cfg::succs`] lists each
 //! successor once and a phi has one pair per predecessor block, so the
 //! duplicated-edge case of S2 Fig. 19.3 (seed-digest T62) cannot occur; the
 //! ST200 has no decrement-and-branch (ISA-ST200 §4.7), so no phi operand is
@@ -219,7 +219,7 @@ fn pbit(r: Reg) -> u128 {
 
 fn class_of(mf: &MFunc, r: Reg) -> Class {
     match r {
-        Reg::V(v) => mf.vclass.get(v as usize).copied().unwrap_or(Class::Gr),
+        Reg::V(v) => mf.vclass.get(v.index()).copied().unwrap_or(Class::Gr),
         Reg::G(_) => Class::Gr,
         Reg::B(_) => Class::Br,
     }
@@ -273,7 +273,7 @@ fn phi_args(i: &MInst) -> Vec<(usize, Reg)> {
     i.ops[1..]
         .chunks(2)
         .filter_map(|c| match c {
-            [Opnd::Label(p), Opnd::R(s)] => Some((*p, *s)),
+            [Opnd::Label(p), Opnd::R(s)] => Some((p.index(), *s)),
             _ => None,
         })
         .collect()
@@ -322,8 +322,8 @@ impl Analysis {
     fn new(mf: &MFunc) -> Analysis {
         let nb = mf.blocks.len();
         let nv = mf.vclass.len();
-        let entry = mf.order.first().copied().unwrap_or(0);
-        let succs: Vec<Vec<usize>> = (0..nb).map(|b| mf.successors(b)).collect();
+        let entry = mf.order.first().map_or(0, |b| b.index());
+        let succs = Cfg::new(mf).succ_indices();
         let idom = immediate_dominators(&succs, entry);
         let (pre, last) = dom_tree_numbers(&idom, entry);
         let reach = |b: usize| pre.get(b).is_some_and(|&p| p != NONE);
@@ -339,7 +339,7 @@ impl Analysis {
                 let is_phi = i.op == MOp::Phi;
                 for d in i.defs() {
                     if let Reg::V(v) = d {
-                        let v = v as usize;
+                        let v = v.index();
                         if v < nv {
                             occurs[v] = true;
                             ndef[v] += 1;
@@ -350,18 +350,18 @@ impl Analysis {
                 if is_phi {
                     for (p, s) in phi_args(i) {
                         if let (Reg::V(v), true) = (s, p < nb) {
-                            if (v as usize) < nv {
-                                occurs[v as usize] = true;
-                                phi_uses[p].push(v as usize);
+                            if v.index() < nv {
+                                occurs[v.index()] = true;
+                                phi_uses[p].push(v.index());
                             }
                         }
                     }
                 } else {
                     for u in i.uses() {
                         if let Reg::V(v) = u {
-                            if (v as usize) < nv {
-                                occurs[v as usize] = true;
-                                uses[v as usize].push((b, k));
+                            if v.index() < nv {
+                                occurs[v.index()] = true;
+                                uses[v.index()].push((b, k));
                             }
                         }
                     }
@@ -387,8 +387,8 @@ impl Analysis {
                 if i.op != MOp::Phi {
                     for u in i.uses() {
                         match u {
-                            Reg::V(v) if !kl.contains(v as usize) && (v as usize) < nv => {
-                                g.insert(v as usize);
+                            Reg::V(v) if !kl.contains(v.index()) && v.index() < nv => {
+                                g.insert(v.index());
                             }
                             Reg::V(_) => {}
                             p => pgen[b] |= pbit(p) & !pkill[b],
@@ -397,8 +397,8 @@ impl Analysis {
                 }
                 for d in i.defs() {
                     match d {
-                        Reg::V(v) if (v as usize) < nv => {
-                            kl.insert(v as usize);
+                        Reg::V(v) if v.index() < nv => {
+                            kl.insert(v.index());
                         }
                         Reg::V(_) => {}
                         p => pkill[b] |= pbit(p),
@@ -447,7 +447,7 @@ impl Analysis {
             for i in &mf.blocks[b].insts {
                 for (d, s) in copy_pairs(mf, i) {
                     if let (Reg::V(d), Reg::V(s)) = (d, s) {
-                        let (d, s) = (d as usize, s as usize);
+                        let (d, s) = (d.index(), s.index());
                         if d < nv && s < nv && ok[d] && ok[s] {
                             value[d] = value[s];
                         }
@@ -463,8 +463,8 @@ impl Analysis {
             for i in mf.blocks[b].insts.iter().rev() {
                 if i.op == MOp::Phi {
                     if let Some(Reg::V(v)) = phi_dst(i) {
-                        forbid[v as usize] |= plive;
-                        live.remove(v as usize);
+                        forbid[v.index()] |= plive;
+                        live.remove(v.index());
                     }
                     continue;
                 }
@@ -473,7 +473,7 @@ impl Analysis {
                 let vdefs: Vec<usize> = defs
                     .iter()
                     .filter_map(|r| match r {
-                        Reg::V(v) if (*v as usize) < nv => Some(*v as usize),
+                        Reg::V(v) if v.index() < nv => Some(v.index()),
                         _ => None,
                     })
                     .collect();
@@ -493,8 +493,8 @@ impl Analysis {
                 plive &= !pdefs;
                 for u in i.uses() {
                     match u {
-                        Reg::V(v) if (v as usize) < nv => {
-                            live.insert(v as usize);
+                        Reg::V(v) if v.index() < nv => {
+                            live.insert(v.index());
                         }
                         Reg::V(_) => {}
                         p => plive |= pbit(p),
@@ -659,13 +659,13 @@ impl Classes {
             members: (0..nv as u32)
                 .map(|v| if an.ok[v as usize] { vec![v] } else { vec![] })
                 .collect(),
-            pin: (0..nv as u32).map(|v| mf.pinned(v)).collect(),
+            pin: (0..nv as u32).map(|v| mf.pinned(VReg(v))).collect(),
             forbid: an.forbid.clone(),
         };
         // pin webs (S2 Alg. 19.2): every register pinned to R in one class
         let mut first: Vec<(Reg, u32)> = vec![];
         for v in 0..nv as u32 {
-            if let Some(p) = mf.pinned(v) {
+            if let Some(p) = mf.pinned(VReg(v)) {
                 match first.iter().find(|x| x.0 == p) {
                     Some(&(_, w)) => c.union(an, w, v),
                     None => first.push((p, v)),
@@ -745,7 +745,7 @@ impl Classes {
     /// Final name of virtual register `v`.
     fn name(&mut self, v: u32) -> Reg {
         let r = self.find(v);
-        self.pin[r as usize].unwrap_or(Reg::V(r))
+        self.pin[r as usize].unwrap_or(Reg::V(VReg(r)))
     }
 }
 
@@ -866,14 +866,13 @@ fn coalesce_phi_affinities(
     partner: &[Option<u32>],
     st: &mut Stats,
 ) {
-    let nb = mf.blocks.len();
-    let entry = mf.order.first().copied().unwrap_or(0);
-    let succs: Vec<Vec<usize>> = (0..nb).map(|b| mf.successors(b)).collect();
+    let entry = mf.order.first().map_or(0, |b| b.index());
+    let succs = Cfg::new(mf).succ_indices();
     let forest = crate::analysis::LoopForest::new(entry, &succs);
     let mut blocks = reverse_postorder(&succs, entry);
     blocks.sort_by_key(|&b| std::cmp::Reverse(forest.loop_depth(b)));
     let partner_of = |r: Reg| match r {
-        Reg::V(v) => partner.get(v as usize).copied().flatten(),
+        Reg::V(v) => partner.get(v.index()).copied().flatten(),
         _ => None,
     };
     for b in blocks {
@@ -892,11 +891,11 @@ fn coalesce_phi_affinities(
                 continue;
             };
             if let Some(x) = partner_of(Reg::V(web)) {
-                cls.try_merge(mf, an, x, web);
+                cls.try_merge(mf, an, x, web.0);
             }
             for (_, s) in phi_args(i) {
                 if let Some(x) = partner_of(s) {
-                    pairs.push((web, x));
+                    pairs.push((web.0, x));
                 }
             }
         }
@@ -962,10 +961,10 @@ fn isolate_phis(mf: &mut MFunc) -> Vec<u32> {
             while j + 1 < ops.len() {
                 if let (Opnd::Label(p), Opnd::R(s)) = (&ops[j], &ops[j + 1]) {
                     let (p, s) = (*p, *s);
-                    if p < nb {
+                    if p.index() < nb {
                         let s2 = mf.vreg(class_of(mf, s));
                         fresh.push(reg_num(s2));
-                        end[p].push((s2, s));
+                        end[p.index()].push((s2, s));
                         ops[j + 1] = Opnd::R(s2);
                     }
                 }
@@ -988,7 +987,7 @@ fn isolate_phis(mf: &mut MFunc) -> Vec<u32> {
 
 fn reg_num(r: Reg) -> u32 {
     match r {
-        Reg::V(v) => v,
+        Reg::V(v) => v.0,
         _ => u32::MAX,
     }
 }
@@ -1003,7 +1002,7 @@ fn pin_conflicts(mf: &MFunc, an: &Analysis) -> Vec<u32> {
     let nv = mf.vclass.len();
     let mut webs: Vec<(Reg, Vec<u32>)> = vec![];
     for v in 0..nv as u32 {
-        if let Some(p) = mf.pinned(v) {
+        if let Some(p) = mf.pinned(VReg(v)) {
             if !an.ok[v as usize] {
                 continue;
             }
@@ -1038,9 +1037,11 @@ fn pin_conflicts(mf: &MFunc, an: &Analysis) -> Vec<u32> {
 /// constrained use reads a fresh register pinned like `x`, copied from
 /// `x'` just before. Returns the fresh pinned registers.
 fn repair(mf: &mut MFunc, x: u32) -> Vec<u32> {
-    let Some(p) = mf.pinned(x) else { return vec![] };
+    let Some(p) = mf.pinned(VReg(x)) else {
+        return vec![];
+    };
     let cls = mf.vclass[x as usize];
-    let xr = Reg::V(x);
+    let xr = Reg::V(VReg(x));
     let x2 = mf.vreg(cls);
     let mut new_pinned = vec![];
     let mut defined = false;
@@ -1082,8 +1083,8 @@ fn repair(mf: &mut MFunc, x: u32) -> Vec<u32> {
     if !defined {
         // incoming value: copy it at the entry, after any phis
         if let Some(&e) = mf.order.first() {
-            let at = nphis(&mf.blocks[e]);
-            mf.blocks[e].insts.insert(at, pcopy_inst(&[(x2, xr)]));
+            let at = nphis(mf.block(e));
+            mf.block_mut(e).insts.insert(at, pcopy_inst(&[(x2, xr)]));
         }
     }
     new_pinned
@@ -1151,7 +1152,7 @@ fn repair_pins(mf: &mut MFunc, st: &mut Stats) {
 /// the start of that block instead.
 fn lower_phis_naive(mf: &mut MFunc, st: &mut Stats) {
     let nb = mf.blocks.len();
-    let succs: Vec<Vec<usize>> = (0..nb).map(|b| mf.successors(b)).collect();
+    let succs = Cfg::new(mf).succ_indices();
     let mut npreds = vec![0usize; nb];
     for ss in &succs {
         for &s in ss {
@@ -1205,9 +1206,9 @@ fn lower_phis_naive(mf: &mut MFunc, st: &mut Stats) {
 /// through and ending with `goto b`; a fall-through edge gets the new block
 /// between `p` and `b` in the layout.
 fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: MInst) {
-    let n = mf.blocks.len();
-    mf.blocks.push(MBlock::default());
-    mf.blocks[n].insts.push(body);
+    let n = mf.new_block();
+    let b = MBlockId::new(b);
+    mf.block_mut(n).insts.push(body);
     let mut labelled = false;
     for i in &mut mf.blocks[p].insts {
         if i.is_terminator() {
@@ -1220,11 +1221,11 @@ fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: MInst) {
         }
     }
     if labelled {
-        mf.blocks[n]
+        mf.block_mut(n)
             .insts
             .push(MInst::new(opc::GOTO, vec![Opnd::Label(b)]));
         let pos = mf.order.iter().rposition(|&x| {
-            mf.blocks[x]
+            mf.block(x)
                 .insts
                 .last()
                 .is_some_and(|i| i.is_unconditional())
@@ -1237,7 +1238,7 @@ fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: MInst) {
         let k = mf
             .order
             .iter()
-            .position(|&x| x == p)
+            .position(|&x| x.index() == p)
             .unwrap_or(mf.order.len());
         mf.order.insert((k + 1).min(mf.order.len()), n);
     }
@@ -1276,7 +1277,7 @@ pub fn translate(mf: &mut MFunc, method: OutOfSsa) -> Stats {
                     if let Some(Reg::V(d)) = phi_dst(i) {
                         for (_, s) in phi_args(i) {
                             if let Reg::V(s) = s {
-                                cls.union(&an, d, s);
+                                cls.union(&an, d.0, s.0);
                             }
                         }
                     }
@@ -1323,10 +1324,10 @@ fn isolation_copies(mf: &MFunc, phi_related: &[u32]) -> IsolationCopies {
     }
     let mut copies: Vec<(u32, u32)> = vec![];
     for &b in &mf.order {
-        for i in &mf.blocks[b].insts {
+        for i in &mf.block(b).insts {
             for (d, s) in copy_pairs(mf, i) {
                 if let (Reg::V(d), Reg::V(s)) = (d, s) {
-                    copies.push((d, s));
+                    copies.push((d.0, s.0));
                 }
             }
         }
@@ -1406,15 +1407,15 @@ fn sreedhar_method_three(mf: &MFunc, an: &Analysis, cls: &mut Classes, partner: 
         an.def[x as usize].0 != b
             && (an.live_out[b].contains(x as usize) || us.get(p).is_some_and(|&(ub, _)| ub == b))
     };
-    for &b in &mf.order {
+    for b in mf.order.iter().map(|b| b.index()) {
         for i in mf.blocks[b].insts.iter().filter(|i| i.op == MOp::Phi) {
             let mut res: Vec<PhiResource> = vec![];
             let mut add = |copy: Reg, block: usize, result: bool| {
                 if let Reg::V(c) = copy {
-                    if let Some(orig) = partner.get(c as usize).copied().flatten() {
+                    if let Some(orig) = partner.get(c.index()).copied().flatten() {
                         res.push(PhiResource {
                             orig,
-                            copy: c,
+                            copy: c.0,
                             block,
                             result,
                         });
@@ -1488,7 +1489,7 @@ fn rewrite(mf: &mut MFunc, cls: &mut Classes, st: &mut Stats) {
     let nv = mf.vclass.len();
     let names: Vec<Reg> = (0..nv as u32).map(|v| cls.name(v)).collect();
     let name = |r: Reg| match r {
-        Reg::V(v) if (v as usize) < nv => names[v as usize],
+        Reg::V(v) if v.index() < nv => names[v.index()],
         x => x,
     };
     for b in 0..mf.blocks.len() {
@@ -1590,7 +1591,7 @@ pub enum PinError {
 pub fn check_pinning(mf: &MFunc) -> Result<(), Vec<PinError>> {
     let an = Analysis::new(mf);
     let val = |r: Reg| match r {
-        Reg::V(v) => an.value.get(v as usize).copied().unwrap_or(v),
+        Reg::V(v) => an.value.get(v.index()).copied().unwrap_or(v.0),
         _ => u32::MAX,
     };
     // physical operands (call clobbers) are not values: only pinned
@@ -1662,7 +1663,7 @@ mod tests {
             name: "t".into(),
             global: true,
             blocks: vec![MBlock::default(); nblocks],
-            order: (0..nblocks).collect(),
+            order: (0..nblocks).map(MBlockId::new).collect(),
             vclass: vec![],
             objs: vec![],
             out_args: 0,
@@ -1707,10 +1708,10 @@ mod tests {
         op("cmpne_b_i", vec![r(d), r(a), Opnd::Imm(v)])
     }
     fn br(c: Reg, l: usize) -> MInst {
-        MInst::new(opc::BR, vec![r(c), Opnd::Label(l)])
+        MInst::new(opc::BR, vec![r(c), Opnd::Label(MBlockId::new(l))])
     }
     fn goto(l: usize) -> MInst {
-        MInst::new(opc::GOTO, vec![Opnd::Label(l)])
+        MInst::new(opc::GOTO, vec![Opnd::Label(MBlockId::new(l))])
     }
     fn ret(uses: Vec<Reg>) -> MInst {
         let mut i = MInst::new(opc::RETURN, vec![]);
@@ -1726,7 +1727,7 @@ mod tests {
     fn phi(d: Reg, args: &[(usize, Reg)]) -> MInst {
         let mut ops = vec![r(d)];
         for &(p, s) in args {
-            ops.push(Opnd::Label(p));
+            ops.push(Opnd::Label(MBlockId::new(p)));
             ops.push(r(s));
         }
         MInst::phi(ops)
@@ -1763,7 +1764,7 @@ mod tests {
     fn run(mf: &MFunc, inputs: &[(Reg, i64)]) -> Result<i64, String> {
         let mut st: HashMap<Reg, i64> = inputs.iter().copied().collect();
         st.entry(Reg::G(12)).or_insert(0x1000); // stack pointer
-        let mut cur = mf.order[0];
+        let mut cur = mf.order[0].index();
         let mut prev: Option<usize> = None;
         let mut garbage = 0x5EED_0000i64;
         for _ in 0..10_000 {
@@ -1845,14 +1846,14 @@ mod tests {
                         let c = val(&st, &o[0])? != 0;
                         if c == (name == "br") {
                             if let Opnd::Label(l) = o[1] {
-                                next = Some(l);
+                                next = Some(l.index());
                                 break;
                             }
                         }
                     }
                     "goto" => {
                         if let Opnd::Label(l) = o[0] {
-                            next = Some(l);
+                            next = Some(l.index());
                             break;
                         }
                     }
@@ -1863,8 +1864,12 @@ mod tests {
             let n = match next {
                 Some(n) => n,
                 None => {
-                    let k = mf.order.iter().position(|&x| x == cur).ok_or("layout")?;
-                    *mf.order.get(k + 1).ok_or("fell off the end")?
+                    let k = mf
+                        .order
+                        .iter()
+                        .position(|&x| x.index() == cur)
+                        .ok_or("layout")?;
+                    mf.order.get(k + 1).ok_or("fell off the end")?.index()
                 }
             };
             prev = Some(cur);
@@ -1891,8 +1896,8 @@ mod tests {
     fn dump(mf: &MFunc) -> String {
         let mut s = String::new();
         for &b in &mf.order {
-            s += &format!("B{b}:\n");
-            for i in &mf.blocks[b].insts {
+            s += &format!("{b}:\n");
+            for i in &mf.block(b).insts {
                 s += &format!(
                     "  {} {:?} use{:?} def{:?}\n",
                     i.op,
@@ -2688,10 +2693,9 @@ mod tests {
         }
         let mut cur = 0;
         let newb = |f: &mut MFunc| {
-            f.blocks.push(MBlock::default());
-            let b = f.blocks.len() - 1;
+            let b = f.new_block();
             f.order.push(b);
-            b
+            b.index()
         };
         for &(kind, p) in regions {
             let pick = |k: u8| (k % 3) as usize;
@@ -2830,7 +2834,7 @@ mod tests {
         fn random_programs(regions in proptest::collection::vec((any::<u8>(), any::<[u8; 4]>()), 1..7)) {
             let f = random_program(&regions);
             prop_assert_eq!(check_pinning(&f), Ok(()));
-            let inputs: Vec<Vec<(Reg, i64)>> = (1..4).map(|j| vec![(Reg::V(0), j)]).collect();
+            let inputs: Vec<Vec<(Reg, i64)>> = (1..4).map(|j| vec![(Reg::V(VReg(0)), j)]).collect();
             let expect: Vec<i64> = inputs.iter().map(|i| run(&f, i).unwrap()).collect();
             let st = all_methods(&f, &inputs, &expect);
             prop_assert!(st.iter().all(|s| s.strong_interferences == 0));

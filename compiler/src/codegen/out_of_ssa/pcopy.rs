@@ -112,11 +112,12 @@ pub fn sequentialize(copies: &[(Reg, Reg)], mut temp: impl FnMut(Reg) -> Reg) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codegen::mir::VReg;
     use proptest::prelude::*;
     use std::collections::HashMap;
 
     fn v(n: u32) -> Reg {
-        Reg::V(n)
+        Reg::V(VReg(n))
     }
 
     /// Runs `seq` on a register file where register r initially holds the
@@ -132,7 +133,7 @@ mod tests {
 
     fn init(r: Reg) -> i64 {
         match r {
-            Reg::V(n) => n as i64 * 10 + 1,
+            Reg::V(n) => n.0 as i64 * 10 + 1,
             Reg::G(n) => 1000 + n as i64,
             Reg::B(n) => 2000 + n as i64,
         }
@@ -152,7 +153,7 @@ mod tests {
         }
         for (&r, &x) in &m {
             let is_dst = pc.iter().any(|&(d, _)| d == r);
-            let is_temp = matches!(r, Reg::V(n) if n >= 1000);
+            let is_temp = matches!(r, Reg::V(n) if n.0 >= 1000);
             assert!(
                 is_dst || is_temp || x == init(r),
                 "{r:?} clobbered in {seq:?}"
@@ -164,7 +165,7 @@ mod tests {
         let mut k = 1000;
         move |_| {
             k += 1;
-            Reg::V(k)
+            v(k)
         }
     }
 
@@ -186,12 +187,12 @@ mod tests {
         let mut ntemp = 0;
         let s = sequentialize(&pc, |_| {
             ntemp += 1;
-            Reg::V(1000)
+            v(1000)
         });
         assert_eq!(ntemp, 1);
         assert_eq!(s.len(), 3);
-        assert_eq!(s[0].0, Reg::V(1000), "first saves into the temporary");
-        assert_eq!(s[2].1, Reg::V(1000), "last restores from it");
+        assert_eq!(s[0].0, v(1000), "first saves into the temporary");
+        assert_eq!(s[2].1, v(1000), "last restores from it");
         check(&pc, &s);
     }
 
