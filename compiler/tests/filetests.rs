@@ -32,12 +32,24 @@
 //! | `verify` | `ok`, or the verifier's message |
 //! | `run` | `exit N` and the program's output, from the IR interpreter |
 //! | `asm [FLAGS…]` | the assembly of the back end (`-O0` selection unless `ssa`; `bundle` off with `-mno-bundle`; `-mcpu=`; `-fout-of-ssa=`) |
+//! | `isel [FLAGS…]` | the machine IR of each function after instruction selection (machine SSA with `ssa`; `-mcpu=`) |
+//!
+//! and for `.mir` files (the machine IR's textual form,
+//! `compiler::codegen::mir::print`), whose `;` header lines the machine-IR
+//! parser does not see:
+//!
+//! | test | output |
+//! |---|---|
+//! | `print` | the functions printed back (the parser and printer round trip) |
+//! | `out-of-ssa METHOD` | each function after out-of-SSA translation by METHOD (`naive`, `sreedhar`, `sreedhar3`, `boissinot`) |
+//! | `regalloc` | each function after register allocation |
+//! | `sched [-mcpu=…] [-mno-bundle]` | each block's bundles from the list scheduler, `;;` after each bundle |
 //!
 //! `UPDATE=1 cargo test -p compiler --test filetests` rewrites every
 //! expectation that differs with the output found (review the diff: the
 //! `source:` line must still be true).
 
-use compiler::codegen::{self, OutOfSsa};
+use compiler::codegen::{self, mir, out_of_ssa, regalloc, sched, OutOfSsa};
 use compiler::interp::{self, RunOptions};
 use compiler::ir::{self, Module};
 use compiler::opt;
@@ -138,10 +150,68 @@ fn backend_options(flags: &[String]) -> Result<codegen::Options, String> {
     Ok(o)
 }
 
+/// The functions of a `.mir` input (its `;` lines blanked out, so the
+/// parser's line numbers are the file's).
+fn parse_mir(input: &str) -> Result<Vec<mir::MFunc>, String> {
+    let text: String = input
+        .lines()
+        .map(|l| if l.starts_with(';') { "" } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    mir::parse::functions(&text).map_err(|e| format!("input does not parse: {e}"))
+}
+
+/// The output of a `.mir` file's test.
+fn mir_output(t: &FileTest) -> Result<String, String> {
+    let (what, args) = t.test.split_first().ok_or("empty `test:`")?;
+    let mut fs = parse_mir(&t.input)?;
+    let mut out = String::new();
+    for f in &mut fs {
+        match what.as_str() {
+            "print" => {}
+            "out-of-ssa" => {
+                let method = args.first().ok_or("out-of-ssa needs a method")?;
+                let method: OutOfSsa = method.parse().map_err(|e| format!("{e}"))?;
+                out_of_ssa::translate(f, method);
+            }
+            "regalloc" => {
+                regalloc::allocate(f);
+            }
+            "sched" => {
+                let o = backend_options(args)?;
+                for &b in &f.order.clone() {
+                    let insts = std::mem::take(&mut f.blocks[b.index()].insts);
+                    out.push_str(&format!("{b}:\n"));
+                    for bundle in sched::schedule_block(&o.model, insts, o.bundle) {
+                        for i in &bundle {
+                            out.push_str(&format!("  {}\n", mir::print::inst(i)));
+                        }
+                        out.push_str("  ;;\n");
+                    }
+                }
+                continue;
+            }
+            _ => return Err(format!("unknown machine-IR test `{what}`")),
+        }
+        out.push_str(&mir::print::function(f));
+    }
+    Ok(out)
+}
+
 /// The output of a file's test.
 fn output(t: &FileTest) -> Result<String, String> {
     let (what, args) = t.test.split_first().ok_or("empty `test:`")?;
     match what.as_str() {
+        "isel" => {
+            let m = parse_ir(&t.input)?;
+            let o = backend_options(args)?;
+            let mut out = String::new();
+            for f in &m.functions {
+                let mf = codegen::isel::select_with(&m, f, o.model.core, o.ssa)?;
+                out.push_str(&mir::print::function(&mf));
+            }
+            Ok(out)
+        }
         "verify" => {
             let m = ir::parse_module(&t.input).map_err(|e| format!("input does not parse: {e}"))?;
             Ok(match ir::verify_module(&m) {
@@ -190,7 +260,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "ir") {
+        } else if p.extension().is_some_and(|e| e == "ir" || e == "mir") {
             out.push(p);
         }
     }
@@ -233,7 +303,12 @@ fn golden_files() {
                 continue;
             }
         };
-        let got = output(&t).unwrap_or_else(|e| format!("error: {e}\n"));
+        let got = if path.extension().is_some_and(|e| e == "mir") {
+            mir_output(&t)
+        } else {
+            output(&t)
+        }
+        .unwrap_or_else(|e| format!("error: {e}\n"));
         if got == t.expected {
             continue;
         }
