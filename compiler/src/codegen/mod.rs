@@ -20,6 +20,7 @@ pub mod sched;
 
 pub use out_of_ssa::OutOfSsa;
 
+use crate::bisect::{Capture, OptBisect};
 use crate::ir;
 
 /// Back-end options.
@@ -84,6 +85,20 @@ pub fn compile_module_with_stats(
     m: &ir::Module,
     opts: &Options,
 ) -> Result<(String, Vec<FunctionStats>), Vec<String>> {
+    compile_module_bisect(m, opts, &mut OptBisect::default())
+}
+
+/// [`compile_module_with_stats`] where the optional steps of each
+/// function are steps of `bisect` ([`crate::bisect`]), after the IR
+/// passes': `out-of-ssa-coalescing` (in machine-SSA mode with a method
+/// other than `naive`; skipped, the function is translated by the naive
+/// method) and `bundle` (when bundling; skipped, the function gets one
+/// operation per bundle).
+pub fn compile_module_bisect(
+    m: &ir::Module,
+    opts: &Options,
+    bisect: &mut OptBisect,
+) -> Result<(String, Vec<FunctionStats>), Vec<String>> {
     let mut stats = vec![];
     let mut out = String::new();
     let mut errors = vec![];
@@ -91,7 +106,7 @@ pub fn compile_module_with_stats(
         out.push_str(&format!("\t.file 1 \"{}\"\n", emit::escape(f)));
     }
     for (k, f) in m.functions.iter().enumerate() {
-        match compile_function(m, f, k, opts) {
+        match compile_function_bisect(m, f, k, opts, bisect) {
             Ok((s, st)) => {
                 out.push_str(&s);
                 stats.push(st);
@@ -117,6 +132,16 @@ pub fn compile_function(
     k: usize,
     opts: &Options,
 ) -> Result<(String, FunctionStats), String> {
+    compile_function_bisect(m, f, k, opts, &mut OptBisect::default())
+}
+
+fn compile_function_bisect(
+    m: &ir::Module,
+    f: &ir::Function,
+    k: usize,
+    opts: &Options,
+    bisect: &mut OptBisect,
+) -> Result<(String, FunctionStats), String> {
     // debug builds check the operands of every operation after each pass
     let check = |mf: &mir::MFunc| {
         if cfg!(debug_assertions) {
@@ -131,21 +156,41 @@ pub fn compile_function(
         if cfg!(debug_assertions) {
             mir::verify::verify(&mf)?;
         }
-        oos = Some(out_of_ssa::translate(&mut mf, opts.out_of_ssa));
+        let mut method = opts.out_of_ssa;
+        if method != OutOfSsa::Naive {
+            if !bisect.should_run("out-of-ssa-coalescing", &f.name) {
+                method = OutOfSsa::Naive;
+            } else if bisect.capturing() {
+                let mut naive = mf.clone();
+                out_of_ssa::translate(&mut naive, OutOfSsa::Naive);
+                let mut coalesced = mf.clone();
+                out_of_ssa::translate(&mut coalesced, method);
+                bisect.capture = Some(Capture {
+                    before: mir::print::function(&naive),
+                    after: mir::print::function(&coalesced),
+                });
+            }
+        }
+        oos = Some(out_of_ssa::translate(&mut mf, method));
     }
     check(&mf)?;
     let ra = regalloc::allocate(&mut mf);
     check(&mf)?;
     let fr = frame::finish(&mut mf);
     check(&mf)?;
-    let blocks: Vec<(mir::MBlockId, sched::Bundles)> = mf
-        .order
-        .iter()
-        .map(|&b| {
-            let insts = std::mem::take(&mut mf.blocks[b.index()].insts);
-            (b, sched::schedule_block(&opts.model, insts, opts.bundle))
-        })
-        .collect();
+    let bundle = opts.bundle && bisect.should_run("bundle", &f.name);
+    if bundle && bisect.capturing() {
+        let text = |bundle: bool| {
+            let mut g = mf.clone();
+            let blocks = schedule(&mut g, &opts.model, bundle);
+            emit::function(&g, k, &blocks, opts.file_name.is_some())
+        };
+        bisect.capture = Some(Capture {
+            before: text(false),
+            after: text(true),
+        });
+    }
+    let blocks = schedule(&mut mf, &opts.model, bundle);
     let st = FunctionStats {
         name: f.name.clone(),
         regalloc: ra,
@@ -162,4 +207,20 @@ pub fn compile_function(
         emit::function(&mf, k, &blocks, opts.file_name.is_some()),
         st,
     ))
+}
+
+/// Schedules every block of `mf` in layout order (taking its operations):
+/// bundles per block.
+fn schedule(
+    mf: &mut mir::MFunc,
+    model: &isa::model::ProcessorModel,
+    bundle: bool,
+) -> Vec<(mir::MBlockId, sched::Bundles)> {
+    mf.order
+        .iter()
+        .map(|&b| {
+            let insts = std::mem::take(&mut mf.blocks[b.index()].insts);
+            (b, sched::schedule_block(model, insts, bundle))
+        })
+        .collect()
 }

@@ -244,12 +244,10 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         out_of_ssa: cfg.out_of_ssa,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
-    let (asm, functions) =
-        crate::codegen::compile_module_with_stats(&module, &opts).map_err(|messages| {
-            Error::Backend {
-                file: name.to_string(),
-                messages,
-            }
+    let (asm, functions) = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
+        .map_err(|messages| Error::Backend {
+            file: name.to_string(),
+            messages,
         })?;
     Ok(Compiled {
         asm,
