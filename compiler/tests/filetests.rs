@@ -171,7 +171,7 @@ fn mir_output(t: &FileTest) -> Result<String, String> {
             "print" => {}
             "out-of-ssa" => {
                 let method = args.first().ok_or("out-of-ssa needs a method")?;
-                let method: OutOfSsa = method.parse().map_err(|e| e.to_string())?;
+                let method = method.parse::<OutOfSsa>().map_err(|e| e.to_string())?;
                 out_of_ssa::translate(f, method);
             }
             "regalloc" => {
