@@ -13,6 +13,7 @@
 pub mod emit;
 pub mod frame;
 pub mod isel;
+pub mod liveness;
 pub mod mir;
 pub mod out_of_ssa;
 pub mod regalloc;

@@ -29,7 +29,6 @@
 //!   destination and is deleted ([`Stats::copies_removed`]).
 
 use super::mir::*;
-use crate::analysis::BitSet;
 use isa::abi;
 
 /// Number of physical registers: the GRs then the BRs (ISA-ST200 §1.2,
@@ -76,45 +75,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
         last[b] = 2 * n - 1;
     }
     // liveness
-    let succs = Cfg::new(f).succ_indices();
-    let mut gen = Vec::with_capacity(nb);
-    let mut kill = Vec::with_capacity(nb);
-    for b in 0..nb {
-        let mut g = BitSet::new(nl);
-        let mut k = BitSet::new(nl);
-        for i in &f.blocks[b].insts {
-            for u in i.uses() {
-                if !k.contains(index(u)) {
-                    g.insert(index(u));
-                }
-            }
-            for d in i.defs() {
-                k.insert(index(d));
-            }
-        }
-        gen.push(g);
-        kill.push(k);
-    }
-    let mut live_in: Vec<BitSet> = (0..nb).map(|_| BitSet::new(nl)).collect();
-    let mut live_out: Vec<BitSet> = (0..nb).map(|_| BitSet::new(nl)).collect();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for b in f.order.iter().rev().map(|b| b.index()) {
-            let mut out = BitSet::new(nl);
-            for &s in &succs[b] {
-                out.union_with(&live_in[s]);
-            }
-            let mut inn = out.clone();
-            inn.difference_with(&kill[b]);
-            inn.union_with(&gen[b]);
-            if inn != live_in[b] {
-                live_in[b] = inn;
-                changed = true;
-            }
-            live_out[b] = out;
-        }
-    }
+    let (live_in, live_out) = super::liveness::live_sets(f, nl, |x| Some(index(x)));
     // intervals
     let mut start = vec![usize::MAX; nv];
     let mut end = vec![0usize; nv];

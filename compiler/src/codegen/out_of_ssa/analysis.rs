@@ -13,7 +13,7 @@
 //! point) are here; interference is in [`super::congruence`].
 
 use super::*;
-use crate::analysis::BitSet;
+use crate::analysis::{BitSet, DomTree};
 
 /// Immediate dominators of a CFG given by successor lists (`succs[b]`),
 /// entry `entry` (Cooper, Harvey and Kennedy's iterative algorithm on the
@@ -36,26 +36,27 @@ pub fn reverse_postorder(succs: &[Vec<usize>], entry: usize) -> Vec<usize> {
     post
 }
 
-/// Preorder numbering of the dominator tree: `(pre, last)` where `pre[b]`
-/// is b's preorder number and `last[b]` the largest number in b's subtree,
-/// so a dominates b iff `pre[a] <= pre[b] <= last[a]`. `NONE` for
-/// unreachable blocks.
-pub(super) fn dom_tree_numbers(idom: &[Option<usize>], entry: usize) -> (Vec<usize>, Vec<usize>) {
-    let n = idom.len();
+/// Preorder numbering of the dominator tree `dt`, children visited in
+/// block order (the numbering the seed-digest T61 walk is derived with):
+/// `(pre, last)` where `pre[b]` is b's preorder number and `last[b]` the
+/// largest number in b's subtree, so a dominates b iff
+/// `pre[a] <= pre[b] <= last[a]`. `NONE` for unreachable blocks.
+fn dom_tree_numbers(dt: &DomTree, n: usize) -> (Vec<usize>, Vec<usize>) {
     let mut children: Vec<Vec<usize>> = vec![vec![]; n];
-    for (b, d) in idom.iter().enumerate() {
-        if let Some(d) = d {
-            children[*d].push(b);
+    for b in 0..n {
+        if let Some(d) = dt.idom(b) {
+            children[d].push(b);
         }
     }
     let mut pre = vec![NONE; n];
     let mut last = vec![NONE; n];
+    let entry = dt.entry();
     if entry >= n {
         return (pre, last);
     }
     let mut k = 0;
     let mut stack = vec![(entry, 0usize)];
-    pre[entry] = 0;
+    pre[entry] = k;
     k += 1;
     while let Some(&mut (b, ref mut c)) = stack.last_mut() {
         if let Some(&s) = children[b].get(*c) {
@@ -99,15 +100,17 @@ impl Analysis {
         let nv = mf.vclass.len();
         let entry = mf.order.first().map_or(0, |b| b.index());
         let succs = Cfg::new(mf).succ_indices();
-        let idom = immediate_dominators(&succs, entry);
-        let (pre, last) = dom_tree_numbers(&idom, entry);
+        let (pre, last) = if entry < succs.len() {
+            dom_tree_numbers(&DomTree::new(entry, &succs), nb)
+        } else {
+            (vec![NONE; nb], vec![NONE; nb])
+        };
         let reach = |b: usize| pre.get(b).is_some_and(|&p| p != NONE);
         // definitions and uses
         let mut def = vec![(NONE, 0i64); nv];
         let mut ndef = vec![0u32; nv];
         let mut occurs = vec![false; nv];
         let mut uses: Vec<Vec<(usize, i64)>> = vec![vec![]; nv];
-        let mut phi_uses: Vec<Vec<usize>> = vec![vec![]; nb]; // per pred block
         for b in 0..nb {
             for (k, i) in mf.blocks[b].insts.iter().enumerate() {
                 let k = k as i64;
@@ -127,7 +130,6 @@ impl Analysis {
                         if let (Reg::V(v), true) = (s, p < nb) {
                             if v.index() < nv {
                                 occurs[v.index()] = true;
-                                phi_uses[p].push(v.index());
                             }
                         }
                     }
@@ -150,70 +152,31 @@ impl Analysis {
             }
             ok[v] = occurs[v] && ndef[v] <= 1 && reach(def[v].0);
         }
-        // liveness: backward data flow, phi uses at the end of predecessors
-        let mut gen = vec![];
-        let mut kill = vec![];
-        let mut pgen = vec![0u128; nb];
-        let mut pkill = vec![0u128; nb];
-        for b in 0..nb {
-            let mut g = BitSet::new(nv);
-            let mut kl = BitSet::new(nv);
-            for i in &mf.blocks[b].insts {
-                if i.op != MOp::Phi {
-                    for u in i.uses() {
-                        match u {
-                            Reg::V(v) if !kl.contains(v.index()) && v.index() < nv => {
-                                g.insert(v.index());
-                            }
-                            Reg::V(_) => {}
-                            p => pgen[b] |= pbit(p) & !pkill[b],
+        // liveness: phi uses at the end of predecessors; the physical
+        // registers after the virtual ones, at index nv + their pbit
+        const PBITS: usize = u128::BITS as usize;
+        let (_, live_out_all) = crate::codegen::liveness::live_sets(mf, nv + PBITS, |r| match r {
+            Reg::V(v) if v.index() < nv => Some(v.index()),
+            Reg::V(_) => None,
+            p => (pbit(p) != 0).then(|| nv + pbit(p).trailing_zeros() as usize),
+        });
+        let split = |all: &[BitSet]| -> (Vec<BitSet>, Vec<u128>) {
+            all.iter()
+                .map(|s| {
+                    let mut v = BitSet::new(nv);
+                    let mut p = 0u128;
+                    for k in s.iter() {
+                        if k < nv {
+                            v.insert(k);
+                        } else {
+                            p |= 1u128 << (k - nv);
                         }
                     }
-                }
-                for d in i.defs() {
-                    match d {
-                        Reg::V(v) if v.index() < nv => {
-                            kl.insert(v.index());
-                        }
-                        Reg::V(_) => {}
-                        p => pkill[b] |= pbit(p),
-                    }
-                }
-            }
-            gen.push(g);
-            kill.push(kl);
-        }
-        let mut live_in: Vec<BitSet> = (0..nb).map(|_| BitSet::new(nv)).collect();
-        let mut live_out: Vec<BitSet> = (0..nb).map(|_| BitSet::new(nv)).collect();
-        let mut plive_in = vec![0u128; nb];
-        let mut plive_out = vec![0u128; nb];
-        let rpo = reverse_postorder(&succs, entry);
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &b in rpo.iter().rev() {
-                let mut out = BitSet::new(nv);
-                let mut pout = 0u128;
-                for &s in &succs[b] {
-                    out.union_with(&live_in[s]);
-                    pout |= plive_in[s];
-                }
-                for &v in &phi_uses[b] {
-                    out.insert(v);
-                }
-                let mut inn = out.clone();
-                inn.difference_with(&kill[b]);
-                inn.union_with(&gen[b]);
-                let pin = pgen[b] | (pout & !pkill[b]);
-                if inn != live_in[b] || pin != plive_in[b] {
-                    live_in[b] = inn;
-                    plive_in[b] = pin;
-                    changed = true;
-                }
-                live_out[b] = out;
-                plive_out[b] = pout;
-            }
-        }
+                    (v, p)
+                })
+                .unzip()
+        };
+        let (live_out, plive_out) = split(&live_out_all);
         // values, in dominance order (a copy's source is defined before it)
         let mut value: Vec<u32> = (0..nv as u32).collect();
         let mut dom_order: Vec<usize> = (0..nb).filter(|&b| reach(b)).collect();
