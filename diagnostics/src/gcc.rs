@@ -115,14 +115,14 @@ impl Located {
         );
         let gutter = format!("{:>5}", self.line);
         let _ = writeln!(out, "{gutter} | {}", self.text);
+        // padding by repetition, not by a format width: widths above
+        // u16::MAX panic in `std::fmt`, and a line can be that long
         let _ = write!(
             out,
-            "{:g$} | {:c$}^{}",
-            "",
-            "",
-            "~".repeat(self.width - 1),
-            g = gutter.len(),
-            c = self.caret
+            "{} | {}^{}",
+            " ".repeat(gutter.len()),
+            " ".repeat(self.caret),
+            "~".repeat(self.width.saturating_sub(1)),
         );
         if !label.is_empty() {
             let _ = write!(out, " {label}");
@@ -239,6 +239,18 @@ mod tests {
         Diagnostic::error()
             .with_message(msg)
             .with_label(Label::primary(0, range))
+    }
+
+    #[test]
+    fn caret_past_column_65535() {
+        // 70 000 spaces then `x`: column 70 001; the caret line is the
+        // gutter, 70 000 spaces and `^` (a format width that large panics)
+        let line = format!("{}x\n", " ".repeat(70_000));
+        let f = files(&line);
+        let out = render_gcc(&f, &[error_at(70_000..70_001, "deep")], "lcc");
+        let caret = out.lines().nth(2).unwrap();
+        assert_eq!(caret, format!("      | {}^", " ".repeat(70_000)));
+        assert!(out.starts_with("t.s:1:70001: error: deep\n"));
     }
 
     #[test]

@@ -618,7 +618,8 @@ fn binop_name(op: BinaryOp) -> &'static str {
         AShr => "ashr",
     }
 }
-const BINOPS: [BinaryOp; 15] = [
+/// Every binary operation, in the order of [`BinaryOp`].
+pub const BINOPS: [BinaryOp; 15] = [
     BinaryOp::Add,
     BinaryOp::Sub,
     BinaryOp::Mul,
@@ -650,7 +651,8 @@ fn cond_name(c: Cond) -> &'static str {
         Uge => "uge",
     }
 }
-const CONDS: [Cond; 10] = [
+/// Every comparison condition, in the order of [`Cond`].
+pub const CONDS: [Cond; 10] = [
     Cond::Eq,
     Cond::Ne,
     Cond::Slt,

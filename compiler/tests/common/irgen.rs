@@ -220,18 +220,7 @@ impl Gen<'_> {
         self.convert(a, ty)
     }
     fn cond(&mut self) -> Cond {
-        self.rng.pick(&[
-            Cond::Eq,
-            Cond::Ne,
-            Cond::Slt,
-            Cond::Sle,
-            Cond::Sgt,
-            Cond::Sge,
-            Cond::Ult,
-            Cond::Ule,
-            Cond::Ugt,
-            Cond::Uge,
-        ])
+        self.rng.pick(&compiler::ir::CONDS)
     }
     fn icmp(&mut self, cond: Cond, depth: u32) -> Value {
         let ty = self.rng.pick(&[Type::I32, Type::I32, Type::I8, Type::I64]);

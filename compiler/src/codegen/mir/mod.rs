@@ -445,6 +445,23 @@ pub struct MFunc {
 }
 
 impl MFunc {
+    /// An empty function named `name` (`global`: an exported symbol): no
+    /// blocks, registers or frame objects.
+    pub fn new(name: &str, global: bool) -> MFunc {
+        MFunc {
+            name: name.to_string(),
+            global,
+            blocks: vec![],
+            order: vec![],
+            vclass: vec![],
+            objs: vec![],
+            out_args: 0,
+            has_calls: false,
+            variadic: false,
+            pin: vec![],
+        }
+    }
+
     /// A new virtual register of class `c`.
     pub fn vreg(&mut self, c: Class) -> Reg {
         self.vclass.push(c);
@@ -617,18 +634,7 @@ mod tests {
     #[test]
     fn cfg_from_branches_and_layout() {
         let b = |n: u32| Opnd::Label(MBlockId(n));
-        let mut f = MFunc {
-            name: "t".into(),
-            global: true,
-            blocks: vec![],
-            order: vec![],
-            vclass: vec![],
-            objs: vec![],
-            out_args: 0,
-            has_calls: false,
-            variadic: false,
-            pin: vec![],
-        };
+        let mut f = MFunc::new("t", true);
         let c = f.vreg(Class::Br);
         let ids: Vec<MBlockId> = (0..4).map(|_| f.new_block()).collect();
         f.order = vec![ids[0], ids[2], ids[1], ids[3]];

@@ -260,28 +260,13 @@ fn inst(f: &MFunc, line: &str) -> Res<MInst> {
     Ok(i)
 }
 
-fn empty_function(name: &str) -> MFunc {
-    MFunc {
-        name: name.to_string(),
-        global: false,
-        blocks: vec![],
-        order: vec![],
-        vclass: vec![],
-        objs: vec![],
-        out_args: 0,
-        has_calls: false,
-        variadic: false,
-        pin: vec![],
-    }
-}
-
 /// The header line `function @name flags…`.
 fn header(line: &str) -> Res<MFunc> {
     let ws: Vec<&str> = line.split_whitespace().collect();
     let Some(name) = ws.get(1).and_then(|n| n.strip_prefix('@')) else {
         return Err("a function starts with `function @name`".into());
     };
-    let mut f = empty_function(name);
+    let mut f = MFunc::new(name, false);
     let mut k = 2;
     while k < ws.len() {
         match ws[k] {
