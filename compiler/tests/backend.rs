@@ -129,7 +129,12 @@ fn oracle(m: &ir::Module) -> Run {
 /// Compiles `m` with `o`, runs it, compares with the oracle.
 fn check_module_with(name: &str, m: &ir::Module, o: &Options) -> Result<(), String> {
     let want = oracle(m);
-    let text = compile_module(m, o).map_err(|e| e.join("\n"))?;
+    let text = compile_module(m, o).map_err(|e| {
+        e.iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
     let got = run_asm_with(&text, o)?;
     if got != want {
         return Err(format!(

@@ -241,7 +241,12 @@ fn output(t: &FileTest) -> Result<String, String> {
         "asm" => {
             let m = parse_ir(&t.input)?;
             let o = backend_options(args)?;
-            codegen::compile_module(&m, &o).map_err(|e| e.join("\n"))
+            codegen::compile_module(&m, &o).map_err(|e| {
+                e.iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
         }
         _ => {
             let mut m = parse_ir(&t.input)?;

@@ -24,6 +24,18 @@ pub use out_of_ssa::OutOfSsa;
 use crate::bisect::{Capture, OptBisect};
 use crate::ir;
 
+/// A function the back end could not compile: a stage's output was
+/// rejected by the machine-IR verifier (a compiler bug; the verifiers run
+/// in debug builds).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("function {function}: {message}")]
+pub struct Error {
+    /// The function.
+    pub function: String,
+    /// What the verifier found.
+    pub message: String,
+}
+
 /// Back-end options.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -60,7 +72,7 @@ impl Default for Options {
 
 /// Compiles a module to ST200 assembly text for `las`. Returns the text, or
 /// one message per function or global that could not be compiled.
-pub fn compile_module(m: &ir::Module, opts: &Options) -> Result<String, Vec<String>> {
+pub fn compile_module(m: &ir::Module, opts: &Options) -> Result<String, Vec<Error>> {
     compile_module_with_stats(m, opts).map(|x| x.0)
 }
 
@@ -85,7 +97,7 @@ pub struct FunctionStats {
 pub fn compile_module_with_stats(
     m: &ir::Module,
     opts: &Options,
-) -> Result<(String, Vec<FunctionStats>), Vec<String>> {
+) -> Result<(String, Vec<FunctionStats>), Vec<Error>> {
     compile_module_bisect(m, opts, &mut OptBisect::default())
 }
 
@@ -99,7 +111,7 @@ pub fn compile_module_bisect(
     m: &ir::Module,
     opts: &Options,
     bisect: &mut OptBisect,
-) -> Result<(String, Vec<FunctionStats>), Vec<String>> {
+) -> Result<(String, Vec<FunctionStats>), Vec<Error>> {
     let mut stats = vec![];
     let mut out = String::new();
     let mut errors = vec![];
@@ -112,7 +124,10 @@ pub fn compile_module_bisect(
                 out.push_str(&s);
                 stats.push(st);
             }
-            Err(e) => errors.push(format!("function {}: {e}", f.name)),
+            Err(message) => errors.push(Error {
+                function: f.name.clone(),
+                message,
+            }),
         }
     }
     for g in &m.globals {

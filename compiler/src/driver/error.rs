@@ -24,8 +24,8 @@ pub enum Error {
     Backend {
         /// The (first) source file of the module.
         file: String,
-        /// One message per function or global.
-        messages: Vec<String>,
+        /// One error per function.
+        messages: Vec<crate::codegen::Error>,
     },
     /// `lld-st` failed.
     #[error("{}", .0.messages.join("\n"))]
@@ -80,7 +80,12 @@ mod tests {
         assert_eq!(d.render(), "a.c:1:1: error: x\n    1 | y\n      | ^\n");
         let b = Error::Backend {
             file: "a.c".into(),
-            messages: vec!["function f: no".into(), "function g: no".into()],
+            messages: ["f", "g"]
+                .map(|f| crate::codegen::Error {
+                    function: f.into(),
+                    message: "no".into(),
+                })
+                .to_vec(),
         };
         assert_eq!(
             b.render(),
