@@ -112,7 +112,7 @@ fn run_asm_with(text: &str, o: &Options) -> Result<Run, String> {
 }
 
 fn oracle(m: &ir::Module) -> Run {
-    let r = interp::run(
+    let r = compiler::driver::run(
         m,
         &interp::RunOptions {
             max_steps: Some(1 << 30),

@@ -50,7 +50,7 @@
 //! `source:` line must still be true).
 
 use compiler::codegen::{self, mir, out_of_ssa, regalloc, sched, OutOfSsa};
-use compiler::interp::{self, RunOptions};
+use compiler::interp::RunOptions;
 use compiler::ir::{self, Module};
 use compiler::opt;
 use std::path::{Path, PathBuf};
@@ -221,7 +221,8 @@ fn output(t: &FileTest) -> Result<String, String> {
         }
         "run" => {
             let m = parse_ir(&t.input)?;
-            let r = interp::run(&m, &RunOptions::default()).map_err(|e| format!("trap: {e}"))?;
+            let r = compiler::driver::run(&m, &RunOptions::default())
+                .map_err(|e| format!("trap: {e}"))?;
             Ok(format!(
                 "exit {}\n{}",
                 r.exit_code,

@@ -8,7 +8,7 @@
 //! verifier happy.
 
 use compiler::driver::{self, Options};
-use compiler::interp::{self, RunOptions};
+use compiler::interp::RunOptions;
 use compiler::ir::Module;
 use compiler::opt;
 mod common;
@@ -27,7 +27,7 @@ fn corpus_module(files: &[std::path::PathBuf]) -> Module {
 fn run(m: &Module) -> Result<(Vec<u8>, i32), String> {
     let m = m.clone();
     driver::with_big_stack(move || {
-        interp::run(
+        compiler::driver::run(
             &m,
             &RunOptions {
                 max_steps: Some(200_000_000),

@@ -206,6 +206,69 @@ pub fn compile_and_run_optimized(
             diag.push_str(&format!("lcc: internal error: {e}\n"));
             return (diag, None);
         }
+        let m = match link_runtime(m) {
+            Ok(m) => m,
+            Err(e) => {
+                diag.push_str(&e.render());
+                return (diag, None);
+            }
+        };
         (diag, Some(interp::run(&m, &run)))
     })
+}
+
+/// The runtime's C library (`runtime/lib/*.c`, the ST231's files) as one
+/// IR module, compiled once per process: what the IR interpreter runs for
+/// the library calls of a program ([`link_runtime`]).
+pub fn runtime_ir() -> Result<&'static Module, super::Error> {
+    static RUNTIME: std::sync::OnceLock<Result<Module, super::Error>> = std::sync::OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            let mut mods = Vec::new();
+            let mut errors = String::new();
+            for (path, text) in super::toolchain::runtime_files(isa::Core::St231) {
+                if !(path.starts_with("lib/") && path.ends_with(".c")) {
+                    continue;
+                }
+                let out = compile(
+                    &format!("runtime/{path}"),
+                    text.as_bytes(),
+                    &Options::default(),
+                );
+                match out.result {
+                    Some(m) if out.errors == 0 => mods.push(m),
+                    _ => errors.push_str(&out.diagnostics),
+                }
+            }
+            if !errors.is_empty() {
+                return Err(super::Error::Diagnostics(errors));
+            }
+            Ok(ir::link::link(mods)?)
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// `program` linked with the runtime's C library ([`runtime_ir`]) as an
+/// archive is: a library function or variable comes in unless the program
+/// defines the name itself.
+pub fn link_runtime(program: Module) -> Result<Module, super::Error> {
+    let mut lib = runtime_ir()?.clone();
+    let defined: std::collections::HashSet<&str> = program
+        .functions
+        .iter()
+        .map(|f| f.name.as_str())
+        .chain(program.globals.iter().map(|g| g.name.as_str()))
+        .collect();
+    lib.functions.retain(|f| !defined.contains(f.name.as_str()));
+    lib.globals.retain(|g| !defined.contains(g.name.as_str()));
+    Ok(ir::link::link(vec![program, lib])?)
+}
+
+/// Runs `main` of `m` in the IR interpreter with the runtime's C library
+/// linked in ([`link_runtime`]): what `lcc --run-ir` does after compiling.
+/// A runtime that does not compile is reported as [`Trap::Library`].
+pub fn run(m: &Module, opts: &RunOptions) -> Result<RunResult, Trap> {
+    let linked = link_runtime(m.clone()).map_err(|e| Trap::Library(e.to_string()))?;
+    interp::run(&linked, opts)
 }

@@ -330,7 +330,7 @@ pub fn cache_dir() -> PathBuf {
 /// The runtime files built for `core`: a file `lib/CORE/NAME` (CORE one
 /// of `st220`, `st231`, `st240`) replaces `lib/NAME` on that core and is
 /// left out on the others, in `lib/NAME`'s place in the archive.
-fn runtime_files(core: Core) -> Vec<(&'static str, &'static str)> {
+pub(crate) fn runtime_files(core: Core) -> Vec<(&'static str, &'static str)> {
     let override_of = |path: &str| {
         let rest = path.strip_prefix("lib/")?;
         let (dir, name) = rest.split_once('/')?;

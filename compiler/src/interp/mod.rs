@@ -7,14 +7,12 @@
 //! `0x8000_0000`, and function addresses (not backed by memory) from
 //! `0xF000_0000`. Accesses outside these regions trap.
 //!
-//! The C library subset the runtime provides is implemented here: the
-//! `printf` family (integers, strings, characters, pointers), `puts`,
-//! `putchar`, `memcpy`, `memmove`, `memset`, `memcmp`, `strlen`, `strcmp`,
-//! `strncmp`, `strcpy`, `strncpy`, `strcat`, `strchr`, `strrchr`, `strstr`,
-//! `malloc`, `calloc`, `realloc`, `free`, `abort`, `exit`, `abs`, `labs`,
-//! `llabs`, `atoi`, `atol`, `strtol`, `strtoul`, `rand`, `srand`, `qsort`.
+//! The C library is not written here a second time: programs run with the
+//! runtime's own C library (`runtime/lib/*.c`) linked in as IR
+//! ([`crate::driver::link_runtime`]); the interpreter implements only what
+//! the runtime writes in assembly, the system calls ([`SYSCALLS`]), and
+//! gives the linker's heap bounds `__heap_start`/`__heap_end`.
 
-use crate::frontend::sema::libc;
 use crate::ir::eval::{self, mask, sext, ArithError};
 use crate::ir::{Block, Callee, Function, InstKind, Module, Type, Value, ValueDef};
 use std::collections::HashMap;
@@ -25,6 +23,12 @@ const STACK_SIZE: u32 = 8 << 20;
 const FUNC_BASE: u32 = 0xF000_0000;
 const LIB_BASE: u32 = 0xF800_0000;
 const HEAP_LIMIT: u32 = 0x4000_0000;
+
+/// The functions the interpreter implements itself: the runtime's system
+/// calls (`runtime/lib/syscalls.s`). The rest of the C library is the
+/// runtime's own C code, linked into the program as IR
+/// ([`crate::driver::link_runtime`]).
+pub const SYSCALLS: &[&str] = &["_exit", "__write", "__read", "__cycles"];
 
 /// Why a run stopped abnormally.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -66,7 +70,7 @@ pub enum Trap {
     /// No `main`.
     #[error("no 'main' function")]
     NoMain,
-    /// Unsupported library call usage.
+    /// The runtime's C library could not be linked with the program.
     #[error("{0}")]
     Library(String),
 }
@@ -119,20 +123,13 @@ pub struct Interp<'m> {
     libs: Vec<String>,
     lib_index: HashMap<String, u32>,
     mem: Vec<u8>,
-    heap_top: u32,
+    heap_start: u32,
     stack: Vec<u8>,
     sp: u32,
     out: Vec<u8>,
     err: Vec<u8>,
     steps: u64,
     max_steps: u64,
-    rand_state: u64,
-    allocs: HashMap<u32, u32>,
-}
-
-enum Args<'a> {
-    Vals(&'a [(u64, Type)], usize),
-    Mem(u32),
 }
 
 impl<'m> Interp<'m> {
@@ -146,15 +143,13 @@ impl<'m> Interp<'m> {
             libs: Vec::new(),
             lib_index: HashMap::new(),
             mem: Vec::new(),
-            heap_top: 0,
+            heap_start: 0,
             stack: vec![0; STACK_SIZE as usize],
             sp: STACK_TOP,
             out: Vec::new(),
             err: Vec::new(),
             steps: 0,
             max_steps: u64::MAX,
-            rand_state: 1,
-            allocs: HashMap::new(),
         };
         for (i, f) in m.functions.iter().enumerate() {
             it.funcs.insert(f.name.as_str(), i);
@@ -194,7 +189,7 @@ impl<'m> Interp<'m> {
                 it.write(base + off, 4, v as u64)?;
             }
         }
-        it.heap_top = addr.div_ceil(16) * 16;
+        it.heap_start = addr.div_ceil(16) * 16;
         Ok(it)
     }
 
@@ -205,7 +200,13 @@ impl<'m> Interp<'m> {
         if let Some(&i) = self.funcs.get(name) {
             return Ok(FUNC_BASE + 16 * i as u32);
         }
-        if libc::is_library(name) {
+        if name == "__heap_start" {
+            return Ok(self.heap_start);
+        }
+        if name == "__heap_end" {
+            return Ok(HEAP_LIMIT);
+        }
+        if SYSCALLS.contains(&name) {
             if let Some(&i) = self.lib_index.get(name) {
                 return Ok(LIB_BASE + 16 * i);
             }
@@ -214,19 +215,15 @@ impl<'m> Interp<'m> {
             self.lib_index.insert(name.to_string(), i);
             return Ok(LIB_BASE + 16 * i);
         }
-        if name == "stdout" || name == "stderr" || name == "stdin" {
-            // FILE* objects: fake non-null addresses
-            return Ok(match name {
-                "stdin" => 0xE000_0000,
-                "stdout" => 0xE000_0010,
-                _ => 0xE000_0020,
-            });
-        }
         Err(Trap::UndefinedSymbol(name.to_string()))
     }
 
     fn region(&mut self, addr: u32, size: u32) -> Option<&mut [u8]> {
         let end = addr.checked_add(size)?;
+        if addr >= DATA_BASE && end <= HEAP_LIMIT && end > DATA_BASE + self.mem.len() as u32 {
+            // the heap: memory up to HEAP_LIMIT, zero until written
+            self.mem.resize((end - DATA_BASE) as usize, 0);
+        }
         if addr >= DATA_BASE && end <= DATA_BASE + self.mem.len() as u32 {
             let o = (addr - DATA_BASE) as usize;
             return Some(&mut self.mem[o..o + size as usize]);
@@ -290,35 +287,36 @@ impl<'m> Interp<'m> {
         Ok(())
     }
 
-    fn cstr(&mut self, addr: u32) -> Result<Vec<u8>, Trap> {
-        let mut v = Vec::new();
-        let mut a = addr;
-        loop {
-            let c = self.read(a, 1)? as u8;
-            if c == 0 {
-                return Ok(v);
+    /// The system-call layer of the runtime (`runtime/lib/syscalls.s`,
+    /// README "Semihosting"): `_exit`, `__write` to fd 1 (stdout) or 2
+    /// (stderr), `__read` (no input: end of file), `__cycles` (the
+    /// instructions executed so far).
+    fn syscall(&mut self, name: &str, a: &[(u64, Type)]) -> Result<LibResult, Trap> {
+        let arg = |i: usize| a.get(i).map(|x| x.0).unwrap_or(0);
+        Ok(match name {
+            "_exit" => LibResult::Exit(arg(0) as i32 & 0xff),
+            "__write" => {
+                let data = self.read_bytes(arg(1) as u32, arg(2) as u32)?;
+                match arg(0) as u32 {
+                    2 => self.err.extend_from_slice(&data),
+                    _ => self.out.extend_from_slice(&data),
+                }
+                LibResult::Value(data.len() as u64)
             }
-            v.push(c);
-            a = a.wrapping_add(1);
-            if v.len() > 1 << 26 {
-                return Err(Trap::Library("unterminated string".into()));
-            }
-        }
+            "__read" => LibResult::Value(0),
+            "__cycles" => LibResult::Value(self.steps),
+            _ => return Err(Trap::UndefinedFunction(name.to_string())),
+        })
     }
 
-    fn malloc(&mut self, n: u32) -> Result<u32, Trap> {
-        let n = n.max(1);
-        let a = self.heap_top.div_ceil(8) * 8;
-        let end = a.checked_add(n).ok_or(Trap::OutOfMemory)?;
-        if end > HEAP_LIMIT {
-            return Ok(0);
+    /// Reserves `n` bytes at the start of the heap (for `argv`, before
+    /// the program's `malloc` sees the heap): their address.
+    fn reserve(&mut self, n: u32) -> Result<u32, Trap> {
+        let a = self.heap_start;
+        self.heap_start = (a + n).div_ceil(8) * 8;
+        if self.heap_start > HEAP_LIMIT {
+            return Err(Trap::OutOfMemory);
         }
-        let need = (end - DATA_BASE) as usize;
-        if need > self.mem.len() {
-            self.mem.resize(need, 0);
-        }
-        self.heap_top = end;
-        self.allocs.insert(a, n);
         Ok(a)
     }
 
@@ -381,11 +379,11 @@ impl<'m> Interp<'m> {
         for a in &all {
             let mut b = a.as_bytes().to_vec();
             b.push(0);
-            let p = self.malloc(b.len() as u32)?;
+            let p = self.reserve(b.len() as u32)?;
             self.write_bytes(p, &b)?;
             argv_ptrs.push(p);
         }
-        let argv = self.malloc(4 * (argv_ptrs.len() as u32 + 1))?;
+        let argv = self.reserve(4 * (argv_ptrs.len() as u32 + 1))?;
         for (i, p) in argv_ptrs.iter().enumerate() {
             self.write(argv + 4 * i as u32, 4, *p as u64)?;
         }
@@ -396,7 +394,15 @@ impl<'m> Interp<'m> {
             .take(nparams)
             .collect();
         let code = match self.call_function(mi, &args, &[])? {
-            Exit::Return(v) => v as i32,
+            // as crt0 does: a return from main is exit(status), which runs
+            // the atexit handlers and flushes stdio (C11 5.1.2.2.3)
+            Exit::Return(v) => match self.funcs.get("exit") {
+                Some(&ei) => match self.call_function(ei, &[v as u32 as u64], &[])? {
+                    Exit::Exit(c) => c,
+                    Exit::Return(_) => v as i32,
+                },
+                None => v as i32,
+            },
             Exit::Exit(c) => c,
         };
         Ok(RunResult {
@@ -562,7 +568,7 @@ impl<'m> Interp<'m> {
                             fr = new;
                             continue;
                         }
-                        Target::Lib(name) => match self.library(&name, &argv)? {
+                        Target::Lib(name) => match self.syscall(&name, &argv)? {
                             LibResult::Value(x) => ret.map(|t| mask(x, t)),
                             LibResult::Exit(c) => return Ok(Exit::Exit(c)),
                         },
@@ -645,532 +651,6 @@ impl<'m> Interp<'m> {
         fr.block = to;
         fr.idx = n;
     }
-
-    fn next_arg(&mut self, a: &mut Args, wide: bool) -> Result<u64, Trap> {
-        match a {
-            Args::Vals(v, i) => {
-                let x = v
-                    .get(*i)
-                    .map(|x| {
-                        if x.1 == Type::I64 {
-                            x.0
-                        } else {
-                            sext(x.0, x.1) as u64
-                        }
-                    })
-                    .unwrap_or(0);
-                *i += 1;
-                Ok(x)
-            }
-            Args::Mem(p) => {
-                if wide {
-                    *p = p.div_ceil(8) * 8;
-                    let x = self.read(*p, 8)?;
-                    *p += 8;
-                    Ok(x)
-                } else {
-                    let x = self.read(*p, 4)? as u32 as i32 as i64 as u64;
-                    *p += 4;
-                    Ok(x)
-                }
-            }
-        }
-    }
-
-    /// printf-style formatting (C99 §7.19.6.1, integer conversions only).
-    fn format(&mut self, fmt: &[u8], mut args: Args) -> Result<Vec<u8>, Trap> {
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < fmt.len() {
-            let c = fmt[i];
-            i += 1;
-            if c != b'%' {
-                out.push(c);
-                continue;
-            }
-            let (mut left, mut plus, mut space, mut alt, mut zero) =
-                (false, false, false, false, false);
-            while i < fmt.len() {
-                match fmt[i] {
-                    b'-' => left = true,
-                    b'+' => plus = true,
-                    b' ' => space = true,
-                    b'#' => alt = true,
-                    b'0' => zero = true,
-                    _ => break,
-                }
-                i += 1;
-            }
-            let mut width: usize = 0;
-            if i < fmt.len() && fmt[i] == b'*' {
-                let w = self.next_arg(&mut args, false)? as i64 as i32;
-                if w < 0 {
-                    left = true;
-                }
-                width = w.unsigned_abs() as usize;
-                i += 1;
-            } else {
-                while i < fmt.len() && fmt[i].is_ascii_digit() {
-                    width = width * 10 + (fmt[i] - b'0') as usize;
-                    i += 1;
-                }
-            }
-            let mut prec: Option<usize> = None;
-            if i < fmt.len() && fmt[i] == b'.' {
-                i += 1;
-                if i < fmt.len() && fmt[i] == b'*' {
-                    let p = self.next_arg(&mut args, false)? as i64 as i32;
-                    prec = if p < 0 { None } else { Some(p as usize) };
-                    i += 1;
-                } else {
-                    let mut p = 0;
-                    while i < fmt.len() && fmt[i].is_ascii_digit() {
-                        p = p * 10 + (fmt[i] - b'0') as usize;
-                        i += 1;
-                    }
-                    prec = Some(p);
-                }
-            }
-            width = width.min(1 << 20);
-            let mut len = 0; // 0 int, -1 h, -2 hh, 1 l, 2 ll
-            loop {
-                match fmt.get(i) {
-                    Some(b'h') => len -= 1,
-                    Some(b'l') => len += 1,
-                    Some(b'z' | b't') => {}
-                    Some(b'j' | b'q' | b'L') => len = 2,
-                    _ => break,
-                }
-                i += 1;
-            }
-            let Some(&conv) = fmt.get(i) else { break };
-            i += 1;
-            let wide = len >= 2;
-            let body: Vec<u8>;
-            let mut sign = String::new();
-            let mut numeric = true;
-            match conv {
-                b'd' | b'i' => {
-                    let raw = self.next_arg(&mut args, wide)?;
-                    let x: i64 = match len {
-                        -2 => raw as i8 as i64,
-                        -1 => raw as i16 as i64,
-                        l if l >= 2 => raw as i64,
-                        _ => raw as i32 as i64,
-                    };
-                    if x < 0 {
-                        sign = "-".into();
-                    } else if plus {
-                        sign = "+".into();
-                    } else if space {
-                        sign = " ".into();
-                    }
-                    body = digits(x.unsigned_abs(), 10, false, prec);
-                }
-                b'u' | b'x' | b'X' | b'o' => {
-                    let raw = self.next_arg(&mut args, wide)?;
-                    let x: u64 = match len {
-                        -2 => raw as u8 as u64,
-                        -1 => raw as u16 as u64,
-                        l if l >= 2 => raw,
-                        _ => raw as u32 as u64,
-                    };
-                    let base = match conv {
-                        b'o' => 8,
-                        b'u' => 10,
-                        _ => 16,
-                    };
-                    let mut b = digits(x, base, conv == b'X', prec);
-                    if alt && conv == b'o' && b.first() != Some(&b'0') {
-                        b.insert(0, b'0');
-                    }
-                    if alt && x != 0 && base == 16 {
-                        sign = if conv == b'X' {
-                            "0X".into()
-                        } else {
-                            "0x".into()
-                        };
-                    }
-                    body = b;
-                }
-                b'p' => {
-                    let x = self.next_arg(&mut args, false)? as u32;
-                    if x == 0 {
-                        body = b"(nil)".to_vec();
-                        numeric = false;
-                    } else {
-                        sign = "0x".into();
-                        body = digits(x as u64, 16, false, prec);
-                    }
-                }
-                b'c' => {
-                    let x = self.next_arg(&mut args, false)?;
-                    body = vec![x as u8];
-                    numeric = false;
-                }
-                b's' => {
-                    let p = self.next_arg(&mut args, false)? as u32;
-                    let mut s = if p == 0 {
-                        b"(null)".to_vec()
-                    } else {
-                        self.cstr(p)?
-                    };
-                    if let Some(pr) = prec {
-                        s.truncate(pr);
-                    }
-                    body = s;
-                    numeric = false;
-                }
-                b'%' => {
-                    out.push(b'%');
-                    continue;
-                }
-                b'f' | b'e' | b'g' | b'E' | b'G' | b'a' | b'A' | b'F' => {
-                    return Err(Trap::Library(
-                        "floating-point printf conversions are not supported".into(),
-                    ));
-                }
-                b'n' => {
-                    let p = self.next_arg(&mut args, false)? as u32;
-                    let n = out.len() as u64;
-                    self.write(p, 4, n)?;
-                    continue;
-                }
-                other => {
-                    out.push(b'%');
-                    out.push(other);
-                    continue;
-                }
-            }
-            let total = sign.len() + body.len();
-            let pad = width.saturating_sub(total);
-            if left {
-                out.extend_from_slice(sign.as_bytes());
-                out.extend_from_slice(&body);
-                out.extend(std::iter::repeat_n(b' ', pad));
-            } else if zero && numeric && prec.is_none() {
-                out.extend_from_slice(sign.as_bytes());
-                out.extend(std::iter::repeat_n(b'0', pad));
-                out.extend_from_slice(&body);
-            } else {
-                out.extend(std::iter::repeat_n(b' ', pad));
-                out.extend_from_slice(sign.as_bytes());
-                out.extend_from_slice(&body);
-            }
-        }
-        Ok(out)
-    }
-
-    fn emit(&mut self, fd: u32, data: &[u8]) {
-        if fd == 0xE000_0020 || fd == 2 {
-            self.err.extend_from_slice(data);
-        } else {
-            self.out.extend_from_slice(data);
-        }
-    }
-
-    fn library(&mut self, name: &str, a: &[(u64, Type)]) -> Result<LibResult, Trap> {
-        let arg = |i: usize| a.get(i).map(|x| x.0).unwrap_or(0);
-        let p = |i: usize| arg(i) as u32;
-        let s32 = |i: usize| arg(i) as u32 as i32 as i64;
-        use LibResult::Value as V;
-        Ok(match name {
-            "printf" => {
-                let f = self.cstr(p(0))?;
-                let o = self.format(&f, Args::Vals(&a[1..], 0))?;
-                self.out.extend_from_slice(&o);
-                V(o.len() as u64)
-            }
-            "fprintf" => {
-                let f = self.cstr(p(1))?;
-                let o = self.format(&f, Args::Vals(&a[2..], 0))?;
-                self.emit(p(0), &o);
-                V(o.len() as u64)
-            }
-            "sprintf" => {
-                let f = self.cstr(p(1))?;
-                let mut o = self.format(&f, Args::Vals(&a[2..], 0))?;
-                let n = o.len();
-                o.push(0);
-                self.write_bytes(p(0), &o)?;
-                V(n as u64)
-            }
-            "snprintf" => {
-                let f = self.cstr(p(2))?;
-                let o = self.format(&f, Args::Vals(&a[3..], 0))?;
-                self.bounded_copy(p(0), p(1), &o)?;
-                V(o.len() as u64)
-            }
-            "vprintf" => {
-                let f = self.cstr(p(0))?;
-                let o = self.format(&f, Args::Mem(p(1)))?;
-                self.out.extend_from_slice(&o);
-                V(o.len() as u64)
-            }
-            "vfprintf" => {
-                let f = self.cstr(p(1))?;
-                let o = self.format(&f, Args::Mem(p(2)))?;
-                self.emit(p(0), &o);
-                V(o.len() as u64)
-            }
-            "vsprintf" => {
-                let f = self.cstr(p(1))?;
-                let mut o = self.format(&f, Args::Mem(p(2)))?;
-                let n = o.len();
-                o.push(0);
-                self.write_bytes(p(0), &o)?;
-                V(n as u64)
-            }
-            "vsnprintf" => {
-                let f = self.cstr(p(2))?;
-                let o = self.format(&f, Args::Mem(p(3)))?;
-                self.bounded_copy(p(0), p(1), &o)?;
-                V(o.len() as u64)
-            }
-            "puts" => {
-                let s = self.cstr(p(0))?;
-                self.out.extend_from_slice(&s);
-                self.out.push(b'\n');
-                V(1)
-            }
-            "fputs" => {
-                let s = self.cstr(p(0))?;
-                self.emit(p(1), &s);
-                V(1)
-            }
-            "putchar" => {
-                self.out.push(arg(0) as u8);
-                V(arg(0) & 0xff)
-            }
-            "fputc" | "putc" => {
-                let c = arg(0) as u8;
-                self.emit(p(1), &[c]);
-                V(c as u64)
-            }
-            "getchar" => V(u32::MAX as u64),
-            "fflush" => V(0),
-            "memcpy" | "memmove" => {
-                let b = self.read_bytes(p(1), p(2))?;
-                self.write_bytes(p(0), &b)?;
-                V(arg(0))
-            }
-            "memset" => {
-                self.write_bytes(p(0), &vec![arg(1) as u8; p(2) as usize])?;
-                V(arg(0))
-            }
-            "memcmp" => {
-                let x = self.read_bytes(p(0), p(2))?;
-                let y = self.read_bytes(p(1), p(2))?;
-                V(cmp_bytes(&x, &y) as u64)
-            }
-            "memchr" => {
-                let x = self.read_bytes(p(0), p(2))?;
-                V(x.iter()
-                    .position(|&c| c == arg(1) as u8)
-                    .map(|i| p(0) as u64 + i as u64)
-                    .unwrap_or(0))
-            }
-            "strlen" => V(self.cstr(p(0))?.len() as u64),
-            "strcmp" => {
-                let x = self.cstr(p(0))?;
-                let y = self.cstr(p(1))?;
-                V(cmp_bytes(&x, &y) as u64)
-            }
-            "strncmp" => {
-                let mut x = self.cstr(p(0))?;
-                let mut y = self.cstr(p(1))?;
-                x.truncate(p(2) as usize);
-                y.truncate(p(2) as usize);
-                V(cmp_bytes(&x, &y) as u64)
-            }
-            "strcpy" => {
-                let mut s = self.cstr(p(1))?;
-                s.push(0);
-                self.write_bytes(p(0), &s)?;
-                V(arg(0))
-            }
-            "strncpy" => {
-                let mut s = self.cstr(p(1))?;
-                s.resize(p(2) as usize, 0);
-                self.write_bytes(p(0), &s)?;
-                V(arg(0))
-            }
-            "strcat" | "strncat" => {
-                let d = self.cstr(p(0))?;
-                let mut s = self.cstr(p(1))?;
-                if name == "strncat" {
-                    s.truncate(p(2) as usize);
-                }
-                s.push(0);
-                self.write_bytes(p(0) + d.len() as u32, &s)?;
-                V(arg(0))
-            }
-            "strchr" | "strrchr" => {
-                let s = self.cstr(p(0))?;
-                let c = arg(1) as u8;
-                let pos = if c == 0 {
-                    Some(s.len())
-                } else if name == "strchr" {
-                    s.iter().position(|&x| x == c)
-                } else {
-                    s.iter().rposition(|&x| x == c)
-                };
-                V(pos.map(|i| p(0) as u64 + i as u64).unwrap_or(0))
-            }
-            "strstr" => {
-                let h = self.cstr(p(0))?;
-                let n = self.cstr(p(1))?;
-                let pos = if n.is_empty() {
-                    Some(0)
-                } else {
-                    h.windows(n.len()).position(|w| w == n.as_slice())
-                };
-                V(pos.map(|i| p(0) as u64 + i as u64).unwrap_or(0))
-            }
-            "malloc" => V(self.malloc(p(0))? as u64),
-            "calloc" => {
-                let n = p(0).checked_mul(p(1)).ok_or(Trap::OutOfMemory)?;
-                V(self.malloc(n)? as u64)
-            }
-            "realloc" => {
-                let old = p(0);
-                let n = self.malloc(p(1))?;
-                if old != 0 && n != 0 {
-                    let osz = self.allocs.get(&old).copied().unwrap_or(0).min(p(1));
-                    let b = self.read_bytes(old, osz)?;
-                    self.write_bytes(n, &b)?;
-                }
-                V(n as u64)
-            }
-            "free" => V(0),
-            "abort" => {
-                return Ok(LibResult::Exit(134));
-            }
-            "__assert_fail" => {
-                let e = self.cstr(p(0))?;
-                let f = self.cstr(p(1))?;
-                let msg = format!(
-                    "{}:{}: Assertion `{}' failed.\n",
-                    String::from_utf8_lossy(&f),
-                    s32(2),
-                    String::from_utf8_lossy(&e)
-                );
-                self.err.extend_from_slice(msg.as_bytes());
-                return Ok(LibResult::Exit(134));
-            }
-            "exit" => return Ok(LibResult::Exit(arg(0) as i32 & 0xff)),
-            "abs" | "labs" => V((s32(0).wrapping_abs()) as u64),
-            "llabs" => V((arg(0) as i64).wrapping_abs() as u64),
-            "atoi" | "atol" => {
-                let s = self.cstr(p(0))?;
-                V(parse_long(&s, 10).0 as u64)
-            }
-            "strtol" | "strtoul" => {
-                let s = self.cstr(p(0))?;
-                let (v, used) = parse_long(&s, p(2));
-                if p(1) != 0 {
-                    self.write(p(1), 4, p(0) as u64 + used as u64)?;
-                }
-                V(v as u64)
-            }
-            "rand" => {
-                self.rand_state = self
-                    .rand_state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                V((self.rand_state >> 33) & 0x7fff_ffff)
-            }
-            "srand" => {
-                self.rand_state = arg(0);
-                V(0)
-            }
-            "qsort" => {
-                self.qsort(p(0), p(1), p(2), p(3))?;
-                V(0)
-            }
-            "bsearch" => V(self.bsearch(p(0), p(1), p(2), p(3), p(4))? as u64),
-            _ => return Err(Trap::UndefinedFunction(name.to_string())),
-        })
-    }
-
-    fn bounded_copy(&mut self, dst: u32, n: u32, o: &[u8]) -> Result<(), Trap> {
-        if n > 0 {
-            let k = (n as usize - 1).min(o.len());
-            let mut b = o[..k].to_vec();
-            b.push(0);
-            self.write_bytes(dst, &b)?;
-        }
-        Ok(())
-    }
-
-    /// C99 7.20.5.1: binary search of `n` elements of `size` bytes from
-    /// `base` for `key`, with the comparison function `cmp`; the address
-    /// of a matching element or 0.
-    fn bsearch(&mut self, key: u32, base: u32, n: u32, size: u32, cmp: u32) -> Result<u32, Trap> {
-        let fi = if (FUNC_BASE..LIB_BASE).contains(&cmp) {
-            ((cmp - FUNC_BASE) / 16) as usize
-        } else {
-            return Err(Trap::BadCallTarget(cmp));
-        };
-        if fi >= self.m.functions.len() {
-            return Err(Trap::BadCallTarget(cmp));
-        }
-        let (mut lo, mut hi) = (0u32, n);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            let elem = base.wrapping_add(mid.wrapping_mul(size));
-            let r = match self.call_function(fi, &[key as u64, elem as u64], &[])? {
-                Exit::Return(v) => v as i32,
-                Exit::Exit(c) => {
-                    return Err(Trap::Library(format!(
-                        "exit({c}) inside bsearch comparison"
-                    )))
-                }
-            };
-            match r {
-                0 => return Ok(elem),
-                r if r < 0 => hi = mid,
-                _ => lo = mid + 1,
-            }
-        }
-        Ok(0)
-    }
-
-    fn qsort(&mut self, base: u32, n: u32, size: u32, cmp: u32) -> Result<(), Trap> {
-        // insertion sort calling the comparison function (stable enough for tests)
-        let fi = if (FUNC_BASE..LIB_BASE).contains(&cmp) {
-            ((cmp - FUNC_BASE) / 16) as usize
-        } else {
-            return Err(Trap::BadCallTarget(cmp));
-        };
-        if fi >= self.m.functions.len() {
-            return Err(Trap::BadCallTarget(cmp));
-        }
-        let tmp = self.malloc(size)?;
-        for i in 1..n {
-            let mut j = i;
-            while j > 0 {
-                let a = base + (j - 1) * size;
-                let b = base + j * size;
-                let r = match self.call_function(fi, &[a as u64, b as u64], &[])? {
-                    Exit::Return(v) => v,
-                    Exit::Exit(c) => {
-                        return Err(Trap::Library(format!("exit({c}) inside qsort comparison")))
-                    }
-                };
-                if (r as i32) <= 0 {
-                    break;
-                }
-                let x = self.read_bytes(a, size)?;
-                let y = self.read_bytes(b, size)?;
-                self.write_bytes(a, &y)?;
-                self.write_bytes(b, &x)?;
-                j -= 1;
-            }
-        }
-        let _ = tmp;
-        Ok(())
-    }
 }
 
 enum Exit {
@@ -1186,71 +666,6 @@ enum LibResult {
 enum Target {
     Ir(usize),
     Lib(String),
-}
-
-fn cmp_bytes(x: &[u8], y: &[u8]) -> i32 {
-    for (a, b) in x.iter().zip(y) {
-        if a != b {
-            return *a as i32 - *b as i32;
-        }
-    }
-    x.len() as i32 - y.len() as i32
-}
-
-fn digits(mut x: u64, base: u64, upper: bool, prec: Option<usize>) -> Vec<u8> {
-    let set: &[u8] = if upper {
-        b"0123456789ABCDEF"
-    } else {
-        b"0123456789abcdef"
-    };
-    let mut v = Vec::new();
-    while x > 0 {
-        v.push(set[(x % base) as usize]);
-        x /= base;
-    }
-    let min = prec.unwrap_or(1).min(1 << 20);
-    while v.len() < min {
-        v.push(b'0');
-    }
-    v.reverse();
-    v
-}
-
-fn parse_long(s: &[u8], base: u32) -> (i64, usize) {
-    let mut i = 0;
-    while i < s.len() && (s[i] == b' ' || (9..=13).contains(&s[i])) {
-        i += 1;
-    }
-    let mut neg = false;
-    if i < s.len() && (s[i] == b'-' || s[i] == b'+') {
-        neg = s[i] == b'-';
-        i += 1;
-    }
-    let mut base = base;
-    if (base == 0 || base == 16) && i + 1 < s.len() && s[i] == b'0' && (s[i + 1] | 0x20) == b'x' {
-        base = 16;
-        i += 2;
-    } else if base == 0 && i < s.len() && s[i] == b'0' {
-        base = 8;
-    } else if base == 0 {
-        base = 10;
-    }
-    let start = i;
-    let mut v: i64 = 0;
-    while i < s.len() {
-        let Some(d) = (s[i] as char).to_digit(36) else {
-            break;
-        };
-        if d >= base {
-            break;
-        }
-        v = v.wrapping_mul(base as i64).wrapping_add(d as i64);
-        i += 1;
-    }
-    if i == start {
-        return (0, 0);
-    }
-    (if neg { v.wrapping_neg() } else { v } as i32 as i64, i)
 }
 
 /// Runs `main` of a linked module.

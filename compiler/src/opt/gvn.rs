@@ -194,7 +194,7 @@ pub fn run(f: &mut Function) -> Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interp::{self, RunOptions};
+    use crate::interp::RunOptions;
     use crate::ir::verify_function;
 
     use crate::opt::testutil::module;
@@ -245,7 +245,7 @@ b1:
         let st = run(&mut m.functions[0]);
         verify_function(&m.functions[0]).unwrap();
         assert_eq!(st.get("redundancies removed"), 2); // b1, d1
-        let r = interp::run(&m, &RunOptions::default()).unwrap();
+        let r = crate::driver::run(&m, &RunOptions::default()).unwrap();
         assert_eq!(r.exit_code, 0);
     }
 
@@ -330,7 +330,9 @@ j:
 }
 ";
         let mut m = module(text);
-        let want = interp::run(&m, &RunOptions::default()).unwrap().exit_code;
+        let want = crate::driver::run(&m, &RunOptions::default())
+            .unwrap()
+            .exit_code;
         let f = &m.functions[0];
         let n = number(f);
         let v = |s| n.leader[val(f, text, s).index()];
@@ -345,7 +347,9 @@ j:
         let st = run(&mut m.functions[0]);
         verify_function(&m.functions[0]).unwrap();
         assert_eq!(st.get("redundancies removed"), 4); // s2, l2, c2, ga2
-        let got = interp::run(&m, &RunOptions::default()).unwrap().exit_code;
+        let got = crate::driver::run(&m, &RunOptions::default())
+            .unwrap()
+            .exit_code;
         assert_eq!(got, want);
     }
 }

@@ -272,7 +272,7 @@ pub fn optimize_module_bisect(
 /// Helpers shared by the passes' unit tests.
 #[cfg(test)]
 pub(crate) mod testutil {
-    use crate::interp::{self, RunOptions};
+    use crate::interp::RunOptions;
     use crate::ir::{parse_module, verify_function, verify_module, Function, Module};
 
     /// Runs `pass` on every function of `m`, verifying each afterwards,
@@ -303,7 +303,7 @@ pub(crate) mod testutil {
 
     /// Exit status of `main` run by the interpreter (at most 5·10⁷ steps).
     pub fn exit_code(m: &Module) -> i32 {
-        interp::run(
+        crate::driver::run(
             m,
             &RunOptions {
                 max_steps: Some(50_000_000),

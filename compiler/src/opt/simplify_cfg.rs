@@ -495,7 +495,7 @@ pub fn simplify(f: &mut Function) -> Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interp::{self, RunOptions};
+    use crate::interp::RunOptions;
     use crate::ir::verify_function;
 
     use crate::opt::testutil::module;
@@ -766,7 +766,7 @@ b0:
     fn scalar_pipeline_on_hand_written_ssa() {
         for text in SSA_PROGRAMS {
             let m0 = module(text);
-            let want = interp::run(&m0, &RunOptions::default()).unwrap();
+            let want = crate::driver::run(&m0, &RunOptions::default()).unwrap();
             // every pass alone, then the pipeline order (without "ssa")
             let mut runs: Vec<Vec<&str>> = crate::opt::PASSES
                 .iter()
@@ -790,7 +790,7 @@ b0:
                             .unwrap_or_else(|e| panic!("after {n}: {e}\n{}", m0.print()));
                     }
                 }
-                let got = interp::run(&m, &RunOptions::default()).unwrap();
+                let got = crate::driver::run(&m, &RunOptions::default()).unwrap();
                 assert_eq!(
                     (got.exit_code, &got.stdout),
                     (want.exit_code, &want.stdout),

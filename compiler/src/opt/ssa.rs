@@ -868,7 +868,7 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interp::{self, RunOptions};
+    use crate::interp::RunOptions;
     use crate::ir::{parse_module, verify_function, Module};
     use crate::opt::testutil::{func, run_on_all};
 
@@ -881,7 +881,7 @@ mod tests {
     }
 
     fn run(m: &Module) -> (Vec<u8>, i32) {
-        let r = interp::run(
+        let r = crate::driver::run(
             m,
             &RunOptions {
                 max_steps: Some(1_000_000),

@@ -1,7 +1,7 @@
-//! The C library functions known to the compiler without a declaration:
-//! the functions the IR interpreter implements ([`crate::interp`]), which
-//! `__builtin_NAME` also names (as gcc's builtins do). The runtime
-//! (`runtime/lib`) implements the same functions for the ST200.
+//! The C library functions known to the compiler without a declaration,
+//! which `__builtin_NAME` also names (as gcc's builtins do), with their
+//! return kinds. The runtime (`runtime/lib`) implements them, for the
+//! ST200 and, linked in as IR, for the IR interpreter.
 
 /// What a library function returns, for the implicit declaration of
 /// `__builtin_NAME`.
@@ -70,7 +70,7 @@ pub fn library_function(name: &str) -> Option<Returns> {
     LIBRARY.iter().find(|(n, _)| *n == name).map(|&(_, r)| r)
 }
 
-/// True for the C library functions the interpreter implements.
+/// True for the C library functions of [`LIBRARY`].
 pub fn is_library(name: &str) -> bool {
     library_function(name).is_some()
 }
