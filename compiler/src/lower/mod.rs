@@ -883,6 +883,37 @@ impl<'a> Lowerer<'a> {
         .expect("v")
     }
 
+    /// Stores `v` to the lvalue at `addr` of C type `ty` (a bit-field
+    /// `(offset, width)` when `bits` is set); returns the value the
+    /// assignment expression has (the stored bits, converted back).
+    fn store_lvalue(
+        &mut self,
+        fx: &mut Fx,
+        addr: Value,
+        ty: TypeId,
+        bits: Option<(u32, u32)>,
+        v: Value,
+    ) -> Value {
+        match bits {
+            Some(b) => {
+                self.store_bits(fx, addr, ty, b, v);
+                self.bits_value(fx, ty, b, v)
+            }
+            None => {
+                let t = ir_type(self.types(), ty);
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Store {
+                        ty: t,
+                        addr,
+                        value: v,
+                    },
+                );
+                v
+            }
+        }
+    }
+
     fn store_bits(
         &mut self,
         fx: &mut Fx,
@@ -1198,24 +1229,7 @@ impl<'a> Lowerer<'a> {
                     let n = self.binary(fx, *op, *op_ty, o, r);
                     self.convert(fx, n, *op_ty, lhs.ty)
                 };
-                match bits {
-                    Some(b) => {
-                        self.store_bits(fx, a, lhs.ty, b, new);
-                        self.bits_value(fx, lhs.ty, b, new)
-                    }
-                    None => {
-                        let t = ir_type(types, lhs.ty);
-                        fx.f.push(
-                            fx.cur,
-                            InstKind::Store {
-                                ty: t,
-                                addr: a,
-                                value: new,
-                            },
-                        );
-                        new
-                    }
-                }
+                self.store_lvalue(fx, a, lhs.ty, bits, new)
             }
             ExprKind::IncDec { pre, inc, e: x } => {
                 let a = self.lvalue(fx, x);
@@ -1255,24 +1269,7 @@ impl<'a> Lowerer<'a> {
                         .expect("v");
                     self.convert(fx, n, pt, x.ty)
                 };
-                let stored = match bits {
-                    Some(b) => {
-                        self.store_bits(fx, a, x.ty, b, new);
-                        self.bits_value(fx, x.ty, b, new)
-                    }
-                    None => {
-                        let t = ir_type(types, x.ty);
-                        fx.f.push(
-                            fx.cur,
-                            InstKind::Store {
-                                ty: t,
-                                addr: a,
-                                value: new,
-                            },
-                        );
-                        new
-                    }
-                };
+                let stored = self.store_lvalue(fx, a, x.ty, bits, new);
                 if *pre {
                     stored
                 } else {
