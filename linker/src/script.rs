@@ -137,6 +137,10 @@ pub struct ParseError {
     pub message: String,
 }
 
+/// Bytes of the heap in [`DEFAULT_SCRIPT`] (`__heap_size`, changed with
+/// `--defsym __heap_size=N`): 16 MiB.
+pub const DEFAULT_HEAP_SIZE: u32 = 0x100_0000;
+
 /// The default layout used when no `-T` script is given (documented in the
 /// README): code at 0x1000, read-only data after it, writable data on the
 /// next 4 KiB page with the small-data sections and `_gp` (ISA-ST200 §6.3,
@@ -709,6 +713,12 @@ pub fn glob(pattern: &str, text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_heap_size_is_the_scripts() {
+        let line = format!("PROVIDE(__heap_size = {:#x});", DEFAULT_HEAP_SIZE);
+        assert!(DEFAULT_SCRIPT.contains(&line), "{line}");
+    }
 
     #[test]
     fn default_script_parses() {

@@ -22,7 +22,6 @@ const STACK_TOP: u32 = 0x8000_0000;
 const STACK_SIZE: u32 = 8 << 20;
 const FUNC_BASE: u32 = 0xF000_0000;
 const LIB_BASE: u32 = 0xF800_0000;
-const HEAP_LIMIT: u32 = 0x4000_0000;
 
 /// The functions the interpreter implements itself: the runtime's system
 /// calls (`runtime/lib/syscalls.s`). The rest of the C library is the
@@ -124,6 +123,7 @@ pub struct Interp<'m> {
     lib_index: HashMap<String, u32>,
     mem: Vec<u8>,
     heap_start: u32,
+    heap_base: u32,
     stack: Vec<u8>,
     sp: u32,
     out: Vec<u8>,
@@ -144,6 +144,7 @@ impl<'m> Interp<'m> {
             lib_index: HashMap::new(),
             mem: Vec::new(),
             heap_start: 0,
+            heap_base: 0,
             stack: vec![0; STACK_SIZE as usize],
             sp: STACK_TOP,
             out: Vec::new(),
@@ -190,6 +191,7 @@ impl<'m> Interp<'m> {
             }
         }
         it.heap_start = addr.div_ceil(16) * 16;
+        it.heap_base = it.heap_start;
         Ok(it)
     }
 
@@ -204,7 +206,7 @@ impl<'m> Interp<'m> {
             return Ok(self.heap_start);
         }
         if name == "__heap_end" {
-            return Ok(HEAP_LIMIT);
+            return Ok(self.heap_end());
         }
         if SYSCALLS.contains(&name) {
             if let Some(&i) = self.lib_index.get(name) {
@@ -218,10 +220,17 @@ impl<'m> Interp<'m> {
         Err(Trap::UndefinedSymbol(name.to_string()))
     }
 
+    /// `__heap_end`: the heap is as large as in `lld-st`'s default layout
+    /// (counted from the initial `__heap_start`, before `argv`), so the
+    /// runtime's `malloc` fails where it would on the ST200.
+    fn heap_end(&self) -> u32 {
+        self.heap_base + linker::script::DEFAULT_HEAP_SIZE
+    }
+
     fn region(&mut self, addr: u32, size: u32) -> Option<&mut [u8]> {
         let end = addr.checked_add(size)?;
-        if addr >= DATA_BASE && end <= HEAP_LIMIT && end > DATA_BASE + self.mem.len() as u32 {
-            // the heap: memory up to HEAP_LIMIT, zero until written
+        if addr >= DATA_BASE && end <= self.heap_end() && end > DATA_BASE + self.mem.len() as u32 {
+            // the heap: memory up to __heap_end, zero until written
             self.mem.resize((end - DATA_BASE) as usize, 0);
         }
         if addr >= DATA_BASE && end <= DATA_BASE + self.mem.len() as u32 {
@@ -314,7 +323,7 @@ impl<'m> Interp<'m> {
     fn reserve(&mut self, n: u32) -> Result<u32, Trap> {
         let a = self.heap_start;
         self.heap_start = (a + n).div_ceil(8) * 8;
-        if self.heap_start > HEAP_LIMIT {
+        if self.heap_start > self.heap_end() {
             return Err(Trap::OutOfMemory);
         }
         Ok(a)
