@@ -43,6 +43,8 @@
 //! | `print` | the functions printed back (the parser and printer round trip) |
 //! | `out-of-ssa METHOD` | each function after out-of-SSA translation by METHOD (`naive`, `sreedhar`, `sreedhar3`, `boissinot`) |
 //! | `regalloc` | each function after register allocation |
+//! | `if-convert [-mcpu=…]` | each function after if-conversion into psi-SSA, behind a `#` line of its counters (the machine-SSA verifier runs after) |
+//! | `out-of-psi` | each function with its psis replaced by `slct` chains (verified) |
 //! | `sched [-mcpu=…] [-mno-bundle]` | each block's bundles from the list scheduler, `;;` after each bundle |
 //!
 //! `UPDATE=1 cargo test -p compiler --test filetests` rewrites every
@@ -176,6 +178,19 @@ fn mir_output(t: &FileTest) -> Result<String, String> {
             }
             "regalloc" => {
                 regalloc::allocate(f);
+            }
+            "if-convert" => {
+                let o = backend_options(args)?;
+                let st = codegen::if_convert::if_convert(f, &o.model);
+                mir::verify::verify(f)?;
+                out.push_str(&format!(
+                    "# regions {}, speculated {}, dismissible {}, psis {}, unprofitable {}\n",
+                    st.regions, st.speculated, st.dismissible, st.psis, st.unprofitable
+                ));
+            }
+            "out-of-psi" => {
+                codegen::out_of_psi::lower(f);
+                mir::verify::verify(f)?;
             }
             "sched" => {
                 let o = backend_options(args)?;

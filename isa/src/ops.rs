@@ -303,6 +303,19 @@ impl Opcode {
             }) && slots.next().is_none()
         })
     }
+    /// The dismissible form of a load (ISA-ST200 §4.6: `ldw` → `ldw.d`,
+    /// `ldh` → `ldh.d`, …; same operands, returns 0 instead of trapping),
+    /// if the table has one; `None` for any other operation, for a
+    /// dismissible load itself and for `ldwl`. Which cores have it is in
+    /// the form's [`OpInfo::cores`] (not the ST240, §4.12).
+    pub fn dismissible(self) -> Option<Opcode> {
+        let info = self.info();
+        if info.class != OpClass::Load || info.mnemonic.ends_with(".d") {
+            return None;
+        }
+        let kinds: Vec<OperandKind> = info.explicit_operands().map(|s| s.kind).collect();
+        Opcode::select(&format!("{}.d", info.mnemonic), &kinds)
+    }
     /// The entries written with `mnemonic`, aliases included, in table order.
     pub fn by_mnemonic(mnemonic: &str) -> &'static [Opcode] {
         static MAP: OnceLock<HashMap<&'static str, Vec<Opcode>>> = OnceLock::new();
@@ -705,6 +718,35 @@ const TABLE: &[OpInfo] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// ISA-ST200 §4.6: the five loads `ldw ldh ldhu ldb ldbu` have
+    /// dismissible forms (opcodes 0x208…/0x218…/0x228…/0x238…/0x248…, the
+    /// plain form's with bit 23 set), absent from the ST240; `ldwl` and the
+    /// `.d` forms themselves have none.
+    #[test]
+    fn dismissible_forms_of_the_loads() {
+        for (plain, d, value) in [
+            ("ldw", "ldw_d", 0x2080_0000u32),
+            ("ldh", "ldh_d", 0x2180_0000),
+            ("ldhu", "ldhu_d", 0x2280_0000),
+            ("ldb", "ldb_d", 0x2380_0000),
+            ("ldbu", "ldbu_d", 0x2480_0000),
+        ] {
+            let p = Opcode::by_name(plain).unwrap();
+            let x = p
+                .dismissible()
+                .unwrap_or_else(|| panic!("{plain} has a .d form"));
+            assert_eq!(x.info().name, d);
+            assert_eq!(x.info().value, value);
+            assert_eq!(x.info().value, p.info().value | 0x0080_0000);
+            assert!(x.info().cores.contains(Core::St231));
+            assert!(!x.info().cores.contains(Core::St240));
+            assert_eq!(x.dismissible(), None);
+        }
+        for name in ["ldwl", "add_r", "stw"] {
+            assert_eq!(Opcode::by_name(name).unwrap().dismissible(), None, "{name}");
+        }
+    }
 
     #[test]
     fn names_are_unique() {

@@ -188,7 +188,7 @@ impl Report {
                     .map(|m| m.stalls.iter().map(|(k, _)| k.clone()).collect())
             })
             .unwrap_or_default();
-        let mut out = String::from("benchmark,config,pass,cycles,bundles,operations,ipc,code_size,compile_ms,copies,ssa_copies,spills,icache_hit_rate,dcache_hit_rate");
+        let mut out = String::from("benchmark,config,pass,cycles,bundles,operations,ipc,code_size,compile_ms,copies,ssa_copies,spills,if_regions,if_speculated,psis,icache_hit_rate,dcache_hit_rate");
         for c in &causes {
             let _ = write!(out, ",stall_{c}");
         }
@@ -199,7 +199,7 @@ impl Report {
                 Some(m) => {
                     let _ = write!(
                         out,
-                        ",{},{},{},{:.4},{},{:.1},{},{},{},{:.4},{:.4}",
+                        ",{},{},{},{:.4},{},{:.1},{},{},{},{},{},{},{:.4},{:.4}",
                         m.cycles,
                         m.bundles,
                         m.operations,
@@ -209,6 +209,9 @@ impl Report {
                         m.copies,
                         m.ssa_copies,
                         m.spills,
+                        m.if_regions,
+                        m.if_speculated,
+                        m.psis,
                         m.icache_hit_rate,
                         m.dcache_hit_rate
                     );
@@ -219,7 +222,7 @@ impl Report {
                     }
                 }
                 None => {
-                    out.push_str(",,,,,,,,,,,");
+                    out.push_str(",,,,,,,,,,,,,,");
                     for _ in &causes {
                         out.push(',');
                     }

@@ -44,6 +44,15 @@ pub struct Measurement {
     /// Virtual registers spilled (static count).
     #[serde(default)]
     pub spills: u64,
+    /// If-conversion: regions converted (static count; 0 without it).
+    #[serde(default)]
+    pub if_regions: u64,
+    /// If-conversion: operations speculated above a branch (static).
+    #[serde(default)]
+    pub if_speculated: u64,
+    /// If-conversion: psi operations created (static).
+    #[serde(default)]
+    pub psis: u64,
 }
 
 /// The result of one benchmark in one configuration.
@@ -190,6 +199,9 @@ pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
         copies: compiled.copies_left() as u64,
         ssa_copies: compiled.out_of_ssa_copies() as u64,
         spills: compiled.spills() as u64,
+        if_regions: compiled.if_conversion(|s| s.regions) as u64,
+        if_speculated: compiled.if_conversion(|s| s.speculated) as u64,
+        psis: compiled.if_conversion(|s| s.psis) as u64,
     };
     if code != bench.exit_code {
         return fail(

@@ -38,6 +38,8 @@ Options:
   -fopt-bisect-limit=N  run only the first N transformation steps (IR passes
                      and back-end steps, per function); -1 runs all; each
                      step is listed on stderr as BISECT: running pass (k) …
+  -fif-convert, -fno-if-convert  if-conversion into psi-SSA (branches
+                     become speculated code and slct; on at -O2)
   -fout-of-ssa=M     out-of-SSA translation: naive, sreedhar, sreedhar3 or boissinot
                      (default)
   -g                 debug line information (also on by default)
@@ -394,6 +396,33 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
     } else {
         ops as f64 / bundles as f64
     };
+    let ics: Vec<_> = c
+        .functions
+        .iter()
+        .filter_map(|f| f.if_convert.as_ref())
+        .collect();
+    if !ics.is_empty() {
+        let i = |f: &dyn Fn(&compiler::codegen::if_convert::Stats) -> usize| -> usize {
+            ics.iter().map(|s| f(s)).sum()
+        };
+        let p = |f: &dyn Fn(&compiler::codegen::out_of_psi::Stats) -> usize| -> usize {
+            c.functions
+                .iter()
+                .filter_map(|x| x.out_of_psi.as_ref())
+                .map(f)
+                .sum()
+        };
+        eprintln!(
+            "lcc: {name}: if-conversion: regions converted {}, operations speculated {}, dismissible loads {}, psis created {}, regions left as unprofitable {}; out of psi-SSA: psis removed {}, selects {}",
+            i(&|s| s.regions),
+            i(&|s| s.speculated),
+            i(&|s| s.dismissible),
+            i(&|s| s.psis),
+            i(&|s| s.unprofitable),
+            p(&|s| s.psis),
+            p(&|s| s.selects),
+        );
+    }
     let oos: Vec<_> = c
         .functions
         .iter()

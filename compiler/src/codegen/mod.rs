@@ -3,7 +3,9 @@
 //!
 //! Pipeline per function: instruction selection on virtual registers
 //! ([`isel`]; in machine-SSA mode followed by the machine-SSA verifier
-//! [`mir::verify`] in debug builds and by out-of-SSA translation [`out_of_ssa`])
+//! [`mir::verify`] in debug builds, by if-conversion into psi-SSA
+//! ([`if_convert`], at `-O2`) and the translation out of it ([`out_of_psi`]),
+//! and by out-of-SSA translation [`out_of_ssa`])
 //! → register allocation by linear scan with spilling
 //! ([`regalloc`]) → frame layout, prologue and epilogue ([`frame`]) → list
 //! scheduling and bundling per block for the selected processor model
@@ -12,9 +14,11 @@
 
 pub mod emit;
 pub mod frame;
+pub mod if_convert;
 pub mod isel;
 pub mod liveness;
 pub mod mir;
+pub mod out_of_psi;
 pub mod out_of_ssa;
 pub mod regalloc;
 pub mod sched;
@@ -56,6 +60,9 @@ pub struct Options {
     pub ssa: bool,
     /// Out-of-SSA method used when [`Options::ssa`] is set.
     pub out_of_ssa: OutOfSsa,
+    /// If-convert branches into psi-SSA ([`if_convert`]) when
+    /// [`Options::ssa`] is set (`-fif-convert`, on at `-O2`).
+    pub if_convert: bool,
 }
 
 impl Default for Options {
@@ -66,6 +73,7 @@ impl Default for Options {
             file_name: None,
             ssa: false,
             out_of_ssa: OutOfSsa::default(),
+            if_convert: false,
         }
     }
 }
@@ -91,6 +99,10 @@ pub struct FunctionStats {
     pub frame_size: u32,
     /// Out-of-SSA translation counters (machine-SSA mode only).
     pub out_of_ssa: Option<out_of_ssa::Stats>,
+    /// If-conversion counters (when it ran).
+    pub if_convert: Option<if_convert::Stats>,
+    /// Out-of-psi-SSA counters (when if-conversion ran).
+    pub out_of_psi: Option<out_of_psi::Stats>,
 }
 
 /// [`compile_module`] that also returns per-function statistics.
@@ -103,7 +115,8 @@ pub fn compile_module_with_stats(
 
 /// [`compile_module_with_stats`] where the optional steps of each
 /// function are steps of `bisect` ([`crate::bisect`]), after the IR
-/// passes': `out-of-ssa-coalescing` (in machine-SSA mode with a method
+/// passes': `if-convert` (when [`Options::if_convert`] is set; skipped,
+/// the function keeps its branches), `out-of-ssa-coalescing` (in machine-SSA mode with a method
 /// other than `naive`; skipped, the function is translated by the naive
 /// method) and `bundle` (when bundling; skipped, the function gets one
 /// operation per bundle).
@@ -168,9 +181,29 @@ fn compile_function_bisect(
     };
     let mut mf = isel::select_with(m, f, opts.model.core, opts.ssa)?;
     let mut oos = None;
+    let (mut if_stats, mut psi_stats) = (None, None);
     if opts.ssa {
         if cfg!(debug_assertions) {
             mir::verify::verify(&mf)?;
+        }
+        if opts.if_convert && bisect.should_run("if-convert", &f.name) {
+            let before = bisect.capturing().then(|| mir::print::function(&mf));
+            let ic = if_convert::if_convert(&mut mf, &opts.model);
+            if cfg!(debug_assertions) {
+                mir::verify::verify(&mf)?;
+            }
+            let op = out_of_psi::lower(&mut mf);
+            if cfg!(debug_assertions) {
+                mir::verify::verify(&mf)?;
+            }
+            if let Some(before) = before {
+                bisect.capture = Some(Capture {
+                    before,
+                    after: mir::print::function(&mf),
+                });
+            }
+            if_stats = Some(ic);
+            psi_stats = Some(op);
         }
         let mut method = opts.out_of_ssa;
         if method != OutOfSsa::Naive {
@@ -218,6 +251,8 @@ fn compile_function_bisect(
             .sum(),
         frame_size: fr.size,
         out_of_ssa: oos,
+        if_convert: if_stats,
+        out_of_psi: psi_stats,
     };
     Ok((
         emit::function(&mf, k, &blocks, opts.file_name.is_some()),

@@ -37,6 +37,9 @@ pub struct Config {
     pub machine_ssa: bool,
     /// Out-of-SSA method in machine-SSA mode (`-fout-of-ssa=`).
     pub out_of_ssa: crate::codegen::OutOfSsa,
+    /// If-conversion into psi-SSA in machine-SSA mode: on at `-O2` and
+    /// above; `-fif-convert` / `-fno-if-convert` (the last one given wins).
+    pub if_convert: bool,
     /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
     /// ([`crate::bisect`]); `Some(-1)` runs all and lists them.
     pub opt_bisect_limit: Option<i64>,
@@ -60,6 +63,7 @@ impl Config {
             pass_flags: Vec::new(),
             machine_ssa: false,
             out_of_ssa: crate::codegen::OutOfSsa::default(),
+            if_convert: false,
             opt_bisect_limit: None,
             bisect_capture: None,
         }
@@ -122,6 +126,15 @@ impl Config {
         };
         cfg.front.core = Some(cfg.model.core.name().to_string());
         cfg.machine_ssa = cfg.opt_level >= 1;
+        cfg.if_convert = cfg.opt_level >= 2;
+        for f in &cfg.pass_flags {
+            match f.as_str() {
+                "-fif-convert" => cfg.if_convert = true,
+                "-fno-if-convert" => cfg.if_convert = false,
+                _ => {}
+            }
+        }
+        cfg.if_convert &= cfg.machine_ssa;
         Ok(cfg)
     }
 
@@ -242,6 +255,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         file_name,
         ssa: cfg.machine_ssa,
         out_of_ssa: cfg.out_of_ssa,
+        if_convert: cfg.if_convert,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
@@ -291,6 +305,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
     let rcfg = Config {
         opt_level: 2,
         machine_ssa: true,
+        if_convert: true,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
         opt_bisect_limit: None,
@@ -473,6 +488,15 @@ impl Compiled {
             .iter()
             .filter_map(|f| f.out_of_ssa.as_ref())
             .map(|s| s.copies_left)
+            .sum()
+    }
+    /// An if-conversion counter summed over the functions where it ran
+    /// (0 when it did not).
+    pub fn if_conversion(&self, f: impl Fn(&crate::codegen::if_convert::Stats) -> usize) -> usize {
+        self.functions
+            .iter()
+            .filter_map(|x| x.if_convert.as_ref())
+            .map(f)
             .sum()
     }
     /// Spilled virtual registers, summed over functions.

@@ -211,15 +211,68 @@ pub enum MOp {
     /// sources are read before any destination is written. Removed by
     /// out-of-SSA translation (sequentialisation).
     PCopy,
+    /// Machine-SSA pseudo-operation `psi` (psi-SSA: Stoutchinin and
+    /// de Ferrière, "Efficient static single assignment form for
+    /// predication", MICRO 2001; SSA book chapter 14):
+    /// `x = psi(g1?a1, …, gn?an)` is the value of the rightmost argument
+    /// whose guard holds. Operands `[R(dst)]` then three per argument:
+    /// the guard (`R(b)` of a BR virtual register, or `Imm(1)` for the
+    /// guard `true`), its polarity (`Imm(1)`: the guard holds when `b` is
+    /// 1, `Imm(0)`: when `b` is 0; `Imm(1)` for `true`) and `R(value)`.
+    /// [`MInst::psi_args`] gives the typed view. Created by if-conversion
+    /// ([`crate::codegen::if_convert`]), removed by the translation out of
+    /// psi-SSA ([`crate::codegen::out_of_psi`]).
+    Psi,
+}
+
+/// The guard of a psi argument: a branch-register value or `true`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Guard {
+    /// Always holds.
+    True,
+    /// Holds when the BR register is 1.
+    If(Reg),
+    /// Holds when the BR register is 0.
+    IfNot(Reg),
+}
+
+impl Guard {
+    /// The guard that holds exactly when this one does not (`None` for
+    /// `true`, whose negation `false` is not a guard).
+    pub fn negate(self) -> Option<Guard> {
+        match self {
+            Guard::True => None,
+            Guard::If(b) => Some(Guard::IfNot(b)),
+            Guard::IfNot(b) => Some(Guard::If(b)),
+        }
+    }
+    /// The branch register read, if any.
+    pub fn reg(self) -> Option<Reg> {
+        match self {
+            Guard::True => None,
+            Guard::If(b) | Guard::IfNot(b) => Some(b),
+        }
+    }
+}
+
+/// One argument of a `psi`: its guard and its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PsiArg {
+    /// When the argument is selected (if no argument to its right is).
+    pub guard: Guard,
+    /// The value (a GR virtual register).
+    pub value: Reg,
 }
 
 impl MOp {
-    /// The mnemonic: the table's (`add`, `ldw`, …), `phi` or `pcopy`.
+    /// The mnemonic: the table's (`add`, `ldw`, …), `phi`, `pcopy` or
+    /// `psi`.
     pub fn mnemonic(self) -> &'static str {
         match self {
             MOp::Isa(o) => o.info().mnemonic,
             MOp::Phi => "phi",
             MOp::PCopy => "pcopy",
+            MOp::Psi => "psi",
         }
     }
 }
@@ -277,11 +330,47 @@ impl MInst {
     pub fn pcopy(ops: Vec<Opnd>) -> MInst {
         MInst::with(MOp::PCopy, ops)
     }
+    /// A `psi` defining `dst` from `args` in order (operands as in
+    /// [`MOp::Psi`]).
+    pub fn psi(dst: Reg, args: &[PsiArg]) -> MInst {
+        let mut ops = vec![Opnd::R(dst)];
+        for a in args {
+            let (g, pol) = match a.guard {
+                Guard::True => (Opnd::Imm(1), 1),
+                Guard::If(b) => (Opnd::R(b), 1),
+                Guard::IfNot(b) => (Opnd::R(b), 0),
+            };
+            ops.extend([g, Opnd::Imm(pol), Opnd::R(a.value)]);
+        }
+        MInst::with(MOp::Psi, ops)
+    }
+    /// The arguments of a `psi` in order; `None` if the operation is not a
+    /// well-formed `psi` (see [`MOp::Psi`]).
+    pub fn psi_args(&self) -> Option<Vec<PsiArg>> {
+        if self.op != MOp::Psi || self.ops.len() % 3 != 1 {
+            return None;
+        }
+        self.ops[1..]
+            .chunks(3)
+            .map(|c| {
+                let guard = match c {
+                    [Opnd::Imm(1), Opnd::Imm(1), _] => Guard::True,
+                    [Opnd::R(b), Opnd::Imm(1), _] => Guard::If(*b),
+                    [Opnd::R(b), Opnd::Imm(0), _] => Guard::IfNot(*b),
+                    _ => return None,
+                };
+                match c[2] {
+                    Opnd::R(value) => Some(PsiArg { guard, value }),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
     /// The table entry of an ST200 operation (`None` for a pseudo-operation).
     pub fn opcode(&self) -> Option<Opcode> {
         match self.op {
             MOp::Isa(o) => Some(o),
-            MOp::Phi | MOp::PCopy => None,
+            MOp::Phi | MOp::PCopy | MOp::Psi => None,
         }
     }
     /// Everything the `isa` table knows of the operation (`None` for a
@@ -301,7 +390,7 @@ impl MInst {
                 .explicit_operands()
                 .nth(k)
                 .is_some_and(|s| s.role == Role::Dest),
-            MOp::Phi => k == 0,
+            MOp::Phi | MOp::Psi => k == 0,
             MOp::PCopy => k < self.ops.len() / 2,
         }
     }

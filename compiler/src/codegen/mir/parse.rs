@@ -196,6 +196,29 @@ fn reg_list(f: &MFunc, toks: &[Tok<'_>]) -> Res<(Vec<Reg>, usize)> {
     Ok((regs, close + 1))
 }
 
+/// A `psi` from its words `d, a1, g2?a2, !g3?a3, …` (see [`super::print`]).
+fn psi(f: &MFunc, ws: &[&str]) -> Res<MInst> {
+    let (d, args) = ws.split_first().ok_or("psi needs a destination")?;
+    let dst = reg(f, d)?;
+    let args = args
+        .iter()
+        .map(|w| {
+            let (guard, value) = match w.split_once('?') {
+                None => (Guard::True, *w),
+                Some((g, v)) => match g.strip_prefix('!') {
+                    Some(g) => (Guard::IfNot(reg(f, g)?), v),
+                    None => (Guard::If(reg(f, g)?), v),
+                },
+            };
+            Ok(PsiArg {
+                guard,
+                value: reg(f, value)?,
+            })
+        })
+        .collect::<Res<Vec<PsiArg>>>()?;
+    Ok(MInst::psi(dst, &args))
+}
+
 /// One operation line (without indentation).
 fn inst(f: &MFunc, line: &str) -> Res<MInst> {
     let toks = tokens(line);
@@ -222,6 +245,7 @@ fn inst(f: &MFunc, line: &str) -> Res<MInst> {
                 MInst::pcopy(ops)
             }
         }
+        "psi" => psi(f, &ws)?,
         m => isa_op(f, m, &ws)?,
     };
     // the text must be the operation's syntax

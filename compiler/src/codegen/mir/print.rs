@@ -40,7 +40,9 @@
 //!   written: the mnemonic and the kinds of the operands select it
 //!   ([`isa::Opcode::select`]; e.g. `cmplt` with a BR destination and an
 //!   immediate is `cmplt_b_i`). `phi` and `pcopy` are written
-//!   `phi d = [B, s], …` and `pcopy d0, d1 = s0, s1`.
+//!   `phi d = [B, s], …` and `pcopy d0, d1 = s0, s1`; `psi` is written
+//!   `psi d = a1, %v2?a2, !%v3?a3`: each argument with its guard before
+//!   `?` (`!` for a guard that holds when the BR is 0), none for `true`.
 //! - Operands: registers `$rN`, `$bN`, `%vN`; constants in decimal;
 //!   `&sym`, `&sym+8` for a symbol address ([`Opnd::Sym`]); `@f` for a call
 //!   target ([`Opnd::Func`]); `Bn` for a block; `obj3`, `obj3+4` for a
@@ -126,6 +128,17 @@ pub fn op_text(i: &MInst, opnd: impl Fn(&Opnd) -> String) -> String {
                 .map(|n| format!("[{}, {}]", o(n), o(n + 1)))
                 .collect();
             format!("phi {} = {}", o(0), args.join(", "))
+        }
+        MOp::Psi => {
+            let args: Vec<String> = (1..i.ops.len())
+                .step_by(3)
+                .map(|n| match (&i.ops[n], i.ops.get(n + 1)) {
+                    (Opnd::Imm(1), _) => o(n + 2),
+                    (_, Some(Opnd::Imm(0))) => format!("!{}?{}", o(n), o(n + 2)),
+                    _ => format!("{}?{}", o(n), o(n + 2)),
+                })
+                .collect();
+            format!("psi {} = {}", o(0), args.join(", "))
         }
         MOp::PCopy => {
             let n = i.ops.len() / 2;

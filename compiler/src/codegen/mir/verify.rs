@@ -192,6 +192,10 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                     phis_done = true;
                     check_pcopy(mf, i).or_else(|m| err(format!("block {b}: {m}")))?;
                 }
+                MOp::Psi => {
+                    phis_done = true;
+                    check_psi(mf, i).or_else(|m| err(format!("block {b}: {m}")))?;
+                }
                 MOp::Isa(_) => {
                     phis_done = true;
                     for u in i.uses() {
@@ -298,6 +302,42 @@ fn check_phi(mf: &MFunc, i: &MInst, preds: &[MBlockId]) -> Result<(), String> {
         return Err(format!(
             "phi {d} has operands for blocks {labels:?}, machine predecessors are {preds:?}"
         ));
+    }
+    Ok(())
+}
+
+/// `psi` shape ([`MOp::Psi`]): a GR virtual destination, at least one
+/// argument, each a GR virtual value guarded by `true` or by a BR virtual
+/// register. Every definition is unguarded in this back end (if-conversion
+/// speculates; the ST231 has no predicated operations besides `slct`), so
+/// the rule "an argument's guard is contained in the guard of its
+/// definition" (SSA book 14.1) always holds; dominance of the arguments
+/// and guards is checked with every other use.
+fn check_psi(mf: &MFunc, i: &MInst) -> Result<(), String> {
+    let Some(Opnd::R(Reg::V(d))) = i.ops.first() else {
+        return Err("psi destination is not a virtual register".into());
+    };
+    if mf.vclass[d.index()] != Class::Gr {
+        return Err(format!("psi {d}: destination is not a general register"));
+    }
+    let args = i
+        .psi_args()
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| format!("psi {d}: operands are not (guard, polarity, value) triples"))?;
+    for a in args {
+        match a.value {
+            Reg::V(v) if mf.vclass[v.index()] == Class::Gr => {}
+            x => {
+                return Err(format!(
+                    "psi {d}: argument {x:?} is not a GR virtual register"
+                ))
+            }
+        }
+        match a.guard.reg() {
+            None => {}
+            Some(Reg::V(g)) if mf.vclass[g.index()] == Class::Br => {}
+            Some(x) => return Err(format!("psi {d}: guard {x:?} is not a BR virtual register")),
+        }
     }
     Ok(())
 }
