@@ -181,6 +181,16 @@ const SP: Reg = Reg::SP;
 const MAX_UNROLLED_COPY: u32 = 16;
 const ZERO: Reg = Reg::ZERO;
 
+impl Sel<'_> {
+    /// True if the selected core has an operation written `mnemonic`
+    /// (ISA-ST200 §4.11–§4.12: e.g. the ST240 has no `sh4add`).
+    fn has(&self, mnemonic: &str) -> bool {
+        isa::Opcode::by_mnemonic(mnemonic)
+            .iter()
+            .any(|o| o.info().cores.contains(self.core))
+    }
+}
+
 /// Selects machine operations for `f` in non-SSA mode (see
 /// [`select_with`]). Errors name the unsupported construct.
 pub fn select(m: &Module, f: &Function, core: Core) -> Result<MFunc, String> {
@@ -1239,7 +1249,10 @@ impl<'a> Sel<'a> {
                         args: sa,
                     }) = self.kind(p)
                     {
-                        if let Some(n @ 1..=4) = self.cval(sa[1]) {
+                        if let Some(n @ 1..=4) = self
+                            .cval(sa[1])
+                            .filter(|&n| n < 4 || self.has("sh4add"))
+                        {
                             let name = ["sh1add", "sh2add", "sh3add", "sh4add"][n as usize - 1];
                             let a = self.g(sa[0]);
                             let b = self.o(q);
@@ -1276,7 +1289,7 @@ impl<'a> Sel<'a> {
                         3 => Some("sh1add"),
                         5 => Some("sh2add"),
                         9 => Some("sh3add"),
-                        17 => Some("sh4add"),
+                        17 if self.has("sh4add") => Some("sh4add"),
                         _ => None,
                     };
                     if let Some(n) = sh {
