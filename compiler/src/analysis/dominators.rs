@@ -11,72 +11,76 @@ use super::*;
 /// Dominance queries are O(1): `a` dominates `b` iff `a`'s preorder
 /// interval in the tree contains `b`'s.
 #[derive(Clone, Debug)]
-pub struct DomTree {
-    entry: usize,
-    idom: Vec<usize>,
-    children: Vec<Vec<usize>>,
-    preorder: Vec<usize>,
-    rpo: Vec<usize>,
+pub struct DomTree<N = usize> {
+    entry: Option<N>,
+    idom: Vec<Option<N>>,
+    children: Vec<Vec<N>>,
+    preorder: Vec<N>,
+    rpo: Vec<N>,
     rpo_num: Vec<usize>,
     pre: Vec<u32>,
     post: Vec<u32>,
     depth: Vec<u32>,
 }
 
-impl DomTree {
+impl<N: Node> DomTree<N> {
     /// Dominator tree of the graph `succs` rooted at `entry` (nodes
-    /// `0..succs.len()`; successor indices out of range are ignored).
-    pub fn new(entry: usize, succs: &[Vec<usize>]) -> DomTree {
+    /// `0..succs.len()` by [`Node::index`]; successors out of range are
+    /// ignored). With no entry (`None`, or a node out of range) no node is
+    /// reachable.
+    pub fn new(entry: impl Into<Option<N>>, succs: &[Vec<N>]) -> DomTree<N> {
+        let entry = entry.into();
         let n = succs.len();
         let mut po = postorder(entry, succs);
         po.reverse();
         let rpo = po;
         let mut rpo_num = vec![NONE; n];
         for (i, &b) in rpo.iter().enumerate() {
-            rpo_num[b] = i;
+            rpo_num[b.index()] = i;
         }
         let preds = predecessors_of(succs);
-        let mut idom = vec![NONE; n];
+        let mut idom: Vec<Option<N>> = vec![None; n];
         if let Some(&e) = rpo.first() {
-            idom[e] = e;
+            idom[e.index()] = Some(e);
         }
         let mut changed = true;
         while changed {
             changed = false;
             for &b in rpo.iter().skip(1) {
-                let mut new = NONE;
-                for &p in &preds[b] {
-                    if idom[p] == NONE {
+                let mut new: Option<N> = None;
+                for &p in &preds[b.index()] {
+                    if idom[p.index()].is_none() {
                         continue;
                     }
-                    if new == NONE {
-                        new = p;
+                    let Some(cur) = new else {
+                        new = Some(p);
                         continue;
-                    }
+                    };
                     // intersect (CHK): climb by reverse-postorder numbers
-                    let (mut a, mut c) = (new, p);
+                    let (mut a, mut c) = (cur, p);
                     while a != c {
-                        while rpo_num[a] > rpo_num[c] {
-                            a = idom[a];
+                        while rpo_num[a.index()] > rpo_num[c.index()] {
+                            a = idom[a.index()].expect("processed node has an idom");
                         }
-                        while rpo_num[c] > rpo_num[a] {
-                            c = idom[c];
+                        while rpo_num[c.index()] > rpo_num[a.index()] {
+                            c = idom[c.index()].expect("processed node has an idom");
                         }
                     }
-                    new = a;
+                    new = Some(a);
                 }
-                if new != NONE && idom[b] != new {
-                    idom[b] = new;
+                if new.is_some() && idom[b.index()] != new {
+                    idom[b.index()] = new;
                     changed = true;
                 }
             }
         }
         if let Some(&e) = rpo.first() {
-            idom[e] = NONE;
+            idom[e.index()] = None;
         }
         let mut children = vec![Vec::new(); n];
         for &b in rpo.iter().skip(1) {
-            children[idom[b]].push(b);
+            let d = idom[b.index()].expect("reachable node has an idom");
+            children[d.index()].push(b);
         }
         // preorder / postorder numbers and depths of the tree
         let mut pre = vec![u32::MAX; n];
@@ -86,20 +90,20 @@ impl DomTree {
         if let Some(&e) = rpo.first() {
             let mut stack = vec![(e, 0usize)];
             let (mut pc, mut qc) = (0u32, 0u32);
-            pre[e] = pc;
+            pre[e.index()] = pc;
             pc += 1;
             preorder.push(e);
             while let Some(top) = stack.last_mut() {
                 let (b, i) = *top;
-                if let Some(&c) = children[b].get(i) {
+                if let Some(&c) = children[b.index()].get(i) {
                     top.1 += 1;
-                    pre[c] = pc;
+                    pre[c.index()] = pc;
                     pc += 1;
-                    depth[c] = depth[b] + 1;
+                    depth[c.index()] = depth[b.index()] + 1;
                     preorder.push(c);
                     stack.push((c, 0));
                 } else {
-                    post[b] = qc;
+                    post[b.index()] = qc;
                     qc += 1;
                     stack.pop();
                 }
@@ -126,48 +130,48 @@ impl DomTree {
     pub fn is_empty(&self) -> bool {
         self.idom.is_empty()
     }
-    /// The entry node.
-    pub fn entry(&self) -> usize {
+    /// The entry node the tree was built with (`None` if none was given).
+    pub fn entry(&self) -> Option<N> {
         self.entry
     }
     /// Immediate dominator of `b`; None for the entry and unreachable nodes.
-    pub fn idom(&self, b: usize) -> Option<usize> {
-        self.idom.get(b).copied().filter(|&d| d != NONE)
+    pub fn idom(&self, b: N) -> Option<N> {
+        self.idom.get(b.index()).copied().flatten()
     }
     /// Whether `b` is reachable from the entry.
-    pub fn is_reachable(&self, b: usize) -> bool {
-        self.rpo_num.get(b).is_some_and(|&r| r != NONE)
+    pub fn is_reachable(&self, b: N) -> bool {
+        self.rpo_num.get(b.index()).is_some_and(|&r| r != NONE)
     }
     /// Children of `b` in the dominator tree (in reverse postorder).
-    pub fn children(&self, b: usize) -> &[usize] {
-        &self.children[b]
+    pub fn children(&self, b: N) -> &[N] {
+        &self.children[b.index()]
     }
     /// Reachable nodes in a preorder of the dominator tree.
-    pub fn preorder(&self) -> &[usize] {
+    pub fn preorder(&self) -> &[N] {
         &self.preorder
     }
     /// Reachable nodes in reverse postorder of the CFG.
-    pub fn rpo(&self) -> &[usize] {
+    pub fn rpo(&self) -> &[N] {
         &self.rpo
     }
     /// Position of `b` in [`DomTree::rpo`] ([`NONE`] if unreachable).
-    pub fn rpo_number(&self, b: usize) -> usize {
-        self.rpo_num[b]
+    pub fn rpo_number(&self, b: N) -> usize {
+        self.rpo_num[b.index()]
     }
     /// Depth of `b` in the dominator tree (entry 0).
-    pub fn depth(&self, b: usize) -> u32 {
-        self.depth[b]
+    pub fn depth(&self, b: N) -> u32 {
+        self.depth[b.index()]
     }
     /// Whether `a` dominates `b` (reflexive; false if either is
     /// unreachable).
-    pub fn dominates(&self, a: usize, b: usize) -> bool {
+    pub fn dominates(&self, a: N, b: N) -> bool {
         self.is_reachable(a)
             && self.is_reachable(b)
-            && self.pre[a] <= self.pre[b]
-            && self.post[b] <= self.post[a]
+            && self.pre[a.index()] <= self.pre[b.index()]
+            && self.post[b.index()] <= self.post[a.index()]
     }
     /// Whether `a` strictly dominates `b`.
-    pub fn strictly_dominates(&self, a: usize, b: usize) -> bool {
+    pub fn strictly_dominates(&self, a: N, b: N) -> bool {
         a != b && self.dominates(a, b)
     }
 }

@@ -9,28 +9,28 @@ use super::*;
 /// iterated dominance frontiers `DF⁺(S)` by Cytron's worklist (S2 3.1
 /// Alg. 3.1). Only reachable nodes and edges between them are considered.
 #[derive(Clone, Debug)]
-pub struct DominanceFrontiers {
-    df: Vec<Vec<usize>>,
+pub struct DominanceFrontiers<N = usize> {
+    df: Vec<Vec<N>>,
 }
 
-impl DominanceFrontiers {
+impl<N: Node> DominanceFrontiers<N> {
     /// Frontiers of the graph whose dominator tree is `dt`; `preds` are the
     /// predecessor lists of the same graph (any order).
-    pub fn new(dt: &DomTree, preds: &[Vec<usize>]) -> DominanceFrontiers {
+    pub fn new(dt: &DomTree<N>, preds: &[Vec<N>]) -> DominanceFrontiers<N> {
         let n = dt.len();
-        let mut df: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut df: Vec<Vec<N>> = vec![Vec::new(); n];
         for &b in dt.rpo() {
-            let stop = dt.idom(b).unwrap_or(NONE);
-            for &p in &preds[b] {
+            let stop = dt.idom(b);
+            for &p in &preds[b.index()] {
                 if !dt.is_reachable(p) {
                     continue;
                 }
-                let mut r = p;
-                while r != stop && r != NONE {
-                    if df[r].last() != Some(&b) {
-                        df[r].push(b);
+                let mut r = Some(p);
+                while let Some(x) = r.filter(|&x| Some(x) != stop) {
+                    if df[x.index()].last() != Some(&b) {
+                        df[x.index()].push(b);
                     }
-                    r = dt.idom(r).unwrap_or(NONE);
+                    r = dt.idom(x);
                 }
             }
         }
@@ -38,13 +38,13 @@ impl DominanceFrontiers {
     }
 
     /// `DF(b)` (unordered).
-    pub fn frontier(&self, b: usize) -> &[usize] {
-        &self.df[b]
+    pub fn frontier(&self, b: N) -> &[N] {
+        &self.df[b.index()]
     }
 
     /// `DF⁺(set)`, the iterated dominance frontier (equal to the join set
     /// `J(set ∪ {entry})`), sorted.
-    pub fn iterated(&self, set: &[usize]) -> Vec<usize> {
+    pub fn iterated(&self, set: &[N]) -> Vec<N> {
         let mut scratch = IdfScratch::default();
         let mut out = Vec::new();
         self.iterated_into(set, &mut scratch, &mut out);
@@ -54,24 +54,24 @@ impl DominanceFrontiers {
 
     /// `DF⁺(set)` into `out` (cleared first; unordered), reusing `scratch`
     /// between queries so that a query costs only the nodes it visits.
-    pub fn iterated_into(&self, set: &[usize], scratch: &mut IdfScratch, out: &mut Vec<usize>) {
+    pub fn iterated_into(&self, set: &[N], scratch: &mut IdfScratch, out: &mut Vec<N>) {
         out.clear();
         scratch.prepare(self.df.len());
         let s = scratch.stamp;
-        let mut work: Vec<usize> = Vec::new();
+        let mut work: Vec<N> = Vec::new();
         for &x in set {
-            if x < self.df.len() && scratch.in_work[x] != s {
-                scratch.in_work[x] = s;
+            if x.index() < self.df.len() && scratch.in_work[x.index()] != s {
+                scratch.in_work[x.index()] = s;
                 work.push(x);
             }
         }
         while let Some(x) = work.pop() {
-            for &y in &self.df[x] {
-                if scratch.in_idf[y] != s {
-                    scratch.in_idf[y] = s;
+            for &y in &self.df[x.index()] {
+                if scratch.in_idf[y.index()] != s {
+                    scratch.in_idf[y.index()] = s;
                     out.push(y);
-                    if scratch.in_work[y] != s {
-                        scratch.in_work[y] = s;
+                    if scratch.in_work[y.index()] != s {
+                        scratch.in_work[y.index()] = s;
                         work.push(y);
                     }
                 }

@@ -1,54 +1,60 @@
-//! Plain directed graphs (nodes `0..n`, successor lists): predecessor
-//! lists, depth-first postorder, and [`Cfg`], a control-flow graph with
-//! its entry and edge lists in both directions.
+//! Directed graphs given by successor lists over typed nodes ([`Node`]):
+//! predecessor lists, depth-first postorder, and [`Cfg`], a control-flow
+//! graph with its entry and edge lists in both directions.
+
+use super::Node;
 
 /// Predecessor lists of a graph given by successor lists: for each node,
-/// its predecessors in increasing node order, each once.
-pub fn predecessors_of(succs: &[Vec<usize>]) -> Vec<Vec<usize>> {
+/// its predecessors in increasing node order, each once. Successors out of
+/// range (index ≥ `succs.len()`) are ignored.
+pub fn predecessors_of<N: Node>(succs: &[Vec<N>]) -> Vec<Vec<N>> {
     let n = succs.len();
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut preds: Vec<Vec<N>> = vec![Vec::new(); n];
     for (u, ss) in succs.iter().enumerate() {
+        let u = N::from_index(u);
         for &s in ss {
-            if s < n && preds[s].last() != Some(&u) {
-                preds[s].push(u);
+            if s.index() < n && preds[s.index()].last() != Some(&u) {
+                preds[s.index()].push(u);
             }
         }
     }
     preds
 }
 
-/// The control-flow graph of an IR function as a plain graph: node `i` is
-/// `Block(i)`. `preds` is in the IR's predecessor order
-/// ([`crate::ir::Function::predecessors`]), which is the order of phi operands.
+/// A control-flow graph over the nodes `N` (for an IR function, built by
+/// [`crate::ir::Function::cfg`], `N` is [`crate::ir::Block`]): its entry
+/// and its edges in both directions, as lists indexed by
+/// [`Node::index`]. For an IR function `preds` is in the IR's predecessor
+/// order ([`crate::ir::Function::predecessors`]), which is the order of phi
+/// operands.
 #[derive(Clone, Debug)]
-pub struct Cfg {
-    /// Entry node (`layout[0]`), or [`super::NONE`] for a function without blocks.
-    pub entry: usize,
+pub struct Cfg<N = usize> {
+    /// Entry node (`layout[0]`), or `None` for a function without blocks.
+    pub entry: Option<N>,
     /// Successors of each block (empty for blocks not in the layout).
-    pub succs: Vec<Vec<usize>>,
+    pub succs: Vec<Vec<N>>,
     /// Predecessors of each block, in predecessor (= phi operand) order.
-    pub preds: Vec<Vec<usize>>,
+    pub preds: Vec<Vec<N>>,
 }
 
-impl Cfg {}
-
 /// Postorder of the nodes reachable from `entry` (depth-first, successors
-/// visited in list order).
-pub fn postorder(entry: usize, succs: &[Vec<usize>]) -> Vec<usize> {
+/// visited in list order; successors out of range are ignored). Empty
+/// when `entry` is `None` or out of range.
+pub fn postorder<N: Node>(entry: impl Into<Option<N>>, succs: &[Vec<N>]) -> Vec<N> {
     let n = succs.len();
     let mut order = Vec::new();
-    if entry >= n {
+    let Some(entry) = entry.into().filter(|e| e.index() < n) else {
         return order;
-    }
+    };
     let mut seen = vec![false; n];
     let mut stack = vec![(entry, 0usize)];
-    seen[entry] = true;
+    seen[entry.index()] = true;
     while let Some(top) = stack.last_mut() {
         let (b, i) = *top;
-        if let Some(&s) = succs[b].get(i) {
+        if let Some(&s) = succs[b.index()].get(i) {
             top.1 += 1;
-            if s < n && !seen[s] {
-                seen[s] = true;
+            if s.index() < n && !seen[s.index()] {
+                seen[s.index()] = true;
                 stack.push((s, 0));
             }
         } else {

@@ -27,23 +27,29 @@ use super::*;
 /// For an IR function ([`crate::ir::Function::liveness`]) only the values used
 /// outside their defining block (or by or as a phi) get a bit: the others
 /// are never live-in or live-out of any block.
+///
+/// The sets are per node `N` ([`Node`]); variables are plain numbers
+/// (`usize`).
 #[derive(Clone, Debug)]
-pub struct Liveness {
-    /// Per node, `LiveIn − PhiDefs`, by dense variable index.
+pub struct Liveness<N = usize> {
+    /// Per node index, `LiveIn − PhiDefs`, by dense variable index.
     live_in: Vec<BitSet>,
-    /// Per node, `LiveOut`, by dense variable index.
+    /// Per node index, `LiveOut`, by dense variable index.
     live_out: Vec<BitSet>,
-    /// Per node, the phi results (variable numbers).
+    /// Per node index, the phi results (variable numbers).
     phi_defs: Vec<Vec<usize>>,
     /// Variable number → dense index (`u32::MAX`: never live across
     /// blocks); empty when the numbering is the identity.
     index: Vec<u32>,
     /// Dense index → variable number (empty for the identity).
     vars: Vec<usize>,
+    /// The sets are indexed by [`Node::index`] of `N`.
+    node: std::marker::PhantomData<N>,
 }
 
 /// Local facts of one node for the liveness solvers (lists of
-/// variables).
+/// variables). The solvers take them as a slice indexed by
+/// [`Node::index`].
 #[derive(Clone, Debug, Default)]
 pub struct LocalLiveness {
     /// Variables read by non-phi instructions before any definition in
@@ -71,9 +77,9 @@ impl LocalLiveness {
     }
 }
 
-impl Liveness {
+impl<N: Node> Liveness<N> {
     /// Installs a sparse numbering on sets solved over dense indices:
-    /// `phi_defs[node]` the phi results (variable numbers), `index[v]` the
+    /// `phi_defs[node.index()]` the phi results (variable numbers), `index[v]` the
     /// dense index of variable `v` (`u32::MAX`: never live across nodes),
     /// `vars[k]` the variable of dense index `k`.
     pub fn with_numbering(
@@ -81,7 +87,7 @@ impl Liveness {
         phi_defs: Vec<Vec<usize>>,
         index: Vec<u32>,
         vars: Vec<usize>,
-    ) -> Liveness {
+    ) -> Liveness<N> {
         self.phi_defs = phi_defs;
         self.index = index;
         self.vars = vars;
@@ -89,51 +95,57 @@ impl Liveness {
     }
 
     /// Sets by dense variable index (identity numbering).
-    fn from_sets(live_in: Vec<BitSet>, live_out: Vec<BitSet>, local: &[LocalLiveness]) -> Liveness {
+    fn from_sets(
+        live_in: Vec<BitSet>,
+        live_out: Vec<BitSet>,
+        local: &[LocalLiveness],
+    ) -> Liveness<N> {
         Liveness {
             live_in,
             live_out,
             phi_defs: local.iter().map(|l| l.phi_defs.clone()).collect(),
             index: Vec::new(),
             vars: Vec::new(),
+            node: std::marker::PhantomData,
         }
     }
 
     /// Solves the liveness equations on a graph by iterating to the
     /// fixpoint: `dt` its dominator tree, `succs`/`preds` its edges,
-    /// `local[node]` the local facts (nodes beyond `local.len()` have
-    /// none), variables `0..nvars`. Does not need SSA.
+    /// `local[node.index()]` the local facts (nodes beyond `local.len()`
+    /// have none), variables `0..nvars`. Does not need SSA.
     pub fn solve_iterative(
-        dt: &DomTree,
-        succs: &[Vec<usize>],
-        preds: &[Vec<usize>],
+        dt: &DomTree<N>,
+        succs: &[Vec<N>],
+        preds: &[Vec<N>],
         local: &[LocalLiveness],
         nvars: usize,
-    ) -> Liveness {
+    ) -> Liveness<N> {
         let n = succs.len();
         let nw = nvars.div_ceil(64);
         let mut live_in = vec![BitSet::new(0); n];
         let mut live_out = vec![BitSet::new(0); n];
         for &b in dt.rpo() {
-            live_in[b] = BitSet::new(nvars);
-            live_out[b] = BitSet::new(nvars);
+            live_in[b.index()] = BitSet::new(nvars);
+            live_out[b.index()] = BitSet::new(nvars);
         }
         let none = LocalLiveness::default();
         let mut queued = vec![false; n];
         // worklist popped from the end: pushed in reverse postorder so the
         // first pops are in postorder
-        let mut work: Vec<usize> = dt.rpo().to_vec();
+        let mut work: Vec<N> = dt.rpo().to_vec();
         for &b in &work {
-            queued[b] = true;
+            queued[b.index()] = true;
         }
         let mut tmp = BitSet::new(nvars);
         while let Some(b) = work.pop() {
-            queued[b] = false;
-            let l = local.get(b).unwrap_or(&none);
+            let bi = b.index();
+            queued[bi] = false;
+            let l = local.get(bi).unwrap_or(&none);
             tmp.words.iter_mut().for_each(|w| *w = 0);
-            for &s in &succs[b] {
-                if s < n && dt.is_reachable(s) {
-                    for (o, &i) in tmp.words.iter_mut().zip(&live_in[s].words) {
+            for &s in &succs[bi] {
+                if s.index() < n && dt.is_reachable(s) {
+                    for (o, &i) in tmp.words.iter_mut().zip(&live_in[s.index()].words) {
                         *o |= i;
                     }
                 }
@@ -141,13 +153,13 @@ impl Liveness {
             for &v in &l.phi_uses {
                 tmp.insert(v);
             }
-            live_out[b].words.copy_from_slice(&tmp.words[..nw]);
+            live_out[bi].words.copy_from_slice(&tmp.words[..nw]);
             l.transfer(&mut tmp);
-            if tmp.words[..nw] != live_in[b].words[..] {
-                live_in[b].words.copy_from_slice(&tmp.words[..nw]);
-                for &p in &preds[b] {
-                    if dt.is_reachable(p) && !queued[p] {
-                        queued[p] = true;
+            if tmp.words[..nw] != live_in[bi].words[..] {
+                live_in[bi].words.copy_from_slice(&tmp.words[..nw]);
+                for &p in &preds[bi] {
+                    if dt.is_reachable(p) && !queued[p.index()] {
+                        queued[p.index()] = true;
                         work.push(p);
                     }
                 }
@@ -177,13 +189,15 @@ impl Liveness {
     /// in nodes dominated by `d`; a variable defined in no node counts as
     /// defined before `entry`. On non-strict variables the sets can miss
     /// liveness (a loop edge carries nothing back to the header); use
-    /// [`Liveness::solve_iterative`] or [`live_and_defined`] there.
+    /// [`Liveness::solve_iterative`] or [`live_and_defined`] there. With
+    /// no entry (`None` or out of range) every set is empty.
     pub fn solve_two_pass(
-        entry: usize,
-        succs: &[Vec<usize>],
+        entry: impl Into<Option<N>>,
+        succs: &[Vec<N>],
         local: &[LocalLiveness],
         nvars: usize,
-    ) -> Liveness {
+    ) -> Liveness<N> {
+        let entry = entry.into();
         let lf = LoopForest::with_unique_headers(entry, succs);
         let mut lv = Liveness::forward_pass(entry, succs, &lf, local, nvars);
         lv.loop_pass(&lf);
@@ -194,12 +208,12 @@ impl Liveness {
     /// `S.OLE(B)` for `S`): partial sets along the forward CFG of the
     /// redirected graph, in postorder.
     pub(super) fn forward_pass(
-        entry: usize,
-        succs: &[Vec<usize>],
-        lf: &LoopForest,
+        entry: impl Into<Option<N>>,
+        succs: &[Vec<N>],
+        lf: &LoopForest<N>,
         local: &[LocalLiveness],
         nvars: usize,
-    ) -> Liveness {
+    ) -> Liveness<N> {
         let n = succs.len();
         let g = lf.redirect_entries(succs);
         let mut live_in = vec![BitSet::new(0); n];
@@ -207,24 +221,25 @@ impl Liveness {
         let none = LocalLiveness::default();
         // the forward CFG (loop edges removed) is acyclic, so its postorder
         // visits every successor of a node before the node
-        let forward: Vec<Vec<usize>> = (0..n)
+        let forward: Vec<Vec<N>> = (0..n)
             .map(|b| {
-                let keep = |&&s: &&usize| s < n && !lf.is_loop_edge(b, s);
+                let keep = |&&s: &&N| s.index() < n && !lf.is_loop_edge(N::from_index(b), s);
                 g[b].iter().filter(keep).copied().collect()
             })
             .collect();
         for b in postorder(entry, &forward) {
-            let l = local.get(b).unwrap_or(&none);
+            let bi = b.index();
+            let l = local.get(bi).unwrap_or(&none);
             let mut live = BitSet::new(nvars);
             for &v in &l.phi_uses {
                 live.insert(v);
             }
-            for &s in &forward[b] {
-                live.union_with(&live_in[s]);
+            for &s in &forward[bi] {
+                live.union_with(&live_in[s.index()]);
             }
-            live_out[b] = live.clone();
+            live_out[bi] = live.clone();
             l.transfer(&mut live);
-            live_in[b] = live;
+            live_in[bi] = live;
         }
         Liveness::from_sets(live_in, live_out, local)
     }
@@ -233,12 +248,12 @@ impl Liveness {
     /// topological order (parents first, so a header already holds what
     /// its enclosing loops pass down) give `LiveIn(header) − PhiDefs` to
     /// their whole body.
-    pub(super) fn loop_pass(&mut self, lf: &LoopForest) {
+    pub(super) fn loop_pass(&mut self, lf: &LoopForest<N>) {
         for l in &lf.loops {
-            let live_loop = self.live_in[l.header].clone();
+            let live_loop = self.live_in[l.header.index()].clone();
             for &b in &l.body {
-                self.live_in[b].union_with(&live_loop);
-                self.live_out[b].union_with(&live_loop);
+                self.live_in[b.index()].union_with(&live_loop);
+                self.live_out[b.index()].union_with(&live_loop);
             }
         }
     }
@@ -256,16 +271,17 @@ impl Liveness {
 
     /// Whether variable `v` is live at the entry of node `b` (phi results
     /// of `b` included).
-    pub fn is_live_in(&self, b: usize, v: usize) -> bool {
+    pub fn is_live_in(&self, b: N, v: usize) -> bool {
+        let b = b.index();
         self.phi_defs.get(b).is_some_and(|p| p.contains(&v))
             || self
                 .dense(v)
                 .is_some_and(|k| self.live_in.get(b).is_some_and(|s| s.contains(k)))
     }
     /// Whether variable `v` is live at the exit of node `b`.
-    pub fn is_live_out(&self, b: usize, v: usize) -> bool {
+    pub fn is_live_out(&self, b: N, v: usize) -> bool {
         self.dense(v)
-            .is_some_and(|k| self.live_out.get(b).is_some_and(|s| s.contains(k)))
+            .is_some_and(|k| self.live_out.get(b.index()).is_some_and(|s| s.contains(k)))
     }
     fn original(&self, k: usize) -> usize {
         if self.vars.is_empty() {
@@ -276,7 +292,8 @@ impl Liveness {
     }
     /// Variables live-in at `b` (phi results of `b` first, then the others
     /// by increasing dense index).
-    pub fn live_in(&self, b: usize) -> Vec<usize> {
+    pub fn live_in(&self, b: N) -> Vec<usize> {
+        let b = b.index();
         let mut v: Vec<usize> = self.phi_defs.get(b).cloned().unwrap_or_default();
         if let Some(s) = self.live_in.get(b) {
             v.extend(s.iter().map(|k| self.original(k)));
@@ -284,9 +301,9 @@ impl Liveness {
         v
     }
     /// Variables live-out of `b` (by increasing dense index).
-    pub fn live_out(&self, b: usize) -> Vec<usize> {
+    pub fn live_out(&self, b: N) -> Vec<usize> {
         self.live_out
-            .get(b)
+            .get(b.index())
             .map(|s| s.iter().map(|k| self.original(k)).collect())
             .unwrap_or_default()
     }
@@ -298,11 +315,12 @@ impl Liveness {
 /// a definition of it reaches the point *and* the point reaches a use
 /// without an intervening definition. `local[node]` gives `up_exposed`
 /// uses and `defs` (phi fields are ignored). Returns `(live_in, live_out)`
-/// per node. Plain backward liveness alone would also count points that no
-/// definition reaches (a variable read on a path where it was never set).
-pub fn live_and_defined(
-    entry: usize,
-    succs: &[Vec<usize>],
+/// per node, indexed by [`Node::index`]. Plain backward liveness alone
+/// would also count points that no definition reaches (a variable read on
+/// a path where it was never set).
+pub fn live_and_defined<N: Node>(
+    entry: impl Into<Option<N>>,
+    succs: &[Vec<N>],
     local: &[LocalLiveness],
     nvars: usize,
 ) -> (Vec<BitSet>, Vec<BitSet>) {
@@ -325,9 +343,10 @@ pub fn live_and_defined(
     while changed {
         changed = false;
         for &b in &order {
+            let b = b.index();
             let mut out = BitSet::new(nvars);
             for &s in &succs[b] {
-                out.union_with(&live_in[s]);
+                out.union_with(&live_in[s.index()]);
             }
             let mut inn = out.clone();
             for &d in &loc(b).defs {
@@ -345,9 +364,10 @@ pub fn live_and_defined(
     while changed {
         changed = false;
         for &b in order.iter().rev() {
+            let b = b.index();
             let mut inn = BitSet::new(nvars);
             for &p in &preds[b] {
-                inn.union_with(&def_out[p]);
+                inn.union_with(&def_out[p.index()]);
             }
             changed |= def_out[b].union_with(&inn);
             def_in[b] = inn;

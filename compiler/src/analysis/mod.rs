@@ -2,16 +2,22 @@
 //! dominance frontiers and iterated dominance frontiers, the loop nesting
 //! forest, and liveness of SSA values.
 //!
-//! The core algorithms work on a plain graph — nodes `0..n`, an entry node
-//! and successor lists `succs[node]` — so the back end can run them on the
-//! machine CFG. Thin wrappers build the graph of an [`ir::Function`]
-//! ([`crate::ir::Function::cfg`]): node `i` is `Block(i)`; blocks that are not in
-//! the layout have no edges, and blocks not reachable from the entry have
-//! no dominator, no loop and no liveness.
-//!
-//! [`ir::Function`]: crate::ir::Function
+//! The algorithms are generic over the type of the graph's nodes, a typed
+//! block index ([`Node`]): a graph is an entry node and successor lists
+//! (`succs[b.index()]` are the successors of `b`), its nodes dense
+//! (`from_index(0..succs.len())`). The results speak the same type:
+//! [`DomTree<N>`] answers `idom(b: N) -> Option<N>`, [`LoopForest<N>`] has
+//! `Loop::header: N`, [`Liveness<N>`] is queried per node `N` (variables
+//! are plain numbers). The IR runs them on [`crate::ir::Block`]
+//! ([`crate::ir::Function::cfg`], [`crate::ir::Function::dom_tree`], ...;
+//! blocks that are not in the layout have no edges), the machine IR on
+//! [`crate::codegen::mir::MBlockId`] with the edge lists of
+//! [`crate::codegen::mir::Cfg`], and the unit tests below on `usize`
+//! graphs (the default type parameter). Nodes not reachable from the
+//! entry have no dominator, no loop and no liveness.
 
-/// "No node" marker in the dense arrays below.
+/// "No node" / "no loop" marker in the analyses' dense `usize` tables
+/// (also the [`DomTree::rpo_number`] of an unreachable node).
 pub const NONE: usize = usize::MAX;
 
 mod bitset;
@@ -20,6 +26,7 @@ mod frontiers;
 mod graph;
 mod liveness;
 mod loops;
+mod node;
 
 pub use bitset::BitSet;
 pub use dominators::DomTree;
@@ -27,12 +34,13 @@ pub use frontiers::{DominanceFrontiers, IdfScratch};
 pub use graph::{postorder, predecessors_of, Cfg};
 pub use liveness::{live_and_defined, Liveness, LocalLiveness};
 pub use loops::{strongly_connected_components, Loop, LoopForest};
+pub use node::Node;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ir::parse_module;
-    use crate::ir::Function;
+    use crate::ir::{Block, Function};
 
     /// Successor lists of a graph with nodes `0..n` from an edge list.
     fn graph(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<usize>> {
@@ -369,15 +377,15 @@ mod tests {
         let cfg = f.cfg();
         let dt = DomTree::new(cfg.entry, &cfg.succs);
         let lv = f.liveness(&cfg, &dt);
-        let n = f.blocks.len();
+        let blocks = || (0..f.blocks.len() as u32).map(Block);
         (
-            (0..n)
+            blocks()
                 .filter(|&b| lv.is_live_in(b, v))
-                .map(|b| b + 1)
+                .map(|b| b.index() + 1)
                 .collect(),
-            (0..n)
+            blocks()
                 .filter(|&b| lv.is_live_out(b, v))
-                .map(|b| b + 1)
+                .map(|b| b.index() + 1)
                 .collect(),
         )
     }
@@ -609,7 +617,7 @@ mod tests {
             &[(3, "%v = iconst.i32 1"), (5, "%u = add.i32 %v, %v")],
         );
         let dt = &f.dom_tree();
-        assert_eq!(dt.idom(4), Some(2)); // block 5 ↦ index 4, block 3 ↦ 2
+        assert_eq!(dt.idom(Block(4)), Some(Block(2))); // block 5 ↦ index 4, block 3 ↦ 2
         assert_eq!(live_blocks(&f, 1), (vec![5, 6, 8, 9], vec![3, 5, 6, 8, 9]));
         let mut redirected = edges;
         redirected[8] = (9, 5);
@@ -618,12 +626,15 @@ mod tests {
             &redirected,
             &[(3, "%v = iconst.i32 1"), (5, "%u = add.i32 %v, %v")],
         );
-        assert_eq!(g.dom_tree().idom(4), Some(2));
+        assert_eq!(g.dom_tree().idom(Block(4)), Some(Block(2)));
         assert_eq!(live_blocks(&g, 1), live_blocks(&f, 1));
         let lf = &f.loop_forest();
         // L2 = 0 ⊃ {L8 = 1, L5 = 2 (entered at 5 from 3 and at 6 from 9)}
-        let headers: Vec<Vec<usize>> = lf.loops.iter().map(|l| l.headers.clone()).collect();
-        assert_eq!(headers, vec![vec![1], vec![7], vec![4, 5]]);
+        let headers: Vec<Vec<Block>> = lf.loops.iter().map(|l| l.headers.clone()).collect();
+        assert_eq!(
+            headers,
+            vec![vec![Block(1)], vec![Block(7)], vec![Block(4), Block(5)]]
+        );
     }
 
     /// Phi operands are live-out of their own predecessor only; the phi
@@ -649,11 +660,12 @@ b3:
         let dt = DomTree::new(cfg.entry, &cfg.succs);
         let lv = &f.liveness(cfg, &dt);
         let (x, y, p) = (1, 2, 3);
-        assert!(lv.is_live_out(1, x) && !lv.is_live_out(2, x));
-        assert!(lv.is_live_out(2, y) && !lv.is_live_out(1, y));
-        assert!(!lv.is_live_in(3, x) && !lv.is_live_in(3, y));
-        assert!(lv.is_live_in(3, p) && !lv.is_live_out(1, p));
-        assert!(lv.is_live_in(0, 0) && !lv.is_live_in(1, 0));
+        let (b0, b1, b2, b3) = (Block(0), Block(1), Block(2), Block(3));
+        assert!(lv.is_live_out(b1, x) && !lv.is_live_out(b2, x));
+        assert!(lv.is_live_out(b2, y) && !lv.is_live_out(b1, y));
+        assert!(!lv.is_live_in(b3, x) && !lv.is_live_in(b3, y));
+        assert!(lv.is_live_in(b3, p) && !lv.is_live_out(b1, p));
+        assert!(lv.is_live_in(b0, 0) && !lv.is_live_in(b1, 0));
     }
 
     // seed-digest T11 (S2 2.3, 2.6, Fig. 2.2a): non-strict code

@@ -7,7 +7,7 @@
 //! solver of [`crate::analysis::Liveness`].
 
 use super::mir::{Cfg, MFunc, MOp, Opnd, Reg};
-use crate::analysis::{BitSet, DomTree, Liveness, LocalLiveness};
+use crate::analysis::{predecessors_of, BitSet, DomTree, Liveness, LocalLiveness};
 
 /// Live-in and live-out sets of every block of `f` (indexed by block, each
 /// a set over `0..nvars`), for the registers `index` numbers (`None`:
@@ -50,20 +50,20 @@ pub fn live_sets(
         }
     }
     let (mut live_in, mut live_out) = (vec![BitSet::new(nvars); nb], vec![BitSet::new(nvars); nb]);
-    let Some(entry) = f.order.first().map(|b| b.index()) else {
+    let Some(&entry) = f.order.first() else {
         return (live_in, live_out);
     };
     let cfg = Cfg::new(f);
-    let succs = cfg.succ_indices();
-    let preds = crate::analysis::predecessors_of(&succs);
-    let dt = DomTree::new(entry, &succs);
-    let lv = Liveness::solve_iterative(&dt, &succs, &preds, &local, nvars);
-    for b in 0..nb {
+    let succs = cfg.succ_lists();
+    let preds = predecessors_of(succs);
+    let dt = DomTree::new(entry, succs);
+    let lv = Liveness::solve_iterative(&dt, succs, &preds, &local, nvars);
+    for b in f.block_ids() {
         for k in lv.live_in(b) {
-            live_in[b].insert(k);
+            live_in[b.index()].insert(k);
         }
         for k in lv.live_out(b) {
-            live_out[b].insert(k);
+            live_out[b.index()].insert(k);
         }
     }
     (live_in, live_out)

@@ -1,14 +1,25 @@
-//! The IR's control-flow graph as the plain graph of [`crate::analysis`]
-//! (node `i` is `Block(i)`), and the analyses of a function built on it:
-//! dominator tree, loop nesting forest, liveness of SSA values.
+//! The IR's control-flow graph as a graph of [`crate::analysis`] over
+//! [`Block`]s, and the analyses of a function built on it: dominator tree,
+//! loop nesting forest, liveness of SSA values.
 
-use super::{Function, InstKind};
-use crate::analysis::{Cfg, DomTree, Liveness, LocalLiveness, LoopForest, NONE};
+use super::{Block, Function, InstKind};
+use crate::analysis::{Cfg, DomTree, Liveness, LocalLiveness, LoopForest, Node};
+
+/// A block is a node of the analyses: its index in [`Function::blocks`].
+impl Node for Block {
+    fn index(self) -> usize {
+        Block::index(self)
+    }
+    fn from_index(i: usize) -> Block {
+        Block(u32::try_from(i).expect("block index fits 32 bits"))
+    }
+}
 
 impl Function {
-    /// The CFG of the function: node `i` is `Block(i)`; blocks not in the
-    /// layout have no edges.
-    pub fn cfg(&self) -> Cfg {
+    /// The CFG of the function over its [`Block`]s; blocks not in the
+    /// layout have no edges, and the entry is `None` when the layout is
+    /// empty.
+    pub fn cfg(&self) -> Cfg<Block> {
         let f = self;
         let n = f.blocks.len();
         let mut succs = vec![Vec::new(); n];
@@ -16,31 +27,24 @@ impl Function {
             succs[b.index()] = f
                 .successors(b)
                 .into_iter()
-                .map(|s| s.index())
-                .filter(|&s| s < n)
+                .filter(|s| s.index() < n)
                 .collect();
         }
-        let preds = f
-            .predecessors()
-            .into_iter()
-            .map(|p| p.into_iter().map(|b| b.index()).collect())
-            .collect();
         Cfg {
-            entry: f.layout.first().map_or(NONE, |b| b.index()),
+            entry: f.layout.first().copied(),
             succs,
-            preds,
+            preds: f.predecessors(),
         }
     }
 
-    /// Dominator tree of the function (node `i` is `Block(i)`).
-    pub fn dom_tree(&self) -> DomTree {
+    /// Dominator tree of the function.
+    pub fn dom_tree(&self) -> DomTree<Block> {
         let cfg = self.cfg();
         DomTree::new(cfg.entry, &cfg.succs)
     }
 
-    /// Steensgaard's loop nesting forest of the function (node `i` is
-    /// `Block(i)`).
-    pub fn loop_forest(&self) -> LoopForest {
+    /// Steensgaard's loop nesting forest of the function.
+    pub fn loop_forest(&self) -> LoopForest<Block> {
         let cfg = self.cfg();
         LoopForest::new(cfg.entry, &cfg.succs)
     }
@@ -50,7 +54,7 @@ impl Function {
     /// defined before the entry block, so a used parameter is live-in at
     /// the entry. Requires strict SSA (each use dominated by its
     /// definition), which the IR verifier checks.
-    pub fn liveness(&self, cfg: &Cfg, dt: &DomTree) -> Liveness {
+    pub fn liveness(&self, cfg: &Cfg<Block>, dt: &DomTree<Block>) -> Liveness<Block> {
         let f = self;
         let nv = f.values.len();
         let n = f.blocks.len();
@@ -58,11 +62,11 @@ impl Function {
         const LOCAL: u32 = u32::MAX;
         let mut index = vec![LOCAL; nv];
         let mut vars: Vec<usize> = Vec::new();
-        let mut def_block = vec![NONE; nv];
+        let mut def_block: Vec<Option<Block>> = vec![None; nv];
         for &b in dt.rpo() {
-            for &i in &f.blocks[b].insts {
+            for &i in &f.blocks[b.index()].insts {
                 if let Some(r) = f.insts[i.index()].result {
-                    def_block[r.index()] = b;
+                    def_block[r.index()] = Some(b);
                 }
             }
         }
@@ -73,7 +77,7 @@ impl Function {
             }
         };
         for &b in dt.rpo() {
-            for &i in &f.blocks[b].insts {
+            for &i in &f.blocks[b.index()].insts {
                 let d = &f.insts[i.index()];
                 if let InstKind::Phi { incoming, .. } = &d.kind {
                     if let Some(r) = d.result {
@@ -85,7 +89,7 @@ impl Function {
                     continue;
                 }
                 for v in d.kind.operands() {
-                    if def_block[v.index()] != b {
+                    if def_block[v.index()] != Some(b) {
                         global(v.index(), &mut index);
                     }
                 }
@@ -93,8 +97,8 @@ impl Function {
         }
         let mut local = vec![LocalLiveness::default(); n];
         for &b in dt.rpo() {
-            let l = &mut local[b];
-            for &i in &f.blocks[b].insts {
+            let l = &mut local[b.index()];
+            for &i in &f.blocks[b.index()].insts {
                 let d = &f.insts[i.index()];
                 if let InstKind::Phi { .. } = d.kind {
                     if let Some(r) = d.result {
@@ -104,7 +108,7 @@ impl Function {
                 }
                 for v in d.kind.operands() {
                     let k = index[v.index()];
-                    if k != LOCAL && def_block[v.index()] != b {
+                    if k != LOCAL && def_block[v.index()] != Some(b) {
                         l.up_exposed.push(k as usize);
                     }
                 }
@@ -118,12 +122,12 @@ impl Function {
         }
         // phi operands: live-out of the matching predecessor
         for &b in dt.rpo() {
-            for &i in &f.blocks[b].insts {
+            for &i in &f.blocks[b.index()].insts {
                 let InstKind::Phi { incoming, .. } = &f.insts[i.index()].kind else {
                     break;
                 };
                 for &(p, v) in incoming {
-                    if dt.is_reachable(p.index()) {
+                    if dt.is_reachable(p) {
                         local[p.index()].phi_uses.push(index[v.index()] as usize);
                     }
                 }

@@ -109,8 +109,6 @@ pub fn verify_function(f: &Function) -> Result<(), IrError> {
     // phi arity and dominance
     let preds = f.predecessors();
     let dt = f.dom_tree();
-    let reachable = |b: Block| dt.is_reachable(b.index());
-    let dominates = |a: Block, b: Block| dt.dominates(a.index(), b.index());
     for &b in &f.layout {
         for (i, &inst) in f.blocks[b.index()].insts.iter().enumerate() {
             let d = &f.insts[inst.index()];
@@ -123,7 +121,7 @@ pub fn verify_function(f: &Function) -> Result<(), IrError> {
                     ));
                 }
             }
-            if !reachable(b) {
+            if !dt.is_reachable(b) {
                 continue;
             }
             let uses: Vec<(Value, Block, usize)> = match &d.kind {
@@ -133,7 +131,7 @@ pub fn verify_function(f: &Function) -> Result<(), IrError> {
                 k => k.operands().into_iter().map(|v| (v, b, i)).collect(),
             };
             for (v, ub, ui) in uses {
-                if !reachable(ub) {
+                if !dt.is_reachable(ub) {
                     continue;
                 }
                 match f.values[v.index()].def {
@@ -145,7 +143,7 @@ pub fn verify_function(f: &Function) -> Result<(), IrError> {
                         let ok = if db == ub {
                             dpos < ui
                         } else {
-                            dominates(db, ub)
+                            dt.dominates(db, ub)
                         };
                         if !ok {
                             return err(format!(

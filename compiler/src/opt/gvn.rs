@@ -74,8 +74,8 @@ pub fn number(f: &Function) -> Numbering {
     // dominator-tree children in layout order
     let mut children: Vec<Vec<Block>> = vec![Vec::new(); f.blocks.len()];
     for &b in &f.layout {
-        if let Some(p) = dt.idom(b.index()) {
-            children[p].push(b);
+        if let Some(p) = dt.idom(b) {
+            children[p.index()].push(b);
         }
     }
     let mut table: HashMap<Key, Value> = HashMap::new();

@@ -242,7 +242,7 @@ fn rewrite_function(f: &mut Function, repl: &[Value], removed: &[bool]) {
 }
 
 /// Index of `p` in `preds` (the φ operand position of the edge `p → b`).
-fn pred_pos(preds: &[usize], p: usize) -> Option<usize> {
+fn pred_pos(preds: &[Block], p: Block) -> Option<usize> {
     preds.iter().position(|&x| x == p)
 }
 
@@ -283,8 +283,10 @@ pub fn construct(f: &mut Function) -> Stats {
         return stats;
     }
     let cfg = f.cfg();
-    let entry = cfg.entry;
-    if !cfg.preds[entry].is_empty() {
+    let Some(entry) = cfg.entry else {
+        return stats;
+    };
+    if !cfg.preds[entry.index()].is_empty() {
         return stats;
     }
     stats.merge(&split_aggregates(f));
@@ -366,24 +368,24 @@ pub fn construct(f: &mut Function) -> Stats {
 
     // 3. Local facts: blocks storing each variable, blocks where a load
     //    of it is upward exposed.
-    let mut def_blocks: Vec<Vec<usize>> = vec![Vec::new(); nv];
-    let mut ue_blocks: Vec<Vec<usize>> = vec![Vec::new(); nv];
-    let mut stored_in = vec![NONE; nv];
-    let mut ue_in = vec![NONE; nv];
+    let mut def_blocks: Vec<Vec<Block>> = vec![Vec::new(); nv];
+    let mut ue_blocks: Vec<Vec<Block>> = vec![Vec::new(); nv];
+    let mut stored_in: Vec<Option<Block>> = vec![None; nv];
+    let mut ue_in: Vec<Option<Block>> = vec![None; nv];
     for &b in dt.rpo() {
-        for &i in &f.blocks[b].insts {
+        for &i in &f.blocks[b.index()].insts {
             match &f.insts[i.index()].kind {
                 InstKind::Load { addr, .. } => {
                     let v = var_of(*addr);
-                    if v != NONE && stored_in[v] != b && ue_in[v] != b {
-                        ue_in[v] = b;
+                    if v != NONE && stored_in[v] != Some(b) && ue_in[v] != Some(b) {
+                        ue_in[v] = Some(b);
                         ue_blocks[v].push(b);
                     }
                 }
                 InstKind::Store { addr, .. } => {
                     let v = var_of(*addr);
-                    if v != NONE && stored_in[v] != b {
-                        stored_in[v] = b;
+                    if v != NONE && stored_in[v] != Some(b) {
+                        stored_in[v] = Some(b);
                         def_blocks[v].push(b);
                     }
                 }
@@ -410,17 +412,20 @@ pub fn construct(f: &mut Function) -> Stats {
         }
         let stamp = v as u32;
         for &b in &def_blocks[v] {
-            def_mark[b] = stamp;
+            def_mark[b.index()] = stamp;
         }
         work.clear();
         for &b in &ue_blocks[v] {
-            live_mark[b] = stamp;
+            live_mark[b.index()] = stamp;
             work.push(b);
         }
         while let Some(b) = work.pop() {
-            for &p in &cfg.preds[b] {
-                if dt.is_reachable(p) && live_mark[p] != stamp && def_mark[p] != stamp {
-                    live_mark[p] = stamp;
+            for &p in &cfg.preds[b.index()] {
+                if dt.is_reachable(p)
+                    && live_mark[p.index()] != stamp
+                    && def_mark[p.index()] != stamp
+                {
+                    live_mark[p.index()] = stamp;
                     work.push(p);
                 }
             }
@@ -428,28 +433,27 @@ pub fn construct(f: &mut Function) -> Stats {
         dfs.iterated_into(&def_blocks[v], &mut scratch, &mut idf);
         idf.sort_unstable();
         for &y in &idf {
-            if live_mark[y] != stamp {
+            if live_mark[y.index()] != stamp {
                 continue;
             }
-            let incoming = cfg.preds[y]
+            let incoming = cfg.preds[y.index()]
                 .iter()
-                .map(|&p| (Block(p as u32), sentinel))
+                .map(|&p| (p, sentinel))
                 .collect();
             let (i, _) = f.new_inst(
-                Block(y as u32),
+                y,
                 InstKind::Phi {
                     ty: var_ty[v],
                     incoming,
                 },
             );
-            phis_at[y].push((v, i));
+            phis_at[y.index()].push((v, i));
             new_phis.push(i);
         }
     }
     stats.add("phis inserted", new_phis.len() as u64);
 
     // 5. Renaming over the dominator tree.
-    let entry_block = Block(entry as u32);
     let mut undefs = Undefs::default();
     let mut repl: Vec<Value> = (0..f.values.len() as u32).map(Value).collect();
     let mut removed = vec![false; f.insts.len()];
@@ -457,21 +461,21 @@ pub fn construct(f: &mut Function) -> Stats {
     let mut undo: Vec<usize> = Vec::new();
     let (mut loads, mut stores) = (0u64, 0u64);
     // (block, next child, undo length at entry)
-    let mut walk: Vec<(usize, usize, usize)> = Vec::new();
-    let mut enter = |b: usize,
+    let mut walk: Vec<(Block, usize, usize)> = Vec::new();
+    let mut enter = |b: Block,
                      f: &mut Function,
                      undefs: &mut Undefs,
                      repl: &mut Vec<Value>,
                      removed: &mut Vec<bool>,
                      stacks: &mut Vec<Vec<Value>>,
                      undo: &mut Vec<usize>| {
-        for &(v, i) in &phis_at[b] {
+        for &(v, i) in &phis_at[b.index()] {
             let r = f.insts[i.index()].result.expect("phi result");
             stacks[v].push(r);
             undo.push(v);
         }
-        for k in 0..f.blocks[b].insts.len() {
-            let i = f.blocks[b].insts[k];
+        for k in 0..f.blocks[b.index()].insts.len() {
+            let i = f.blocks[b.index()].insts[k];
             let d = &f.insts[i.index()];
             match d.kind {
                 InstKind::Load { ty, addr } => {
@@ -482,7 +486,7 @@ pub fn construct(f: &mut Function) -> Stats {
                     let r = d.result.expect("load result");
                     let val = match stacks[v].last() {
                         Some(&x) => x,
-                        None => undefs.get(f, entry_block, ty),
+                        None => undefs.get(f, entry, ty),
                     };
                     if repl.len() < f.values.len() {
                         repl.extend((repl.len() as u32..f.values.len() as u32).map(Value));
@@ -509,14 +513,14 @@ pub fn construct(f: &mut Function) -> Stats {
                 _ => {}
             }
         }
-        for &s in &cfg.succs[b] {
-            let Some(pos) = pred_pos(&cfg.preds[s], b) else {
+        for &s in &cfg.succs[b.index()] {
+            let Some(pos) = pred_pos(&cfg.preds[s.index()], b) else {
                 continue;
             };
-            for &(v, i) in &phis_at[s] {
+            for &(v, i) in &phis_at[s.index()] {
                 let val = match stacks[v].last() {
                     Some(&x) => x,
-                    None => undefs.get(f, entry_block, var_ty[v]),
+                    None => undefs.get(f, entry, var_ty[v]),
                 };
                 if let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind {
                     incoming[pos].1 = val;
@@ -560,17 +564,17 @@ pub fn construct(f: &mut Function) -> Stats {
 
     // 6. Unreachable blocks: loads read ⊥, stores vanish.
     for bi in 0..f.layout.len() {
-        let b = f.layout[bi].index();
+        let b = f.layout[bi];
         if dt.is_reachable(b) {
             continue;
         }
-        for k in 0..f.blocks[b].insts.len() {
-            let i = f.blocks[b].insts[k];
+        for k in 0..f.blocks[b.index()].insts.len() {
+            let i = f.blocks[b.index()].insts[k];
             let d = &f.insts[i.index()];
             match d.kind {
                 InstKind::Load { ty, addr } if var_of(addr) != NONE => {
                     let r = d.result.expect("load result");
-                    let u = undefs.get(f, entry_block, ty);
+                    let u = undefs.get(f, entry, ty);
                     repl[r.index()] = u;
                     removed[i.index()] = true;
                     loads += 1;
@@ -594,7 +598,7 @@ pub fn construct(f: &mut Function) -> Stats {
         let needs = matches!(&f.insts[i.index()].kind,
             InstKind::Phi { incoming, .. } if incoming.iter().any(|x| x.1 == sentinel));
         if needs {
-            let u = undefs.get(f, entry_block, ty);
+            let u = undefs.get(f, entry, ty);
             if let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind {
                 for x in incoming.iter_mut().filter(|x| x.1 == sentinel) {
                     x.1 = u;
@@ -612,15 +616,15 @@ pub fn construct(f: &mut Function) -> Stats {
     // 8. Block lists: φs first (the block's own, then the new ones), the
     //    ⊥ constants after the entry's φs, then the rest; operands mapped.
     for bi in 0..f.layout.len() {
-        let b = f.layout[bi].index();
-        let old = std::mem::take(&mut f.blocks[b].insts);
+        let b = f.layout[bi];
+        let old = std::mem::take(&mut f.blocks[b.index()].insts);
         let nphi = old
             .iter()
             .take_while(|i| matches!(f.insts[i.index()].kind, InstKind::Phi { .. }))
             .count();
-        let mut insts = Vec::with_capacity(old.len() + phis_at[b].len());
+        let mut insts = Vec::with_capacity(old.len() + phis_at[b.index()].len());
         insts.extend_from_slice(&old[..nphi]);
-        insts.extend(phis_at[b].iter().map(|x| x.1));
+        insts.extend(phis_at[b.index()].iter().map(|x| x.1));
         if b == entry {
             insts.extend_from_slice(&undefs.insts);
         }
@@ -629,7 +633,7 @@ pub fn construct(f: &mut Function) -> Stats {
         for &i in &insts {
             map_operands(&mut f.insts[i.index()].kind, |v| resolve(&repl, v));
         }
-        f.blocks[b].insts = insts;
+        f.blocks[b.index()].insts = insts;
     }
 
     // 9. Delete the promoted slots, renumber the others. Deleted
@@ -682,7 +686,10 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
     }
     let ty = f.value_type(first);
     let cfg = f.cfg();
-    let dt = DomTree::new(cfg.entry, &cfg.succs);
+    let Some(entry) = cfg.entry else {
+        return Vec::new();
+    };
+    let dt = DomTree::new(entry, &cfg.succs);
     let dfs = DominanceFrontiers::new(&dt, &cfg.preds);
     let nb = f.blocks.len();
     let mut is_def = vec![false; f.values.len()];
@@ -695,10 +702,10 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
     let mut def_blocks = Vec::new();
     for &d in defs {
         let (b, pos) = match f.values[d.index()].def {
-            ValueDef::Param(_) => (cfg.entry, 0),
+            ValueDef::Param(_) => (entry, 0),
             ValueDef::Inst(i) => {
-                let b = f.insts[i.index()].block.index();
-                match f.blocks[b].insts.iter().position(|&x| x == i) {
+                let b = f.insts[i.index()].block;
+                match f.blocks[b.index()].insts.iter().position(|&x| x == i) {
                     Some(k) => (b, k + 1),
                     None => continue,
                 }
@@ -707,7 +714,7 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
         if !dt.is_reachable(b) {
             continue;
         }
-        defs_in[b].push((pos, d));
+        defs_in[b.index()].push((pos, d));
         def_blocks.push(b);
     }
     for l in &mut defs_in {
@@ -715,74 +722,75 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
     }
     let mut in_idf = vec![false; nb];
     for y in dfs.iterated(&def_blocks) {
-        in_idf[y] = true;
+        in_idf[y.index()] = true;
     }
 
     struct Ctx<'a> {
-        cfg: &'a Cfg,
-        dt: &'a DomTree,
+        cfg: &'a Cfg<Block>,
+        dt: &'a DomTree<Block>,
+        entry: Block,
         in_idf: Vec<bool>,
         defs_in: Vec<Vec<(usize, Value)>>,
         top: Vec<Option<Value>>,
         ty: Type,
         undefs: Undefs,
-        phis: Vec<(usize, Inst)>,
+        phis: Vec<(Block, Inst)>,
     }
     impl Ctx<'_> {
-        fn def_from_bottom(&mut self, f: &mut Function, b: usize) -> Value {
-            match self.defs_in[b].last() {
+        fn def_from_bottom(&mut self, f: &mut Function, b: Block) -> Value {
+            match self.defs_in[b.index()].last() {
                 Some(&(_, v)) => v,
                 None => self.def_from_top(f, b),
             }
         }
-        fn def_from_top(&mut self, f: &mut Function, b: usize) -> Value {
+        fn def_from_top(&mut self, f: &mut Function, b: Block) -> Value {
             // climb the dominator tree to a block that has a definition,
             // needs a φ, or is already known
             let mut path = Vec::new();
             let mut x = b;
             let val = loop {
-                if let Some(v) = self.top[x] {
+                if let Some(v) = self.top[x.index()] {
                     break v;
                 }
-                if self.in_idf[x] {
+                if self.in_idf[x.index()] {
                     break self.make_phi(f, x);
                 }
                 path.push(x);
                 match self.dt.idom(x) {
-                    Some(d) => match self.defs_in[d].last() {
+                    Some(d) => match self.defs_in[d.index()].last() {
                         Some(&(_, v)) => break v,
                         None => x = d,
                     },
-                    None => break self.undefs.get(f, Block(self.cfg.entry as u32), self.ty),
+                    None => break self.undefs.get(f, self.entry, self.ty),
                 }
             };
             for p in path {
-                self.top[p] = Some(val);
+                self.top[p.index()] = Some(val);
             }
             val
         }
-        fn make_phi(&mut self, f: &mut Function, b: usize) -> Value {
-            let incoming = self.cfg.preds[b]
+        fn make_phi(&mut self, f: &mut Function, b: Block) -> Value {
+            let incoming = self.cfg.preds[b.index()]
                 .iter()
-                .map(|&p| (Block(p as u32), Value(u32::MAX)))
+                .map(|&p| (p, Value(u32::MAX)))
                 .collect();
             let (i, r) = f.new_inst(
-                Block(b as u32),
+                b,
                 InstKind::Phi {
                     ty: self.ty,
                     incoming,
                 },
             );
             let r = r.expect("phi result");
-            self.top[b] = Some(r);
-            self.defs_in[b].insert(0, (0, r));
+            self.top[b.index()] = Some(r);
+            self.defs_in[b.index()].insert(0, (0, r));
             self.phis.push((b, i));
-            let preds = self.cfg.preds[b].clone();
+            let preds = self.cfg.preds[b.index()].clone();
             for (k, p) in preds.into_iter().enumerate() {
                 let v = if self.dt.is_reachable(p) {
                     self.def_from_bottom(f, p)
                 } else {
-                    self.undefs.get(f, Block(self.cfg.entry as u32), self.ty)
+                    self.undefs.get(f, self.entry, self.ty)
                 };
                 if let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind {
                     incoming[k].1 = v;
@@ -794,6 +802,7 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
     let mut cx = Ctx {
         cfg: &cfg,
         dt: &dt,
+        entry,
         in_idf,
         defs_in,
         top: vec![None; nb],
@@ -804,14 +813,14 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
     // uses, then their reaching definitions
     let mut rewrites: Vec<(Inst, usize, Value)> = Vec::new();
     for &b in dt.rpo() {
-        for k in 0..f.blocks[b].insts.len() {
-            let i = f.blocks[b].insts[k];
+        for k in 0..f.blocks[b.index()].insts.len() {
+            let i = f.blocks[b.index()].insts[k];
             let kind = f.insts[i.index()].kind.clone();
             match &kind {
                 InstKind::Phi { incoming, .. } => {
                     for (n, &(p, v)) in incoming.iter().enumerate() {
-                        if is_def[v.index()] && dt.is_reachable(p.index()) {
-                            let r = cx.def_from_bottom(f, p.index());
+                        if is_def[v.index()] && dt.is_reachable(p) {
+                            let r = cx.def_from_bottom(f, p);
                             rewrites.push((i, n, r));
                         }
                     }
@@ -821,7 +830,7 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
                         if !is_def[v.index()] {
                             continue;
                         }
-                        let r = match cx.defs_in[b].iter().rev().find(|x| x.0 <= k) {
+                        let r = match cx.defs_in[b.index()].iter().rev().find(|x| x.0 <= k) {
                             Some(&(_, d)) => d,
                             None => cx.def_from_top(f, b),
                         };
@@ -841,10 +850,10 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
     }
     // place the φs and the ⊥ constants
     for &(b, i) in &cx.phis {
-        f.blocks[b].insts.insert(0, i);
+        f.blocks[b.index()].insts.insert(0, i);
     }
     if !cx.undefs.insts.is_empty() {
-        let e = cfg.entry;
+        let e = entry.index();
         let nphi = f.blocks[e]
             .insts
             .iter()
@@ -1077,8 +1086,8 @@ m:
         let cfg = f0.cfg();
         let dt = DomTree::new(cfg.entry, &cfg.succs);
         let df = DominanceFrontiers::new(&dt, &cfg.preds);
-        assert_eq!(df.frontier(2), &[3]); // DF(B3) = {B4}
-        assert_eq!(df.frontier(3), &[1]); // DF(B4) = {B2}
+        assert_eq!(df.frontier(Block(2)), &[Block(3)]); // DF(B3) = {B4}
+        assert_eq!(df.frontier(Block(3)), &[Block(1)]); // DF(B4) = {B2}
         let before = run(&m);
         assert_eq!(before.1, 21); // by hand: t04(1,0) = 2, t04(0,0) = 1
         let s = construct_all(&mut m);

@@ -66,6 +66,17 @@ impl MBlockId {
     }
 }
 
+/// A machine block is a node of the analyses of [`crate::analysis`] (run
+/// on the edge lists of [`Cfg`]): its index in [`MFunc::blocks`].
+impl crate::analysis::Node for MBlockId {
+    fn index(self) -> usize {
+        MBlockId::index(self)
+    }
+    fn from_index(i: usize) -> MBlockId {
+        MBlockId::new(i)
+    }
+}
+
 impl std::fmt::Display for MBlockId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "B{}", self.0)
@@ -698,13 +709,12 @@ impl Cfg {
     pub fn preds(&self, b: MBlockId) -> &[MBlockId] {
         &self.preds[b.index()]
     }
-    /// The successor lists by block index, for index-based algorithms
-    /// (dominators, liveness).
-    pub fn succ_indices(&self) -> Vec<Vec<usize>> {
-        self.succs
-            .iter()
-            .map(|s| s.iter().map(|b| b.index()).collect())
-            .collect()
+    /// The successors of every block (`[b.index()]`), the graph the
+    /// analyses of [`crate::analysis`] run on (dominators, loops,
+    /// liveness). Branch targets that are not blocks of the function are
+    /// listed too; the analyses ignore them.
+    pub fn succ_lists(&self) -> &[Vec<MBlockId>] {
+        &self.succs
     }
 }
 
@@ -741,9 +751,10 @@ mod tests {
         // predecessors in layout order
         assert_eq!(p(3), [MBlockId(2), MBlockId(1)]);
         assert_eq!(p(1), [MBlockId(0)]);
+        let ids = |v: &[u32]| v.iter().map(|&n| MBlockId(n)).collect::<Vec<_>>();
         assert_eq!(
-            cfg.succ_indices(),
-            vec![vec![1, 2], vec![3], vec![3], vec![]]
+            cfg.succ_lists(),
+            [ids(&[1, 2]), ids(&[3]), ids(&[3]), ids(&[])]
         );
     }
 }

@@ -26,30 +26,11 @@
 //!   operands coming from them, are not checked.
 
 use super::*;
+use crate::analysis::DomTree;
 
 /// Class of a register operand (`None` for an out-of-range vreg).
 fn class_of(mf: &MFunc, x: Reg) -> Option<Class> {
     mf.class(x)
-}
-
-/// Immediate dominators of the machine CFG `cfg` of `mf` (Cooper, Harvey
-/// and Kennedy's iterative algorithm over a reverse postorder from
-/// `mf.order[0]`), by block index: `idom[entry] == Some(entry)`, `None` for
-/// unreachable blocks.
-pub fn dominators(mf: &MFunc, cfg: &Cfg) -> Vec<Option<usize>> {
-    let nb = mf.blocks.len();
-    let Some(entry) = mf.order.first().map(|b| b.index()) else {
-        return vec![None; nb];
-    };
-    let succs: Vec<Vec<usize>> = cfg
-        .succ_indices()
-        .into_iter()
-        .map(|s| s.into_iter().filter(|&s| s < nb).collect())
-        .collect();
-    let dt = crate::analysis::DomTree::new(entry, &succs);
-    (0..nb)
-        .map(|b| if b == entry { Some(entry) } else { dt.idom(b) })
-        .collect()
 }
 
 /// Checks that every ST200 operation of `mf` is still the right table
@@ -125,10 +106,11 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
         }
     }
     // definitions: (block, index) of each vreg's definition
-    let mut def: Vec<Option<(usize, usize)>> = vec![None; nv];
+    let mut def: Vec<Option<(MBlockId, usize)>> = vec![None; nv];
     let mut mentioned = vec![false; nv];
     let cfg = Cfg::new(mf);
-    for b in mf.order.iter().map(|b| b.index()) {
+    for &bid in &mf.order {
+        let b = bid.index();
         let mut phis_done = false;
         for (k, i) in mf.blocks[b].insts.iter().enumerate() {
             for o in &i.ops {
@@ -157,7 +139,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                         if def[v].is_some() {
                             return err(format!("%v{v} is defined twice (again in block {b})"));
                         }
-                        def[v] = Some((b, k));
+                        def[v] = Some((bid, k));
                     }
                     p if j < nexplicit => {
                         return err(format!(
@@ -185,8 +167,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                     if phis_done {
                         return err(format!("block {b}: phi after a non-phi operation"));
                     }
-                    check_phi(mf, i, cfg.preds(MBlockId::new(b)))
-                        .or_else(|m| err(format!("block {b}: {m}")))?;
+                    check_phi(mf, i, cfg.preds(bid)).or_else(|m| err(format!("block {b}: {m}")))?;
                 }
                 MOp::PCopy => {
                     phis_done = true;
@@ -215,50 +196,46 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
             return err(format!("%v{v} is used but never defined"));
         }
     }
-    // dominance
-    let idom = dominators(mf, &cfg);
-    let dominates = |a: usize, mut b: usize| -> bool {
-        loop {
-            if a == b {
-                return true;
-            }
-            match idom[b] {
-                Some(p) if p != b => b = p,
-                _ => return false,
-            }
-        }
-    };
-    for b in mf.order.iter().map(|b| b.index()) {
-        if idom[b].is_none() {
+    // dominance (Cooper, Harvey and Kennedy's dominator tree of the
+    // machine CFG from `mf.order[0]`)
+    let dt = DomTree::new(mf.order.first().copied(), cfg.succ_lists());
+    for &bid in &mf.order {
+        if !dt.is_reachable(bid) {
             continue;
         }
+        let b = bid.index();
         for (k, i) in mf.blocks[b].insts.iter().enumerate() {
             // (register, block of the use, position; usize::MAX = block end)
-            let uses: Vec<(Reg, usize, usize)> = if i.op == MOp::Phi {
+            let uses: Vec<(Reg, MBlockId, usize)> = if i.op == MOp::Phi {
                 i.ops[1..]
                     .chunks(2)
                     .filter_map(|c| match c {
-                        [Opnd::Label(p), Opnd::R(x)] => Some((*x, p.index(), usize::MAX)),
+                        [Opnd::Label(p), Opnd::R(x)] => Some((*x, *p, usize::MAX)),
                         _ => None,
                     })
                     .collect()
             } else {
-                i.uses().into_iter().map(|x| (x, b, k)).collect()
+                i.uses().into_iter().map(|x| (x, bid, k)).collect()
             };
             for (x, ub, ui) in uses {
                 let Reg::V(v) = x else { continue };
-                if ub >= idom.len() || idom[ub].is_none() {
+                if !dt.is_reachable(ub) {
                     continue;
                 }
                 let Some((db, di)) = def[v.index()] else {
                     continue;
                 };
-                let ok = if db == ub { di < ui } else { dominates(db, ub) };
+                let ok = if db == ub {
+                    di < ui
+                } else {
+                    dt.dominates(db, ub)
+                };
                 if !ok {
                     return err(format!(
-                        "the definition of {v} (block {db}) does not dominate its use in block {b}{}",
+                        "the definition of {v} (block {}) does not dominate its use in block {b}{}",
+                        db.index(),
                         if ui == usize::MAX {
-                            format!(" (phi operand from block {ub})")
+                            format!(" (phi operand from block {})", ub.index())
                         } else {
                             String::new()
                         }

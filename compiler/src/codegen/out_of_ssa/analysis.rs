@@ -13,59 +13,56 @@
 //! point) are here; interference is in [`super::congruence`].
 
 use super::*;
-use crate::analysis::{BitSet, DomTree};
+use crate::analysis::{postorder, BitSet, DomTree, Node};
 
-/// Immediate dominators of a CFG given by successor lists (`succs[b]`),
-/// entry `entry` (Cooper, Harvey and Kennedy's iterative algorithm on the
-/// reverse postorder). `None` for the entry and for unreachable blocks.
-pub fn immediate_dominators(succs: &[Vec<usize>], entry: usize) -> Vec<Option<usize>> {
-    if entry >= succs.len() {
-        return vec![None; succs.len()];
-    }
-    let dt = crate::analysis::DomTree::new(entry, succs);
-    (0..succs.len()).map(|b| dt.idom(b)).collect()
+/// Immediate dominators of a CFG given by successor lists
+/// (`succs[b.index()]`), entry `entry` (Cooper, Harvey and Kennedy's
+/// iterative algorithm on the reverse postorder, [`DomTree`]), by block
+/// index. `None` for the entry and for unreachable blocks.
+pub fn immediate_dominators<N: Node>(succs: &[Vec<N>], entry: N) -> Vec<Option<N>> {
+    let dt = DomTree::new(entry, succs);
+    (0..succs.len())
+        .map(|b| dt.idom(N::from_index(b)))
+        .collect()
 }
 
 /// Blocks reachable from `entry` in reverse postorder.
-pub fn reverse_postorder(succs: &[Vec<usize>], entry: usize) -> Vec<usize> {
-    if entry >= succs.len() {
-        return vec![];
-    }
-    let mut post = crate::analysis::postorder(entry, succs);
+pub fn reverse_postorder<N: Node>(succs: &[Vec<N>], entry: N) -> Vec<N> {
+    let mut post = postorder(entry, succs);
     post.reverse();
     post
 }
 
-/// Preorder numbering of the dominator tree `dt`, children visited in
-/// block order (the numbering the seed-digest T61 walk is derived with):
-/// `(pre, last)` where `pre[b]` is b's preorder number and `last[b]` the
-/// largest number in b's subtree, so a dominates b iff
-/// `pre[a] <= pre[b] <= last[a]`. `NONE` for unreachable blocks.
-fn dom_tree_numbers(dt: &DomTree, n: usize) -> (Vec<usize>, Vec<usize>) {
-    let mut children: Vec<Vec<usize>> = vec![vec![]; n];
-    for b in 0..n {
+/// Preorder numbering of the dominator tree `dt` of a function of `n`
+/// blocks, children visited in block order (the numbering the seed-digest
+/// T61 walk is derived with): `(pre, last)` by block index, where `pre[b]`
+/// is b's preorder number and `last[b]` the largest number in b's
+/// subtree, so a dominates b iff `pre[a] <= pre[b] <= last[a]`. `NONE` for
+/// unreachable blocks.
+fn dom_tree_numbers(dt: &DomTree<MBlockId>, n: usize) -> (Vec<usize>, Vec<usize>) {
+    let mut children: Vec<Vec<MBlockId>> = vec![vec![]; n];
+    for b in (0..n).map(MBlockId::new) {
         if let Some(d) = dt.idom(b) {
-            children[d].push(b);
+            children[d.index()].push(b);
         }
     }
     let mut pre = vec![NONE; n];
     let mut last = vec![NONE; n];
-    let entry = dt.entry();
-    if entry >= n {
+    let Some(entry) = dt.entry().filter(|e| e.index() < n) else {
         return (pre, last);
-    }
+    };
     let mut k = 0;
     let mut stack = vec![(entry, 0usize)];
-    pre[entry] = k;
+    pre[entry.index()] = k;
     k += 1;
     while let Some(&mut (b, ref mut c)) = stack.last_mut() {
-        if let Some(&s) = children[b].get(*c) {
+        if let Some(&s) = children[b.index()].get(*c) {
             *c += 1;
-            pre[s] = k;
+            pre[s.index()] = k;
             k += 1;
             stack.push((s, 0));
         } else {
-            last[b] = k - 1;
+            last[b.index()] = k - 1;
             stack.pop();
         }
     }
@@ -98,13 +95,11 @@ impl Analysis {
     pub(super) fn new(mf: &MFunc) -> Analysis {
         let nb = mf.blocks.len();
         let nv = mf.vclass.len();
-        let entry = mf.order.first().map_or(0, |b| b.index());
-        let succs = Cfg::new(mf).succ_indices();
-        let (pre, last) = if entry < succs.len() {
-            dom_tree_numbers(&DomTree::new(entry, &succs), nb)
-        } else {
-            (vec![NONE; nb], vec![NONE; nb])
-        };
+        // block 0 stands for the entry of a function without layout
+        let entry = mf.order.first().copied().unwrap_or(MBlockId(0));
+        let cfg = Cfg::new(mf);
+        let (pre, last) = dom_tree_numbers(&DomTree::new(entry, cfg.succ_lists()), nb);
+        let entry = entry.index();
         let reach = |b: usize| pre.get(b).is_some_and(|&p| p != NONE);
         // definitions and uses
         let mut def = vec![(NONE, 0i64); nv];

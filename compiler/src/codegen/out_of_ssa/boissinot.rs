@@ -130,17 +130,18 @@ pub(super) fn coalesce_phi_affinities(
     partner: &[Option<u32>],
     st: &mut Stats,
 ) {
-    let entry = mf.order.first().map_or(0, |b| b.index());
-    let succs = Cfg::new(mf).succ_indices();
-    let forest = crate::analysis::LoopForest::new(entry, &succs);
-    let mut blocks = reverse_postorder(&succs, entry);
+    let entry = mf.order.first().copied().unwrap_or(MBlockId(0));
+    let cfg = Cfg::new(mf);
+    let forest = crate::analysis::LoopForest::new(entry, cfg.succ_lists());
+    let mut blocks = reverse_postorder(cfg.succ_lists(), entry);
     blocks.sort_by_key(|&b| std::cmp::Reverse(forest.loop_depth(b)));
     let partner_of = |r: Reg| match r {
         Reg::V(v) => partner.get(v.index()).copied().flatten(),
         _ => None,
     };
     for b in blocks {
-        let phis: Vec<&MInst> = mf.blocks[b]
+        let phis: Vec<&MInst> = mf
+            .block(b)
             .insts
             .iter()
             .take_while(|i| i.op == MOp::Phi)

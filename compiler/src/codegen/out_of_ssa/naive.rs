@@ -14,11 +14,12 @@ use super::*;
 /// the start of that block instead.
 pub(super) fn lower_phis_naive(mf: &mut MFunc, st: &mut Stats) {
     let nb = mf.blocks.len();
-    let succs = Cfg::new(mf).succ_indices();
+    let cfg = Cfg::new(mf);
+    let succs = cfg.succ_lists();
     let mut npreds = vec![0usize; nb];
-    for ss in &succs {
+    for ss in succs {
         for &s in ss {
-            npreds[s] += 1;
+            npreds[s.index()] += 1;
         }
     }
     for (b, &nb_preds) in npreds.iter().enumerate() {
