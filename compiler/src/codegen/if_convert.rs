@@ -120,10 +120,10 @@ pub fn if_convert(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     loop {
         let cfg = Cfg::new(mf);
         let entry = mf.order[0];
-        let order = postorder(entry.index(), &cfg.succ_indices());
+        let order = postorder(entry, cfg.succ_lists());
         let mut touched = vec![false; mf.blocks.len()];
         let mut changed = false;
-        for h in order.into_iter().map(MBlockId::new) {
+        for h in order {
             let Some(r) = region(mf, &cfg, h, model) else {
                 continue;
             };

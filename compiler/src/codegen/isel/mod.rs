@@ -1249,9 +1249,8 @@ impl<'a> Sel<'a> {
                         args: sa,
                     }) = self.kind(p)
                     {
-                        if let Some(n @ 1..=4) = self
-                            .cval(sa[1])
-                            .filter(|&n| n < 4 || self.has("sh4add"))
+                        if let Some(n @ 1..=4) =
+                            self.cval(sa[1]).filter(|&n| n < 4 || self.has("sh4add"))
                         {
                             let name = ["sh1add", "sh2add", "sh3add", "sh4add"][n as usize - 1];
                             let a = self.g(sa[0]);
