@@ -244,15 +244,17 @@ fn bisect_steps_cover_the_back_end() {
     let steps = &all.bisect.steps;
     let n = steps.len();
     assert!(n > 4 && steps.iter().all(|s| s.ran));
-    let tail: Vec<(&str, &str)> = steps[n - 4..]
+    let tail: Vec<(&str, &str)> = steps[n - 6..]
         .iter()
         .map(|s| (s.pass.as_str(), s.function.as_str()))
         .collect();
     assert_eq!(
         tail,
         [
+            ("if-convert", "sq"),
             ("out-of-ssa-coalescing", "sq"),
             ("bundle", "sq"),
+            ("if-convert", "main"),
             ("out-of-ssa-coalescing", "main"),
             ("bundle", "main")
         ]
@@ -261,8 +263,8 @@ fn bisect_steps_cover_the_back_end() {
         .iter()
         .enumerate()
         .all(|(k, s)| s.number == k as u64 + 1));
-    let cut = compiler::driver::compile_many(&sources, &flags(n as i64 - 4)).unwrap();
-    assert!(cut.bisect.steps[n - 4..].iter().all(|s| !s.ran));
+    let cut = compiler::driver::compile_many(&sources, &flags(n as i64 - 6)).unwrap();
+    assert!(cut.bisect.steps[n - 6..].iter().all(|s| !s.ran));
     let bundles = |asm: &str| asm.matches(";;").count();
     assert!(bundles(&cut.asm) > bundles(&all.asm));
     let exe = build_executable(&sources, &flags(0)).unwrap();

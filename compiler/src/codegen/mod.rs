@@ -20,6 +20,8 @@ pub mod liveness;
 pub mod mir;
 pub mod out_of_psi;
 pub mod out_of_ssa;
+pub mod predicate;
+pub mod psi;
 pub mod regalloc;
 pub mod sched;
 
