@@ -12,6 +12,7 @@
 //! predicates; the psi transformations of [`super::psi`] ask it.
 
 use super::mir::{Guard, Reg};
+use std::ops::Not;
 
 /// Most atoms an [`Oracle`] numbers (2^6 = 64 assignments in a `u64`).
 pub const MAX_ATOMS: usize = 6;
@@ -46,10 +47,6 @@ impl Predicate {
     pub fn or(self, o: Predicate) -> Predicate {
         Predicate(self.0 | o.0)
     }
-    /// Negation.
-    pub fn not(self) -> Predicate {
-        Predicate(!self.0)
-    }
     /// `self − o`: holds where `self` does and `o` does not.
     pub fn minus(self, o: Predicate) -> Predicate {
         self.and(o.not())
@@ -73,6 +70,14 @@ impl Predicate {
     /// The predicate's value under `assignment` (bit `i` = atom `i`).
     pub fn eval(self, assignment: u32) -> bool {
         self.0 >> (assignment & 63) & 1 == 1
+    }
+}
+
+impl Not for Predicate {
+    type Output = Predicate;
+    /// Negation.
+    fn not(self) -> Predicate {
+        Predicate(!self.0)
     }
 }
 
