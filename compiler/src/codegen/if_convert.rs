@@ -281,9 +281,14 @@ fn bundles(mf: &MFunc, model: &ProcessorModel, insts: Vec<MInst>) -> f64 {
         .into_iter()
         .filter_map(|i| match (i.op, i.psi_args().as_deref()) {
             (MOp::Isa(_), _) => Some(i),
-            (MOp::Psi, Some([a, b])) => {
-                Some(select(mf, i.ops[0].clone(), b.guard, b.value, a.value))
-            }
+            (MOp::Psi, Some([a, b])) => Some(select(
+                mf,
+                i.ops[0].clone(),
+                b.guard,
+                b.value,
+                a.value,
+                &|_| None,
+            )),
             _ => None,
         })
         .collect();
@@ -328,7 +333,9 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel) -> bool
     {
         if let (Some(t), Some(f)) = (phi_operand(phi, tp), phi_operand(phi, fp)) {
             if t != f {
-                merged.push(select(mf, phi.ops[0].clone(), r.taken_guard, t, f));
+                merged.push(select(mf, phi.ops[0].clone(), r.taken_guard, t, f, &|_| {
+                    None
+                }));
             }
         }
     }
@@ -341,28 +348,47 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel) -> bool
 
 /// `dst = guard ? value : otherwise` as one ST200 operation (ISA-ST200
 /// §4.3): `slct dst = p, value, otherwise` for a guard `p`, `slctf dst =
-/// p, value, otherwise` for `!p`, `mov dst = value` for `true`.
-pub fn select(mf: &MFunc, dst: Opnd, guard: Guard, value: Reg, otherwise: Reg) -> MInst {
-    match guard {
-        Guard::True => mf.inst("mov", vec![dst, Opnd::R(value)]),
-        Guard::If(p) => mf.inst(
-            "slct",
-            vec![dst, Opnd::R(p), Opnd::R(value), Opnd::R(otherwise)],
-        ),
-        Guard::IfNot(p) => mf.inst(
-            "slctf",
-            vec![dst, Opnd::R(p), Opnd::R(value), Opnd::R(otherwise)],
-        ),
+/// p, value, otherwise` for `!p`, `mov dst = value` for `true`. When
+/// `constant` knows one side as a constant (a register defined by `mov r =
+/// imm`), the immediate form takes it directly: `slct d = p, a, imm` is
+/// `p ? a : imm` and `slctf d = p, a, imm` is `p ? imm : a`.
+pub fn select(
+    mf: &MFunc,
+    dst: Opnd,
+    guard: Guard,
+    value: Reg,
+    otherwise: Reg,
+    constant: &dyn Fn(Reg) -> Option<i64>,
+) -> MInst {
+    let r = Opnd::R;
+    let (p, on_true, on_false) = match guard {
+        Guard::True => return mf.inst("mov", vec![dst, r(value)]),
+        Guard::If(p) => (p, value, otherwise),
+        Guard::IfNot(p) => (p, otherwise, value),
+    };
+    // p ? on_true : on_false
+    match (constant(on_true), constant(on_false)) {
+        (_, Some(c)) => mf.inst("slct", vec![dst, r(p), r(on_true), Opnd::Imm(c)]),
+        (Some(c), None) => mf.inst("slctf", vec![dst, r(p), r(on_false), Opnd::Imm(c)]),
+        (None, None) => match guard {
+            Guard::IfNot(_) => mf.inst("slctf", vec![dst, r(p), r(value), r(otherwise)]),
+            _ => mf.inst("slct", vec![dst, r(p), r(value), r(otherwise)]),
+        },
     }
 }
 
 /// The `slct` chain computing `dst = psi(args)` when every argument is
 /// computed unconditionally (seed-digest T48, SSA book Fig. 14.10): the
 /// first argument's guard is taken as `true` (psi-promotion), then each
-/// argument selects over the value so far ([`select`]); a later `true`
-/// argument restarts the chain. Intermediate values get new GR virtual
-/// registers of `mf`.
-pub fn select_chain(mf: &mut MFunc, dst: Opnd, args: &[PsiArg]) -> Vec<MInst> {
+/// argument selects over the value so far ([`select`], with `constant`);
+/// a later `true` argument restarts the chain. Intermediate values get new
+/// GR virtual registers of `mf`.
+pub fn select_chain(
+    mf: &mut MFunc,
+    dst: Opnd,
+    args: &[PsiArg],
+    constant: &dyn Fn(Reg) -> Option<i64>,
+) -> Vec<MInst> {
     let mut out = vec![];
     let n = args.len();
     let mut cur = args[0].value;
@@ -377,7 +403,7 @@ pub fn select_chain(mf: &mut MFunc, dst: Opnd, args: &[PsiArg]) -> Vec<MInst> {
         } else {
             Opnd::R(mf.vreg(Class::Gr))
         };
-        out.push(select(mf, d.clone(), a.guard, a.value, cur));
+        out.push(select(mf, d.clone(), a.guard, a.value, cur, constant));
         if let Opnd::R(x) = d {
             cur = x;
         }

@@ -8,12 +8,19 @@
 //! T48, SSA book Fig. 14.10): `x = psi(a1, p2?a2, …, pn?an)` becomes
 //! `t2 = slct p2, a2, a1; …; x = slct pn, an, t(n-1)` in place, which
 //! keeps machine SSA; the out-of-SSA translation then coalesces the
-//! chain's values like any others. The psi-normalize / psi-congruence
+//! chain's values like any others. A constant argument (defined by `mov
+//! r = imm`) goes into the immediate of `slct`/`slctf`, and the `mov`s
+//! left without a use are deleted. The psi-normalize / psi-congruence
 //! phases of the papers are needed once arguments carry guarded
 //! definitions; they are not built yet.
 
 use super::if_convert::select_chain;
 use super::mir::*;
+use isa::Opcode;
+use std::collections::{HashMap, HashSet};
+
+/// `mov $rd = imm`.
+const MOV_I: Opcode = Opcode::named("mov_i");
 
 /// Counters of the translation (`lcc --stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,11 +29,23 @@ pub struct Stats {
     pub psis: usize,
     /// `slct`/`slctf` operations created.
     pub selects: usize,
+    /// Constants taken as a select's immediate.
+    pub immediates: usize,
 }
 
 /// Replaces every psi of `mf` by its select chain (module documentation).
 pub fn lower(mf: &mut MFunc) -> Stats {
     let mut st = Stats::default();
+    // SSA: each register has one definition; those by `mov r = imm`
+    let mut constants: HashMap<Reg, i64> = HashMap::new();
+    for b in &mf.blocks {
+        for i in &b.insts {
+            if let (true, [Opnd::R(d @ Reg::V(_)), Opnd::Imm(c)]) = (i.is(MOV_I), &i.ops[..]) {
+                constants.insert(*d, *c);
+            }
+        }
+    }
+    let constant = |x: Reg| constants.get(&x).copied();
     for b in mf.block_ids() {
         if !mf.block(b).insts.iter().any(|i| i.op == MOp::Psi) {
             continue;
@@ -39,14 +58,34 @@ pub fn lower(mf: &mut MFunc) -> Stats {
                 continue;
             };
             st.psis += 1;
-            let chain = select_chain(mf, i.ops[0].clone(), &args);
-            st.selects += chain
-                .iter()
-                .filter(|x| x.op != MOp::Isa(opc::MOV_R))
-                .count();
+            let chain = select_chain(mf, i.ops[0].clone(), &args, &constant);
+            for x in chain.iter().filter(|x| x.op != MOp::Isa(opc::MOV_R)) {
+                st.selects += 1;
+                if matches!(x.ops.last(), Some(Opnd::Imm(_))) {
+                    st.immediates += 1;
+                }
+            }
             out.extend(chain.into_iter().map(|x| MInst { loc: i.loc, ..x }));
         }
         mf.block_mut(b).insts = out;
     }
+    if st.immediates > 0 {
+        delete_unused_constants(mf);
+    }
     st
+}
+
+/// Deletes the `mov r = imm` whose virtual register is no longer read.
+fn delete_unused_constants(mf: &mut MFunc) {
+    let mut used: HashSet<Reg> = HashSet::new();
+    for b in &mf.blocks {
+        for i in &b.insts {
+            used.extend(i.uses());
+        }
+    }
+    for b in mf.blocks.iter_mut() {
+        b.insts.retain(|i| {
+            !(i.is(MOV_I) && matches!(i.ops[0], Opnd::R(d @ Reg::V(_)) if !used.contains(&d)))
+        });
+    }
 }
