@@ -273,6 +273,32 @@ fn speculated(i: &MInst) -> MInst {
     }
 }
 
+/// Branch registers the allocator can give to values: all but its spill
+/// scratch (ISA-ST200 §1.3: eight BRs; `isa::abi::BR_SPILL_SCRATCH`).
+const BR_AVAILABLE: usize = isa::abi::BR_COUNT as usize - 1;
+
+/// The most BR values live at once in the straight-line code `insts`
+/// (guards of psis count as uses): speculating compares of both sides
+/// keeps their BRs live together, and the number of branch registers
+/// bounds how much can be if-converted (SSA book §18.2).
+fn br_pressure(mf: &MFunc, insts: &[MInst]) -> usize {
+    let is_br = |x: &Reg| mf.class(*x) == Some(Class::Br);
+    let mut live: Vec<Reg> = vec![];
+    let mut most = 0;
+    for i in insts.iter().rev() {
+        for d in i.defs() {
+            live.retain(|x| *x != d);
+        }
+        for u in i.uses().into_iter().filter(is_br) {
+            if !live.contains(&u) {
+                live.push(u);
+            }
+        }
+        most = most.max(live.len());
+    }
+    most
+}
+
 /// Bundles the list scheduler makes of `insts` for `model`: a two-argument
 /// psi counts as the `slct` it becomes; other pseudo-operations, which
 /// out-of-SSA translation removes or turns into copies, are left out.
@@ -342,6 +368,9 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel) -> bool
     // the join is reached by a taken `goto` unless it is merged into the
     // head
     let merged_join = cfg.preds(r.join).iter().all(|p| *p == tp || *p == fp);
+    if br_pressure(mf, &merged) > BR_AVAILABLE {
+        return false;
+    }
     let after = bundles(mf, model, merged) + if merged_join { 0.0 } else { penalty };
     after <= before
 }
@@ -540,5 +569,44 @@ fn phi_dst(phi: &MInst) -> Reg {
     match phi.ops[0] {
         Opnd::R(d) => d,
         _ => unreachable!("phi destination is a register"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The BR bound: seven compares read only after the last one keep
+    /// seven BRs live together; with the branch's own BR, read by the psi
+    /// at the end, eight (> [`BR_AVAILABLE`], ISA-ST200 §1.3 minus the
+    /// spill scratch). Counted by hand.
+    #[test]
+    fn br_pressure_counts_branch_registers_live_together() {
+        let mut text = String::from("function @f global\nvregs 30 br %v3");
+        for k in 0..7 {
+            text.push_str(&format!(" %v{}", 10 + k));
+        }
+        text.push_str("\norder B0\nB0:\n  add %v1 = $r0, 1\n  add %v2 = $r0, 2\n");
+        text.push_str("  cmplt %v3 = %v1, %v2\n");
+        for k in 0..7 {
+            text.push_str(&format!("  cmplt %v{} = %v1, {}\n", 10 + k, k + 1));
+        }
+        let mut prev = "%v1".to_string();
+        for k in 0..7 {
+            text.push_str(&format!(
+                "  slct %v{} = %v{}, {prev}, %v2\n",
+                20 + k,
+                10 + k
+            ));
+            prev = format!("%v{}", 20 + k);
+        }
+        text.push_str("  psi %v28 = %v2, %v3?%v26\n");
+        let f = parse::function(&text).expect("parses");
+        let insts = &f.block(MBlockId(0)).insts;
+        assert_eq!(br_pressure(&f, insts), 8);
+        assert!(br_pressure(&f, insts) > BR_AVAILABLE);
+        // without the psi reading %v3 at the end, %v3 dies before the
+        // seven compares: seven live at most
+        assert_eq!(br_pressure(&f, &insts[..insts.len() - 1]), 7);
     }
 }
