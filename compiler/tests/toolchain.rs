@@ -270,3 +270,83 @@ fn bisect_steps_cover_the_back_end() {
     let exe = build_executable(&sources, &flags(0)).unwrap();
     assert_eq!(simulate(&exe, Core::St231).unwrap().1, 10);
 }
+
+/// Profile feedback (issue 16 item 6): the simulator's branch profile
+/// (`stsim --profile-edges`, here through the library as `stsim` runs it)
+/// counts each conditional branch by source position, and `lcc
+/// -fprofile-use` reads it back into the if-conversion cost model.
+/// Expected counts by hand: the `for` condition of line 3 is tested 101
+/// times (100 iterations and the exit), one outcome once; the `if` of
+/// line 4 is tested 100 times and holds for i = 0, 4, …, 96 (25 times),
+/// so one outcome 25 times and the other 75; main returns 25 * 3 = 75.
+#[test]
+fn branch_profile_feeds_if_conversion() {
+    let dir = std::env::temp_dir().join(format!("lcc-fdo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("count.c"),
+        "int main(void) {\n  int n = 0;\n  for (int i = 0; i < 100; i++)\n    if ((i & 3) == 0) n += 3;\n  return n;\n}\n",
+    )
+    .unwrap();
+    let lcc = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_lcc"))
+            .current_dir(&dir)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    lcc(&["-O2", "-fno-if-convert", "count.c", "-o", "count"]);
+    let bytes = std::fs::read(dir.join("count")).unwrap();
+    let program = Program::parse(&bytes).unwrap();
+    let mut m = Machine::new(isa::model::ProcessorModel::st231(), Options::default()).unwrap();
+    program.load(&mut m, &["count".to_string()]).unwrap();
+    m.set_io(Io::captured(b""));
+    m.enable_branch_profile();
+    assert!(matches!(m.run(), Stop::Exit(75)));
+    let text = simulator::report::branch_profile(&m.branch_profile().unwrap(), &program.symbols);
+    let counts = |line: u32| -> Vec<(u64, u64)> {
+        text.lines()
+            .filter(|l| l.contains(&format!("count.c:{line}:")))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f[1].parse().unwrap(), f[2].parse().unwrap())
+            })
+            .collect()
+    };
+    let sorted = |(a, b): (u64, u64)| (a.min(b), a.max(b));
+    assert_eq!(
+        counts(3).into_iter().map(sorted).collect::<Vec<_>>(),
+        [(1, 100)],
+        "{text}"
+    );
+    assert_eq!(
+        counts(4).into_iter().map(sorted).collect::<Vec<_>>(),
+        [(25, 75)],
+        "{text}"
+    );
+    std::fs::write(dir.join("count.prof"), &text).unwrap();
+    let stats = lcc(&[
+        "-O2",
+        "-S",
+        "--stats",
+        "-fprofile-use=count.prof",
+        "count.c",
+    ]);
+    let weighed = stats
+        .split("regions weighed with profile counts ")
+        .nth(1)
+        .and_then(|s| s.split(';').next())
+        .and_then(|n| n.trim().parse::<u32>().ok());
+    assert!(weighed.is_some_and(|n| n >= 1), "{stats}");
+    // a profile that does not parse is an error naming the file and line
+    std::fs::write(dir.join("bad.prof"), "0x10 x 1 count.c:4:5 main\n").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_lcc"))
+        .current_dir(&dir)
+        .args(["-O2", "-S", "-fprofile-use=bad.prof", "count.c"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bad.prof: line 1:"));
+}

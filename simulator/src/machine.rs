@@ -362,6 +362,9 @@ pub struct Machine {
     io: Io,
     trace: Option<Box<dyn Write>>,
     profile: Option<Vec<BundleCosts>>,
+    /// `--profile-edges`: per decoded bundle, how often its conditional
+    /// branch was taken and not taken.
+    edges: Option<Vec<[u64; 2]>>,
 }
 
 /// Result of one write: value-array index and value.
@@ -404,6 +407,7 @@ impl Machine {
             io: Io::Host,
             trace: None,
             profile: None,
+            edges: None,
         })
     }
 
@@ -430,6 +434,27 @@ impl Machine {
     /// Collects per-bundle costs for a profile.
     pub fn enable_profile(&mut self) {
         self.profile = Some(Vec::new());
+    }
+
+    /// Counts the outcomes of every conditional branch (`br`, `brf`) for
+    /// [`Machine::branch_profile`].
+    pub fn enable_branch_profile(&mut self) {
+        self.edges = Some(Vec::new());
+    }
+
+    /// For each bundle whose conditional branch executed: its address and
+    /// the times the branch was taken and not taken, by address; `None`
+    /// unless [`Machine::enable_branch_profile`] was called.
+    pub fn branch_profile(&self) -> Option<Vec<(u32, u64, u64)>> {
+        let e = self.edges.as_ref()?;
+        let mut v: Vec<(u32, u64, u64)> = e
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c[0] + c[1] > 0)
+            .map(|(i, c)| (self.code.bundles[i].pc, c[0], c[1]))
+            .collect();
+        v.sort_unstable();
+        Some(v)
     }
 
     /// Per-bundle costs with the bundle's address, if profiling is enabled.
@@ -539,6 +564,9 @@ impl Machine {
         if let Some(p) = &mut self.profile {
             p.resize(self.code.bundles.len(), BundleCosts::default());
         }
+        if let Some(e) = &mut self.edges {
+            e.resize(self.code.bundles.len(), [0, 0]);
+        }
         let page = (pc >> 12) as usize;
         if self.code_page_of[page] == 0 {
             self.code_pages.push(Box::new([0; CODE_PAGE_WORDS]));
@@ -553,7 +581,7 @@ impl Machine {
         for p in &mut self.code_pages {
             p.fill(0);
         }
-        if self.profile.is_none() {
+        if self.profile.is_none() && self.edges.is_none() {
             self.code = Code::default();
             self.vals.truncate(decode::FIRST_CONST as usize);
         }
@@ -717,7 +745,7 @@ impl Machine {
     /// PC, disassembly, then the registers and memory written
     /// (`$r3=0x00000005 $b1=1 [0x00002000]=0x000000ff/4`).
     pub fn run(&mut self) -> Stop {
-        let slow = self.trace.is_some() || self.profile.is_some();
+        let slow = self.trace.is_some() || self.profile.is_some() || self.edges.is_some();
         match (self.model.interlocked, slow) {
             (true, false) => self.run_loop::<false, false>(),
             (true, true) => self.run_loop::<false, true>(),
@@ -1053,9 +1081,15 @@ impl Machine {
                     }
                     Kind::Br | Kind::Brf => {
                         let cond = self.get::<EXPOSED>(op.c, issue + op.stage as u64) != 0;
-                        if cond == (op.kind == Kind::Br) {
+                        let t = cond == (op.kind == Kind::Br);
+                        if t {
                             next_pc = op.target;
                             taken = true;
+                        }
+                        if SLOW {
+                            if let Some(e) = &mut self.edges {
+                                e[bi as usize][usize::from(!t)] += 1;
+                            }
                         }
                     }
                     Kind::Rfi => {

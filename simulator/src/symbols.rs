@@ -31,6 +31,8 @@ pub struct LineRow {
     pub file: u32,
     /// Line (1-based).
     pub line: u32,
+    /// Column (1-based; 0 when the table gives none).
+    pub column: u32,
     /// End of a sequence (no code from here).
     pub end: bool,
 }
@@ -130,12 +132,18 @@ impl Symbols {
 
     /// The source `(file, line)` of the code at `addr`.
     pub fn line(&self, addr: u32) -> Option<(&str, u32)> {
+        self.line_column(addr).map(|(f, l, _)| (f, l))
+    }
+
+    /// The source `(file, line, column)` of the code at `addr` (column 0
+    /// when the line table has none).
+    pub fn line_column(&self, addr: u32) -> Option<(&str, u32, u32)> {
         let i = self.lines.partition_point(|r| r.addr <= addr);
         let r = self.lines.get(i.checked_sub(1)?)?;
         if r.end {
             return None;
         }
-        Some((self.files.get(r.file as usize)?.as_str(), r.line))
+        Some((self.files.get(r.file as usize)?.as_str(), r.line, r.column))
     }
 
     /// `function+0xoff (file:line)` or whatever part of it is known, for
@@ -200,6 +208,7 @@ fn read_lines(elf: &Elf, bytes: &[u8]) -> Lines {
                     addr,
                     file: 0,
                     line: 0,
+                    column: 0,
                     end: true,
                 });
                 continue;
@@ -236,6 +245,10 @@ fn read_lines(elf: &Elf, bytes: &[u8]) -> Lines {
                 addr,
                 file,
                 line: u32::try_from(line.get()).unwrap_or(u32::MAX),
+                column: match row.column() {
+                    gimli::ColumnType::LeftEdge => 0,
+                    gimli::ColumnType::Column(c) => u32::try_from(c.get()).unwrap_or(0),
+                },
                 end: false,
             });
         }

@@ -1,6 +1,10 @@
 //! Build configurations: `LEVEL[:FLAG]…`, e.g. `O0`, `O2`,
 //! `O2:-fno-if-convert`, `O2:-mcpu=st220`, `O2:--machine=wide.toml`. The
-//! level and the flags are those of `lcc`.
+//! level and the flags are those of `lcc`, plus `-fprofile-use` without a
+//! file: profile feedback done by the runner — each benchmark is first
+//! built with `-fno-if-convert` and run with the simulator's branch
+//! profile (`stsim --profile-edges`), then rebuilt with those counts
+//! (`lcc -fprofile-use=FILE`) and measured.
 
 use compiler::driver::Config;
 
@@ -13,6 +17,9 @@ pub struct BuildConfig {
     pub flags: Vec<String>,
     /// The resulting toolchain configuration.
     pub config: Config,
+    /// `-fprofile-use` without a file: train on a `-fno-if-convert` build
+    /// first (module documentation).
+    pub train_profile: bool,
 }
 
 impl BuildConfig {
@@ -27,14 +34,21 @@ impl BuildConfig {
         }
         let mut flags = vec![format!("-{level}")];
         flags.extend(parts.filter(|p| !p.is_empty()).map(str::to_string));
+        let train_profile = flags.iter().any(|f| f == "-fprofile-use");
+        let lcc_flags: Vec<String> = flags
+            .iter()
+            .filter(|f| *f != "-fprofile-use")
+            .cloned()
+            .collect();
         let mut config =
-            Config::from_flags(&flags).map_err(|e| format!("configuration `{spec}`: {e}"))?;
+            Config::from_flags(&lcc_flags).map_err(|e| format!("configuration `{spec}`: {e}"))?;
         // Reports, not compiler chatter: a failure carries its first error.
         config.warnings = false;
         Ok(BuildConfig {
             name: spec.to_string(),
             flags,
             config,
+            train_profile,
         })
     }
 

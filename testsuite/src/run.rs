@@ -116,7 +116,21 @@ pub fn build_with_stats(
         let text = std::fs::read(s).map_err(|e| format!("{}: {e}", s.display()))?;
         sources.push((s.to_string_lossy().into_owned(), text));
     }
-    driver::build_executable_with_stats(&sources, &config.config).map_err(|e| e.render())
+    let mut cfg = config.config.clone();
+    if config.train_profile {
+        // training run: the same flags without if-conversion, every
+        // branch counted
+        let mut train = config.clone();
+        train.train_profile = false;
+        train.config.if_convert = false;
+        let (exe, _) =
+            driver::build_executable_with_stats(&sources, &train.config).map_err(|e| e.render())?;
+        let (_, _, _, counts) = simulate_profiled(&exe, bench, &train, true)?;
+        cfg.branch_profile = Some(std::sync::Arc::new(
+            compiler::codegen::profile::BranchProfile::parse(&counts)?,
+        ));
+    }
+    driver::build_executable_with_stats(&sources, &cfg).map_err(|e| e.render())
 }
 
 /// Runs an executable in the simulator with `config`'s processor model.
@@ -126,6 +140,17 @@ pub fn simulate(
     bench: &Benchmark,
     config: &BuildConfig,
 ) -> Result<(Vec<u8>, i32, simulator::Stats), String> {
+    simulate_profiled(exe, bench, config, false).map(|(o, c, s, _)| (o, c, s))
+}
+
+/// [`simulate`] that also returns, when `branch_profile` is set, the
+/// branch profile in the text of `stsim --profile-edges`.
+fn simulate_profiled(
+    exe: &[u8],
+    bench: &Benchmark,
+    config: &BuildConfig,
+    branch_profile: bool,
+) -> Result<(Vec<u8>, i32, simulator::Stats, String), String> {
     let program = Program::parse(exe).map_err(|e| format!("cannot load: {e}"))?;
     let options = Options {
         perfect_caches: false,
@@ -138,13 +163,21 @@ pub fn simulate(
         .load(&mut m, &argv)
         .map_err(|e| format!("cannot load: {e}"))?;
     m.set_io(Io::captured(&bench.stdin));
+    if branch_profile {
+        m.enable_branch_profile();
+    }
     let stop = m.run();
     let stdout = match m.io() {
         Io::Captured { stdout, .. } => stdout.clone(),
         Io::Host => Vec::new(),
     };
     match stop {
-        Stop::Exit(code) => Ok((stdout, code, m.stats())),
+        Stop::Exit(code) => {
+            let counts = m.branch_profile().map_or(String::new(), |c| {
+                simulator::report::branch_profile(&c, &program.symbols)
+            });
+            Ok((stdout, code, m.stats(), counts))
+        }
         other => {
             let msg = simulator::report::stop_message(&other, &m, &program.symbols)
                 .unwrap_or_else(|| format!("{other:?}"));

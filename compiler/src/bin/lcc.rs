@@ -40,6 +40,9 @@ Options:
                      step is listed on stderr as BISECT: running pass (k) …
   -fif-convert, -fno-if-convert  if-conversion into psi-SSA (branches
                      become speculated code and slct; on at -O2)
+  -fprofile-use=FILE branch probabilities for if-conversion from
+                     `stsim --profile-edges FILE` (collect it from a
+                     -fno-if-convert build of the same source and flags)
   -fout-of-ssa=M     out-of-SSA translation: naive, sreedhar, sreedhar3 or boissinot
                      (default)
   -g                 debug line information (also on by default)
@@ -413,12 +416,13 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
                 .sum()
         };
         eprintln!(
-            "lcc: {name}: if-conversion: regions converted {}, operations speculated {}, dismissible loads {}, psis created {}, regions left as unprofitable {}; out of psi-SSA: psis removed {}, selects {}",
+            "lcc: {name}: if-conversion: regions converted {}, operations speculated {}, dismissible loads {}, psis created {}, regions left as unprofitable {}, regions weighed with profile counts {}; out of psi-SSA: psis removed {}, selects {}",
             i(&|s| s.regions),
             i(&|s| s.speculated),
             i(&|s| s.dismissible),
             i(&|s| s.psis),
             i(&|s| s.unprofitable),
+            i(&|s| s.profiled),
             p(&|s| s.psis),
             p(&|s| s.selects),
         );

@@ -38,7 +38,9 @@
 //! number of bundles the list scheduler ([`super::sched`]) gives its
 //! blocks plus the model's taken-branch penalty for every taken control
 //! transfer on it; the paths are weighted with the static probability
-//! 1/2. After conversion the cost is the bundles of the merged block (the
+//! 1/2, or with the branch's measured probability when a profile from
+//! `stsim --profile-edges` is given (`lcc -fprofile-use`,
+//! [`super::profile`]). After conversion the cost is the bundles of the merged block (the
 //! psis counted as the `slct` they become). A region is converted when it
 //! costs no more after than before.
 
@@ -62,6 +64,8 @@ pub struct Stats {
     pub psis: usize,
     /// Convertible regions left alone by the cost model.
     pub unprofitable: usize,
+    /// Regions whose branch probability came from a profile.
+    pub profiled: usize,
 }
 
 /// Most operations a side block may hold to be speculated: the cost model
@@ -113,6 +117,19 @@ impl Region {
 /// documentation). Keeps machine SSA; leaves `psi` operations for
 /// [`super::out_of_psi`].
 pub fn if_convert(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
+    if_convert_with(mf, model, &|_| None)
+}
+
+/// [`if_convert`] with branch probabilities: `taken_probability(loc)` is
+/// the probability that the branch at source position `loc` (line,
+/// column) is taken, when a profile knows it
+/// ([`super::profile::BranchProfile`]); the cost model weighs the two
+/// paths with it instead of 1/2.
+pub fn if_convert_with(
+    mf: &mut MFunc,
+    model: &ProcessorModel,
+    taken_probability: &dyn Fn(Option<(u32, u32)>) -> Option<f64>,
+) -> Stats {
     let mut st = Stats::default();
     if mf.order.is_empty() {
         return st;
@@ -132,7 +149,12 @@ pub fn if_convert(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
             if involved.iter().any(|b| touched[b.index()]) {
                 continue;
             }
-            if !profitable(mf, &cfg, &r, model) {
+            let head = mf.block(r.head);
+            let probability = taken_probability(head.insts[r.branch].loc);
+            if probability.is_some() {
+                st.profiled += 1;
+            }
+            if !profitable(mf, &cfg, &r, model, probability.unwrap_or(0.5)) {
                 st.unprofitable += 1;
                 continue;
             }
@@ -322,9 +344,9 @@ fn bundles(mf: &MFunc, model: &ProcessorModel, insts: Vec<MInst>) -> f64 {
 }
 
 /// The cost model of the module documentation: expected cycles of the
-/// region before conversion (probability 1/2 per path) against cycles
-/// after; true when after ≤ before.
-fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel) -> bool {
+/// region before conversion (the branch taken with probability `p_taken`,
+/// 1/2 without a profile) against cycles after; true when after ≤ before.
+fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken: f64) -> bool {
     let penalty = model.taken_branch_penalty as f64;
     let head = &mf.block(r.head).insts;
     let body = &head[..r.branch];
@@ -342,15 +364,29 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel) -> bool
         let jumps = b.last().is_some_and(|i| i.is(opc::GOTO));
         bundles(mf, model, b.clone()) + if jumps { penalty } else { 0.0 }
     };
-    let taken = h + penalty + side(r.taken);
-    let fall = h + if has_goto { 1.0 + penalty } else { 0.0 } + side(r.fall);
-    let before = 0.5 * taken + 0.5 * fall;
+    // a join merged into the head schedules with the merged code: count
+    // its operations on both sides of the comparison
+    let (tp, fp) = (r.taken_pred(), r.fall_pred());
+    let merged_join = cfg.preds(r.join).iter().all(|p| *p == tp || *p == fp);
+    let join_body: Vec<MInst> = if merged_join {
+        mf.block(r.join)
+            .insts
+            .iter()
+            .filter(|i| i.op != MOp::Phi)
+            .cloned()
+            .collect()
+    } else {
+        vec![]
+    };
+    let join = bundles(mf, model, join_body.clone());
+    let taken = h + penalty + side(r.taken) + join;
+    let fall = h + if has_goto { 1.0 + penalty } else { 0.0 } + side(r.fall) + join;
+    let before = p_taken * taken + (1.0 - p_taken) * fall;
     // after: the head's body, the speculated sides, one slct per phi
     let mut merged: Vec<MInst> = body.to_vec();
     for &s in &r.sides {
         merged.extend(side_ops(mf.block(s)).unwrap_or(&[]).iter().map(speculated));
     }
-    let (tp, fp) = (r.taken_pred(), r.fall_pred());
     for phi in mf
         .block(r.join)
         .insts
@@ -365,12 +401,12 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel) -> bool
             }
         }
     }
-    // the join is reached by a taken `goto` unless it is merged into the
-    // head
-    let merged_join = cfg.preds(r.join).iter().all(|p| *p == tp || *p == fp);
     if br_pressure(mf, &merged) > BR_AVAILABLE {
         return false;
     }
+    // the join is reached by a taken `goto` unless it is merged into the
+    // head
+    merged.extend(join_body);
     let after = bundles(mf, model, merged) + if merged_join { 0.0 } else { penalty };
     after <= before
 }

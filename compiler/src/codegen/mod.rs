@@ -21,6 +21,7 @@ pub mod mir;
 pub mod out_of_psi;
 pub mod out_of_ssa;
 pub mod predicate;
+pub mod profile;
 pub mod psi;
 pub mod regalloc;
 pub mod sched;
@@ -65,6 +66,10 @@ pub struct Options {
     /// If-convert branches into psi-SSA ([`if_convert`]) when
     /// [`Options::ssa`] is set (`-fif-convert`, on at `-O2`).
     pub if_convert: bool,
+    /// Branch probabilities measured by `stsim --profile-edges`
+    /// (`-fprofile-use=FILE`) for the if-conversion cost model; matched by
+    /// [`Options::file_name`] and each branch's line and column.
+    pub branch_profile: Option<std::sync::Arc<profile::BranchProfile>>,
 }
 
 impl Default for Options {
@@ -76,6 +81,7 @@ impl Default for Options {
             ssa: false,
             out_of_ssa: OutOfSsa::default(),
             if_convert: false,
+            branch_profile: None,
         }
     }
 }
@@ -190,7 +196,15 @@ fn compile_function_bisect(
         }
         if opts.if_convert && bisect.should_run("if-convert", &f.name) {
             let before = bisect.capturing().then(|| mir::print::function(&mf));
-            let ic = if_convert::if_convert(&mut mf, &opts.model);
+            let prob = |loc: Option<(u32, u32)>| {
+                let (p, file, (line, col)) = (
+                    opts.branch_profile.as_ref()?,
+                    opts.file_name.as_ref()?,
+                    loc?,
+                );
+                p.taken_probability(file, line, col)
+            };
+            let ic = if_convert::if_convert_with(&mut mf, &opts.model, &prob);
             if cfg!(debug_assertions) {
                 mir::verify::verify(&mf)?;
             }

@@ -40,6 +40,9 @@ pub struct Config {
     /// If-conversion into psi-SSA in machine-SSA mode: on at `-O2` and
     /// above; `-fif-convert` / `-fno-if-convert` (the last one given wins).
     pub if_convert: bool,
+    /// `-fprofile-use=FILE`: branch counts from `stsim --profile-edges`
+    /// for the if-conversion cost model.
+    pub branch_profile: Option<std::sync::Arc<crate::codegen::profile::BranchProfile>>,
     /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
     /// ([`crate::bisect`]); `Some(-1)` runs all and lists them.
     pub opt_bisect_limit: Option<i64>,
@@ -64,6 +67,7 @@ impl Config {
             machine_ssa: false,
             out_of_ssa: crate::codegen::OutOfSsa::default(),
             if_convert: false,
+            branch_profile: None,
             opt_bisect_limit: None,
             bisect_capture: None,
         }
@@ -101,6 +105,12 @@ impl Config {
                     .filter(|&n| n >= -1)
                     .ok_or_else(|| format!("{f}: expected a step count or -1"))?;
                 cfg.opt_bisect_limit = Some(n);
+            } else if let Some(path) = f.strip_prefix("-fprofile-use=") {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("{f}: cannot read `{path}`: {e}"))?;
+                let p = crate::codegen::profile::BranchProfile::parse(&text)
+                    .map_err(|e| format!("{path}: {e}"))?;
+                cfg.branch_profile = Some(std::sync::Arc::new(p));
             } else if let Some(m) = f.strip_prefix("-fout-of-ssa=") {
                 cfg.out_of_ssa = m.parse().map_err(|e| format!("{f}: {e}"))?;
             } else if f.starts_with("-f") {
@@ -256,6 +266,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         ssa: cfg.machine_ssa,
         out_of_ssa: cfg.out_of_ssa,
         if_convert: cfg.if_convert,
+        branch_profile: cfg.branch_profile.clone(),
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
@@ -306,6 +317,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         opt_level: 2,
         machine_ssa: true,
         if_convert: true,
+        branch_profile: None,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
         opt_bisect_limit: None,

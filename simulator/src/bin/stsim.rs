@@ -51,6 +51,11 @@ struct Cli {
     /// Write a callgrind-format profile (per function and line) to FILE.
     #[arg(long, value_name = "FILE")]
     profile: Option<PathBuf>,
+    /// Write the taken / not-taken counts of every conditional branch
+    /// (address, source line and column, function) to FILE, for
+    /// `lcc -fprofile-use=FILE`.
+    #[arg(long, value_name = "FILE")]
+    profile_edges: Option<PathBuf>,
     /// The ELF executable.
     program: PathBuf,
     /// Arguments passed to the program (argv[1..]).
@@ -66,12 +71,13 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 fn main() -> ExitCode {
     // Accept gcc-style `-mcpu=X` as well as `--mcpu=X` among stsim's own
     // options (those before the program name).
-    const TAKES_VALUE: [&str; 6] = [
+    const TAKES_VALUE: [&str; 7] = [
         "--machine",
         "--max-cycles",
         "--stats-json",
         "--trace",
         "--profile",
+        "--profile-edges",
         "--mcpu",
     ];
     let mut raw: Vec<String> = Vec::new();
@@ -144,6 +150,9 @@ fn main() -> ExitCode {
     if cli.profile.is_some() {
         machine.enable_profile();
     }
+    if cli.profile_edges.is_some() {
+        machine.enable_branch_profile();
+    }
 
     let stop = machine.run();
     let code = stop.exit_code();
@@ -170,6 +179,14 @@ fn main() -> ExitCode {
     if let Some(path) = &cli.profile {
         let costs = machine.profile().unwrap_or_default();
         let text = report::callgrind(&costs, &program.symbols, &argv.join(" "));
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("stsim: error: cannot write `{}`: {e}", path.display());
+            report_failed = true;
+        }
+    }
+    if let Some(path) = &cli.profile_edges {
+        let counts = machine.branch_profile().unwrap_or_default();
+        let text = report::branch_profile(&counts, &program.symbols);
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("stsim: error: cannot write `{}`: {e}", path.display());
             report_failed = true;
