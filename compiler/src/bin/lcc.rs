@@ -416,13 +416,15 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
                 .sum()
         };
         eprintln!(
-            "lcc: {name}: if-conversion: regions converted {}, operations speculated {}, dismissible loads {}, psis created {}, regions left as unprofitable {}, regions weighed with profile counts {}; out of psi-SSA: psis removed {}, selects {}",
+            "lcc: {name}: if-conversion: regions converted {}, operations speculated {}, dismissible loads {}, psis created {}, regions left as unprofitable {}, regions weighed with profile counts {}, stores kept under their branch's condition {}, regions with a call or undismissible load {}; out of psi-SSA: psis removed {}, selects {}",
             i(&|s| s.regions),
             i(&|s| s.speculated),
             i(&|s| s.dismissible),
             i(&|s| s.psis),
             i(&|s| s.unprofitable),
             i(&|s| s.profiled),
+            i(&|s| s.stores),
+            i(&|s| s.side_effects),
             p(&|s| s.psis),
             p(&|s| s.selects),
         );

@@ -7,9 +7,13 @@
 //! when it has no effect besides its register result (ALU operations,
 //! multiplies, compares); a load only in its dismissible form (`ldw.d`
 //! and friends, §4.6: 0 instead of a trap), and only on a core that has
-//! it (not the ST240). Stores and calls are never speculated: a region
-//! holding one is left alone (the select-the-address idiom of SSA book
-//! Fig. 18.3 is not used).
+//! it (not the ST240). Calls are never speculated: a region holding one
+//! is left alone. Stores are executed on both paths without writing
+//! where they should not (SSA book Fig. 18.3, seed-digest T54): when the
+//! two sides of a diamond store to the same address (same operation,
+//! offset and base value), the stores are *sunk* below the sides as one
+//! store of the selected value; any other store *selects its address*,
+//! writing a scratch word of the frame on the path not taken.
 //!
 //! Regions (S2 §18.1.1), found on the CFG from a head block ending in a
 //! conditional branch on a BR register `p`:
@@ -60,13 +64,24 @@ pub struct Stats {
     pub speculated: usize,
     /// Loads among them, made dismissible.
     pub dismissible: usize,
+    /// Stores among them: pairs sunk below a diamond (counted once) and
+    /// stores writing a frame scratch word on the path not taken.
+    pub stores: usize,
     /// Psi operations created.
     pub psis: usize,
     /// Convertible regions left alone by the cost model.
     pub unprofitable: usize,
     /// Regions whose branch probability came from a profile.
     pub profiled: usize,
+    /// Diamonds and triangles left alone because a side holds a call, a
+    /// load that cannot be dismissible, or too many operations (counted
+    /// once per round of the driver).
+    pub side_effects: usize,
 }
+
+/// Bytes of the frame's scratch slot for stores on the path not taken:
+/// the widest plain store (`stw`, 4 bytes).
+const SCRATCH_BYTES: u32 = 4;
 
 /// Most operations a side block may hold to be speculated: the cost model
 /// would reject longer ones anyway, and this bounds its work.
@@ -134,6 +149,8 @@ pub fn if_convert_with(
     if mf.order.is_empty() {
         return st;
     }
+    // the frame word that stores of a path not taken write to
+    let mut scratch: Option<u32> = None;
     loop {
         let cfg = Cfg::new(mf);
         let entry = mf.order[0];
@@ -141,8 +158,15 @@ pub fn if_convert_with(
         let mut touched = vec![false; mf.blocks.len()];
         let mut changed = false;
         for h in order {
-            let Some(r) = region(mf, &cfg, h, model) else {
-                continue;
+            let r = match region(mf, &cfg, h, model) {
+                Ok(r) => r,
+                Err(Rejected::SideEffects) => {
+                    if !touched[h.index()] {
+                        st.side_effects += 1;
+                    }
+                    continue;
+                }
+                Err(Rejected::NotARegion) => continue,
             };
             let mut involved = vec![r.head, r.taken, r.fall, r.join];
             involved.extend(cfg.succs(r.join));
@@ -161,7 +185,7 @@ pub fn if_convert_with(
             for b in involved {
                 touched[b.index()] = true;
             }
-            convert(mf, &cfg, &r, &mut st);
+            convert(mf, &cfg, &r, &mut scratch, &mut st);
             changed = true;
         }
         if !changed {
@@ -176,49 +200,81 @@ fn layout_next(mf: &MFunc, b: MBlockId) -> Option<MBlockId> {
     mf.order.get(k + 1).copied()
 }
 
+/// Why [`region`] found no region to convert at a head.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rejected {
+    /// Not a diamond or triangle of the shape required.
+    NotARegion,
+    /// A diamond or triangle whose side holds an operation that cannot be
+    /// speculated (a call, a load without a dismissible form on this
+    /// core, `stwl`) or more than [`MAX_SIDE_OPS`] operations.
+    SideEffects,
+}
+
 /// The region headed by `h`, if `h` ends in a conditional branch on a BR
 /// virtual register and its successors form a diamond or a triangle whose
 /// side blocks can be speculated and whose join's phis are over GRs.
-fn region(mf: &MFunc, cfg: &Cfg, h: MBlockId, model: &ProcessorModel) -> Option<Region> {
+fn region(mf: &MFunc, cfg: &Cfg, h: MBlockId, model: &ProcessorModel) -> Result<Region, Rejected> {
+    use Rejected::NotARegion;
     let insts = &mf.block(h).insts;
-    let branch = insts.iter().position(|i| i.is_terminator())?;
+    let branch = insts
+        .iter()
+        .position(|i| i.is_terminator())
+        .ok_or(NotARegion)?;
     let br = &insts[branch];
-    let taken_guard = match (br.opcode()?, &br.ops[..]) {
+    let taken_guard = match (br.opcode().ok_or(NotARegion)?, &br.ops[..]) {
         (o, [Opnd::R(p @ Reg::V(_)), Opnd::Label(_)]) if o == opc::BR => Guard::If(*p),
         (o, [Opnd::R(p @ Reg::V(_)), Opnd::Label(_)]) if o == opc::BRF => Guard::IfNot(*p),
-        _ => return None,
+        _ => return Err(NotARegion),
     };
     let Opnd::Label(taken) = br.ops[1] else {
-        return None;
+        return Err(NotARegion);
     };
     // after the branch: nothing, or one `goto`
     match &insts[branch + 1..] {
         [] => {}
         [g] if g.is(opc::GOTO) => {}
-        _ => return None,
+        _ => return Err(NotARegion),
     }
     let succs = cfg.succs(h);
     if succs.len() != 2 || !succs.contains(&taken) {
-        return None;
+        return Err(NotARegion);
     }
-    let fall = *succs.iter().find(|&&s| s != taken)?;
+    let fall = *succs.iter().find(|&&s| s != taken).ok_or(NotARegion)?;
     let entry = mf.order[0];
-    let side = |s: MBlockId| -> Option<MBlockId> {
+    // a side block's join, and whether its operations can be speculated
+    let side = |s: MBlockId| -> Option<(MBlockId, bool)> {
         if s == h || s == entry || cfg.preds(s) != [h] {
             return None;
         }
         let [j] = cfg.succs(s) else { return None };
-        let body = side_ops(mf.block(s))?;
-        (body.len() <= MAX_SIDE_OPS && body.iter().all(|i| speculable(i, model))).then_some(*j)
+        let ok = side_ops(mf.block(s))
+            .is_some_and(|b| b.len() <= MAX_SIDE_OPS && b.iter().all(|i| speculable(i, model)));
+        Some((*j, ok))
     };
     let (join, sides) = match (side(taken), side(fall)) {
-        (Some(a), Some(b)) if a == b => (a, vec![taken, fall]),
-        (Some(a), _) if a == fall => (fall, vec![taken]),
-        (_, Some(b)) if b == taken => (taken, vec![fall]),
-        _ => return None,
+        (Some((a, x)), Some((b, y))) if a == b => {
+            if !(x && y) {
+                return Err(Rejected::SideEffects);
+            }
+            (a, vec![taken, fall])
+        }
+        (Some((a, x)), _) if a == fall => {
+            if !x {
+                return Err(Rejected::SideEffects);
+            }
+            (fall, vec![taken])
+        }
+        (_, Some((b, y))) if b == taken => {
+            if !y {
+                return Err(Rejected::SideEffects);
+            }
+            (taken, vec![fall])
+        }
+        _ => return Err(NotARegion),
     };
     if join == h || join == entry {
-        return None;
+        return Err(NotARegion);
     }
     let r = Region {
         head: h,
@@ -233,14 +289,16 @@ fn region(mf: &MFunc, cfg: &Cfg, h: MBlockId, model: &ProcessorModel) -> Option<
     let (tp, fp) = (r.taken_pred(), r.fall_pred());
     for i in mf.block(join).insts.iter().take_while(|i| i.op == MOp::Phi) {
         let d = i.ops[0].clone();
-        let Opnd::R(Reg::V(dv)) = d else { return None };
+        let Opnd::R(Reg::V(dv)) = d else {
+            return Err(NotARegion);
+        };
         if mf.vclass[dv.index()] != Class::Gr || mf.pinned(dv).is_some() {
-            return None;
+            return Err(NotARegion);
         }
-        phi_operand(i, tp)?;
-        phi_operand(i, fp)?;
+        phi_operand(i, tp).ok_or(NotARegion)?;
+        phi_operand(i, fp).ok_or(NotARegion)?;
     }
-    Some(r)
+    Ok(r)
 }
 
 /// The operations of a side block before its final `goto` (if any);
@@ -256,11 +314,16 @@ fn side_ops(b: &MBlock) -> Option<&[MInst]> {
 }
 
 /// True if `i` may be executed on a path where it was not: no effect but
-/// its register results, and a load only if its dismissible form exists
-/// on the model's core (ISA-ST200 §4.6).
+/// its register results, a load only if its dismissible form exists on
+/// the model's core (ISA-ST200 §4.6), or a plain store (its address is
+/// then selected, [`guarded_store`]).
 fn speculable(i: &MInst, model: &ProcessorModel) -> bool {
     if i.op == MOp::Psi {
         // a psi of an inner region: its arguments are all speculated
+        return true;
+    }
+    if is_plain_store(i) {
+        // executed on both paths with its address selected
         return true;
     }
     if !i.is_pure() {
@@ -282,6 +345,204 @@ fn phi_operand(phi: &MInst, p: MBlockId) -> Option<Reg> {
         [Opnd::Label(l), Opnd::R(x)] if *l == p => Some(*x),
         _ => None,
     })
+}
+
+/// True for `stw`, `sth`, `stb` `off[base] = value` (ISA-ST200 §4.6; not
+/// `stwl`, whose success flag is a result).
+fn is_plain_store(i: &MInst) -> bool {
+    i.info()
+        .is_some_and(|x| x.class == isa::ops::OpClass::Store)
+        && i.imp_defs.is_empty()
+        && matches!(i.ops[..], [_, Opnd::R(_), Opnd::R(_)])
+}
+
+/// `slct_r` / `slctf_r`: `slct d = b, s1, s2` (ISA-ST200 §4.3).
+const SLCT_R: isa::Opcode = isa::Opcode::named("slct_r");
+const SLCTF_R: isa::Opcode = isa::Opcode::named("slctf_r");
+
+/// A store of a side block executed on both paths (SSA book Fig. 18.3,
+/// seed-digest T54(c), "select the address"): its address is computed,
+/// then replaced by the address of a scratch word of the frame when
+/// `guard` does not hold, so the store lands there:
+/// `a = add base, off; d = add $r12, scratch; b = slct guard, a, d;
+/// st 0[b] = value` (`slctf` for a negated guard; no `add` for offset 0).
+/// New registers come from `vreg`.
+fn guarded_store(
+    i: &MInst,
+    guard: Guard,
+    scratch: u32,
+    vreg: &mut dyn FnMut() -> Reg,
+) -> Vec<MInst> {
+    let [off, Opnd::R(base), value] = &i.ops[..] else {
+        unreachable!("is_plain_store checked the operands")
+    };
+    let mut out = vec![];
+    let addr = if *off == Opnd::Imm(0) {
+        *base
+    } else {
+        let a = vreg();
+        out.push(MInst::new(
+            opc::ADD_I,
+            vec![Opnd::R(a), Opnd::R(*base), off.clone()],
+        ));
+        a
+    };
+    let d = vreg();
+    out.push(MInst::new(
+        opc::ADD_I,
+        vec![
+            Opnd::R(d),
+            Opnd::R(Reg::SP),
+            Opnd::Frame(FrameRef::Obj(scratch, 0)),
+        ],
+    ));
+    let b = vreg();
+    let (op, p) = match guard {
+        Guard::If(p) => (SLCT_R, p),
+        Guard::IfNot(p) => (SLCTF_R, p),
+        Guard::True => unreachable!("a side block is guarded"),
+    };
+    out.push(MInst::new(
+        op,
+        vec![Opnd::R(b), Opnd::R(p), Opnd::R(addr), Opnd::R(d)],
+    ));
+    out.push(MInst {
+        ops: vec![Opnd::Imm(0), Opnd::R(b), value.clone()],
+        ..i.clone()
+    });
+    out
+}
+
+/// The definition of `x` among `insts`.
+fn def_in(insts: &[MInst], x: Reg) -> Option<&MInst> {
+    insts.iter().find(|i| i.explicit_defs().contains(&x))
+}
+
+/// Whether `a` (computed in `ta`) and `b` (computed in `tb`) are the same
+/// value: one register, or the same ALU operation (no load) of operands
+/// that are the same, looking `depth` definitions deep. Two sides of a
+/// diamond compute a store address each; this finds them equal.
+fn same_value(ta: &[MInst], a: Reg, tb: &[MInst], b: Reg, depth: u32) -> bool {
+    if a == b {
+        return true;
+    }
+    if depth == 0 {
+        return false;
+    }
+    let (Some(da), Some(db)) = (def_in(ta, a), def_in(tb, b)) else {
+        return false;
+    };
+    let alu = |i: &MInst| i.info().is_some_and(|x| x.class == isa::ops::OpClass::Alu);
+    da.op == db.op
+        && alu(da)
+        && da.ops.len() == db.ops.len()
+        && da
+            .ops
+            .iter()
+            .zip(&db.ops)
+            .skip(1)
+            .all(|(x, y)| match (x, y) {
+                (Opnd::R(x), Opnd::R(y)) => same_value(ta, *x, tb, *y, depth - 1),
+                _ => x == y,
+            })
+}
+
+/// The stores of a diamond's two sides that write the same address in
+/// the same order (the k-th store of one side and the k-th of the other:
+/// same operation, same offset, same base value), with no load after the
+/// first of them on either side: they can be sunk below both sides as one
+/// store of the selected value. Empty unless every store pairs up.
+fn paired_stores(mf: &MFunc, r: &Region) -> Vec<(usize, usize)> {
+    let [t, f] = r.sides[..] else { return vec![] };
+    let (ti, fi) = (
+        side_ops(mf.block(t)).unwrap_or(&[]),
+        side_ops(mf.block(f)).unwrap_or(&[]),
+    );
+    let stores = |ops: &[MInst]| -> Vec<usize> {
+        (0..ops.len())
+            .filter(|&k| is_plain_store(&ops[k]))
+            .collect()
+    };
+    let (st, sf) = (stores(ti), stores(fi));
+    let load_after = |ops: &[MInst], first: usize| {
+        ops[first..]
+            .iter()
+            .any(|i| i.info().is_some_and(|x| x.class == isa::ops::OpClass::Load))
+    };
+    if st.is_empty() || st.len() != sf.len() || load_after(ti, st[0]) || load_after(fi, sf[0]) {
+        return vec![];
+    }
+    let pairs: Vec<(usize, usize)> = st.into_iter().zip(sf).collect();
+    let all = pairs.iter().all(|&(a, b)| {
+        let (x, y) = (&ti[a], &fi[b]);
+        match (&x.ops[..], &y.ops[..]) {
+            ([ox, Opnd::R(bx), _], [oy, Opnd::R(by), _]) => {
+                x.op == y.op && ox == oy && same_value(ti, *bx, fi, *by, 3)
+            }
+            _ => false,
+        }
+    });
+    if all {
+        pairs
+    } else {
+        vec![]
+    }
+}
+
+/// The side blocks of `r` made straight-line code for the head: every
+/// operation speculated ([`speculated`]) in side order, stores paired by
+/// [`paired_stores`] left out (returned as (store of the taken side,
+/// value on the taken path, value on the not-taken path), to be sunk),
+/// other stores as [`guarded_store`]s writing frame object `scratch` on
+/// the path not taken. New registers come from `vreg`.
+#[allow(clippy::type_complexity)]
+fn speculate_sides(
+    mf: &MFunc,
+    r: &Region,
+    scratch: u32,
+    vreg: &mut dyn FnMut() -> Reg,
+) -> (Vec<MInst>, Vec<(MInst, Reg, Reg)>) {
+    let pairs = paired_stores(mf, r);
+    let mut ops = vec![];
+    let mut sunk = vec![];
+    for &s in &r.sides {
+        let side = side_ops(mf.block(s)).unwrap_or(&[]);
+        for (k, i) in side.iter().enumerate() {
+            let paired = pairs
+                .iter()
+                .any(|&(a, b)| k == if s == r.taken { a } else { b });
+            if paired {
+                continue;
+            }
+            if is_plain_store(i) {
+                ops.extend(guarded_store(i, side_guard(r, s), scratch, vreg));
+            } else {
+                ops.push(speculated(i));
+            }
+        }
+    }
+    let value = |i: &MInst| match i.ops[2] {
+        Opnd::R(v) => v,
+        _ => unreachable!("is_plain_store checked the operands"),
+    };
+    let (t, f) = (r.taken, r.fall);
+    for &(a, b) in &pairs {
+        let ta = &side_ops(mf.block(t)).unwrap_or(&[])[a];
+        let fb = &side_ops(mf.block(f)).unwrap_or(&[])[b];
+        sunk.push((ta.clone(), value(ta), value(fb)));
+    }
+    (ops, sunk)
+}
+
+/// The guard under which side block `s` of `r` runs.
+fn side_guard(r: &Region, s: MBlockId) -> Guard {
+    if s == r.taken {
+        r.taken_guard
+    } else {
+        r.taken_guard
+            .negate()
+            .expect("a branch guard is not `true`")
+    }
 }
 
 /// `i` made speculable: a load becomes its dismissible form.
@@ -384,8 +645,27 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
     let before = p_taken * taken + (1.0 - p_taken) * fall;
     // after: the head's body, the speculated sides, one slct per phi
     let mut merged: Vec<MInst> = body.to_vec();
-    for &s in &r.sides {
-        merged.extend(side_ops(mf.block(s)).unwrap_or(&[]).iter().map(speculated));
+    let mut next = mf.vclass.len();
+    let mut fake = || {
+        next += 1;
+        Reg::V(VReg::new(next - 1))
+    };
+    let (ops, sunk) = speculate_sides(mf, r, 0, &mut fake);
+    merged.extend(ops);
+    for (store, t, f) in sunk {
+        let x = fake();
+        let (op, p) = match r.taken_guard {
+            Guard::IfNot(p) => (SLCTF_R, p),
+            Guard::If(p) => (SLCT_R, p),
+            Guard::True => unreachable!("a branch guard is not `true`"),
+        };
+        merged.push(MInst::new(
+            op,
+            vec![Opnd::R(x), Opnd::R(p), Opnd::R(t), Opnd::R(f)],
+        ));
+        let mut ops = store.ops.clone();
+        ops[2] = Opnd::R(x);
+        merged.push(MInst { ops, ..store });
     }
     for phi in mf
         .block(r.join)
@@ -480,7 +760,7 @@ pub fn select_chain(
 }
 
 /// Converts region `r` (module documentation).
-fn convert(mf: &mut MFunc, cfg: &Cfg, r: &Region, st: &mut Stats) {
+fn convert(mf: &mut MFunc, cfg: &Cfg, r: &Region, scratch: &mut Option<u32>, st: &mut Stats) {
     st.regions += 1;
     let (tp, fp) = (r.taken_pred(), r.fall_pred());
     let region_preds: Vec<MBlockId> = {
@@ -492,17 +772,70 @@ fn convert(mf: &mut MFunc, cfg: &Cfg, r: &Region, st: &mut Stats) {
     let only_region = cfg.preds(r.join).iter().all(|p| region_preds.contains(p));
     // 1. the head: body, speculated sides, psis
     let mut insts: Vec<MInst> = mf.block(r.head).insts[..r.branch].to_vec();
-    for &s in &r.sides {
-        for i in side_ops(mf.block(s)).unwrap_or(&[]) {
-            let x = speculated(i);
-            if x.op != MOp::Psi {
-                st.speculated += 1;
-            }
-            if x.op != i.op {
-                st.dismissible += 1;
-            }
-            insts.push(x);
-        }
+    // a scratch word for the stores that are not sunk
+    let stores = r
+        .sides
+        .iter()
+        .flat_map(|&s| side_ops(mf.block(s)).unwrap_or(&[]).iter())
+        .filter(|i| is_plain_store(i))
+        .count();
+    let needs_scratch = stores > 2 * paired_stores(mf, r).len();
+    let slot = if needs_scratch {
+        *scratch.get_or_insert_with(|| mf.obj(SCRATCH_BYTES, SCRATCH_BYTES))
+    } else {
+        0
+    };
+    let mut fresh = vec![];
+    let (ops, sunk) = {
+        let mut next = mf.vclass.len();
+        let mut vreg = || {
+            next += 1;
+            fresh.push(());
+            Reg::V(VReg::new(next - 1))
+        };
+        speculate_sides(mf, r, slot, &mut vreg)
+    };
+    for _ in fresh {
+        mf.vreg(Class::Gr);
+    }
+    st.speculated += r
+        .sides
+        .iter()
+        .flat_map(|&s| side_ops(mf.block(s)).unwrap_or(&[]).iter())
+        .filter(|i| i.op != MOp::Psi)
+        .count();
+    st.dismissible += r
+        .sides
+        .iter()
+        .flat_map(|&s| side_ops(mf.block(s)).unwrap_or(&[]).iter())
+        .filter(|i| i.opcode().and_then(|o| o.dismissible()).is_some())
+        .count();
+    st.stores += ops.iter().filter(|i| is_plain_store(i)).count() + sunk.len();
+    insts.extend(ops);
+    for (store, t, f) in sunk {
+        let value = if t == f {
+            t
+        } else {
+            let x = mf.vreg(Class::Gr);
+            st.psis += 1;
+            insts.push(MInst::psi(
+                x,
+                &[
+                    PsiArg {
+                        guard: Guard::True,
+                        value: f,
+                    },
+                    PsiArg {
+                        guard: r.taken_guard,
+                        value: t,
+                    },
+                ],
+            ));
+            x
+        };
+        let mut ops = store.ops.clone();
+        ops[2] = Opnd::R(value);
+        insts.push(MInst { ops, ..store });
     }
     let join_insts = std::mem::take(&mut mf.block_mut(r.join).insts);
     let nphis = join_insts.iter().take_while(|i| i.op == MOp::Phi).count();

@@ -9,8 +9,9 @@
 //! `t2 = slct p2, a2, a1; …; x = slct pn, an, t(n-1)` in place, which
 //! keeps machine SSA; the out-of-SSA translation then coalesces the
 //! chain's values like any others. A constant argument (defined by `mov
-//! r = imm`) goes into the immediate of `slct`/`slctf`, and the `mov`s
-//! left without a use are deleted. The psi-normalize / psi-congruence
+//! r = imm`) goes into the immediate of `slct`/`slctf`; then the
+//! operations without effect whose results nothing reads are deleted (the
+//! constants' `mov`s, values speculated for nothing). The psi-normalize / psi-congruence
 //! phases of the papers are needed once arguments carry guarded
 //! definitions; they are not built yet.
 
@@ -31,6 +32,8 @@ pub struct Stats {
     pub selects: usize,
     /// Constants taken as a select's immediate.
     pub immediates: usize,
+    /// Operations deleted because nothing read their results.
+    pub dead_removed: usize,
 }
 
 /// Replaces every psi of `mf` by its select chain (module documentation).
@@ -69,23 +72,40 @@ pub fn lower(mf: &mut MFunc) -> Stats {
         }
         mf.block_mut(b).insts = out;
     }
-    if st.immediates > 0 {
-        delete_unused_constants(mf);
+    if st.psis > 0 {
+        st.dead_removed = delete_dead(mf);
     }
     st
 }
 
-/// Deletes the `mov r = imm` whose virtual register is no longer read.
-fn delete_unused_constants(mf: &mut MFunc) {
-    let mut used: HashSet<Reg> = HashSet::new();
-    for b in &mf.blocks {
-        for i in &b.insts {
-            used.extend(i.uses());
+/// Deletes, until none is left, the operations without effect besides
+/// their results ([`MInst::is_pure`]) whose results are virtual registers
+/// no operation reads: the constants taken as immediates, and what
+/// if-conversion speculated for nothing (an address both sides of a
+/// diamond computed, of which one is kept). Returns how many.
+fn delete_dead(mf: &mut MFunc) -> usize {
+    let mut removed = 0;
+    loop {
+        let mut used: HashSet<Reg> = HashSet::new();
+        for b in &mf.blocks {
+            for i in &b.insts {
+                used.extend(i.uses());
+            }
         }
-    }
-    for b in mf.blocks.iter_mut() {
-        b.insts.retain(|i| {
-            !(i.is(MOV_I) && matches!(i.ops[0], Opnd::R(d @ Reg::V(_)) if !used.contains(&d)))
-        });
+        let dead = |i: &MInst| {
+            i.is_pure()
+                && i.defs()
+                    .iter()
+                    .all(|d| matches!(d, Reg::V(_)) && !used.contains(d))
+        };
+        let before = removed;
+        for b in mf.blocks.iter_mut() {
+            let n = b.insts.len();
+            b.insts.retain(|i| !dead(i));
+            removed += n - b.insts.len();
+        }
+        if removed == before {
+            return removed;
+        }
     }
 }
