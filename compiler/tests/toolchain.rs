@@ -337,7 +337,7 @@ fn branch_profile_feeds_if_conversion() {
     let weighed = stats
         .split("regions weighed with profile counts ")
         .nth(1)
-        .and_then(|s| s.split(';').next())
+        .and_then(|s| s.split([',', ';']).next())
         .and_then(|n| n.trim().parse::<u32>().ok());
     assert!(weighed.is_some_and(|n| n >= 1), "{stats}");
     // a profile that does not parse is an error naming the file and line
