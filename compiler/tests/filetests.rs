@@ -45,6 +45,7 @@
 //! | `regalloc` | each function after register allocation |
 //! | `if-convert [-mcpu=…]` | each function after if-conversion into psi-SSA, behind a `#` line of its counters (the machine-SSA verifier runs after) |
 //! | `out-of-psi` | each function with its psis replaced by `slct` chains (verified) |
+//! | `psi-webs` | each function after psi-normalize and psi-congruence (`-fout-of-psi=webs`), behind a `#` line of the copies each inserted |
 //! | `sched [-mcpu=…] [-mno-bundle]` | each block's bundles from the list scheduler, `;;` after each bundle |
 //!
 //! `UPDATE=1 cargo test -p compiler --test filetests` rewrites every
@@ -186,6 +187,14 @@ fn mir_output(t: &FileTest) -> Result<String, String> {
                 out.push_str(&format!(
                     "# regions {}, speculated {}, dismissible {}, psis {}, unprofitable {}\n",
                     st.regions, st.speculated, st.dismissible, st.psis, st.unprofitable
+                ));
+            }
+            "psi-webs" => {
+                let st = codegen::psi_webs::translate(f);
+                mir::verify::verify(f)?;
+                out.push_str(&format!(
+                    "# psi-normalize copies {}, permutations {}, psi-congruence copies {}\n",
+                    st.normalize_copies, st.permutations, st.congruence_copies
                 ));
             }
             "out-of-psi" => {

@@ -53,6 +53,12 @@ pub struct Measurement {
     /// If-conversion: psi operations created (static).
     #[serde(default)]
     pub psis: u64,
+    /// Guarded copies inserted by psi-normalize (`-fout-of-psi=webs`).
+    #[serde(default)]
+    pub psi_normalize: u64,
+    /// Guarded copies inserted by psi-congruence (`-fout-of-psi=webs`).
+    #[serde(default)]
+    pub psi_congruence: u64,
 }
 
 /// The result of one benchmark in one configuration.
@@ -235,6 +241,18 @@ pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
         if_regions: compiled.if_conversion(|s| s.regions) as u64,
         if_speculated: compiled.if_conversion(|s| s.speculated) as u64,
         psis: compiled.if_conversion(|s| s.psis) as u64,
+        psi_normalize: compiled
+            .functions
+            .iter()
+            .filter_map(|f| f.psi_webs.as_ref())
+            .map(|s| s.normalize_copies as u64)
+            .sum(),
+        psi_congruence: compiled
+            .functions
+            .iter()
+            .filter_map(|f| f.psi_webs.as_ref())
+            .map(|s| s.congruence_copies as u64)
+            .sum(),
     };
     if code != bench.exit_code {
         return fail(

@@ -40,6 +40,11 @@ Options:
                      step is listed on stderr as BISECT: running pass (k) …
   -fif-convert, -fno-if-convert  if-conversion into psi-SSA (branches
                      become speculated code and slct; on at -O2)
+  -fout-of-psi=M     out of psi-SSA: select (the slct chain, default) or
+                     webs (the seeds' psi-normalize and psi-congruence first)
+  -fpsi-promote, -fno-psi-promote  promote each psi's first argument to
+                     `true` (default on)
+  -fcopy-fold        fold copies into psi arguments first (with webs)
   -fprofile-use=FILE branch probabilities for if-conversion from
                      `stsim --profile-edges FILE` (collect it from a
                      -fno-if-convert build of the same source and flags)
@@ -427,6 +432,23 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
             i(&|s| s.side_effects),
             p(&|s| s.psis),
             p(&|s| s.selects),
+        );
+    }
+    let webs: Vec<_> = c
+        .functions
+        .iter()
+        .filter_map(|f| f.psi_webs.as_ref())
+        .collect();
+    if !webs.is_empty() {
+        let w = |f: &dyn Fn(&compiler::codegen::psi_webs::Stats) -> usize| -> usize {
+            webs.iter().map(|s| f(s)).sum()
+        };
+        eprintln!(
+            "lcc: {name}: psi-webs: copies folded {}, psi-normalize copies {}, permutations {}, psi-congruence copies {}",
+            w(&|s| s.folded),
+            w(&|s| s.normalize_copies),
+            w(&|s| s.permutations),
+            w(&|s| s.congruence_copies),
         );
     }
     let oos: Vec<_> = c

@@ -132,10 +132,14 @@ impl Region {
 /// documentation). Keeps machine SSA; leaves `psi` operations for
 /// [`super::out_of_psi`].
 pub fn if_convert(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
-    if_convert_with(mf, model, &|_| None)
+    if_convert_with(mf, model, &|_| None, true)
 }
 
-/// [`if_convert`] with branch probabilities: `taken_probability(loc)` is
+/// [`if_convert`] with branch probabilities and a choice of psi form.
+/// `promote`: the first argument of each psi is guarded by `true`
+/// (psi-promotion, `-fpsi-promote`, the default) rather than by the
+/// negation of the branch's guard (`-fno-psi-promote`, for the seeds'
+/// experiment). `taken_probability(loc)` is
 /// the probability that the branch at source position `loc` (line,
 /// column) is taken, when a profile knows it
 /// ([`super::profile::BranchProfile`]); the cost model weighs the two
@@ -144,6 +148,7 @@ pub fn if_convert_with(
     mf: &mut MFunc,
     model: &ProcessorModel,
     taken_probability: &dyn Fn(Option<(u32, u32)>) -> Option<f64>,
+    promote: bool,
 ) -> Stats {
     let mut st = Stats::default();
     if mf.order.is_empty() {
@@ -185,7 +190,7 @@ pub fn if_convert_with(
             for b in involved {
                 touched[b.index()] = true;
             }
-            convert(mf, &cfg, &r, &mut scratch, &mut st);
+            convert(mf, &cfg, &r, &mut scratch, promote, &mut st);
             changed = true;
         }
         if !changed {
@@ -760,7 +765,21 @@ pub fn select_chain(
 }
 
 /// Converts region `r` (module documentation).
-fn convert(mf: &mut MFunc, cfg: &Cfg, r: &Region, scratch: &mut Option<u32>, st: &mut Stats) {
+fn convert(
+    mf: &mut MFunc,
+    cfg: &Cfg,
+    r: &Region,
+    scratch: &mut Option<u32>,
+    promote: bool,
+    st: &mut Stats,
+) {
+    let first_guard = if promote {
+        Guard::True
+    } else {
+        r.taken_guard
+            .negate()
+            .expect("a branch guard is not `true`")
+    };
     st.regions += 1;
     let (tp, fp) = (r.taken_pred(), r.fall_pred());
     let region_preds: Vec<MBlockId> = {
@@ -822,7 +841,7 @@ fn convert(mf: &mut MFunc, cfg: &Cfg, r: &Region, scratch: &mut Option<u32>, st:
                 x,
                 &[
                     PsiArg {
-                        guard: Guard::True,
+                        guard: first_guard,
                         value: f,
                     },
                     PsiArg {
@@ -860,7 +879,7 @@ fn convert(mf: &mut MFunc, cfg: &Cfg, r: &Region, scratch: &mut Option<u32>, st:
                 dst,
                 &[
                     PsiArg {
-                        guard: Guard::True,
+                        guard: first_guard,
                         value: f,
                     },
                     PsiArg {

@@ -23,6 +23,7 @@ pub mod out_of_ssa;
 pub mod predicate;
 pub mod profile;
 pub mod psi;
+pub mod psi_webs;
 pub mod regalloc;
 pub mod sched;
 
@@ -70,6 +71,17 @@ pub struct Options {
     /// (`-fprofile-use=FILE`) for the if-conversion cost model; matched by
     /// [`Options::file_name`] and each branch's line and column.
     pub branch_profile: Option<std::sync::Arc<profile::BranchProfile>>,
+    /// Translation out of psi-SSA: the select chain (`false`, the
+    /// default) or the seeds' psi-normalize and psi-congruence first
+    /// (`true`, `-fout-of-psi=webs`, [`psi_webs`]).
+    pub psi_webs: bool,
+    /// Psi-promotion of the first argument (`-fpsi-promote`, default on;
+    /// [`if_convert::if_convert_with`]).
+    pub psi_promote: bool,
+    /// Copy folding into psi arguments before the translation out of
+    /// psi-SSA (`-fcopy-fold`, the seeds' experiment; with
+    /// [`Options::psi_webs`]).
+    pub copy_fold: bool,
 }
 
 impl Default for Options {
@@ -82,6 +94,9 @@ impl Default for Options {
             out_of_ssa: OutOfSsa::default(),
             if_convert: false,
             branch_profile: None,
+            psi_webs: false,
+            psi_promote: true,
+            copy_fold: false,
         }
     }
 }
@@ -111,6 +126,8 @@ pub struct FunctionStats {
     pub if_convert: Option<if_convert::Stats>,
     /// Out-of-psi-SSA counters (when if-conversion ran).
     pub out_of_psi: Option<out_of_psi::Stats>,
+    /// Psi-normalize / psi-congruence counters (`-fout-of-psi=webs`).
+    pub psi_webs: Option<psi_webs::Stats>,
 }
 
 /// [`compile_module`] that also returns per-function statistics.
@@ -189,7 +206,7 @@ fn compile_function_bisect(
     };
     let mut mf = isel::select_with(m, f, opts.model.core, opts.ssa)?;
     let mut oos = None;
-    let (mut if_stats, mut psi_stats) = (None, None);
+    let (mut if_stats, mut psi_stats, mut web_stats) = (None, None, None);
     if opts.ssa {
         if cfg!(debug_assertions) {
             mir::verify::verify(&mf)?;
@@ -204,9 +221,22 @@ fn compile_function_bisect(
                 );
                 p.taken_probability(file, line, col)
             };
-            let ic = if_convert::if_convert_with(&mut mf, &opts.model, &prob);
+            let ic = if_convert::if_convert_with(&mut mf, &opts.model, &prob, opts.psi_promote);
             if cfg!(debug_assertions) {
                 mir::verify::verify(&mf)?;
+            }
+            if opts.psi_webs {
+                let folded = if opts.copy_fold {
+                    psi_webs::fold_copies(&mut mf)
+                } else {
+                    0
+                };
+                let mut ws = psi_webs::translate(&mut mf);
+                ws.folded = folded;
+                web_stats = Some(ws);
+                if cfg!(debug_assertions) {
+                    mir::verify::verify(&mf)?;
+                }
             }
             let op = out_of_psi::lower(&mut mf);
             if cfg!(debug_assertions) {
@@ -269,6 +299,7 @@ fn compile_function_bisect(
         out_of_ssa: oos,
         if_convert: if_stats,
         out_of_psi: psi_stats,
+        psi_webs: web_stats,
     };
     Ok((
         emit::function(&mf, k, &blocks, opts.file_name.is_some()),

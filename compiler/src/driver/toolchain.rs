@@ -43,6 +43,13 @@ pub struct Config {
     /// `-fprofile-use=FILE`: branch counts from `stsim --profile-edges`
     /// for the if-conversion cost model.
     pub branch_profile: Option<std::sync::Arc<crate::codegen::profile::BranchProfile>>,
+    /// `-fout-of-psi=webs`: the seeds' psi-normalize and psi-congruence
+    /// (`select`, the default: the select chain alone).
+    pub psi_webs: bool,
+    /// `-fpsi-promote` / `-fno-psi-promote` (default on).
+    pub psi_promote: bool,
+    /// `-fcopy-fold` / `-fno-copy-fold` (default off).
+    pub copy_fold: bool,
     /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
     /// ([`crate::bisect`]); `Some(-1)` runs all and lists them.
     pub opt_bisect_limit: Option<i64>,
@@ -68,6 +75,9 @@ impl Config {
             out_of_ssa: crate::codegen::OutOfSsa::default(),
             if_convert: false,
             branch_profile: None,
+            psi_webs: false,
+            psi_promote: true,
+            copy_fold: false,
             opt_bisect_limit: None,
             bisect_capture: None,
         }
@@ -105,6 +115,14 @@ impl Config {
                     .filter(|&n| n >= -1)
                     .ok_or_else(|| format!("{f}: expected a step count or -1"))?;
                 cfg.opt_bisect_limit = Some(n);
+            } else if let Some(m) = f.strip_prefix("-fout-of-psi=") {
+                cfg.psi_webs = match m {
+                    "select" => false,
+                    "webs" => true,
+                    _ => return Err(format!(
+                        "{f}: unknown translation out of psi-SSA `{m}` (expected select or webs)"
+                    )),
+                };
             } else if let Some(path) = f.strip_prefix("-fprofile-use=") {
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| format!("{f}: cannot read `{path}`: {e}"))?;
@@ -141,6 +159,10 @@ impl Config {
             match f.as_str() {
                 "-fif-convert" => cfg.if_convert = true,
                 "-fno-if-convert" => cfg.if_convert = false,
+                "-fpsi-promote" => cfg.psi_promote = true,
+                "-fno-psi-promote" => cfg.psi_promote = false,
+                "-fcopy-fold" => cfg.copy_fold = true,
+                "-fno-copy-fold" => cfg.copy_fold = false,
                 _ => {}
             }
         }
@@ -267,6 +289,9 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         out_of_ssa: cfg.out_of_ssa,
         if_convert: cfg.if_convert,
         branch_profile: cfg.branch_profile.clone(),
+        psi_webs: cfg.psi_webs,
+        psi_promote: cfg.psi_promote,
+        copy_fold: cfg.copy_fold,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
@@ -318,6 +343,9 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         machine_ssa: true,
         if_convert: true,
         branch_profile: None,
+        psi_webs: false,
+        psi_promote: true,
+        copy_fold: false,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
         opt_bisect_limit: None,
