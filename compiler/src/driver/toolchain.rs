@@ -119,9 +119,11 @@ impl Config {
                 cfg.psi_webs = match m {
                     "select" => false,
                     "webs" => true,
-                    _ => return Err(format!(
+                    _ => {
+                        return Err(format!(
                         "{f}: unknown translation out of psi-SSA `{m}` (expected select or webs)"
-                    )),
+                    ))
+                    }
                 };
             } else if let Some(path) = f.strip_prefix("-fprofile-use=") {
                 let text = std::fs::read_to_string(path)
