@@ -67,13 +67,11 @@
 //! (`naive.rs`, `sreedhar.rs` for Method I and the phi isolation the other
 //! methods share, `sreedhar3.rs`, `boissinot.rs`), `rewrite.rs` (renaming
 //! and copy emission), [`pcopy`] (parallel-copy sequentialisation), and
-//! the tests with their machine-IR interpreter (`tests.rs`, `interp.rs`).
+//! the tests with the machine-IR interpreter (`tests.rs`, `mir/interp.rs`).
 
 mod analysis;
 mod boissinot;
 mod congruence;
-#[cfg(test)]
-mod interp;
 mod naive;
 pub mod pcopy;
 mod pinning;

@@ -6,8 +6,8 @@
 //! their SSA semantics, and every function of the C corpus.
 
 use super::analysis::Analysis;
-use super::interp::run;
 use super::*;
+use crate::codegen::mir::interp::run;
 use isa::Opcode;
 
 // ---- builder -------------------------------------------------------
