@@ -2,6 +2,8 @@
 //! §14.3, Figs. 14.4–14.8 and Eq. 14.1; Bruel, "psi-SSA improvements",
 //! 2006, §3.1; seed-digest P14), asked of the predicate [`Oracle`]:
 //!
+//! - [`inline`] (psi-inlining): an argument that is itself a psi is
+//!   replaced by that psi's arguments, each guarded by `p_i ∧ g_k`;
 //! - [`reduce`] (psi-reduction): drop argument `i` when its guard is
 //!   covered by the guards to its right, `p_i ⊆ p_{i+1} ∪ … ∪ p_n`;
 //! - [`permutable`] (psi-permutation): two neighbouring arguments may swap
@@ -39,6 +41,30 @@ pub fn value(o: &mut Oracle, args: &[PsiArg], assignment: u32) -> Option<PsiArg>
         .rev()
         .find(|(_, p)| p.eval(assignment))
         .map(|(a, _)| *a)
+}
+
+/// Psi-inlining (SSA book Fig. 14.4): argument `i` of `outer` is the
+/// result of the psi `inner`; the result lists `inner`'s arguments in its
+/// place, each guarded by `p_i ∧ g_k`, which must be a literal (`g_k` when
+/// `p_i` is `true` or implies nothing new, `p_i` when `g_k` is `true`);
+/// `None` otherwise (the ST231 would need the conjunction in a BR first).
+pub fn inline(o: &mut Oracle, outer: &[PsiArg], i: usize, inner: &[PsiArg]) -> Option<Vec<PsiArg>> {
+    let p = *outer.get(i)?;
+    let pp = o.guard(p.guard)?;
+    let mut out = outer[..i].to_vec();
+    for a in inner {
+        let g = o.guard(a.guard)?;
+        let guard = if g.implies(pp) {
+            a.guard
+        } else if pp.implies(g) {
+            p.guard
+        } else {
+            return None;
+        };
+        out.push(PsiArg { guard, ..*a });
+    }
+    out.extend_from_slice(&outer[i + 1..]);
+    Some(out)
 }
 
 /// Psi-reduction (SSA book Fig. 14.5): `args` without the arguments whose
@@ -181,6 +207,31 @@ mod tests {
         assert_eq!(val(&mut o2, at(1, 0)), v(1));
         assert_eq!(val(&mut o2, at(0, 0)), v(2));
         assert_eq!(val(&mut o2, at(0, 1)), v(3));
+    }
+
+    /// Seed-digest T37 (SSA book Fig. 14.4): `x1 = psi(a1, p2?a2); x2 =
+    /// psi(p1?x1, p3?a3)` becomes `psi(p1?a1, p1∧p2?a2, p3?a3)`. With p1 =
+    /// true (the promoted first argument this back end produces) the
+    /// guards stay literals: `psi(a1, p2?a2, p3?a3)`, checked by value on
+    /// every assignment (x2's value through x1 against the inlined psi);
+    /// with an independent p1, `p1 ∧ p2` is no literal: `None`.
+    #[test]
+    fn t37_inlining() {
+        let mut o = Oracle::new();
+        let (p1, p2, p3) = (Guard::If(v(P)), Guard::If(v(Q)), Guard::If(v(102)));
+        let x1 = [arg(Guard::True, 1), arg(p2, 2)];
+        let x2 = [arg(Guard::True, 50), arg(p3, 3)]; // %v50 is x1
+        let x = inline(&mut o, &x2, 0, &x1).unwrap();
+        assert_eq!(x, vec![arg(Guard::True, 1), arg(p2, 2), arg(p3, 3)]);
+        for a in 0..64u32 {
+            let through = match value(&mut o, &x2, a).unwrap().value {
+                r if r == v(50) => value(&mut o, &x1, a).unwrap().value,
+                r => r,
+            };
+            assert_eq!(value(&mut o, &x, a).unwrap().value, through, "{a:06b}");
+        }
+        let y2 = [arg(p1, 50), arg(p3, 3)];
+        assert_eq!(inline(&mut o, &y2, 0, &x1), None);
     }
 
     /// Seed-digest T38 (SSA book Fig. 14.5): `psi(a1, p2?a2, !p2?a3)`
