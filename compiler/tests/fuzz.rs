@@ -52,8 +52,8 @@ fn check(src: Vec<u8>) {
     });
 }
 
-/// The `-O0` back end, then the `-O2` pipeline and the machine-SSA back end,
-/// on a module that compiled.
+/// The `-O0` back end, then the `-O2` pipeline and the machine-SSA back end
+/// (without and with if-conversion), on a module that compiled.
 fn optimize_and_select(m: &Module) {
     codegen::compile_module(m, &codegen::Options::default())
         .unwrap_or_else(|e| panic!("-O0 back end: {e:?}"));
@@ -69,6 +69,16 @@ fn optimize_and_select(m: &Module) {
         ..Default::default()
     };
     codegen::compile_module(&o, &ssa).unwrap_or_else(|e| panic!("-O2 back end: {e:?}"));
+    // if-conversion, with both translations out of psi-SSA
+    for psi_webs in [false, true] {
+        let ic = codegen::Options {
+            if_convert: true,
+            psi_webs,
+            ..ssa.clone()
+        };
+        codegen::compile_module(&o, &ic)
+            .unwrap_or_else(|e| panic!("-O2 back end with if-conversion: {e:?}"));
+    }
 }
 
 const TOKENS: &[&str] = &[
