@@ -196,6 +196,32 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
             return err(format!("%v{v} is used but never defined"));
         }
     }
+    // psi: an argument's guard is contained in its definition's guard
+    // (SSA book §14.1); the only guarded definitions are guarded copies
+    for b in mf.order.iter().map(|b| b.index()) {
+        for i in &mf.blocks[b].insts {
+            let Some(args) = i.psi_args() else { continue };
+            for a in args {
+                let Reg::V(x) = a.value else { continue };
+                let Some((db, di)) = def[x.index()] else {
+                    continue;
+                };
+                let Some(def_args) = mf.block(db).insts[di].psi_args() else {
+                    continue;
+                };
+                let [d] = def_args[..] else { continue };
+                let mut o = super::super::predicate::Oracle::new();
+                if let (Some(p), Some(q)) = (o.guard(a.guard), o.guard(d.guard)) {
+                    if !p.implies(q) {
+                        return err(format!(
+                            "block {b}: psi argument {x} is guarded by {:?} but defined under {:?}, which does not contain it",
+                            a.guard, d.guard
+                        ));
+                    }
+                }
+            }
+        }
+    }
     // dominance (Cooper, Harvey and Kennedy's dominator tree of the
     // machine CFG from `mf.order[0]`)
     let dt = DomTree::new(mf.order.first().copied(), cfg.succ_lists());
@@ -285,11 +311,11 @@ fn check_phi(mf: &MFunc, i: &MInst, preds: &[MBlockId]) -> Result<(), String> {
 
 /// `psi` shape ([`MOp::Psi`]): a GR virtual destination, at least one
 /// argument, each a GR virtual value guarded by `true` or by a BR virtual
-/// register. Every definition is unguarded in this back end (if-conversion
-/// speculates; the ST231 has no predicated operations besides `slct`), so
-/// the rule "an argument's guard is contained in the guard of its
-/// definition" (SSA book 14.1) always holds; dominance of the arguments
-/// and guards is checked with every other use.
+/// register. The rule "an argument's guard is contained in the guard of
+/// its definition" (SSA book 14.1) is checked in [`verify`] against the
+/// guarded copies (one-argument psis), the only guarded definitions of
+/// this back end; dominance of the arguments and guards is checked with
+/// every other use.
 fn check_psi(mf: &MFunc, i: &MInst) -> Result<(), String> {
     let Some(Opnd::R(Reg::V(d))) = i.ops.first() else {
         return Err("psi destination is not a virtual register".into());
@@ -390,6 +416,24 @@ mod tests {
     }
     fn ret() -> MInst {
         MInst::new(opc::RETURN, vec![])
+    }
+
+    /// The psi rule of SSA book §14.1: a guarded copy `a' = psi(p?a)` may be
+    /// a psi argument under `p` (or a smaller guard), not under an
+    /// independent `q`, nor under `true`.
+    #[test]
+    fn psi_argument_guard_within_its_definition() {
+        let text = |guard: &str| {
+            format!(
+                "function @f global\nvregs 8 br %v2 %v3\norder B0\nB0:\n  add %v0 = $r0, 1\n  add %v1 = $r0, 2\n  cmplt %v2 = %v0, %v1\n  cmplt %v3 = %v1, %v0\n  psi %v4 = %v2?%v1\n  psi %v5 = %v0, {guard}%v4\n  return $r63 uses(%v5)\n"
+            )
+        };
+        let check = |g: &str| verify(&parse::function(&text(g)).unwrap());
+        assert_eq!(check("%v2?"), Ok(()));
+        for bad in ["%v3?", "!%v2?", ""] {
+            let e = check(bad).unwrap_err();
+            assert!(e.contains("does not contain it"), "{bad}: {e}");
+        }
     }
 
     /// Hand-made loop in machine SSA (the T57 shape, seed-digest T57):
