@@ -83,6 +83,19 @@ pub struct Stats {
 /// the widest plain store (`stw`, 4 bytes).
 const SCRATCH_BYTES: u32 = 4;
 
+/// Most operations a converted region's blocks may hold together (head,
+/// sides and join): if-conversion merges blocks, and the list scheduler
+/// ([`super::sched`]) takes time quadratic (and worse) in a block's length;
+/// a chain of thousands of small `if`s would otherwise become one block of
+/// tens of thousands of operations.
+const MAX_MERGED_OPS: usize = 400;
+
+/// Operations of the head before the branch, and of a merged join, that
+/// the cost model schedules with the region (a window: the schedule of
+/// operations further away hardly depends on the region, and scheduling
+/// whole blocks made the estimate quadratic as merged blocks grow).
+const COST_WINDOW: usize = 32;
+
 /// Most operations a side block may hold to be speculated: the cost model
 /// would reject longer ones anyway, and this bounds its work.
 const MAX_SIDE_OPS: usize = 24;
@@ -191,6 +204,18 @@ fn drive(
                 continue;
             }
             let head = mf.block(r.head);
+            // the merged block stays small enough for the per-block list
+            // scheduler, whose cost grows faster than its length
+            let merged_size = head.insts.len()
+                + r.sides
+                    .iter()
+                    .map(|&s| mf.block(s).insts.len())
+                    .sum::<usize>()
+                + mf.block(r.join).insts.len();
+            if merged_size > MAX_MERGED_OPS {
+                st.unprofitable += 1;
+                continue;
+            }
             let probability = taken_probability(head.insts[r.branch].loc);
             if probability.is_some() {
                 st.profiled += 1;
@@ -627,7 +652,10 @@ fn bundles(mf: &MFunc, model: &ProcessorModel, insts: Vec<MInst>) -> f64 {
 fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken: f64) -> bool {
     let penalty = model.taken_branch_penalty as f64;
     let head = &mf.block(r.head).insts;
-    let body = &head[..r.branch];
+    // the code next to the region: the last operations of the head, the
+    // first of a merged join (a window keeps the estimate linear in the
+    // region's size however long the blocks around it grow)
+    let body = &head[r.branch.saturating_sub(COST_WINDOW)..r.branch];
     let has_goto = head.len() > r.branch + 1;
     let mut upto_branch = body.to_vec();
     upto_branch.push(head[r.branch].clone());
@@ -651,6 +679,7 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
             .insts
             .iter()
             .filter(|i| i.op != MOp::Phi)
+            .take(COST_WINDOW)
             .cloned()
             .collect()
     } else {
@@ -1068,6 +1097,30 @@ mod tests {
         }
         t.push_str("  return $r63 uses(%v32)\n");
         t
+    }
+
+    /// A region whose blocks hold more than [`MAX_MERGED_OPS`] operations
+    /// together is left alone (the same triangle with a short head is
+    /// converted).
+    #[test]
+    fn merged_blocks_stay_within_the_bound() {
+        let text = |filler: usize| {
+            let mut t = String::from(
+                "function @f global\nvregs 9000 br %v4\npins %v1=$r16 %v2=$r17\norder B0 B1 B2\nB0:\n  pcopy %v1, %v2 = $r16, $r17\n",
+            );
+            for k in 0..filler {
+                t.push_str(&format!("  add %v{} = %v1, {k}\n", 10 + k));
+            }
+            t.push_str("  cmplt %v4 = %v1, %v2\n  brf %v4, B2\nB1:\n  add %v5 = %v1, 1\nB2:\n");
+            t.push_str("  phi %v6 = [B0, %v2], [B1, %v5]\n  return $r63 uses(%v6)\n");
+            t
+        };
+        let model = ProcessorModel::st231();
+        let mut small = parse::function(&text(10)).unwrap();
+        assert_eq!(if_convert(&mut small, &model).regions, 1);
+        let mut big = parse::function(&text(MAX_MERGED_OPS)).unwrap();
+        let st = if_convert(&mut big, &model);
+        assert_eq!((st.regions, st.unprofitable), (0, 1));
     }
 
     /// If-conversion then the translation out of psi-SSA (both methods,
