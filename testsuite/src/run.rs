@@ -241,18 +241,8 @@ pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
         if_regions: compiled.if_conversion(|s| s.regions) as u64,
         if_speculated: compiled.if_conversion(|s| s.speculated) as u64,
         psis: compiled.if_conversion(|s| s.psis) as u64,
-        psi_normalize: compiled
-            .functions
-            .iter()
-            .filter_map(|f| f.psi_webs.as_ref())
-            .map(|s| s.normalize_copies as u64)
-            .sum(),
-        psi_congruence: compiled
-            .functions
-            .iter()
-            .filter_map(|f| f.psi_webs.as_ref())
-            .map(|s| s.congruence_copies as u64)
-            .sum(),
+        psi_normalize: compiled.psi_webs(|s| s.normalize_copies) as u64,
+        psi_congruence: compiled.psi_webs(|s| s.congruence_copies) as u64,
     };
     if code != bench.exit_code {
         return fail(

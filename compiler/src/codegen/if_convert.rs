@@ -398,10 +398,6 @@ fn is_plain_store(i: &MInst) -> bool {
         && matches!(i.ops[..], [_, Opnd::R(_), Opnd::R(_)])
 }
 
-/// `slct_r` / `slctf_r`: `slct d = b, s1, s2` (ISA-ST200 §4.3).
-const SLCT_R: isa::Opcode = isa::Opcode::named("slct_r");
-const SLCTF_R: isa::Opcode = isa::Opcode::named("slctf_r");
-
 /// A store of a side block executed on both paths (SSA book Fig. 18.3,
 /// seed-digest T54(c), "select the address"): its address is computed,
 /// then replaced by the address of a scratch word of the frame when
@@ -439,15 +435,7 @@ fn guarded_store(
         ],
     ));
     let b = vreg();
-    let (op, p) = match guard {
-        Guard::If(p) => (SLCT_R, p),
-        Guard::IfNot(p) => (SLCTF_R, p),
-        Guard::True => unreachable!("a side block is guarded"),
-    };
-    out.push(MInst::new(
-        op,
-        vec![Opnd::R(b), Opnd::R(p), Opnd::R(addr), Opnd::R(d)],
-    ));
+    out.push(select(Opnd::R(b), guard, addr, d, &|_| None));
     out.push(MInst {
         ops: vec![Opnd::Imm(0), Opnd::R(b), value.clone()],
         ..i.clone()
@@ -576,6 +564,14 @@ fn speculate_sides(
     (ops, sunk)
 }
 
+/// The operations of all of `r`'s side blocks, in side order (see
+/// [`side_ops`]).
+fn all_side_ops<'a>(mf: &'a MFunc, r: &'a Region) -> impl Iterator<Item = &'a MInst> {
+    r.sides
+        .iter()
+        .flat_map(move |&s| side_ops(mf.block(s)).unwrap_or(&[]).iter())
+}
+
 /// The guard under which side block `s` of `r` runs.
 fn side_guard(r: &Region, s: MBlockId) -> Guard {
     if s == r.taken {
@@ -627,19 +623,16 @@ fn br_pressure(mf: &MFunc, insts: &[MInst]) -> usize {
 /// Bundles the list scheduler makes of `insts` for `model`: a two-argument
 /// psi counts as the `slct` it becomes; other pseudo-operations, which
 /// out-of-SSA translation removes or turns into copies, are left out.
-fn bundles(mf: &MFunc, model: &ProcessorModel, insts: Vec<MInst>) -> f64 {
+fn bundles(model: &ProcessorModel, insts: Vec<MInst>) -> f64 {
     let insts: Vec<MInst> = insts
         .into_iter()
         .filter_map(|i| match (i.op, i.psi_args().as_deref()) {
             (MOp::Isa(_), _) => Some(i),
-            (MOp::Psi, Some([a, b])) => Some(select(
-                mf,
-                i.ops[0].clone(),
-                b.guard,
-                b.value,
-                a.value,
-                &|_| None,
-            )),
+            (MOp::Psi, Some([a, b])) => {
+                Some(select(i.ops[0].clone(), b.guard, b.value, a.value, &|_| {
+                    None
+                }))
+            }
             _ => None,
         })
         .collect();
@@ -659,7 +652,7 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
     let has_goto = head.len() > r.branch + 1;
     let mut upto_branch = body.to_vec();
     upto_branch.push(head[r.branch].clone());
-    let h = bundles(mf, model, upto_branch);
+    let h = bundles(model, upto_branch);
     // a side block: its bundles, and a taken `goto` to the join unless it
     // falls into it
     let side = |s: MBlockId| -> f64 {
@@ -668,7 +661,7 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
         }
         let b = &mf.block(s).insts;
         let jumps = b.last().is_some_and(|i| i.is(opc::GOTO));
-        bundles(mf, model, b.clone()) + if jumps { penalty } else { 0.0 }
+        bundles(model, b.clone()) + if jumps { penalty } else { 0.0 }
     };
     // a join merged into the head schedules with the merged code: count
     // its operations on both sides of the comparison
@@ -685,7 +678,7 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
     } else {
         vec![]
     };
-    let join = bundles(mf, model, join_body.clone());
+    let join = bundles(model, join_body.clone());
     let taken = h + penalty + side(r.taken) + join;
     let fall = h + if has_goto { 1.0 + penalty } else { 0.0 } + side(r.fall) + join;
     let before = p_taken * taken + (1.0 - p_taken) * fall;
@@ -700,15 +693,7 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
     merged.extend(ops);
     for (store, t, f) in sunk {
         let x = fake();
-        let (op, p) = match r.taken_guard {
-            Guard::IfNot(p) => (SLCTF_R, p),
-            Guard::If(p) => (SLCT_R, p),
-            Guard::True => unreachable!("a branch guard is not `true`"),
-        };
-        merged.push(MInst::new(
-            op,
-            vec![Opnd::R(x), Opnd::R(p), Opnd::R(t), Opnd::R(f)],
-        ));
+        merged.push(select(Opnd::R(x), r.taken_guard, t, f, &|_| None));
         let mut ops = store.ops.clone();
         ops[2] = Opnd::R(x);
         merged.push(MInst { ops, ..store });
@@ -721,9 +706,7 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
     {
         if let (Some(t), Some(f)) = (phi_operand(phi, tp), phi_operand(phi, fp)) {
             if t != f {
-                merged.push(select(mf, phi.ops[0].clone(), r.taken_guard, t, f, &|_| {
-                    None
-                }));
+                merged.push(select(phi.ops[0].clone(), r.taken_guard, t, f, &|_| None));
             }
         }
     }
@@ -733,7 +716,7 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
     // the join is reached by a taken `goto` unless it is merged into the
     // head
     merged.extend(join_body);
-    let after = bundles(mf, model, merged) + if merged_join { 0.0 } else { penalty };
+    let after = bundles(model, merged) + if merged_join { 0.0 } else { penalty };
     after <= before
 }
 
@@ -744,7 +727,6 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
 /// imm`), the immediate form takes it directly: `slct d = p, a, imm` is
 /// `p ? a : imm` and `slctf d = p, a, imm` is `p ? imm : a`.
 pub fn select(
-    mf: &MFunc,
     dst: Opnd,
     guard: Guard,
     value: Reg,
@@ -753,19 +735,20 @@ pub fn select(
 ) -> MInst {
     let r = Opnd::R;
     let (p, on_true, on_false) = match guard {
-        Guard::True => return mf.inst("mov", vec![dst, r(value)]),
+        Guard::True => return MInst::new(opc::MOV_R, vec![dst, r(value)]),
         Guard::If(p) => (p, value, otherwise),
         Guard::IfNot(p) => (p, otherwise, value),
     };
     // p ? on_true : on_false
-    match (constant(on_true), constant(on_false)) {
-        (_, Some(c)) => mf.inst("slct", vec![dst, r(p), r(on_true), Opnd::Imm(c)]),
-        (Some(c), None) => mf.inst("slctf", vec![dst, r(p), r(on_false), Opnd::Imm(c)]),
+    let (op, ops) = match (constant(on_true), constant(on_false)) {
+        (_, Some(c)) => (opc::SLCT_I, [dst, r(p), r(on_true), Opnd::Imm(c)]),
+        (Some(c), None) => (opc::SLCTF_I, [dst, r(p), r(on_false), Opnd::Imm(c)]),
         (None, None) => match guard {
-            Guard::IfNot(_) => mf.inst("slctf", vec![dst, r(p), r(value), r(otherwise)]),
-            _ => mf.inst("slct", vec![dst, r(p), r(value), r(otherwise)]),
+            Guard::IfNot(_) => (opc::SLCTF_R, [dst, r(p), r(value), r(otherwise)]),
+            _ => (opc::SLCT_R, [dst, r(p), r(value), r(otherwise)]),
         },
-    }
+    };
+    MInst::new(op, ops.to_vec())
 }
 
 /// The `slct` chain computing `dst = psi(args)` when every argument is
@@ -794,15 +777,34 @@ pub fn select_chain(
         } else {
             Opnd::R(mf.vreg(Class::Gr))
         };
-        out.push(select(mf, d.clone(), a.guard, a.value, cur, constant));
+        out.push(select(d.clone(), a.guard, a.value, cur, constant));
         if let Opnd::R(x) = d {
             cur = x;
         }
     }
     if n == 1 {
-        out.push(mf.inst("mov", vec![dst, Opnd::R(cur)]));
+        out.push(MInst::new(opc::MOV_R, vec![dst, Opnd::R(cur)]));
     }
     out
+}
+
+/// The psi of a converted region: the not-taken path's value `f` under
+/// `first` (`true` when promoted), then the taken path's `t` under the
+/// branch's guard.
+fn region_psi(dst: Reg, first: Guard, f: Reg, taken: Guard, t: Reg) -> MInst {
+    MInst::psi(
+        dst,
+        &[
+            PsiArg {
+                guard: first,
+                value: f,
+            },
+            PsiArg {
+                guard: taken,
+                value: t,
+            },
+        ],
+    )
 }
 
 /// Converts region `r` (module documentation).
@@ -833,12 +835,7 @@ fn convert(
     // 1. the head: body, speculated sides, psis
     let mut insts: Vec<MInst> = mf.block(r.head).insts[..r.branch].to_vec();
     // a scratch word for the stores that are not sunk
-    let stores = r
-        .sides
-        .iter()
-        .flat_map(|&s| side_ops(mf.block(s)).unwrap_or(&[]).iter())
-        .filter(|i| is_plain_store(i))
-        .count();
+    let stores = all_side_ops(mf, r).filter(|i| is_plain_store(i)).count();
     let needs_scratch = stores > 2 * paired_stores(mf, r).len();
     let slot = if needs_scratch {
         *scratch.get_or_insert_with(|| mf.obj(SCRATCH_BYTES, SCRATCH_BYTES))
@@ -858,16 +855,8 @@ fn convert(
     for _ in fresh {
         mf.vreg(Class::Gr);
     }
-    st.speculated += r
-        .sides
-        .iter()
-        .flat_map(|&s| side_ops(mf.block(s)).unwrap_or(&[]).iter())
-        .filter(|i| i.op != MOp::Psi)
-        .count();
-    st.dismissible += r
-        .sides
-        .iter()
-        .flat_map(|&s| side_ops(mf.block(s)).unwrap_or(&[]).iter())
+    st.speculated += all_side_ops(mf, r).filter(|i| i.op != MOp::Psi).count();
+    st.dismissible += all_side_ops(mf, r)
         .filter(|i| i.opcode().and_then(|o| o.dismissible()).is_some())
         .count();
     st.stores += ops.iter().filter(|i| is_plain_store(i)).count() + sunk.len();
@@ -878,19 +867,7 @@ fn convert(
         } else {
             let x = mf.vreg(Class::Gr);
             st.psis += 1;
-            insts.push(MInst::psi(
-                x,
-                &[
-                    PsiArg {
-                        guard: first_guard,
-                        value: f,
-                    },
-                    PsiArg {
-                        guard: r.taken_guard,
-                        value: t,
-                    },
-                ],
-            ));
+            insts.push(region_psi(x, first_guard, f, r.taken_guard, t));
             x
         };
         let mut ops = store.ops.clone();
@@ -916,19 +893,7 @@ fn convert(
                 mf.vreg(Class::Gr)
             };
             st.psis += 1;
-            insts.push(MInst::psi(
-                dst,
-                &[
-                    PsiArg {
-                        guard: first_guard,
-                        value: f,
-                    },
-                    PsiArg {
-                        guard: r.taken_guard,
-                        value: t,
-                    },
-                ],
-            ));
+            insts.push(region_psi(dst, first_guard, f, r.taken_guard, t));
             dst
         };
         if only_region {

@@ -17,11 +17,7 @@
 
 use super::if_convert::select_chain;
 use super::mir::*;
-use isa::Opcode;
 use std::collections::{HashMap, HashSet};
-
-/// `mov $rd = imm`.
-const MOV_I: Opcode = Opcode::named("mov_i");
 
 /// Counters of the translation (`lcc --stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -43,7 +39,7 @@ pub fn lower(mf: &mut MFunc) -> Stats {
     let mut constants: HashMap<Reg, i64> = HashMap::new();
     for b in &mf.blocks {
         for i in &b.insts {
-            if let (true, [Opnd::R(d @ Reg::V(_)), Opnd::Imm(c)]) = (i.is(MOV_I), &i.ops[..]) {
+            if let (true, [Opnd::R(d @ Reg::V(_)), Opnd::Imm(c)]) = (i.is(opc::MOV_I), &i.ops[..]) {
                 constants.insert(*d, *c);
             }
         }

@@ -541,6 +541,15 @@ impl Compiled {
             .map(f)
             .sum()
     }
+    /// A psi-webs counter (`-fout-of-psi=webs`) summed over the functions
+    /// where it ran (0 when it did not).
+    pub fn psi_webs(&self, f: impl Fn(&crate::codegen::psi_webs::Stats) -> usize) -> usize {
+        self.functions
+            .iter()
+            .filter_map(|x| x.psi_webs.as_ref())
+            .map(f)
+            .sum()
+    }
     /// Spilled virtual registers, summed over functions.
     pub fn spills(&self) -> usize {
         self.functions.iter().map(|f| f.regalloc.spilled).sum()

@@ -180,6 +180,16 @@ pub mod opc {
     use isa::Opcode;
     /// `mov $rd = $rs` (alias of `add`).
     pub const MOV_R: Opcode = Opcode::named("mov_r");
+    /// `mov $rd = imm` (alias of `add`).
+    pub const MOV_I: Opcode = Opcode::named("mov_i");
+    /// `slct $rd = $bK, $rs, $rt` (ISA-ST200 §4.3: `bK ? rs : rt`).
+    pub const SLCT_R: Opcode = Opcode::named("slct_r");
+    /// `slct $rd = $bK, $rs, imm`.
+    pub const SLCT_I: Opcode = Opcode::named("slct_i");
+    /// `slctf $rd = $bK, $rs, $rt` (`bK ? rt : rs`).
+    pub const SLCTF_R: Opcode = Opcode::named("slctf_r");
+    /// `slctf $rd = $bK, $rs, imm` (`bK ? imm : rs`).
+    pub const SLCTF_I: Opcode = Opcode::named("slctf_i");
     /// `mtb $bd = $rs` (alias of `orl`).
     pub const MTB: Opcode = Opcode::named("mtb");
     /// `mfb $rd = $bs` (alias of `slctf`).
