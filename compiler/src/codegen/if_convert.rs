@@ -934,7 +934,20 @@ fn convert(
                 }
             }
         }
-        // the join's successors now come from the head
+    } else {
+        // 3b. the head jumps to the join
+        let mut join = kept_phis;
+        join.extend(rest);
+        mf.block_mut(r.join).insts = join;
+        if layout_next(mf, r.head) != Some(r.join) {
+            insts.push(MInst::new(opc::GOTO, vec![Opnd::Label(r.join)]));
+        }
+    }
+    mf.block_mut(r.head).insts = insts;
+    if only_region {
+        // the join's successors now come from the head (after the head's
+        // new code is in place: the head may be one of them, a loop whose
+        // latch was the join)
         for s in cfg.succs(r.join).to_vec() {
             for i in mf.block_mut(s).insts.iter_mut() {
                 if i.op != MOp::Phi {
@@ -947,16 +960,7 @@ fn convert(
                 }
             }
         }
-    } else {
-        // 3b. the head jumps to the join
-        let mut join = kept_phis;
-        join.extend(rest);
-        mf.block_mut(r.join).insts = join;
-        if layout_next(mf, r.head) != Some(r.join) {
-            insts.push(MInst::new(opc::GOTO, vec![Opnd::Label(r.join)]));
-        }
     }
-    mf.block_mut(r.head).insts = insts;
 }
 
 fn phi_dst(phi: &MInst) -> Reg {

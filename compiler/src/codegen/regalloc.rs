@@ -139,6 +139,36 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             }
         }
     }
+    // spill weights (Chaitin's spill cost): each use or definition counts
+    // 8^(loop depth), capped at depth 4, so values used in inner loops
+    // keep their registers; divided by the interval's length when victims
+    // are compared, so long, rarely used intervals go first
+    let mut weight = vec![0u64; nv];
+    {
+        let cfg = Cfg::new(f);
+        let depth: Vec<u32> = match f.order.first() {
+            Some(&entry) => {
+                let forest = crate::analysis::LoopForest::new(entry, cfg.succ_lists());
+                (0..nb)
+                    .map(|b| forest.loop_depth(MBlockId::new(b)).min(4))
+                    .collect()
+            }
+            None => vec![0; nb],
+        };
+        for (b, blk) in f.blocks.iter().enumerate() {
+            let w = 8u64.pow(depth[b]);
+            for i in &blk.insts {
+                for r in i.uses().into_iter().chain(i.defs()) {
+                    if let Reg::V(v) = r {
+                        weight[v.index()] += w;
+                    }
+                }
+            }
+        }
+    }
+    // cost of spilling v per position of its interval (×1024 for integer
+    // comparison)
+    let density = |v: usize| weight[v] * 1024 / (end[v] - start[v] + 1) as u64;
     // linear scan
     let mut ivs: Vec<usize> = (0..nv).filter(|&v| start[v] != usize::MAX).collect();
     ivs.sort_by_key(|&v| (start[v], end[v]));
@@ -174,8 +204,10 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             active.push(v);
             continue;
         }
-        // spill the active interval of this class ending last, if its
-        // register suits the current interval and it ends after it
+        // spill the active interval of this class whose register suits
+        // the current interval and whose spill cost per position is the
+        // lowest, if it is lower than the current interval's (ties: the
+        // one ending last, Poletto and Sarkar's rule)
         let victim = active
             .iter()
             .copied()
@@ -184,9 +216,11 @@ pub fn allocate(f: &mut MFunc) -> Stats {
                 let p = assign[a].expect("assigned");
                 !overlaps(phys_index(p).expect("p"), s, e, &fixed)
             })
-            .max_by_key(|&a| end[a]);
+            .min_by_key(|&a| (density(a), std::cmp::Reverse(end[a])));
         match victim {
-            Some(a) if end[a] > e => {
+            Some(a)
+                if (density(a), std::cmp::Reverse(end[a])) < (density(v), std::cmp::Reverse(e)) =>
+            {
                 assign[v] = assign[a].take();
                 spilled[a] = true;
                 active.retain(|&x| x != a);

@@ -10,8 +10,11 @@
 //! shared cache would need explicit invalidation for every pass that edits
 //! the CFG, and dominators plus liveness cost far less than the back end.)
 
+pub mod alias;
 pub mod dce;
 pub mod gvn;
+pub mod licm;
+pub mod loop_rotate;
 pub mod planted_bug;
 pub mod sccp;
 pub mod simplify_cfg;
@@ -104,6 +107,18 @@ pub const PASSES: &[Pass] = &[
         run: gvn::run,
     },
     Pass {
+        name: "licm",
+        summary: "hoist loop-invariant instructions (loads no store of the loop may alias) to preheaders",
+        min_level: 2,
+        run: licm::run,
+    },
+    Pass {
+        name: "loop-rotate",
+        summary: "turn top-tested loops into guarded bottom-tested loops (one branch per iteration)",
+        min_level: 2,
+        run: loop_rotate::run,
+    },
+    Pass {
         name: "strength-reduce",
         summary: "algebraic simplification and strength reduction of multiplies and divisions by constants",
         min_level: 2,
@@ -117,8 +132,11 @@ pub const PIPELINE: &[&str] = &[
     "simplify-cfg",
     "sccp",
     "dce",
+    "loop-rotate",
+    "simplify-cfg",
     "strength-reduce",
     "gvn",
+    "licm",
     "sccp",
     "dce",
     "simplify-cfg",

@@ -162,7 +162,8 @@ pub struct Stats {
     /// Affinity edges deleted by the pruning of S4 §3.4 (Boissinot method
     /// only; interfering edges included): phi copies given up on purpose.
     pub affinities_pruned: usize,
-    /// Edges split (naive method only).
+    /// Edges split: critical edges (naive method), loop exits into a
+    /// block with phis (the other methods).
     pub edges_split: usize,
     /// Temporaries created to break cycles of parallel copies.
     pub cycle_temporaries: usize,
@@ -177,6 +178,9 @@ const NONE: usize = usize::MAX;
 /// physical register; other virtual registers stay virtual.
 pub fn translate(mf: &mut MFunc, method: OutOfSsa) -> Stats {
     let mut st = Stats::default();
+    if method != OutOfSsa::Naive {
+        st.edges_split += split_loop_exits(mf);
+    }
     let phi_related = match method {
         OutOfSsa::Naive => vec![],
         _ => sreedhar::isolate_phis(mf),
@@ -206,6 +210,51 @@ pub fn translate(mf: &mut MFunc, method: OutOfSsa) -> Stats {
     }
     rewrite::rewrite(mf, &mut cls, &mut st);
     st
+}
+
+/// Splits every critical fall-through edge that leaves a loop into a block
+/// with phis,
+/// so the copies phi isolation puts on that edge run once when the loop
+/// exits instead of at the end of the loop's block on every iteration.
+/// Returns the number of edges split.
+fn split_loop_exits(mf: &mut MFunc) -> usize {
+    let cfg = Cfg::new(mf);
+    let succs = cfg.succ_lists().to_vec();
+    let Some(entry) = mf.order.first().copied() else {
+        return 0;
+    };
+    let forest = crate::analysis::LoopForest::new(entry, &succs);
+    let mut npreds = vec![0usize; mf.blocks.len()];
+    for ss in &succs {
+        for s in ss {
+            npreds[s.index()] += 1;
+        }
+    }
+    let mut edges = Vec::new();
+    for (p, ss) in succs.iter().enumerate() {
+        if ss.len() < 2 {
+            continue;
+        }
+        for &b in ss {
+            // the edge leaves p's innermost loop when b is not in it
+            let leaves = forest
+                .loop_of(MBlockId::new(p))
+                .is_some_and(|l| !forest.ancestors(b).contains(l));
+            // only fall-through edges: a new block on a branch edge would
+            // cost a `goto` (a taken transfer) on the way out
+            let falls = !mf.blocks[p]
+                .insts
+                .iter()
+                .any(|i| i.is_terminator() && i.ops.contains(&Opnd::Label(b)));
+            if leaves && falls && npreds[b.index()] > 1 && nphis(mf.block(b)) > 0 {
+                edges.push((p, b.index()));
+            }
+        }
+    }
+    for &(p, b) in &edges {
+        naive::split_edge(mf, p, b, None);
+    }
+    edges.len()
 }
 
 // ---------------------------------------------------------------------------

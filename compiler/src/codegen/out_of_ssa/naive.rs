@@ -54,7 +54,7 @@ pub(super) fn lower_phis_naive(mf: &mut MFunc, st: &mut Stats) {
             } else if nb_preds <= 1 {
                 at_start.push(pc);
             } else {
-                split_edge(mf, p, b, pc);
+                split_edge(mf, p, b, Some(pc));
                 st.edges_split += 1;
             }
         }
@@ -64,14 +64,25 @@ pub(super) fn lower_phis_naive(mf: &mut MFunc, st: &mut Stats) {
     }
 }
 
-/// Splits edge `p → b` with a new block holding `body`. A branch edge is
+/// Splits edge `p → b` with a new block holding `body` (if any), and
+/// renames `p` to the new block in the phis of `b`. A branch edge is
 /// retargeted to the new block, placed after a block that cannot fall
 /// through and ending with `goto b`; a fall-through edge gets the new block
 /// between `p` and `b` in the layout.
-pub(super) fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: MInst) {
+pub(super) fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: Option<MInst>) {
     let n = mf.new_block();
     let b = MBlockId::new(b);
-    mf.block_mut(n).insts.push(body);
+    mf.block_mut(n).insts.extend(body);
+    for i in &mut mf.blocks[b.index()].insts {
+        if i.op != MOp::Phi {
+            break;
+        }
+        for o in &mut i.ops[1..] {
+            if *o == Opnd::Label(MBlockId::new(p)) {
+                *o = Opnd::Label(n);
+            }
+        }
+    }
     let mut labelled = false;
     for i in &mut mf.blocks[p].insts {
         if i.is_terminator() {

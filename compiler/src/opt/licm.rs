@@ -1,0 +1,294 @@
+//! Loop-invariant code motion: instructions whose operands do not change
+//! inside a loop move to the loop's preheader, so they run once per entry
+//! of the loop instead of once per iteration (Aho, Lam, Sethi and Ullman,
+//! "Compilers", 2nd ed., 2006, §9.5; seed-digest P9 for the loop tree).
+//!
+//! - Every loop with one header gets a *preheader* first
+//!   ([`ensure_preheader`]): a block whose only successor is the header and
+//!   that takes every edge entering the loop.
+//! - Loops are visited innermost first, so an instruction hoisted out of
+//!   an inner loop can move on out of the enclosing one.
+//! - An instruction is invariant when each operand is defined outside the
+//!   loop or by an instruction already found invariant; blocks are visited
+//!   in reverse postorder until nothing changes.
+//! - What may move: operations without side effects that cannot trap
+//!   (arithmetic, compares, conversions, constants, addresses) from
+//!   anywhere in the loop. Divisions and remainders (which trap on a zero
+//!   divisor) and loads move only from blocks that dominate every block
+//!   leaving the loop, so they ran on every entry of the loop anyway
+//!   (a divisor that is a non-zero constant makes a division safe
+//!   everywhere). A load moves only when no store, block copy or call of
+//!   the loop may write its bytes ([`super::alias`]).
+//!   Calls, stores and φs never move.
+
+use super::alias::{self, Access};
+use super::simplify_cfg::const_of;
+use super::Stats;
+use crate::analysis::DomTree;
+use crate::ir::{BinaryOp, Block, Function, Inst, InstKind, ValueDef};
+
+/// Hoists the invariant instructions of every loop. Counters: "preheaders
+/// inserted", "instructions hoisted", "loads hoisted".
+pub fn run(f: &mut Function) -> Stats {
+    let mut stats = Stats::default();
+    if f.layout.is_empty() {
+        return stats;
+    }
+    // preheaders first (each insertion changes the CFG)
+    let mut tried = Vec::new();
+    loop {
+        let forest = f.loop_forest();
+        let next = forest
+            .loops
+            .iter()
+            .find(|l| l.headers.len() == 1 && !tried.contains(&l.header));
+        let Some(l) = next else { break };
+        tried.push(l.header);
+        let (h, body) = (l.header, l.body.clone());
+        if f.layout.first() == Some(&h) {
+            continue;
+        }
+        if ensure_preheader(f, h, &body).1 {
+            stats.add("preheaders inserted", 1);
+        }
+    }
+    let forest = f.loop_forest();
+    let cfg = f.cfg();
+    let dt = DomTree::new(cfg.entry, &cfg.succs);
+    let mut order: Vec<usize> = (0..forest.loops.len()).collect();
+    order.sort_by_key(|&l| std::cmp::Reverse(forest.loops[l].depth));
+    for l in order {
+        let lp = &forest.loops[l];
+        if lp.headers.len() != 1 {
+            continue;
+        }
+        let preds = &cfg.preds[lp.header.index()];
+        let outside: Vec<Block> = preds
+            .iter()
+            .copied()
+            .filter(|b| lp.body.binary_search(b).is_err())
+            .collect();
+        let [ph] = outside.as_slice() else { continue };
+        if f.successors(*ph).len() != 1 {
+            continue;
+        }
+        hoist(f, *ph, &lp.body, &dt, &mut stats);
+    }
+    stats
+}
+
+/// Makes sure the loop of header `h` (blocks `body`, sorted) has a
+/// preheader: returns it, and whether it was created. Every edge into `h`
+/// from outside the loop is redirected to a new block that jumps to `h`;
+/// the φs of `h` get one operand from it (a new φ in the preheader when
+/// several outside predecessors bring different values).
+pub fn ensure_preheader(f: &mut Function, h: Block, body: &[Block]) -> (Block, bool) {
+    let preds = f.predecessors();
+    let outside: Vec<Block> = preds[h.index()]
+        .iter()
+        .copied()
+        .filter(|b| body.binary_search(b).is_err())
+        .collect();
+    if let [p] = outside.as_slice() {
+        if f.successors(*p).len() == 1 {
+            return (*p, false);
+        }
+    }
+    if outside.is_empty() {
+        return (h, false); // the entry block: nothing enters from outside
+    }
+    let ph = f.add_block();
+    f.layout.pop();
+    let pos = f
+        .layout
+        .iter()
+        .position(|&b| b == h)
+        .expect("header in layout");
+    f.layout.insert(pos, ph);
+    for &p in &outside {
+        let t = *f.blocks[p.index()].insts.last().expect("terminator");
+        match &mut f.insts[t.index()].kind {
+            InstKind::Jump { dest } => *dest = ph,
+            InstKind::Branch { then, else_, .. } => {
+                if *then == h {
+                    *then = ph;
+                }
+                if *else_ == h {
+                    *else_ = ph;
+                }
+            }
+            _ => unreachable!("a predecessor ends in a jump or branch"),
+        }
+    }
+    // φs of h: the outside operands merge in the preheader
+    let hinsts = f.blocks[h.index()].insts.clone();
+    for i in hinsts {
+        let InstKind::Phi { ty, incoming } = f.insts[i.index()].kind.clone() else {
+            break;
+        };
+        let (out, inside): (Vec<_>, Vec<_>) =
+            incoming.into_iter().partition(|(b, _)| outside.contains(b));
+        let v = if out.iter().all(|x| x.1 == out[0].1) {
+            out[0].1
+        } else {
+            let (pi, pv) = f.new_inst(ph, InstKind::Phi { ty, incoming: out });
+            f.blocks[ph.index()].insts.push(pi);
+            pv.expect("phi result")
+        };
+        let mut inc = inside;
+        inc.push((ph, v));
+        // keep predecessor order: layout order of blocks
+        let layout_pos = |b: Block| f.layout.iter().position(|&x| x == b).unwrap_or(usize::MAX);
+        inc.sort_by_key(|x| layout_pos(x.0));
+        if let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind {
+            *incoming = inc;
+        }
+    }
+    f.push(ph, InstKind::Jump { dest: h });
+    (ph, true)
+}
+
+/// Constants and symbol addresses: cheaper to recompute than to keep in
+/// a register.
+fn is_remat(k: &InstKind) -> bool {
+    matches!(
+        k,
+        InstKind::Iconst { .. } | InstKind::GlobalAddr { .. } | InstKind::SlotAddr { .. }
+    )
+}
+
+fn is_remat_value(f: &Function, v: crate::ir::Value) -> bool {
+    match f.values[v.index()].def {
+        ValueDef::Inst(d) => is_remat(&f.insts[d.index()].kind),
+        ValueDef::Param(_) => false,
+    }
+}
+
+/// Whether `k` may run where it did not before without changing the
+/// program (no side effect, no trap).
+fn speculatable(f: &Function, k: &InstKind) -> bool {
+    match k {
+        InstKind::Binary { op, args, .. } => match op {
+            BinaryOp::SDiv | BinaryOp::UDiv | BinaryOp::SRem | BinaryOp::URem => {
+                matches!(const_of(f, args[1]), Some(c) if c != 0 && c != -1)
+            }
+            _ => true,
+        },
+        InstKind::Iconst { .. }
+        | InstKind::Unary { .. }
+        | InstKind::Icmp { .. }
+        | InstKind::Convert { .. }
+        | InstKind::SlotAddr { .. }
+        | InstKind::GlobalAddr { .. } => true,
+        _ => false,
+    }
+}
+
+fn hoist(f: &mut Function, ph: Block, body: &[Block], dt: &DomTree<Block>, stats: &mut Stats) {
+    let in_loop = |b: Block| body.binary_search(&b).is_ok();
+    // blocks leaving the loop
+    let exiting: Vec<Block> = body
+        .iter()
+        .copied()
+        .filter(|&b| f.successors(b).iter().any(|&s| !in_loop(s)))
+        .collect();
+    // what the loop writes
+    let mut writes: Vec<Option<Access>> = Vec::new();
+    for &b in body {
+        for &i in &f.blocks[b.index()].insts {
+            if let Some(w) = alias::writes(&f.insts[i.index()].kind) {
+                writes.push(w);
+            }
+        }
+    }
+    let mut blocks: Vec<Block> = body.to_vec();
+    blocks.sort_by_key(|&b| dt.rpo_number(b));
+    let mut invariant = vec![false; f.insts.len()];
+    let mut moved: Vec<Inst> = Vec::new();
+    let defined_outside =
+        |f: &Function, inv: &[bool], v: crate::ir::Value| match f.values[v.index()].def {
+            ValueDef::Param(_) => true,
+            ValueDef::Inst(d) => inv[d.index()] || !in_loop(f.insts[d.index()].block),
+        };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &blocks {
+            let always = exiting.iter().all(|&e| dt.dominates(b, e));
+            for &i in &f.blocks[b.index()].insts {
+                if invariant[i.index()] {
+                    continue;
+                }
+                let k = &f.insts[i.index()].kind;
+                let ok = match k {
+                    InstKind::Load { ty, addr } => {
+                        always
+                            && writes.iter().all(|w| {
+                                w.is_some_and(|w| {
+                                    !alias::may_alias(
+                                        f,
+                                        w,
+                                        Access {
+                                            addr: *addr,
+                                            size: Some(ty.bytes()),
+                                        },
+                                    )
+                                })
+                            })
+                    }
+                    InstKind::Binary {
+                        op: BinaryOp::SDiv | BinaryOp::UDiv | BinaryOp::SRem | BinaryOp::URem,
+                        ..
+                    } => always || speculatable(f, k),
+                    _ => speculatable(f, k),
+                };
+                // constants and addresses of symbols stay where they are
+                // (they are immediates or one cheap operation, and a
+                // register held across the whole loop costs more); an
+                // instruction that moves takes its own copy along
+                let remat = is_remat(k);
+                if ok
+                    && !remat
+                    && k.operands()
+                        .iter()
+                        .all(|&v| defined_outside(f, &invariant, v) || is_remat_value(f, v))
+                {
+                    invariant[i.index()] = true;
+                    moved.push(i);
+                    changed = true;
+                }
+            }
+        }
+    }
+    if moved.is_empty() {
+        return;
+    }
+    // move in discovery order (operands first), before the preheader's
+    // terminator; constant operands defined in the loop get a copy there
+    for &i in &moved {
+        let mut repl: Vec<(crate::ir::Value, crate::ir::Value)> = Vec::new();
+        for v in f.insts[i.index()].kind.operands() {
+            if defined_outside(f, &invariant, v) || repl.iter().any(|r| r.0 == v) {
+                continue;
+            }
+            let d = super::simplify_cfg::def_inst(f, v).expect("remat value has a definition");
+            let ck = f.insts[d.index()].kind.clone();
+            let t = f.blocks[ph.index()].insts.len() - 1;
+            let (ni, nv) = f.new_inst(ph, ck);
+            f.blocks[ph.index()].insts.insert(t, ni);
+            repl.push((v, nv.expect("constant result")));
+        }
+        crate::ir::map_operands(&mut f.insts[i.index()].kind, |v| {
+            repl.iter().find(|r| r.0 == v).map_or(v, |r| r.1)
+        });
+        let b = f.insts[i.index()].block;
+        f.blocks[b.index()].insts.retain(|&x| x != i);
+        let t = f.blocks[ph.index()].insts.len() - 1;
+        f.blocks[ph.index()].insts.insert(t, i);
+        f.insts[i.index()].block = ph;
+        if matches!(f.insts[i.index()].kind, InstKind::Load { .. }) {
+            stats.add("loads hoisted", 1);
+        }
+        stats.add("instructions hoisted", 1);
+    }
+}

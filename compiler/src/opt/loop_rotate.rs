@@ -1,0 +1,249 @@
+//! Loop rotation: a top-tested loop (`while`/`for` shape: test in the
+//! header, `jump` back from the latch) becomes a guarded bottom-tested loop
+//! (`do … while` shape), so each iteration runs one control transfer
+//! instead of two and the loop body and its test form one block that the
+//! back end can schedule (and modulo-schedule) together.
+//!
+//! Before (`H` the header, `P` its only predecessor outside the loop, `L`
+//! the only latch, `B` the successor of `H` inside the loop, `X` the exit):
+//!
+//! ```text
+//! P → H;  H: φs; I; br c → B | X;  B … L → H
+//! ```
+//!
+//! After: a guard `G` (a copy of `H` whose φs read their values from `P`)
+//! takes the edge from `P`; `H`, now reached from `L` only, keeps its
+//! instructions as the test at the bottom, its φs read the latch's values:
+//!
+//! ```text
+//! P → G;  G: I[φ := from P]; br c_G → B | X;  B … L → H;  H: I[φ := from L]; br c → B | X
+//! ```
+//!
+//! Every value defined in `H` now has two definitions (in `G` and in `H`);
+//! SSA repair (S2 §5, Alg. 5.1: [`crate::opt::ssa::repair`]) rewrites
+//! their uses and places the φs this needs at `B` and `X`. `simplify-cfg`
+//! then merges `H` into `L` (its only predecessor).
+//!
+//! Conditions: a reducible loop with one header that is not the function's
+//! entry, one predecessor outside the loop, one latch, a header ending in
+//! a conditional branch with one successor in the loop (other than the
+//! header) and one outside, and at most [`MAX_HEADER_INSTS`] instructions
+//! besides φs and the branch, none a call or a store (so the copy in `G`
+//! is cheap and the code size stays bounded). Calls and stores would be
+//! correct to copy too (each copy runs exactly when the original would
+//! have), only larger.
+
+use super::simplify_cfg::replace_uses;
+use super::ssa::repair;
+use super::Stats;
+use crate::ir::{Block, Function, Inst, InstKind, Value};
+use std::collections::HashMap;
+
+/// Largest number of non-φ instructions of a header that is copied.
+pub const MAX_HEADER_INSTS: usize = 12;
+
+/// Rotates every loop that qualifies, innermost first. Counter:
+/// "loops rotated".
+pub fn run(f: &mut Function) -> Stats {
+    let mut stats = Stats::default();
+    // Each rotation changes the CFG: recompute the forest after each one.
+    // Headers already tried are remembered so the loop terminates.
+    let mut tried: Vec<Block> = Vec::new();
+    loop {
+        let forest = f.loop_forest();
+        let preds = f.predecessors();
+        // innermost first: deepest loops first
+        let mut order: Vec<usize> = (0..forest.loops.len()).collect();
+        order.sort_by_key(|&l| std::cmp::Reverse(forest.loops[l].depth));
+        let mut done = false;
+        for l in order {
+            let lp = &forest.loops[l];
+            if lp.headers.len() != 1 || tried.contains(&lp.header) {
+                continue;
+            }
+            tried.push(lp.header);
+            if rotate(f, lp.header, &lp.body, &preds) {
+                stats.add("loops rotated", 1);
+                done = true;
+                break;
+            }
+        }
+        if !done {
+            break;
+        }
+    }
+    stats
+}
+
+/// Rotates the loop of header `h` with blocks `body` (sorted); false when
+/// it does not qualify.
+fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> bool {
+    if f.layout.first() == Some(&h) {
+        return false;
+    }
+    let in_loop = |b: &Block| body.binary_search(b).is_ok();
+    let hp = &preds[h.index()];
+    let outside: Vec<Block> = hp.iter().copied().filter(|b| !in_loop(b)).collect();
+    let latches: Vec<Block> = hp.iter().copied().filter(|b| in_loop(b)).collect();
+    let ([p], [latch]) = (outside.as_slice(), latches.as_slice()) else {
+        return false;
+    };
+    let (p, latch) = (*p, *latch);
+    let Some(&InstKind::Branch { cond, then, else_ }) = f.terminator(h) else {
+        return false;
+    };
+    let (inside, exit) = match (in_loop(&then), in_loop(&else_)) {
+        (true, false) => (then, else_),
+        (false, true) => (else_, then),
+        _ => return false,
+    };
+    if inside == h {
+        return false; // already bottom-tested
+    }
+    let insts = f.blocks[h.index()].insts.clone();
+    let (phis, rest): (Vec<Inst>, Vec<Inst>) = insts
+        .iter()
+        .partition(|&&i| matches!(f.insts[i.index()].kind, InstKind::Phi { .. }));
+    let body_insts = &rest[..rest.len() - 1];
+    if body_insts.len() > MAX_HEADER_INSTS
+        || body_insts.iter().any(|&i| {
+            matches!(
+                f.insts[i.index()].kind,
+                InstKind::Call { .. }
+                    | InstKind::Store { .. }
+                    | InstKind::MemCopy { .. }
+                    | InstKind::MemZero { .. }
+                    | InstKind::VaStart
+            )
+        })
+    {
+        return false;
+    }
+    // The guard G: the header's instructions with each φ replaced by its
+    // value from P.
+    let g = f.add_block();
+    // place G right before H in the layout
+    f.layout.pop();
+    let hpos = f
+        .layout
+        .iter()
+        .position(|&b| b == h)
+        .expect("header in layout");
+    f.layout.insert(hpos, g);
+    let mut map: HashMap<Value, Value> = HashMap::new();
+    let mut from_latch: Vec<(Value, Value)> = Vec::new();
+    for &phi in &phis {
+        let d = &f.insts[phi.index()];
+        let InstKind::Phi { incoming, .. } = &d.kind else {
+            unreachable!()
+        };
+        let r = d.result.expect("phi defines a value");
+        let from_p = incoming.iter().find(|x| x.0 == p).expect("phi arity").1;
+        let from_l = incoming.iter().find(|x| x.0 == latch).expect("phi arity").1;
+        map.insert(r, from_p);
+        from_latch.push((r, from_l));
+    }
+    let mut versions: Vec<(Value, Value)> = Vec::new();
+    for &i in body_insts {
+        let mut kind = f.insts[i.index()].kind.clone();
+        crate::ir::map_operands(&mut kind, |v| map.get(&v).copied().unwrap_or(v));
+        let loc = f.insts[i.index()].loc;
+        let (ni, nr) = f.new_inst(g, kind);
+        f.insts[ni.index()].loc = loc;
+        f.blocks[g.index()].insts.push(ni);
+        if let (Some(r), Some(nr)) = (f.insts[i.index()].result, nr) {
+            map.insert(r, nr);
+            versions.push((r, nr));
+        }
+    }
+    let cond_g = map.get(&cond).copied().unwrap_or(cond);
+    f.push(
+        g,
+        InstKind::Branch {
+            cond: cond_g,
+            then,
+            else_,
+        },
+    );
+    // P's edge to H now goes to G.
+    let pt = *f.blocks[p.index()].insts.last().expect("terminator");
+    match &mut f.insts[pt.index()].kind {
+        InstKind::Jump { dest } => *dest = g,
+        InstKind::Branch { then, else_, .. } => {
+            if *then == h {
+                *then = g;
+            }
+            if *else_ == h {
+                *else_ = g;
+            }
+        }
+        _ => unreachable!("a predecessor ends in a branch"),
+    }
+    // The successors' φs get an operand from G: the G version of the
+    // value they read from H.
+    for s in [inside, exit] {
+        for k in 0..f.blocks[s.index()].insts.len() {
+            let i = f.blocks[s.index()].insts[k];
+            if let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind {
+                let from_h = incoming.iter().find(|x| x.0 == h).map(|x| x.1);
+                if let Some(v) = from_h {
+                    incoming.push((g, map.get(&v).copied().unwrap_or(v)));
+                }
+            }
+        }
+    }
+    // Each φ of H now has two versions: P's value (on the guard's path)
+    // and the latch's (H has no other predecessor). Both get a stand-in
+    // definition, a one-operand φ at the top of G and of H, so that SSA
+    // repair sees one variable with two definitions; the stand-ins are
+    // folded into their operands afterwards.
+    f.blocks[h.index()].insts.retain(|i| !phis.contains(i));
+    let mut repl: Vec<Option<Value>> = vec![None; f.values.len()];
+    let mut phi_versions: Vec<(Value, Value)> = Vec::new();
+    for &(r, from_l) in &from_latch {
+        let ty = f.value_type(r);
+        let stand_in = |f: &mut Function, b: Block, pred: Block, v: Value| {
+            let (i, res) = f.new_inst(
+                b,
+                InstKind::Phi {
+                    ty,
+                    incoming: vec![(pred, v)],
+                },
+            );
+            f.blocks[b.index()].insts.insert(0, i);
+            res.expect("phi result")
+        };
+        let in_h = stand_in(f, h, latch, from_l);
+        let in_g = stand_in(f, g, p, map[&r]);
+        repl[r.index()] = Some(in_h);
+        phi_versions.push((in_h, in_g));
+    }
+    repl.resize(f.values.len(), None);
+    replace_uses(f, &repl);
+    // Each variable now has a version in G and one in H.
+    for &(vh, vg) in versions.iter().chain(&phi_versions) {
+        repair(f, &[vh, vg]);
+    }
+    // One-operand φs are copies: replace them by their operand.
+    fold_single_phis(f, &[g, h]);
+    true
+}
+
+/// Replaces every one-operand φ of `blocks` by its operand.
+fn fold_single_phis(f: &mut Function, blocks: &[Block]) {
+    let mut repl: Vec<Option<Value>> = vec![None; f.values.len()];
+    for &b in blocks {
+        let mut keep = Vec::new();
+        for &i in &f.blocks[b.index()].insts {
+            match &f.insts[i.index()].kind {
+                InstKind::Phi { incoming, .. } if incoming.len() == 1 => {
+                    let r = f.insts[i.index()].result.expect("phi result");
+                    repl[r.index()] = Some(incoming[0].1);
+                }
+                _ => keep.push(i),
+            }
+        }
+        f.blocks[b.index()].insts = keep;
+    }
+    replace_uses(f, &repl);
+}
