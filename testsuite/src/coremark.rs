@@ -23,7 +23,7 @@
 
 use crate::config::BuildConfig;
 use crate::manifest::Benchmark;
-use crate::run::{run_checked, Measurement};
+use crate::run::{run_checked, Measurement, Outcome};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -341,6 +341,33 @@ impl CoremarkReport {
     }
 }
 
+/// Builds, runs and validates CoreMark (`bench` from [`benchmark`]) in
+/// `config` (from [`coremark_config`]); returns the outcome and what
+/// CoreMark printed when it is valid.
+pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> (Outcome, Option<Printed>) {
+    let (outcome, stdout) = run_checked(bench, config, |out| {
+        check_output(&String::from_utf8_lossy(out)).map(|_| ())
+    });
+    let printed = outcome
+        .pass
+        .then(|| check_output(&String::from_utf8_lossy(&stdout)).ok())
+        .flatten();
+    (outcome, printed)
+}
+
+/// `--bisect coremark[:CONFIG] --coremark DIR`: the first compiler step
+/// after which CoreMark fails its validation.
+pub fn bisect(
+    dir: &Path,
+    port: &Path,
+    config: &BuildConfig,
+    iterations: u32,
+) -> Result<crate::bisect::Found, String> {
+    let bench = benchmark(dir, port)?;
+    let cfg = coremark_config(config, dir, port, iterations);
+    crate::bisect::bisect_checked(&bench, &cfg, &|b, c| run_one(b, c).0)
+}
+
 /// Builds and runs CoreMark from `dir` with `port` in every configuration
 /// (in parallel), validates each run, and checks that `crcfinal` is the
 /// same in all of them.
@@ -358,13 +385,7 @@ pub fn run(
         .par_iter()
         .map(|c| {
             let cfg = coremark_config(c, dir, port, iterations);
-            let (outcome, stdout) = run_checked(&bench, &cfg, |out| {
-                check_output(&String::from_utf8_lossy(out)).map(|_| ())
-            });
-            let printed = outcome
-                .pass
-                .then(|| check_output(&String::from_utf8_lossy(&stdout)).ok())
-                .flatten();
+            let (outcome, printed) = run_one(&bench, &cfg);
             let (it, ticks) = printed.as_ref().map_or((0, 0), |p| (p.iterations, p.ticks));
             CoremarkResult {
                 config: c.name.clone(),

@@ -47,7 +47,8 @@ struct Args {
     #[arg(long, value_name = "N[:SEED]")]
     csmith: Option<String>,
     /// Find the first compiler step after which benchmark NAME fails in
-    /// CONFIG (default O2), by binary search on -fopt-bisect-limit.
+    /// CONFIG (default O2), by binary search on -fopt-bisect-limit
+    /// (`--bisect coremark:O2 --coremark DIR` for CoreMark).
     #[arg(long, value_name = "NAME[:CONFIG]")]
     bisect: Option<String>,
     /// Folder for the reports (default: target/testsuite in the workspace).
@@ -111,6 +112,18 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
             .coremark_port
             .clone()
             .unwrap_or_else(testsuite::coremark::port_dir);
+        if let Some(spec) = &args.bisect {
+            let (name, config) = spec.split_once(':').unwrap_or((spec.as_str(), "O2"));
+            if name != "coremark" {
+                return Err(format!(
+                    "--bisect {spec} with --coremark: the benchmark is `coremark`"
+                ));
+            }
+            let config = BuildConfig::parse(config)?;
+            let found = testsuite::coremark::bisect(dir, &port, &config, args.coremark_iterations)?;
+            print!("{found}");
+            return Ok(ExitCode::SUCCESS);
+        }
         return coremark(
             dir,
             &port,
