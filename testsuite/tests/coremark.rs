@@ -49,7 +49,7 @@ fn coremark_at_o2_validates_and_reports_coremark_per_mhz() {
             "--coremark",
             dir.to_str().unwrap(),
             "--configs",
-            "O2",
+            "O2,O2:-DVALIDATION_RUN=1",
             "--coremark-iterations",
             "4",
             "--json",
@@ -59,6 +59,14 @@ fn coremark_at_o2_validates_and_reports_coremark_per_mhz() {
     let t = text(&o);
     assert!(o.status.success(), "{t}");
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON report");
+    // the validation seeds (0x3415, 0x3415, 0x66) and their known CRCs
+    let v = &json["results"][1];
+    assert_eq!(v["pass"], true, "{t}");
+    assert_eq!(
+        v["printed"]["run_type"], "2K validation run parameters for coremark.",
+        "{t}"
+    );
+    assert_eq!(v["printed"]["crclist"], 0xe3c1, "{t}");
     let r = &json["results"][0];
     assert_eq!(r["config"], "O2", "{t}");
     assert_eq!(r["pass"], true, "{t}");
