@@ -6,7 +6,7 @@
 
 use crate::config::BuildConfig;
 use crate::manifest::Benchmark;
-use crate::run::{build_with_stats, run_one};
+use crate::run::{build_with_stats, run_one, Outcome};
 use compiler::bisect::{Capture, Step};
 
 /// What the bisection found.
@@ -50,10 +50,20 @@ fn with_limit(config: &BuildConfig, limit: Option<u64>, capture: Option<u64>) ->
 /// every step (nothing to find), or fails even with none (the bug is in
 /// the front end or in a step that always runs), or does not build.
 pub fn bisect(bench: &Benchmark, config: &BuildConfig) -> Result<Found, String> {
+    bisect_checked(bench, config, &|b, c| run_one(b, c))
+}
+
+/// [`bisect`] with another way to build, run and validate (`run`), e.g.
+/// CoreMark's output check ([`crate::coremark`]).
+pub fn bisect_checked(
+    bench: &Benchmark,
+    config: &BuildConfig,
+    run: &dyn Fn(&Benchmark, &BuildConfig) -> Outcome,
+) -> Result<Found, String> {
     let mut probes = 0;
     let mut fails = |limit: Option<u64>| {
         probes += 1;
-        let o = run_one(bench, &with_limit(config, limit, None));
+        let o = run(bench, &with_limit(config, limit, None));
         (!o.pass).then(|| o.failure.unwrap_or_default())
     };
     let Some(_) = fails(None) else {

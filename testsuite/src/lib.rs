@@ -9,6 +9,7 @@
 pub mod bisect;
 pub mod chart;
 pub mod config;
+pub mod coremark;
 pub mod manifest;
 pub mod report;
 pub mod run;

@@ -14,11 +14,17 @@ use testsuite::run::{self, first_difference, Outcome};
 
 /// Build, run and validate the ST200 benchmark kernels; report cycles.
 #[derive(Parser, Debug)]
-#[command(name = "testsuite", version, about)]
+#[command(
+    name = "testsuite",
+    version,
+    about,
+    after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2: cycles, CoreMark/MHz\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
+)]
 struct Args {
     /// Configurations, comma-separated: LEVEL[:FLAG]… (e.g. O0,O2,O2:-mcpu=st220,O2:--machine=wide.toml).
-    #[arg(long, default_value = "O0,O1,O2")]
-    configs: String,
+    /// Default: O0,O1,O2; with --coremark, O0,O2.
+    #[arg(long)]
+    configs: Option<String>,
     /// Suite folder: sub-folders with bench.toml, or single-file self-checking C programs.
     #[arg(long)]
     suite: Option<PathBuf>,
@@ -41,12 +47,25 @@ struct Args {
     #[arg(long, value_name = "N[:SEED]")]
     csmith: Option<String>,
     /// Find the first compiler step after which benchmark NAME fails in
-    /// CONFIG (default O2), by binary search on -fopt-bisect-limit.
+    /// CONFIG (default O2), by binary search on -fopt-bisect-limit
+    /// (`--bisect coremark:O2 --coremark DIR` for CoreMark).
     #[arg(long, value_name = "NAME[:CONFIG]")]
     bisect: Option<String>,
     /// Folder for the reports (default: target/testsuite in the workspace).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Build EEMBC CoreMark from the folder DIR of its sources with the
+    /// port in testsuite/coremark-port (in each configuration), run it,
+    /// check its CRC validation, report cycles, iterations and
+    /// CoreMark/MHz (table, or JSON with --json; coremark.json in --out).
+    #[arg(long, value_name = "DIR")]
+    coremark: Option<PathBuf>,
+    /// With --coremark: CoreMark's ITERATIONS (about 0.9 million cycles each at -O2 on the ST231).
+    #[arg(long, value_name = "N", default_value_t = testsuite::coremark::DEFAULT_ITERATIONS)]
+    coremark_iterations: u32,
+    /// With --coremark: another port folder (core_portme.h, core_portme.c).
+    #[arg(long, value_name = "DIR")]
+    coremark_port: Option<PathBuf>,
 }
 
 fn workspace() -> PathBuf {
@@ -79,7 +98,41 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         .clone()
         .unwrap_or_else(|| workspace().join("target").join("testsuite"));
     std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
-    let configs = BuildConfig::parse_list(&args.configs)?;
+    let default_configs = if args.coremark.is_some() {
+        "O0,O2"
+    } else {
+        "O0,O1,O2"
+    };
+    let configs = BuildConfig::parse_list(args.configs.as_deref().unwrap_or(default_configs))?;
+    if configs.is_empty() {
+        return Err("--configs: no configuration".into());
+    }
+    if let Some(dir) = &args.coremark {
+        let port = args
+            .coremark_port
+            .clone()
+            .unwrap_or_else(testsuite::coremark::port_dir);
+        if let Some(spec) = &args.bisect {
+            let (name, config) = spec.split_once(':').unwrap_or((spec.as_str(), "O2"));
+            if name != "coremark" {
+                return Err(format!(
+                    "--bisect {spec} with --coremark: the benchmark is `coremark`"
+                ));
+            }
+            let config = BuildConfig::parse(config)?;
+            let found = testsuite::coremark::bisect(dir, &port, &config, args.coremark_iterations)?;
+            print!("{found}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        return coremark(
+            dir,
+            &port,
+            &configs,
+            args.coremark_iterations,
+            args.json,
+            &out_dir,
+        );
+    }
     if let Some(spec) = &args.csmith {
         return testsuite_csmith(spec, &configs, &out_dir);
     }
@@ -165,6 +218,33 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         let old: Report = serde_json::from_str(&text)
             .map_err(|e| format!("{}: not a testsuite report: {e}", b.display()))?;
         print!("{}", report.compare(&old));
+    }
+    Ok(if report.failures() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `--coremark DIR`: CoreMark in every configuration; the table (or the
+/// JSON) on stdout, `coremark.json` in `out_dir`.
+fn coremark(
+    dir: &Path,
+    port: &Path,
+    configs: &[BuildConfig],
+    iterations: u32,
+    json: bool,
+    out_dir: &Path,
+) -> Result<ExitCode, String> {
+    let report = testsuite::coremark::run(dir, port, configs, iterations)?;
+    let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    let path = out_dir.join("coremark.json");
+    std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if json {
+        println!("{text}");
+    } else {
+        print!("{}", report.table());
+        println!("report written to {}", path.display());
     }
     Ok(if report.failures() == 0 {
         ExitCode::SUCCESS

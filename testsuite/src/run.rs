@@ -194,6 +194,24 @@ fn simulate_profiled(
 
 /// Builds, runs and validates one benchmark in one configuration.
 pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
+    run_checked(bench, config, |stdout| match &bench.expected {
+        Some(want) if stdout != want.as_slice() => {
+            Err(format!("wrong output: {}", first_difference(stdout, want)))
+        }
+        _ => Ok(()),
+    })
+    .0
+}
+
+/// Builds and runs one benchmark in one configuration, checks its exit
+/// status, then its stdout with `check` (instead of `bench.expected`).
+/// Returns the outcome and the program's stdout (empty when it did not
+/// run to its exit).
+pub fn run_checked(
+    bench: &Benchmark,
+    config: &BuildConfig,
+    check: impl Fn(&[u8]) -> Result<(), String>,
+) -> (Outcome, Vec<u8>) {
     let fail = |why: String, m: Option<Measurement>| Outcome {
         benchmark: bench.name.clone(),
         config: config.name.clone(),
@@ -205,9 +223,12 @@ pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
     let (exe, compiled) = match build_with_stats(bench, config) {
         Ok(e) => e,
         Err(e) => {
-            return fail(
-                format!("build failed: {}", e.lines().next().unwrap_or("").trim()),
-                None,
+            return (
+                fail(
+                    format!("build failed: {}", e.lines().next().unwrap_or("").trim()),
+                    None,
+                ),
+                Vec::new(),
             )
         }
     };
@@ -215,9 +236,12 @@ pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
     let (stdout, code, stats) = match simulate(&exe, bench, config) {
         Ok(r) => r,
         Err(e) => {
-            return fail(
-                format!("simulation stopped: {}", e.replace('\n', " | ")),
-                None,
+            return (
+                fail(
+                    format!("simulation stopped: {}", e.replace('\n', " | ")),
+                    None,
+                ),
+                Vec::new(),
             )
         }
     };
@@ -245,24 +269,25 @@ pub fn run_one(bench: &Benchmark, config: &BuildConfig) -> Outcome {
         psi_congruence: compiled.psi_webs(|s| s.congruence_copies) as u64,
     };
     if code != bench.exit_code {
-        return fail(
-            format!("exit status {code}, expected {}", bench.exit_code),
-            Some(measurement),
+        return (
+            fail(
+                format!("exit status {code}, expected {}", bench.exit_code),
+                Some(measurement),
+            ),
+            stdout,
         );
     }
-    if let Some(want) = &bench.expected {
-        if &stdout != want {
-            return fail(
-                format!("wrong output: {}", first_difference(&stdout, want)),
-                Some(measurement),
-            );
-        }
+    if let Err(why) = check(&stdout) {
+        return (fail(why, Some(measurement)), stdout);
     }
-    Outcome {
-        benchmark: bench.name.clone(),
-        config: config.name.clone(),
-        pass: true,
-        failure: None,
-        measurement: Some(measurement),
-    }
+    (
+        Outcome {
+            benchmark: bench.name.clone(),
+            config: config.name.clone(),
+            pass: true,
+            failure: None,
+            measurement: Some(measurement),
+        },
+        stdout,
+    )
 }
