@@ -23,9 +23,12 @@
 //!
 //! Values of 8 and 16 bits live in a GR whose upper bits are unspecified;
 //! operations whose result depends on them (compares, right shifts,
-//! division, widening) extend first. 64-bit values are pairs of GRs (low
-//! word first); `add` uses `addcg` carry chains (§4.4); multiply, divide
-//! and shifts call the libgcc-style helpers named in [`HELPERS`].
+//! division, widening) extend first, unless [`ext`] knows the register is
+//! extended already (sub-word loads extend, §4.6). 64-bit values are pairs
+//! of GRs (low word first); `add` uses `addcg` carry chains (§4.4); shifts
+//! by a constant are 32-bit shifts (§4.1); multiply is inline on cores
+//! with `mul32` and `mul64hu` (§4.5); divide, the ST220's multiply and
+//! variable shifts call the libgcc-style helpers named in [`HELPERS`].
 
 use super::mir::*;
 use crate::ir::{
