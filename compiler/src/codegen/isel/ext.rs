@@ -233,9 +233,9 @@ impl Sel<'_> {
                     _ => 0,
                 }
             }
-            InstKind::Phi { ref incoming, .. } => incoming
-                .iter()
-                .fold(ALL, |acc, &(_, v)| acc & kn(v)),
+            InstKind::Phi { ref incoming, .. } => {
+                incoming.iter().fold(ALL, |acc, &(_, v)| acc & kn(v))
+            }
             _ => 0,
         }
     }
@@ -257,7 +257,9 @@ mod tests {
         assert_eq!(of_word(-0x8000), S16);
         assert_eq!(of_word(0x1_0000), 0);
         // every fact of a word is closed under the implications of `close`
-        for w in [-70000, -129, -128, -5, 0, 5, 127, 128, 255, 256, 32767, 65535] {
+        for w in [
+            -70000, -129, -128, -5, 0, 5, 127, 128, 255, 256, 32767, 65535,
+        ] {
             assert_eq!(close(of_word(w)), of_word(w), "{w}");
         }
     }

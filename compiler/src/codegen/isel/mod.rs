@@ -23,12 +23,13 @@
 //!
 //! Values of 8 and 16 bits live in a GR whose upper bits are unspecified;
 //! operations whose result depends on them (compares, right shifts,
-//! division, widening) extend first, unless [`ext`] knows the register is
-//! extended already (sub-word loads extend, §4.6). 64-bit values are pairs
-//! of GRs (low word first); `add` uses `addcg` carry chains (§4.4); shifts
-//! by a constant are 32-bit shifts (§4.1); multiply is inline on cores
-//! with `mul32` and `mul64hu` (§4.5); divide, the ST220's multiply and
-//! variable shifts call the libgcc-style helpers named in [`HELPERS`].
+//! division, widening) extend first, unless the `ext` module knows the
+//! register is extended already (sub-word loads extend, §4.6). 64-bit
+//! values are pairs of GRs (low word first); `add` uses `addcg` carry
+//! chains (§4.4); shifts by a constant are 32-bit shifts (§4.1); multiply
+//! is inline on cores with `mul32` and `mul64hu` (§4.5); divide, the
+//! ST220's multiply and variable shifts call the libgcc-style helpers
+//! named in [`HELPERS`].
 
 use super::mir::*;
 use crate::ir::{
@@ -1471,7 +1472,9 @@ impl<'a> Sel<'a> {
                 self.op3(n, d[0], al, r(bl));
                 self.op3(n, d[1], ah, r(bh));
             }
-            BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr if self.shift_count(args[1]).is_some() => {
+            BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr
+                if self.shift_count(args[1]).is_some() =>
+            {
                 let n = self.shift_count(args[1]).unwrap_or(0) & (Type::I64.bits() as i64 - 1);
                 self.shift64_const(op, al, ah, n, d);
             }
