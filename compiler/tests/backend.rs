@@ -82,7 +82,10 @@ fn run_asm(text: &str, model: &ProcessorModel, bundle: bool) -> Result<Run, Stri
 fn run_asm_with(text: &str, o: &Options) -> Result<Run, String> {
     let model = &o.model;
     let mut objs = runtime_with(o);
-    objs.push(("prog.o".into(), assemble("prog.s", text, model)));
+    // before `libc.a`, as the driver links: an archive member is taken only
+    // for symbols undefined by the objects before it (the helpers of
+    // `muldi3.o` are no longer pulled in by libc itself on the ST231)
+    objs.insert(1, ("prog.o".into(), assemble("prog.s", text, model)));
     let exe = linker::link_objects(&objs)?;
     let program = simulator::Program::parse(&exe).map_err(|e| format!("{e:?}"))?;
     let mut m = Machine::new(

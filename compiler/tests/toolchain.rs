@@ -134,6 +134,17 @@ fn corpus_in_stsim_matches_gcc_m32_machine_ssa() {
     check_corpus(&cfg, "ssa-st220");
 }
 
+/// The corpus optimised (`-O2`: machine SSA, if-conversion) on each core,
+/// so the optimised instruction selection (inline 64-bit shifts and
+/// multiplies, known sub-word extensions) meets gcc's results.
+#[test]
+fn corpus_in_stsim_matches_gcc_m32_at_o2() {
+    for core in ["st231", "st220", "st240"] {
+        let cfg = Config::from_flags(&["-O2".to_string(), format!("-mcpu={core}")]).unwrap();
+        check_corpus(&cfg, &format!("o2-{core}"));
+    }
+}
+
 #[test]
 fn corpus_on_the_st220_with_its_nops() {
     check_corpus(&Config::for_core(Core::St220), "st220");

@@ -23,9 +23,13 @@
 //!
 //! Values of 8 and 16 bits live in a GR whose upper bits are unspecified;
 //! operations whose result depends on them (compares, right shifts,
-//! division, widening) extend first. 64-bit values are pairs of GRs (low
-//! word first); `add` uses `addcg` carry chains (§4.4); multiply, divide
-//! and shifts call the libgcc-style helpers named in [`HELPERS`].
+//! division, widening) extend first, unless the `ext` module knows the
+//! register is extended already (sub-word loads extend, §4.6). 64-bit
+//! values are pairs of GRs (low word first); `add` uses `addcg` carry
+//! chains (§4.4); shifts by a constant are 32-bit shifts (§4.1); multiply
+//! is inline on cores with `mul32` and `mul64hu` (§4.5); divide, the
+//! ST220's multiply and variable shifts call the libgcc-style helpers
+//! named in [`HELPERS`].
 
 use super::mir::*;
 use crate::ir::{
@@ -34,6 +38,8 @@ use crate::ir::{
 };
 use isa::abi;
 use isa::ops::Core;
+
+mod ext;
 
 /// Runtime helper routines the back end calls (libgcc names and semantics;
 /// 32-bit arguments in `$r16`, `$r17`; 64-bit ones in `$r16:$r17`,
@@ -144,6 +150,11 @@ struct Sel<'a> {
     loc: Option<(u32, u32)>,
     sret_small: Option<(Reg, u32)>,
     nfixed_words: u32,
+    /// Per value, the extension facts ([`ext`]) of its register.
+    ext_facts: Vec<u8>,
+    /// Per value: a sub-word load selected as `ldbu`/`ldhu` (all its uses
+    /// zero-extend it or store it).
+    unsigned_load: Vec<bool>,
 }
 
 fn cc_name(c: Cond) -> &'static str {
@@ -231,6 +242,8 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
         loc: None,
         sret_small: None,
         nfixed_words: 0,
+        ext_facts: vec![0; nv],
+        unsigned_load: vec![false; nv],
     };
     s.run()?;
     Ok(s.mf)
@@ -310,6 +323,7 @@ impl<'a> Sel<'a> {
             );
             self.slot_obj.push(o);
         }
+        self.analyse_extensions();
         // entry block: parameters
         let entry = self.new_block();
         self.mf.order.push(entry);
@@ -700,12 +714,25 @@ impl<'a> Sel<'a> {
             _ => r(self.g(v)),
         }
     }
+    /// A constant shift count: a constant, or a width conversion of one
+    /// (as `-O0` IR writes `x << 5` on a 64-bit `x`); every conversion
+    /// keeps the low 6 bits, the only ones a 64-bit shift reads.
+    fn shift_count(&self, v: Value) -> Option<i64> {
+        match self.kind(v) {
+            Some(InstKind::Convert { arg, .. }) => self.cval(*arg),
+            _ => self.cval(v),
+        }
+    }
     fn kind(&self, v: Value) -> Option<&'a InstKind> {
         self.defs[v.index()].map(|i| &self.f.insts[i.index()].kind)
     }
-    /// Extends a sub-word value to 32 bits.
+    /// Extends a sub-word value to 32 bits, unless its register is known
+    /// to be extended that way already ([`ext`]).
     fn ext(&mut self, v: Value, ty: Type, signed: bool) -> Reg {
         let x = self.g(v);
+        if self.extended(v, ty, signed) {
+            return x;
+        }
         let op = match (ty, signed) {
             (Type::I8, true) => "sxtb",
             (Type::I8, false) => "zxtb",
@@ -878,7 +905,10 @@ impl<'a> Sel<'a> {
             InstKind::Load { ty, addr } => {
                 let d = dst(self);
                 let (o, base) = self.amode(*addr);
+                let unsigned = res.is_some_and(|v| self.unsigned_load[v.index()]);
                 match ty {
+                    Type::I8 if unsigned => self.e("ldbu", vec![r(d[0]), o, r(base)]),
+                    Type::I16 if unsigned => self.e("ldhu", vec![r(d[0]), o, r(base)]),
                     Type::I8 => self.e("ldb", vec![r(d[0]), o, r(base)]),
                     Type::I16 => self.e("ldh", vec![r(d[0]), o, r(base)]),
                     Type::I32 => self.e("ldw", vec![r(d[0]), o, r(base)]),
@@ -1199,12 +1229,25 @@ impl<'a> Sel<'a> {
                 }
             }
         }
-        let signed = signed_cond(cond);
         let (mut c, mut x, mut y) = (cond, args[0], args[1]);
         if self.cval(x).is_some() && self.cval(y).is_none() {
             std::mem::swap(&mut x, &mut y);
             c = c.swapped();
         }
+        // equality and unsigned order are the same on both operands
+        // sign-extended as on both zero-extended (sign extension maps
+        // 0…2^(n−1)−1 and 2^(n−1)…2^n−1 to increasing 32-bit unsigned
+        // ranges): use whichever extension the registers already have
+        let signed = signed_cond(c) || {
+            // extensions each choice needs (a constant is normalised freely)
+            let need = |s: &Self, sg: bool| {
+                [x, y]
+                    .iter()
+                    .filter(|&&v| s.cval(v).is_none() && !s.extended(v, ty, sg))
+                    .count()
+            };
+            need(self, true) < need(self, false)
+        };
         let a = self.ext(x, ty, signed);
         let b = match (ty, self.cval(y)) {
             (Type::I32, Some(_)) => self.o(y),
@@ -1429,6 +1472,15 @@ impl<'a> Sel<'a> {
                 self.op3(n, d[0], al, r(bl));
                 self.op3(n, d[1], ah, r(bh));
             }
+            BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr
+                if self.shift_count(args[1]).is_some() =>
+            {
+                let n = self.shift_count(args[1]).unwrap_or(0) & (Type::I64.bits() as i64 - 1);
+                self.shift64_const(op, al, ah, n, d);
+            }
+            BinaryOp::Mul if self.has("mul64hu") && self.has("mul32") => {
+                self.mul64(args, al, ah, bl, bh, d);
+            }
             BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr => {
                 let t = self.gv();
                 // the shift count modulo 64
@@ -1455,6 +1507,130 @@ impl<'a> Sel<'a> {
                 self.mov(d[1], r(res[1]));
             }
         }
+    }
+
+    /// A 64-bit shift of the pair `al:ah` by the constant `n` (0…63) as
+    /// 32-bit shifts (ISA-ST200 §4.1): for n < 32 the word shifted towards
+    /// the other gives up its `n` outgoing bits, `or`ed into it; for
+    /// n ≥ 32 one word moves across, shifted by n − 32, and the other
+    /// becomes 0 (or the sign, `shr` by 31, for `ashr`).
+    fn shift64_const(&mut self, op: BinaryOp, al: Reg, ah: Reg, n: i64, d: &[Reg]) {
+        let (lo, hi) = (self.gv(), self.gv());
+        if n == 0 {
+            self.mov(lo, r(al));
+            self.mov(hi, r(ah));
+        } else if n < 32 {
+            // the word that receives bits, and the one that gives them
+            let (to, from, into_hi) = match op {
+                BinaryOp::Shl => (ah, al, true),
+                _ => (al, ah, false),
+            };
+            let (a, b) = (self.gv(), self.gv());
+            let (main_op, cross_op) = if into_hi {
+                ("shl", "shru")
+            } else {
+                ("shru", "shl")
+            };
+            self.op3(main_op, a, to, Opnd::Imm(n));
+            self.op3(cross_op, b, from, Opnd::Imm(32 - n));
+            let (joined, other) = if into_hi { (hi, lo) } else { (lo, hi) };
+            self.op3("or", joined, a, r(b));
+            let other_op = match op {
+                BinaryOp::Shl => "shl",
+                BinaryOp::LShr => "shru",
+                _ => "shr",
+            };
+            self.op3(other_op, other, from, Opnd::Imm(n));
+        } else {
+            let m = n - 32;
+            let shifted = |s: &mut Self, name: &'static str, d: Reg, x: Reg| {
+                if m == 0 {
+                    s.mov(d, r(x));
+                } else {
+                    s.op3(name, d, x, Opnd::Imm(m));
+                }
+            };
+            match op {
+                BinaryOp::Shl => {
+                    shifted(self, "shl", hi, al);
+                    self.mov(lo, r(ZERO));
+                }
+                BinaryOp::LShr => {
+                    shifted(self, "shru", lo, ah);
+                    self.mov(hi, r(ZERO));
+                }
+                _ => {
+                    shifted(self, "shr", lo, ah);
+                    self.op3("shr", hi, ah, Opnd::Imm(31));
+                }
+            }
+        }
+        self.mov(d[0], r(lo));
+        self.mov(d[1], r(hi));
+    }
+
+    /// The low 64 bits of the product of two pairs (cores with `mul32`
+    /// and `mul64hu`, ISA-ST200 §4.5): low word `a.lo × b.lo`, high word
+    /// `hi(a.lo × b.lo unsigned) + a.lo × b.hi + a.hi × b.lo` (the other
+    /// partial product lies above bit 63). When both operands are
+    /// extensions of 32-bit values of the same signedness, the high word is
+    /// just `mul64h`/`mul64hu` of the low words.
+    fn mul64(&mut self, args: [Value; 2], al: Reg, ah: Reg, bl: Reg, bh: Reg, d: &[Reg]) {
+        let widened = |s: &Self, v: Value| -> Option<ConvOp> {
+            if let Some(c) = s.cval(v) {
+                return if c == c as i32 as i64 && c >= 0 {
+                    // fits both ways: pick to match the other operand
+                    None
+                } else if c == c as i32 as i64 {
+                    Some(ConvOp::Sext)
+                } else if c == c as u32 as i64 {
+                    Some(ConvOp::Zext)
+                } else {
+                    Some(ConvOp::Trunc)
+                };
+            }
+            match s.kind(v) {
+                Some(InstKind::Convert {
+                    op: op @ (ConvOp::Sext | ConvOp::Zext),
+                    to: Type::I64,
+                    ..
+                }) => Some(*op),
+                _ => Some(ConvOp::Trunc),
+            }
+        };
+        let lo = self.gv();
+        self.op3("mul32", lo, al, r(bl));
+        let (wa, wb) = (widened(self, args[0]), widened(self, args[1]));
+        let both = match (wa, wb) {
+            (None, None) | (None, Some(ConvOp::Zext)) | (Some(ConvOp::Zext), None) => {
+                Some(ConvOp::Zext)
+            }
+            (None, Some(ConvOp::Sext)) | (Some(ConvOp::Sext), None) => Some(ConvOp::Sext),
+            (Some(x), Some(y)) if x == y && x != ConvOp::Trunc => Some(x),
+            _ => None,
+        };
+        let hi = self.gv();
+        match both {
+            Some(ConvOp::Sext) => self.op3("mul64h", hi, al, r(bl)),
+            Some(_) => self.op3("mul64hu", hi, al, r(bl)),
+            None => {
+                let h = self.gv();
+                self.op3("mul64hu", h, al, r(bl));
+                let mut acc = h;
+                for (x, y) in [(al, bh), (ah, bl)] {
+                    if x == ZERO || y == ZERO {
+                        continue;
+                    }
+                    let (p, s) = (self.gv(), self.gv());
+                    self.op3("mul32", p, x, r(y));
+                    self.op3("add", s, acc, r(p));
+                    acc = s;
+                }
+                self.mov(hi, r(acc));
+            }
+        }
+        self.mov(d[0], r(lo));
+        self.mov(d[1], r(hi));
     }
 
     /// Calls a helper with `words` in `$r16`…; returns `nret` result vregs.
