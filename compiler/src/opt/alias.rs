@@ -35,9 +35,10 @@ impl Base {
     }
 }
 
-/// `addr` as base + constant offset (bytes), following at most 16 `add`
-/// and `sub` instructions with a constant operand.
-pub fn decompose(f: &Function, addr: Value) -> (Base, i64) {
+/// `addr` as base + offset (bytes), following at most 16 `add` and `sub`
+/// instructions with a constant operand; the offset is `None` when an
+/// `add` of a variable index into a named object was crossed.
+pub fn decompose(f: &Function, addr: Value) -> (Base, Option<i64>) {
     let mut v = addr;
     let mut off = 0i64;
     for _ in 0..16 {
@@ -55,6 +56,15 @@ pub fn decompose(f: &Function, addr: Value) -> (Base, i64) {
                     off = off.wrapping_add(c);
                     v = *b;
                 } else {
+                    // a variable index: the object is still the one the
+                    // pointer operand points into (C99 §6.5.6p8), at an
+                    // unknown offset
+                    for x in [*a, *b] {
+                        let (base, _) = decompose(f, x);
+                        if base.is_object() {
+                            return (base, None);
+                        }
+                    }
                     break;
                 }
             }
@@ -69,12 +79,12 @@ pub fn decompose(f: &Function, addr: Value) -> (Base, i64) {
                 }
                 None => break,
             },
-            InstKind::GlobalAddr { name } => return (Base::Global(name.clone()), off),
-            InstKind::SlotAddr { slot } => return (Base::Slot(*slot), off),
+            InstKind::GlobalAddr { name } => return (Base::Global(name.clone()), Some(off)),
+            InstKind::SlotAddr { slot } => return (Base::Slot(*slot), Some(off)),
             _ => break,
         }
     }
-    (Base::Value(v), off)
+    (Base::Value(v), Some(off))
 }
 
 /// One memory access: its address and size in bytes (`None`: unknown
@@ -95,7 +105,7 @@ pub fn may_alias(f: &Function, a: Access, b: Access) -> bool {
         return false;
     }
     if ba == bb {
-        if let (Some(sa), Some(sb)) = (a.size, b.size) {
+        if let (Some(sa), Some(sb), Some(oa), Some(ob)) = (a.size, b.size, oa, ob) {
             let (ea, eb) = (oa + sa as i64, ob + sb as i64);
             return oa < eb && ob < ea;
         }
@@ -142,6 +152,7 @@ block0:
   %4 = global_addr @b
   %5 = iconst.i32 2
   %6 = add.i32 %1, %5
+  %7 = add.i32 %1, %0
   ret %2
 }",
         );
@@ -150,12 +161,16 @@ block0:
             addr: Value(v),
             size: Some(s),
         };
-        assert_eq!(decompose(f, Value(3)), (Base::Global("a".into()), 4));
+        assert_eq!(decompose(f, Value(3)), (Base::Global("a".into()), Some(4)));
         assert!(!may_alias(f, acc(1, 4), acc(3, 4)));
         assert!(!may_alias(f, acc(1, 4), acc(4, 4)));
         assert!(may_alias(f, acc(6, 4), acc(3, 4)));
         assert!(!may_alias(f, acc(6, 2), acc(3, 4)));
         assert!(may_alias(f, acc(0, 4), acc(1, 4)));
         assert!(may_alias(f, acc(0, 1), acc(0, 1)));
+        // @a + a variable index: somewhere in @a, so not in @b
+        assert_eq!(decompose(f, Value(7)), (Base::Global("a".into()), None));
+        assert!(!may_alias(f, acc(7, 4), acc(4, 4)));
+        assert!(may_alias(f, acc(7, 4), acc(1, 4)));
     }
 }
