@@ -178,6 +178,8 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let mut assign: Vec<Option<Reg>> = vec![None; nv];
     let mut spilled = vec![false; nv];
     let mut active: Vec<usize> = vec![];
+    // per physical register, the end of the last interval given to it
+    let mut released = vec![0usize; NPHYS];
     let gr_order: Vec<Reg> = abi::GR_ALLOCATION_ORDER.map(Reg::gr).to_vec();
     let br_order: Vec<Reg> = abi::BR_ALLOCATION_ORDER.map(Reg::br).to_vec();
     for &v in &ivs {
@@ -198,8 +200,24 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             Reg::V(u) => assign[u.index()].filter(|p| free(p)),
             p => Some(*p).filter(|p| free(p)),
         });
-        let pick = hinted.or_else(|| cands.iter().copied().find(|c| free(c)));
+        // among the free caller-saved temporaries, the one released
+        // longest ago: the post-allocation scheduler then meets fewer
+        // anti and output dependences between unrelated values
+        let lru = cands
+            .iter()
+            .copied()
+            .filter(|c| match c {
+                Reg::G(n) => abi::GR_ROLES[*n as usize] == abi::RegRole::Temporary,
+                _ => false,
+            })
+            .filter(|c| free(c))
+            .min_by_key(|c| released[phys_index(*c).expect("p")]);
+        let pick = hinted
+            .or(lru)
+            .or_else(|| cands.iter().copied().find(|c| free(c)));
         if let Some(p) = pick {
+            let k = phys_index(p).expect("p");
+            released[k] = released[k].max(e);
             assign[v] = Some(p);
             active.push(v);
             continue;
@@ -222,6 +240,8 @@ pub fn allocate(f: &mut MFunc) -> Stats {
                 if (density(a), std::cmp::Reverse(end[a])) < (density(v), std::cmp::Reverse(e)) =>
             {
                 assign[v] = assign[a].take();
+                let k = phys_index(assign[v].expect("victim's register")).expect("p");
+                released[k] = released[k].max(e);
                 spilled[a] = true;
                 active.retain(|&x| x != a);
                 active.push(v);

@@ -199,9 +199,17 @@ impl Config {
                     return Err(format!("unknown pass `{p}` in `{f}` (passes: {})", names()));
                 }
                 o.dump.push(p.to_string());
+            } else if f == "-funroll-loops" {
+                o.forced.push("loop-unroll".to_string());
+            } else if f == "-fno-unroll-loops" {
+                o.disabled.push("loop-unroll".to_string());
             } else if let Some(p) = f.strip_prefix("-fno-") {
                 if crate::opt::pass(p).is_some() {
                     o.disabled.push(p.to_string());
+                }
+            } else if let Some(p) = f.strip_prefix("-f") {
+                if crate::opt::pass(p).is_some() {
+                    o.forced.push(p.to_string());
                 }
             }
         }

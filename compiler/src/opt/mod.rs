@@ -15,6 +15,7 @@ pub mod dce;
 pub mod gvn;
 pub mod licm;
 pub mod loop_rotate;
+pub mod loop_unroll;
 pub mod planted_bug;
 pub mod sccp;
 pub mod simplify_cfg;
@@ -119,6 +120,12 @@ pub const PASSES: &[Pass] = &[
         run: loop_rotate::run,
     },
     Pass {
+        name: "loop-unroll",
+        summary: "unroll one-block counted loops by 4 (or 2) with a remainder loop (-funroll-loops)",
+        min_level: 3,
+        run: loop_unroll::run,
+    },
+    Pass {
         name: "strength-reduce",
         summary: "algebraic simplification and strength reduction of multiplies and divisions by constants",
         min_level: 2,
@@ -134,6 +141,7 @@ pub const PIPELINE: &[&str] = &[
     "dce",
     "loop-rotate",
     "simplify-cfg",
+    "loop-unroll",
     "strength-reduce",
     "gvn",
     "licm",
@@ -167,6 +175,9 @@ pub struct Options {
     pub level: u8,
     /// Passes turned off with `-fno-<pass>`.
     pub disabled: Vec<String>,
+    /// Passes turned on with `-f<pass>` below their level (at `-O1` and
+    /// above: the passes work on SSA).
+    pub forced: Vec<String>,
     /// Passes after which the IR is printed (`-fdump-<pass>`).
     pub dump: Vec<String>,
     /// Run the IR verifier after each pass (`-fverify`; always on in debug
@@ -180,7 +191,8 @@ pub struct Options {
 impl Options {
     /// Whether pass `name` runs under these options.
     pub fn enabled(&self, p: &Pass) -> bool {
-        self.level >= p.min_level && !self.disabled.iter().any(|d| d == p.name)
+        let forced = self.level >= 1 && self.forced.iter().any(|d| d == p.name);
+        (self.level >= p.min_level || forced) && !self.disabled.iter().any(|d| d == p.name)
     }
 
     /// Whether pass `p` runs on function `f` (`planted-bug` only on the
