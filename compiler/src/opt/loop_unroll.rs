@@ -531,3 +531,124 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::opt::testutil::{exit_code, module, run_on_all};
+
+    /// `f(i0, n)`: a bottom-tested loop from `i0` by `STEP` while
+    /// `COND(i', n)` (branch sense `SENSE`), summing `i·i + 1` into `s`
+    /// and counting iterations in `t`; returns `s·7 + t` (values used
+    /// after the loop: the φ `s` and the body's `t'`). `main` folds
+    /// f over the pairs (i0, n) given in `CALLS`.
+    fn program(cond: &str, step: i64, continue_on_true: bool, calls: &[(i64, i64)]) -> String {
+        let br = if continue_on_true {
+            "br %c, b1, b2"
+        } else {
+            "br %c, b2, b1"
+        };
+        let mut main = String::from("func @main() -> i32 {\nb0:\n  %acc0 = iconst.i32 0\n");
+        for (k, (a, n)) in calls.iter().enumerate() {
+            main += &format!(
+                "  %a{k} = iconst.i32 {a}\n  %n{k} = iconst.i32 {n}\n  %r{k} = call.i32 @f(%a{k}, %n{k})\n  %m{k} = iconst.i32 31\n  %p{k} = mul.i32 %acc{k}, %m{k}\n  %acc{} = add.i32 %p{k}, %r{k}\n",
+                k + 1
+            );
+        }
+        main += &format!("  ret %acc{}\n}}\n", calls.len());
+        format!(
+            "func @f(i32 %i0, i32 %n) -> i32 {{
+b0:
+  %z = iconst.i32 0
+  %one = iconst.i32 1
+  %s0 = iconst.i32 {step}
+  jump b1
+b1:
+  %i = phi.i32 [b0: %i0], [b1: %i2]
+  %s = phi.i32 [b0: %z], [b1: %s2]
+  %t = phi.i32 [b0: %z], [b1: %t2]
+  %sq = mul.i32 %i, %i
+  %sq1 = add.i32 %sq, %one
+  %s2 = add.i32 %s, %sq1
+  %t2 = add.i32 %t, %one
+  %i2 = add.i32 %i, %s0
+  %c = icmp.{cond}.i32 %i2, %n
+  {br}
+b2:
+  %seven = iconst.i32 7
+  %r0 = mul.i32 %s, %seven
+  %r = add.i32 %r0, %t2
+  ret %r
+}}
+{main}"
+        )
+    }
+
+    /// Trip counts 1 to 11 around the unroll factor, and an entry past the
+    /// bound (one iteration, the do-while shape): the interpreter's exit
+    /// status is the same before and after unrolling, for every
+    /// condition and step the pass accepts, and for the negated branch.
+    #[test]
+    fn unrolled_loops_compute_the_same() {
+        let mut calls: Vec<(i64, i64)> = (1..=11).map(|n| (0, n)).collect();
+        calls.extend([(5, 3), (-3, 4), (7, 8), (0, 0)]);
+        for (cond, step, sense) in [
+            ("slt", 1, true),
+            ("slt", 3, true),
+            ("ult", 2, true),
+            ("ne", 1, true),
+            ("sge", 1, false),
+        ] {
+            let calls: Vec<(i64, i64)> = calls
+                .iter()
+                .copied()
+                // `ne` with an entry past the bound would run 2^32 times
+                .filter(|&(a, n)| cond != "ne" || a < n)
+                .collect();
+            let text = program(cond, step, sense, &calls);
+            let mut m = module(&text);
+            let before = exit_code(&m);
+            let st = run_on_all(&mut m, run);
+            assert_eq!(st.get("loops unrolled"), 1, "{cond} {step}");
+            assert_eq!(exit_code(&m), before, "{cond} step {step}");
+        }
+    }
+
+    /// Hand-derived for n = 10 from 0 by 1: the φ `s` after the loop holds
+    /// the sum before the last iteration, Σ_{i<9}(i²+1) = 204 + 9 = 213;
+    /// t' = 10; f = 213·7 + 10 = 1501; exit status 1501 mod 256 = 221.
+    #[test]
+    fn known_result_after_unrolling() {
+        let mut m = module(&program("slt", 1, true, &[(0, 10)]));
+        assert_eq!(exit_code(&m), 1501 % 256);
+        run_on_all(&mut m, run);
+        assert_eq!(exit_code(&m), 1501 % 256);
+        // four copies of the body's multiply in the unrolled block
+        let f = &m.functions[0];
+        let muls = |b: Block| {
+            f.blocks[b.index()]
+                .insts
+                .iter()
+                .filter(|&&i| {
+                    matches!(
+                        f.insts[i.index()].kind,
+                        InstKind::Binary {
+                            op: BinaryOp::Mul,
+                            ..
+                        }
+                    )
+                })
+                .count()
+        };
+        assert!(f.layout.iter().any(|&b| muls(b) == 4));
+    }
+
+    /// `sle` (the bound itself included) is not accepted: `n − i'` would
+    /// not be the exact distance at n = INT_MAX.
+    #[test]
+    fn inclusive_bound_is_left_alone() {
+        let mut m = module(&program("sle", 1, true, &[(0, 10)]));
+        let st = run_on_all(&mut m, run);
+        assert_eq!(st.get("loops unrolled"), 0);
+    }
+}
