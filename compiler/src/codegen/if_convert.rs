@@ -1092,6 +1092,33 @@ mod tests {
         assert_eq!((st.regions, st.unprofitable), (0, 1));
     }
 
+    /// A loop whose latch is the join of a triangle in its header (the
+    /// shape loop rotation makes): after conversion the join is merged
+    /// into the header, which becomes its own successor, and the
+    /// header's phis must name it on the back edge. Hand-derived: for
+    /// n = 10 the loop adds 3 for each odd i < 10: 15.
+    #[test]
+    fn join_merged_into_its_own_loop_header() {
+        let text = "function @f global\nvregs 20 br %v4 %v12\npins %v1=$r16\norder B0 B1 B2 B3 B4\n\
+B0:\n  pcopy %v1 = $r16\n  mov %v2 = 0\n\
+B1:\n  phi %v3 = [B0, %v2], [B3, %v8]\n  phi %v6 = [B0, %v2], [B3, %v11]\n  and %v7 = %v3, 1\n  cmpeq %v4 = %v7, 0\n  br %v4, B3\n\
+B2:\n  add %v10 = %v6, 3\n\
+B3:\n  phi %v11 = [B1, %v6], [B2, %v10]\n  add %v8 = %v3, 1\n  cmplt %v12 = %v8, %v1\n  br %v12, B1\n\
+B4:\n  return $r63 uses(%v11)\n";
+        let f = parse::function(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        verify::verify(&f).unwrap();
+        let model = ProcessorModel::st231();
+        let mut h = f.clone();
+        let st = drive(&mut h, &model, &|_| None, true, true);
+        assert_eq!(st.regions, 1);
+        verify::verify(&h).unwrap_or_else(|e| panic!("{e}\n{}", print::function(&h)));
+        out_of_psi::lower(&mut h);
+        verify::verify(&h).unwrap();
+        let inputs = [(Reg::G(16), 10)];
+        assert_eq!(run_with_memory(&f, &inputs).unwrap().0, 15);
+        assert_eq!(run_with_memory(&h, &inputs).unwrap().0, 15);
+    }
+
     /// If-conversion then the translation out of psi-SSA (both methods,
     /// with and without promotion) compute what the branchy input
     /// computes — the returned value and every word stored — for every
