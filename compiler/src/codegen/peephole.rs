@@ -183,7 +183,9 @@ fn fold_or_delete(insts: &mut Vec<MInst>, p: usize, live_out: &BitSet, st: &mut 
             k += 1;
         }
     }
-    let defs: Vec<bool> = (0..insts[q].ops.len()).map(|k| insts[q].is_def(k)).collect();
+    let defs: Vec<bool> = (0..insts[q].ops.len())
+        .map(|k| insts[q].is_def(k))
+        .collect();
     for (o, is_def) in insts[q].ops.iter_mut().zip(defs) {
         if !is_def && *o == Opnd::R(d) {
             *o = Opnd::R(s);
@@ -296,8 +298,7 @@ fn layout(f: &mut MFunc, st: &mut Stats) {
         let cond = |i: &MInst| i.is(opc::BR) || i.is(opc::BRF);
         let insts = &mut f.blocks[b.index()].insts;
         let n = insts.len();
-        if n >= 2 && insts[n - 1].is(opc::GOTO) && cond(&insts[n - 2]) && to_next(&insts[n - 2])
-        {
+        if n >= 2 && insts[n - 1].is(opc::GOTO) && cond(&insts[n - 2]) && to_next(&insts[n - 2]) {
             let g = insts.pop().expect("goto");
             let br = insts.last_mut().expect("branch");
             br.op = MOp::Isa(if br.is(opc::BR) { opc::BRF } else { opc::BR });
@@ -374,7 +375,10 @@ mod tests {
         assert_eq!(st.copies_folded, 1);
         assert_eq!(
             out,
-            func("B0", "B0:\n  add $r16 = $r17, $r17\n  return $r63 uses($r16)\n")
+            func(
+                "B0",
+                "B0:\n  add $r16 = $r17, $r17\n  return $r63 uses($r16)\n"
+            )
         );
     }
 

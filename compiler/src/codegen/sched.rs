@@ -281,7 +281,11 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
         let defs = op.defs();
         // memory, with the address as the base register stands before j
         if is_mem(cj) {
-            let addr = if disambiguate { address(op, &regs) } else { None };
+            let addr = if disambiguate {
+                address(op, &regs)
+            } else {
+                None
+            };
             let is_load = cj == OpClass::Load;
             if let Some(b) = barrier {
                 dag.edge(b, j, 1);
@@ -345,11 +349,11 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
         }
     }
     if has_ctl && n > 0 {
-        for i in 0..n - 1 {
+        for (i, m) in ml.iter().enumerate().take(n - 1) {
             let l = if model.interlocked {
                 0
             } else {
-                ml[i].saturating_sub(1)
+                m.saturating_sub(1)
             };
             dag.edge(i, n - 1, l);
         }
@@ -390,6 +394,10 @@ fn address(op: &MInst, regs: &[RegState]) -> Option<Addr> {
 /// fit a bundle or not alike (rules 1–6 of ISA-ST200 §2.3).
 type Sig = (Unit, bool, bool);
 
+/// Ready operations of one resource signature, best first: (height,
+/// earliest in program order).
+type ReadyQueues = Vec<(Sig, BinaryHeap<(u32, Reverse<usize>)>)>;
+
 fn schedule_region(
     model: &ProcessorModel,
     ops: Vec<MInst>,
@@ -428,9 +436,8 @@ fn schedule_region(
         let needs: Vec<SlotNeeds> = ops.iter().map(slot_needs).collect();
         let sig = |j: usize| -> Sig { (needs[j].unit, needs[j].long_imm, needs[j].last) };
         // ready queues, one per signature: (height, earliest in order)
-        let mut queues: Vec<(Sig, BinaryHeap<(u32, Reverse<usize>)>)> = vec![];
-        let push_ready = |queues: &mut Vec<(Sig, BinaryHeap<(u32, Reverse<usize>)>)>,
-                              j: usize| {
+        let mut queues: ReadyQueues = vec![];
+        let push_ready = |queues: &mut ReadyQueues, j: usize| {
             let s = sig(j);
             let q = match queues.iter().position(|(k, _)| *k == s) {
                 Some(q) => q,
@@ -765,12 +772,21 @@ mod tests {
         let mut v = vec![];
         for _ in 0..len {
             let gr = |x: u64| g(1 + x as u8);
-            let imm = |x: u64| Opnd::Imm(if x % 5 == 0 { 1 << 20 } else { x as i64 * 4 });
+            let imm = |x: u64| {
+                Opnd::Imm(if x.is_multiple_of(5) {
+                    1 << 20
+                } else {
+                    x as i64 * 4
+                })
+            };
             let i = match next(16) {
                 0..=3 => op("add_r", vec![gr(next(8)), gr(next(8)), gr(next(8))]),
                 4 => op("add_i", vec![gr(next(8)), gr(next(8)), imm(next(10))]),
                 5 => op("mul32_r", vec![gr(next(8)), gr(next(8)), gr(next(8))]),
-                6 => op("cmplt_b_r", vec![r(Reg::B(next(2) as u8)), gr(next(8)), gr(next(8))]),
+                6 => op(
+                    "cmplt_b_r",
+                    vec![r(Reg::B(next(2) as u8)), gr(next(8)), gr(next(8))],
+                ),
                 7 | 8 => {
                     let o = ["ldw", "ldh", "ldb"][next(3) as usize];
                     op(o, vec![gr(next(8)), imm(next(4)), gr(next(3))])
@@ -780,7 +796,10 @@ mod tests {
                     op(o, vec![imm(next(4)), gr(next(3)), gr(next(8))])
                 }
                 11 => op("pft", vec![Opnd::Imm(0), gr(next(3))]),
-                12 => op("br", vec![r(Reg::B(next(2) as u8)), Opnd::Label(MBlockId(1))]),
+                12 => op(
+                    "br",
+                    vec![r(Reg::B(next(2) as u8)), Opnd::Label(MBlockId(1))],
+                ),
                 13 => {
                     let mut c = MInst::new(opc::CALL, vec![Opnd::Func("f".into())]);
                     c.imp_uses = vec![Reg::G(16)];
@@ -944,7 +963,10 @@ mod tests {
         let fine = schedule_block_with(&m, b.clone(), true, true);
         assert_eq!(fine.len(), 3);
         assert_eq!(first(&fine), "ldw $r2 = 4[$r16]");
-        assert_eq!(crate::codegen::mir::print::inst(&fine[1][0]), "stw 0[$r16] = $r1");
+        assert_eq!(
+            crate::codegen::mir::print::inst(&fine[1][0]),
+            "stw 0[$r16] = $r1"
+        );
         // on the non-interlocked ST220 the empty cycles stay as nops: the
         // add issues in cycle 3 after the load in 0 (4 bundles) instead
         // of in cycle 4 after the load in 1 (5 bundles), then the add's
