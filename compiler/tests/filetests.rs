@@ -47,6 +47,7 @@
 //! | `out-of-psi` | each function with its psis replaced by `slct` chains (verified) |
 //! | `psi-webs` | each function after psi-normalize and psi-congruence (`-fout-of-psi=webs`), behind a `#` line of the copies each inserted |
 //! | `sched [-mcpu=…] [-mno-bundle]` | each block's bundles from the list scheduler, `;;` after each bundle |
+//! | `peephole` | each function after the post-allocation peephole, behind a `#` line of its counters |
 //!
 //! `UPDATE=1 cargo test -p compiler --test filetests` rewrites every
 //! expectation that differs with the output found (review the diff: the
@@ -195,6 +196,19 @@ fn mir_output(t: &FileTest) -> Result<String, String> {
                 out.push_str(&format!(
                     "# psi-normalize copies {}, permutations {}, psi-congruence copies {}\n",
                     st.normalize_copies, st.permutations, st.congruence_copies
+                ));
+            }
+            "peephole" => {
+                let st = codegen::peephole::run(f);
+                out.push_str(&format!(
+                    "# identity {}, dead {}, folded {}, threaded {}, blocks removed {}, inverted {}, jumps removed {}\n",
+                    st.identity_copies,
+                    st.dead_copies,
+                    st.copies_folded,
+                    st.branches_threaded,
+                    st.blocks_removed,
+                    st.branches_inverted,
+                    st.jumps_removed
                 ));
             }
             "out-of-psi" => {

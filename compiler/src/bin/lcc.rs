@@ -48,6 +48,8 @@ Options:
   -fprofile-use=FILE branch probabilities for if-conversion from
                      `stsim --profile-edges FILE` (collect it from a
                      -fno-if-convert build of the same source and flags)
+  -fpeephole, -fno-peephole  clean-up of copies and jumps after register
+                     allocation (on at -O1 and above)
   -fout-of-ssa=M     out-of-SSA translation: naive, sreedhar, sreedhar3 or boissinot
                      (default)
   -g                 debug line information (also on by default)
@@ -469,6 +471,26 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
             o(&|s| s.pinning_repairs),
             o(&|s| s.edges_split),
             o(&|s| s.cycle_temporaries),
+        );
+    }
+    let peeps: Vec<_> = c
+        .functions
+        .iter()
+        .filter_map(|f| f.peephole.as_ref())
+        .collect();
+    if !peeps.is_empty() {
+        let p = |f: &dyn Fn(&compiler::codegen::peephole::Stats) -> usize| -> usize {
+            peeps.iter().map(|s| f(s)).sum()
+        };
+        eprintln!(
+            "lcc: {name}: peephole: identity copies removed {}, dead copies removed {}, copies folded into their use {}, branches threaded {}, unreachable blocks removed {}, branches inverted over a goto {}, jumps to the next block removed {}",
+            p(&|s| s.identity_copies),
+            p(&|s| s.dead_copies),
+            p(&|s| s.copies_folded),
+            p(&|s| s.branches_threaded),
+            p(&|s| s.blocks_removed),
+            p(&|s| s.branches_inverted),
+            p(&|s| s.jumps_removed),
         );
     }
     eprintln!(

@@ -7,7 +7,8 @@
 //! ([`if_convert`], at `-O2`) and the translation out of it ([`out_of_psi`]),
 //! and by out-of-SSA translation [`out_of_ssa`])
 //! → register allocation by linear scan with spilling
-//! ([`regalloc`]) → frame layout, prologue and epilogue ([`frame`]) → list
+//! ([`regalloc`]) → peephole clean-up of copies and jumps ([`peephole`],
+//! when [`Options::peephole`] is set) → frame layout, prologue and epilogue ([`frame`]) → list
 //! scheduling and bundling per block for the selected processor model
 //! ([`sched`]) → emission ([`emit`]). Globals are emitted as data with
 //! `.word sym+addend` relocations.
@@ -20,6 +21,7 @@ pub mod liveness;
 pub mod mir;
 pub mod out_of_psi;
 pub mod out_of_ssa;
+pub mod peephole;
 pub mod predicate;
 pub mod profile;
 pub mod psi;
@@ -82,6 +84,9 @@ pub struct Options {
     /// psi-SSA (`-fcopy-fold`, the seeds' experiment; with
     /// [`Options::psi_webs`]).
     pub copy_fold: bool,
+    /// Peephole clean-up after register allocation ([`peephole`]; on at
+    /// `-O1` and above, `-fpeephole` / `-fno-peephole`).
+    pub peephole: bool,
 }
 
 impl Default for Options {
@@ -97,6 +102,7 @@ impl Default for Options {
             psi_webs: false,
             psi_promote: true,
             copy_fold: false,
+            peephole: false,
         }
     }
 }
@@ -128,6 +134,8 @@ pub struct FunctionStats {
     pub out_of_psi: Option<out_of_psi::Stats>,
     /// Psi-normalize / psi-congruence counters (`-fout-of-psi=webs`).
     pub psi_webs: Option<psi_webs::Stats>,
+    /// Peephole counters (when it ran).
+    pub peephole: Option<peephole::Stats>,
 }
 
 /// [`compile_module`] that also returns per-function statistics.
@@ -143,7 +151,8 @@ pub fn compile_module_with_stats(
 /// passes': `if-convert` (when [`Options::if_convert`] is set; skipped,
 /// the function keeps its branches), `out-of-ssa-coalescing` (in machine-SSA mode with a method
 /// other than `naive`; skipped, the function is translated by the naive
-/// method) and `bundle` (when bundling; skipped, the function gets one
+/// method), `peephole` (when [`Options::peephole`] is set; skipped, the
+/// copies and jumps stay) and `bundle` (when bundling; skipped, the function gets one
 /// operation per bundle).
 pub fn compile_module_bisect(
     m: &ir::Module,
@@ -271,6 +280,18 @@ fn compile_function_bisect(
     check(&mf)?;
     let ra = regalloc::allocate(&mut mf);
     check(&mf)?;
+    let mut peep = None;
+    if opts.peephole && bisect.should_run("peephole", &f.name) {
+        let before = bisect.capturing().then(|| mir::print::function(&mf));
+        peep = Some(peephole::run(&mut mf));
+        check(&mf)?;
+        if let Some(before) = before {
+            bisect.capture = Some(Capture {
+                before,
+                after: mir::print::function(&mf),
+            });
+        }
+    }
     let fr = frame::finish(&mut mf);
     check(&mf)?;
     let bundle = opts.bundle && bisect.should_run("bundle", &f.name);
@@ -300,6 +321,7 @@ fn compile_function_bisect(
         if_convert: if_stats,
         out_of_psi: psi_stats,
         psi_webs: web_stats,
+        peephole: peep,
     };
     Ok((
         emit::function(&mf, k, &blocks, opts.file_name.is_some()),

@@ -48,6 +48,9 @@ pub struct Config {
     pub psi_webs: bool,
     /// `-fpsi-promote` / `-fno-psi-promote` (default on).
     pub psi_promote: bool,
+    /// Peephole clean-up after register allocation: on at `-O1` and
+    /// above; `-fpeephole` / `-fno-peephole`.
+    pub peephole: bool,
     /// `-fcopy-fold` / `-fno-copy-fold` (default off).
     pub copy_fold: bool,
     /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
@@ -78,6 +81,7 @@ impl Config {
             psi_webs: false,
             psi_promote: true,
             copy_fold: false,
+            peephole: false,
             opt_bisect_limit: None,
             bisect_capture: None,
         }
@@ -157,6 +161,7 @@ impl Config {
         cfg.front.core = Some(cfg.model.core.name().to_string());
         cfg.machine_ssa = cfg.opt_level >= 1;
         cfg.if_convert = cfg.opt_level >= 2;
+        cfg.peephole = cfg.opt_level >= 1;
         for f in &cfg.pass_flags {
             match f.as_str() {
                 "-fif-convert" => cfg.if_convert = true,
@@ -165,6 +170,8 @@ impl Config {
                 "-fno-psi-promote" => cfg.psi_promote = false,
                 "-fcopy-fold" => cfg.copy_fold = true,
                 "-fno-copy-fold" => cfg.copy_fold = false,
+                "-fpeephole" => cfg.peephole = true,
+                "-fno-peephole" => cfg.peephole = false,
                 _ => {}
             }
         }
@@ -302,6 +309,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         psi_webs: cfg.psi_webs,
         psi_promote: cfg.psi_promote,
         copy_fold: cfg.copy_fold,
+        peephole: cfg.peephole,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
@@ -356,6 +364,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         psi_webs: false,
         psi_promote: true,
         copy_fold: false,
+        peephole: true,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
         opt_bisect_limit: None,
