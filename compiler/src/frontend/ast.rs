@@ -240,6 +240,8 @@ pub struct FunctionDef {
     pub refs: HashSet<Sym>,
     /// `__attribute__((weak))`.
     pub weak: bool,
+    /// `__attribute__((noinline))` / `((always_inline))`.
+    pub inline: crate::ir::InlineHint,
 }
 
 /// A global variable (definition or declaration).

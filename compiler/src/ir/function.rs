@@ -15,6 +15,7 @@ impl Function {
             sret: false,
             byval: vec![None; params.len()],
             linkage: Linkage::External,
+            inline: InlineHint::Default,
             blocks: Vec::new(),
             layout: Vec::new(),
             insts: Vec::new(),

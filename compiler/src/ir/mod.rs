@@ -529,6 +529,9 @@ pub struct Function {
     pub byval: Vec<Option<(u32, u32)>>,
     /// Visibility.
     pub linkage: Linkage,
+    /// What `__attribute__((noinline))` / `((always_inline))` asked of the
+    /// inliner.
+    pub inline: InlineHint,
     /// Block arena.
     pub blocks: Vec<BlockData>,
     /// Block order; the first is the entry.
@@ -539,6 +542,19 @@ pub struct Function {
     pub values: Vec<ValueData>,
     /// Stack slots.
     pub slots: Vec<SlotData>,
+}
+
+/// The inlining request of a function's attributes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InlineHint {
+    /// No attribute: the inliner's size rules decide.
+    #[default]
+    Default,
+    /// `__attribute__((noinline))`: never inlined.
+    Never,
+    /// `__attribute__((always_inline))`: inlined wherever possible,
+    /// whatever its size.
+    Always,
 }
 
 /// A global variable: `size` bytes, initial bytes plus relocations

@@ -296,6 +296,8 @@ fn parse_function(lx: &mut Lx) -> Result<Function, IrError> {
         match w {
             "sret" => fp.f.sret = true,
             "internal" => fp.f.linkage = Linkage::Internal,
+            "noinline" => fp.f.inline = InlineHint::Never,
+            "always_inline" => fp.f.inline = InlineHint::Always,
             _ => return lx.err(format!("unexpected '{w}' in function header")),
         }
     }

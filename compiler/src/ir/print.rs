@@ -51,6 +51,11 @@ impl Function {
         if self.linkage == Linkage::Internal {
             out.push_str(" internal");
         }
+        match self.inline {
+            InlineHint::Default => {}
+            InlineHint::Never => out.push_str(" noinline"),
+            InlineHint::Always => out.push_str(" always_inline"),
+        }
         out.push_str(" {\n");
         for (i, s) in self.slots.iter().enumerate() {
             let _ = writeln!(out, "  slot{i} size {} align {}", s.size, s.align);

@@ -283,6 +283,7 @@ impl<'a> Lowerer<'a> {
         f.sret = sret;
         f.byval = byval;
         f.linkage = linkage(fd.linkage);
+        f.inline = fd.inline;
         let entry = f.add_block();
         let mut fx = Fx {
             f,

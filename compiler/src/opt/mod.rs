@@ -13,6 +13,7 @@
 pub mod alias;
 pub mod dce;
 pub mod gvn;
+pub mod inline;
 pub mod licm;
 pub mod loop_rotate;
 pub mod loop_unroll;
@@ -114,6 +115,12 @@ pub const PASSES: &[Pass] = &[
         run: licm::run,
     },
     Pass {
+        name: "inline",
+        summary: "inline small functions and static functions called once (a module pass)",
+        min_level: 2,
+        run: no_function_pass,
+    },
+    Pass {
         name: "loop-rotate",
         summary: "turn top-tested loops into guarded bottom-tested loops (one branch per iteration)",
         min_level: 2,
@@ -133,9 +140,19 @@ pub const PASSES: &[Pass] = &[
     },
 ];
 
+/// The entry of a module pass in [`PASSES`] (never called:
+/// [`optimize_module_bisect`] runs the module pass itself).
+fn no_function_pass(_: &mut Function) -> Stats {
+    Stats::default()
+}
+
 /// The order passes run in (names from [`PASSES`]).
 pub const PIPELINE: &[&str] = &[
     "ssa",
+    "simplify-cfg",
+    "sccp",
+    "dce",
+    "inline",
     "simplify-cfg",
     "sccp",
     "dce",
@@ -261,6 +278,20 @@ pub fn optimize_module_bisect(
             continue;
         }
         let mut total = Stats::default();
+        if p.name == "inline" {
+            let s = inline::run(m, &mut |name| bisect.should_run(p.name, name));
+            total.merge(&s);
+            if verify {
+                for f in &m.functions {
+                    ir::verify_function(f).map_err(|error| PassError {
+                        pass: p.name,
+                        error,
+                    })?;
+                }
+            }
+            report.add(p.name, &total);
+            continue;
+        }
         for f in &mut m.functions {
             if !opts.runs_on(p, f) {
                 continue;

@@ -38,6 +38,8 @@ pub(crate) struct Attrs {
     pub weak: bool,
     pub noreturn: bool,
     pub unused: bool,
+    pub noinline: bool,
+    pub always_inline: bool,
 }
 
 pub(crate) struct DeclSpec {
@@ -134,6 +136,8 @@ impl<'a> Parser<'a> {
                             "weak" => a.weak = true,
                             "noreturn" => a.noreturn = true,
                             "unused" => a.unused = true,
+                            "noinline" => a.noinline = true,
+                            "always_inline" => a.always_inline = true,
                             _ => {}
                         }
                     }
@@ -1258,6 +1262,13 @@ impl<'a> Parser<'a> {
             span,
             refs: f.refs,
             weak: attrs.weak,
+            inline: if attrs.noinline {
+                crate::ir::InlineHint::Never
+            } else if attrs.always_inline {
+                crate::ir::InlineHint::Always
+            } else {
+                crate::ir::InlineHint::Default
+            },
         });
         Ok(())
     }

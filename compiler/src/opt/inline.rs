@@ -1,0 +1,338 @@
+//! Inlining: a call to a function defined in the module is replaced by a
+//! copy of the callee's body (`-finline` / `-fno-inline`, on at `-O2`).
+//! On the ST200 a call costs the `call` and `return` transfers (each a
+//! taken branch, ISA-ST200 §5), the argument and result copies, and —
+//! worse — every value live across it must sit in one of the seven
+//! callee-saved registers `$r1`–`$r7` or be spilled (§7.1); an inlined
+//! body is also scheduled and if-converted with its caller.
+//!
+//! Which calls (a module pass; callees first, in a post-order of the call
+//! graph, so a callee's own small calls are already inlined):
+//!
+//! - the callee is defined in the module, is not the caller, is not
+//!   variadic, does not use `va_start`, and is not marked
+//!   `__attribute__((noinline))`;
+//! - it is marked `always_inline`, or has at most [`SMALL_CALLEE`]
+//!   instructions, or is `static` with this call as its only use and at
+//!   most [`ONCE_CALLEE`] instructions;
+//! - the caller stays under [`CALLER_BUDGET`] instructions.
+//!
+//! How: the call's block is split after the call; the callee's blocks,
+//! values and stack slots are copied into the caller with parameters
+//! replaced by arguments; each `ret v` becomes a jump to the continuation,
+//! where a φ merges the returned values. Structures by value and struct
+//! results need nothing more: at this level they are addresses of copies
+//! the caller already made (`byval`, `sret`). Inlined instructions carry
+//! the call's source position. `static` functions no longer referenced
+//! afterwards are removed.
+
+use super::Stats;
+use crate::ir::{
+    Block, BlockData, Callee, Function, InlineHint, Inst, InstKind, Linkage, Module, StackSlot,
+    Value,
+};
+use std::collections::{HashMap, HashSet};
+
+/// Callees of at most this many instructions are inlined everywhere.
+pub const SMALL_CALLEE: usize = 40;
+/// A `static` function called once is inlined up to this size.
+pub const ONCE_CALLEE: usize = 600;
+/// A caller does not grow past this many instructions by inlining.
+pub const CALLER_BUDGET: usize = 4000;
+
+fn size(f: &Function) -> usize {
+    f.layout
+        .iter()
+        .map(|b| f.blocks[b.index()].insts.len())
+        .sum()
+}
+
+/// Whether `f` may be copied into a caller at all.
+fn inlinable(f: &Function) -> bool {
+    !f.variadic
+        && f.inline != InlineHint::Never
+        && !f.layout.is_empty()
+        && f.layout.iter().all(|b| {
+            f.blocks[b.index()]
+                .insts
+                .iter()
+                .all(|&i| !matches!(f.insts[i.index()].kind, InstKind::VaStart))
+        })
+}
+
+/// Names each function references (calls and addresses), with counts of
+/// direct calls.
+fn references(m: &Module) -> (HashMap<String, usize>, HashSet<String>) {
+    let mut calls: HashMap<String, usize> = HashMap::new();
+    let mut taken: HashSet<String> = HashSet::new();
+    for f in &m.functions {
+        for &b in &f.layout {
+            for &i in &f.blocks[b.index()].insts {
+                match &f.insts[i.index()].kind {
+                    InstKind::Call {
+                        callee: Callee::Direct(n),
+                        ..
+                    } => *calls.entry(n.clone()).or_default() += 1,
+                    InstKind::GlobalAddr { name } => {
+                        taken.insert(name.clone());
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    for g in &m.globals {
+        for r in &g.relocs {
+            taken.insert(r.1.clone());
+        }
+    }
+    (calls, taken)
+}
+
+/// Inlines the calls that qualify into every function `allowed` accepts
+/// (the miscompile bisector's step per caller). Counters: "calls
+/// inlined", "functions removed".
+pub fn run(m: &mut Module, allowed: &mut dyn FnMut(&str) -> bool) -> Stats {
+    let mut stats = Stats::default();
+    let index: HashMap<String, usize> = m
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(k, f)| (f.name.clone(), k))
+        .collect();
+    // post-order of the call graph from every function: callees first
+    let mut order = Vec::new();
+    let mut seen = vec![false; m.functions.len()];
+    for root in 0..m.functions.len() {
+        let mut stack = vec![(root, false)];
+        while let Some((k, done)) = stack.pop() {
+            if done {
+                order.push(k);
+                continue;
+            }
+            if seen[k] {
+                continue;
+            }
+            seen[k] = true;
+            stack.push((k, true));
+            let f = &m.functions[k];
+            for &b in &f.layout {
+                for &i in &f.blocks[b.index()].insts {
+                    if let InstKind::Call {
+                        callee: Callee::Direct(n),
+                        ..
+                    } = &f.insts[i.index()].kind
+                    {
+                        if let Some(&c) = index.get(n) {
+                            if !seen[c] {
+                                stack.push((c, false));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for k in order {
+        if !allowed(&m.functions[k].name) {
+            continue;
+        }
+        let (calls, taken) = references(m);
+        let mut caller = std::mem::replace(&mut m.functions[k], Function::new("", &[], None));
+        let mut budget = CALLER_BUDGET.saturating_sub(size(&caller));
+        // call sites, in layout order
+        let mut sites = Vec::new();
+        for &b in &caller.layout {
+            for &i in &caller.blocks[b.index()].insts {
+                if let InstKind::Call {
+                    callee: Callee::Direct(n),
+                    ..
+                } = &caller.insts[i.index()].kind
+                {
+                    if let Some(&c) = index.get(n) {
+                        sites.push((i, c));
+                    }
+                }
+            }
+        }
+        for (call, c) in sites {
+            if c == k {
+                continue;
+            }
+            let callee = &m.functions[c];
+            let InstKind::Call { args, ret, .. } = &caller.insts[call.index()].kind else {
+                continue;
+            };
+            if !inlinable(callee) || args.len() != callee.params.len() || *ret != callee.ret {
+                continue;
+            }
+            let arg_types_match = args
+                .iter()
+                .zip(&callee.params)
+                .all(|(a, p)| caller.value_type(*a) == callee.value_type(*p));
+            if !arg_types_match {
+                continue;
+            }
+            let n = size(callee);
+            let once = callee.linkage == Linkage::Internal
+                && calls.get(&callee.name) == Some(&1)
+                && !taken.contains(&callee.name);
+            let wanted = callee.inline == InlineHint::Always
+                || n <= SMALL_CALLEE
+                || (once && n <= ONCE_CALLEE);
+            if !wanted || (n > budget && callee.inline != InlineHint::Always) {
+                continue;
+            }
+            budget = budget.saturating_sub(n);
+            inline_call(&mut caller, call, callee);
+            stats.add("calls inlined", 1);
+        }
+        m.functions[k] = caller;
+    }
+    // static functions nobody references any more
+    let (calls, taken) = references(m);
+    let before = m.functions.len();
+    m.functions.retain(|f| {
+        f.linkage != Linkage::Internal || calls.contains_key(&f.name) || taken.contains(&f.name)
+    });
+    stats.add("functions removed", (before - m.functions.len()) as u64);
+    stats
+}
+
+/// Replaces call instruction `call` of `f` by the body of `g`.
+fn inline_call(f: &mut Function, call: Inst, g: &Function) {
+    let b = f.insts[call.index()].block;
+    let loc = f.insts[call.index()].loc;
+    let InstKind::Call { args, .. } = f.insts[call.index()].kind.clone() else {
+        unreachable!("a call")
+    };
+    let result = f.insts[call.index()].result;
+    // split b after the call: the continuation takes the rest
+    let pos = f.blocks[b.index()]
+        .insts
+        .iter()
+        .position(|&i| i == call)
+        .expect("call in its block");
+    let rest: Vec<Inst> = f.blocks[b.index()].insts.split_off(pos + 1);
+    f.blocks[b.index()].insts.pop(); // the call
+    let cont = Block(f.blocks.len() as u32);
+    f.blocks.push(BlockData { insts: rest });
+    for &i in &f.blocks[cont.index()].insts.clone() {
+        f.insts[i.index()].block = cont;
+    }
+    // successors' φs now come from the continuation
+    let succs = f.successors(cont);
+    for s in succs {
+        for &i in &f.blocks[s.index()].insts.clone() {
+            let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind else {
+                break;
+            };
+            for x in incoming.iter_mut() {
+                if x.0 == b {
+                    x.0 = cont;
+                }
+            }
+        }
+    }
+    // copies of the callee's slots, blocks and values
+    let slot_base = f.slots.len() as u32;
+    f.slots.extend(g.slots.iter().copied());
+    let mut bmap: HashMap<Block, Block> = HashMap::new();
+    for &gb in &g.layout {
+        let nb = Block(f.blocks.len() as u32);
+        f.blocks.push(BlockData::default());
+        bmap.insert(gb, nb);
+    }
+    let mut vmap: HashMap<Value, Value> = HashMap::new();
+    for (k, &p) in g.params.iter().enumerate() {
+        vmap.insert(p, args[k]);
+    }
+    // results first (φs may name values defined later)
+    let mut imap: Vec<Inst> = Vec::new();
+    for &gb in &g.layout {
+        let nb = bmap[&gb];
+        for &gi in &g.blocks[gb.index()].insts {
+            let (ni, nv) = f.new_inst(nb, g.insts[gi.index()].kind.clone());
+            f.insts[ni.index()].loc = loc;
+            if let (Some(r), Some(nv)) = (g.insts[gi.index()].result, nv) {
+                vmap.insert(r, nv);
+            }
+            imap.push(ni);
+        }
+    }
+    let mut returns: Vec<(Block, Option<Value>)> = Vec::new();
+    for ni in imap {
+        let nb = f.insts[ni.index()].block;
+        let mut kind = f.insts[ni.index()].kind.clone();
+        crate::ir::map_operands(&mut kind, |v| vmap.get(&v).copied().unwrap_or(v));
+        match &mut kind {
+            InstKind::Phi { incoming, .. } => {
+                for x in incoming.iter_mut() {
+                    x.0 = bmap[&x.0];
+                }
+            }
+            InstKind::Jump { dest } => *dest = bmap[dest],
+            InstKind::Branch { then, else_, .. } => {
+                *then = bmap[then];
+                *else_ = bmap[else_];
+            }
+            InstKind::SlotAddr { slot } => *slot = StackSlot(slot.0 + slot_base),
+            InstKind::Ret { value } => {
+                returns.push((nb, *value));
+                kind = InstKind::Jump { dest: cont };
+            }
+            _ => {}
+        }
+        f.insts[ni.index()].kind = kind;
+        f.blocks[nb.index()].insts.push(ni);
+    }
+    // the call's block jumps into the copy
+    let entry = bmap[&g.layout[0]];
+    let (j, _) = f.new_inst(b, InstKind::Jump { dest: entry });
+    f.insts[j.index()].loc = loc;
+    f.blocks[b.index()].insts.push(j);
+    // layout: b, the copy, the continuation
+    let at = f
+        .layout
+        .iter()
+        .position(|&x| x == b)
+        .expect("block in layout")
+        + 1;
+    let mut add: Vec<Block> = g.layout.iter().map(|gb| bmap[gb]).collect();
+    add.push(cont);
+    f.layout.splice(at..at, add);
+    // the result: a φ of the returned values at the continuation
+    if let Some(r) = result {
+        let ty = f.values[r.index()].ty;
+        let incoming: Vec<(Block, Value)> = returns
+            .iter()
+            .filter_map(|&(rb, v)| v.map(|v| (rb, v)))
+            .collect();
+        let kind = if incoming.len() == returns.len() && !incoming.is_empty() {
+            InstKind::Phi { ty, incoming }
+        } else {
+            // a return without a value reaches a use of the result: C
+            // leaves it undefined (6.9.1p12); 0
+            InstKind::Iconst { ty, imm: 0 }
+        };
+        let (pi, pv) = f.new_inst(cont, kind);
+        f.insts[pi.index()].loc = loc;
+        f.blocks[cont.index()].insts.insert(0, pi);
+        let mut repl: Vec<Option<Value>> = vec![None; f.values.len()];
+        repl[r.index()] = pv;
+        super::simplify_cfg::replace_uses(f, &repl);
+    }
+    // φ operands in predecessor order (the continuation's φ and the
+    // successors renamed above)
+    let preds = f.predecessors();
+    for blk in f.layout.clone() {
+        for k in 0..f.blocks[blk.index()].insts.len() {
+            let i = f.blocks[blk.index()].insts[k];
+            let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind else {
+                break;
+            };
+            let pos = |x: &Block| preds[blk.index()].iter().position(|p| p == x);
+            incoming.sort_by_key(|x| pos(&x.0));
+        }
+    }
+}
