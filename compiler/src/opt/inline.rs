@@ -336,3 +336,116 @@ fn inline_call(f: &mut Function, call: Inst, g: &Function) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::opt::testutil::{exit_code, module};
+
+    /// `sat` (static, three returns) is inlined at both calls and then
+    /// removed; `keep` is `noinline`; `fact` calls itself, so it is
+    /// inlined into `main` once and keeps its own recursive call.
+    /// Hand-derived: sat(250) = 100, sat(−7) = −7, keep(5) = 6,
+    /// fact(4) = 24; the sum is 123.
+    const TEXT: &str = "
+func @sat(i32 %v) -> i32 internal {
+b0:
+  %hi = iconst.i32 100
+  %c = icmp.sgt.i32 %v, %hi
+  br %c, b1, b2
+b1:
+  ret %hi
+b2:
+  %lo = iconst.i32 -100
+  %d = icmp.slt.i32 %v, %lo
+  br %d, b3, b4
+b3:
+  ret %lo
+b4:
+  ret %v
+}
+func @keep(i32 %v) -> i32 noinline {
+b0:
+  %one = iconst.i32 1
+  %r = add.i32 %v, %one
+  ret %r
+}
+func @fact(i32 %n) -> i32 {
+b0:
+  %one = iconst.i32 1
+  %c = icmp.sle.i32 %n, %one
+  br %c, b1, b2
+b1:
+  ret %one
+b2:
+  %m = sub.i32 %n, %one
+  %r = call.i32 @fact(%m)
+  %p = mul.i32 %n, %r
+  ret %p
+}
+func @main() -> i32 {
+b0:
+  %x = iconst.i32 250
+  %y = iconst.i32 -7
+  %z = iconst.i32 5
+  %w = iconst.i32 4
+  %a = call.i32 @sat(%x)
+  %b = call.i32 @sat(%y)
+  %c = call.i32 @keep(%z)
+  %d = call.i32 @fact(%w)
+  %s1 = add.i32 %a, %b
+  %s2 = add.i32 %s1, %c
+  %s3 = add.i32 %s2, %d
+  ret %s3
+}";
+
+    #[test]
+    fn inlines_small_and_keeps_noinline_and_recursion() {
+        let mut m = module(TEXT);
+        assert_eq!(exit_code(&m), 123);
+        let st = run(&mut m, &mut |_| true);
+        assert_eq!(st.get("calls inlined"), 3);
+        assert_eq!(st.get("functions removed"), 1);
+        crate::ir::verify_module(&m).unwrap();
+        assert!(m.functions.iter().all(|f| f.name != "sat"));
+        let main = m.functions.iter().find(|f| f.name == "main").unwrap();
+        let calls: Vec<String> = main
+            .layout
+            .iter()
+            .flat_map(|b| main.blocks[b.index()].insts.iter())
+            .filter_map(|&i| match &main.insts[i.index()].kind {
+                InstKind::Call {
+                    callee: Callee::Direct(n),
+                    ..
+                } => Some(n.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(calls, ["keep", "fact"]); // fact's own recursive call
+        assert_eq!(exit_code(&m), 123);
+    }
+
+    /// The bisector can refuse a caller: nothing is inlined into it.
+    #[test]
+    fn bisect_step_per_caller() {
+        let mut m = module(TEXT);
+        let st = run(&mut m, &mut |name| name != "main");
+        assert_eq!(st.get("calls inlined"), 0);
+        assert_eq!(exit_code(&m), 123);
+    }
+
+    /// `__attribute__((noinline))` and `((always_inline))` reach the IR.
+    #[test]
+    fn attributes_from_c() {
+        let src = b"__attribute__((noinline)) static int f(int x) { return x + 1; }\n\
+                    static inline __attribute__((always_inline)) int g(int x) { return x * 2; }\n\
+                    int h(int x) { return x; }\n\
+                    int main(void) { return f(1) + g(2) + h(3); }\n";
+        let out = crate::driver::compile("a.c", src, &crate::driver::Options::default());
+        let m = out.result.expect("compiles");
+        let hint = |n: &str| m.functions.iter().find(|f| f.name == n).unwrap().inline;
+        assert_eq!(hint("f"), InlineHint::Never);
+        assert_eq!(hint("g"), InlineHint::Always);
+        assert_eq!(hint("h"), InlineHint::Default);
+    }
+}
