@@ -247,7 +247,8 @@ fn structs_by_value_across_separately_compiled_objects() {
 /// that still runs correctly (exit status 10 = 3*3 + 1, by hand).
 #[test]
 fn bisect_steps_cover_the_back_end() {
-    let src = b"int sq(int x) { return x * x; }\nint main(void) { return sq(3) + 1; }\n".to_vec();
+    // `noinline`: inlined, sq would leave `main` a constant
+    let src = b"__attribute__((noinline)) int sq(int x) { return x * x; }\nint main(void) { return sq(3) + 1; }\n".to_vec();
     let sources = vec![("b.c".to_string(), src)];
     let flags = |limit: i64| {
         Config::from_flags(&["-O2".to_string(), format!("-fopt-bisect-limit={limit}")]).unwrap()

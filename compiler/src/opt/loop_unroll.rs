@@ -167,9 +167,11 @@ fn recognise(f: &Function, b: Block) -> Option<Shape> {
             })
         ) && defined_in(f, v, b)
     };
-    let (cond, next, n) = if is_next(x) && !defined_in(f, y, b) {
+    // the bound: defined before the loop, or a constant
+    let invariant = |v: Value| !defined_in(f, v, b) || const_of(f, v).is_some();
+    let (cond, next, n) = if is_next(x) && invariant(y) {
         (cond, x, y)
-    } else if is_next(y) && !defined_in(f, x, b) {
+    } else if is_next(y) && invariant(x) {
         (cond.swapped(), y, x)
     } else {
         return None;
@@ -246,6 +248,11 @@ fn emit(f: &mut Function, b: Block, kind: InstKind) -> Value {
 /// `ok(j)` of the module documentation, computed at the end of `b`.
 fn ok(f: &mut Function, b: Block, s: &Shape, j: Value) -> Value {
     let c = |f: &mut Function, imm: i64| emit(f, b, InstKind::Iconst { ty: Type::I32, imm });
+    // a constant bound gets its own copy (it may be defined in the loop)
+    let n = match const_of(f, s.n) {
+        Some(v) => c(f, v),
+        None => s.n,
+    };
     let step = c(f, s.step);
     let j1 = emit(
         f,
@@ -262,7 +269,7 @@ fn ok(f: &mut Function, b: Block, s: &Shape, j: Value) -> Value {
         InstKind::Icmp {
             cond: s.cond,
             ty: Type::I32,
-            args: [j1, s.n],
+            args: [j1, n],
         },
     );
     let d = emit(
@@ -271,7 +278,7 @@ fn ok(f: &mut Function, b: Block, s: &Shape, j: Value) -> Value {
         InstKind::Binary {
             op: BinaryOp::Sub,
             ty: Type::I32,
-            args: [s.n, j1],
+            args: [n, j1],
         },
     );
     let room = c(f, (s.k as i64 - 2) * s.step);
