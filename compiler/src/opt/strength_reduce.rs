@@ -6,7 +6,12 @@
 //!   shifts by a multiple of the width, `x/1`, `x&x`, `x|x` give `x`;
 //!   `x*0`, `x&0`, `x-x`, `x^x`, `x%1`, `x%-1` give 0; `x/-1` is `-x`;
 //!   `-(-x)`, `~~x` give `x`; `icmp x, x` is a constant; constants of
-//!   `(x op c1) op c2` are re-associated (`op` ∈ add/sub, mul, and, or, xor).
+//!   `(x op c1) op c2` are re-associated (`op` ∈ add/sub, mul, and, or, xor);
+//!   on `i32`, constant offsets move outward — `(a + c1) + y` becomes
+//!   `(a + y) + c1` and `(a + c1) << k` becomes `(a << k) + (c1 << k)` —
+//!   so that neighbouring addresses `p + (i + j)·s` share `p + i·s` (value
+//!   numbering merges it) and the constant lands in the load or store's
+//!   offset.
 //! * Multiplications of `i32` by constants become shifts and adds when the
 //!   sequence has at most two ST200 operations, counting `(a<<k)+b` with
 //!   k ∈ 1..4 as one (`sh1add`–`sh4add`, ISA-ST200 §4.1); a `mul32` has
@@ -397,6 +402,22 @@ fn cval(f: &Function, v: Value) -> Option<u64> {
 
 /// Tries to rewrite the instruction `k` (operands already replaced); the
 /// result replaces its value.
+/// `v = a + c1` (an `i32` add of a constant): `(a, c1)`.
+fn add_const(f: &Function, v: Value) -> Option<(Value, u64)> {
+    match f.insts[def_inst(f, v)?.index()].kind {
+        InstKind::Binary {
+            op: BinaryOp::Add,
+            ty: Type::I32,
+            args: [a, b],
+        } => match (cval(f, a), cval(f, b)) {
+            (None, Some(c1)) => Some((a, c1)),
+            (Some(c1), None) => Some((b, c1)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
     use Kind::*;
     let f = &*cx.f;
@@ -422,8 +443,31 @@ fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
                     _ => {}
                 }
             }
+            // constant offsets outward, so that addresses `p + (i + k)·s`
+            // of unrolled or neighbouring accesses share `p + i·s` and the
+            // constant folds into the memory operation's offset:
+            // (a + c1) + y → (a + y) + c1
+            if op == BinaryOp::Add && ty == Type::I32 && cyv.is_none() {
+                for (inner, other) in [(x, y), (y, x)] {
+                    if let Some((a, c1)) = add_const(f, inner) {
+                        if cval(f, other).is_none() {
+                            let s = cx.bin(BinaryOp::Add, ty, a, other);
+                            let k = cx.k(ty, c1 as i64);
+                            return Some((cx.bin(BinaryOp::Add, ty, s, k), Simplified));
+                        }
+                    }
+                }
+            }
             let c = cyv?;
             let sc = sext(c, ty);
+            // (a + c1) << c → (a << c) + (c1 << c)
+            if op == BinaryOp::Shl && ty == Type::I32 && c < 32 {
+                if let Some((a, c1)) = add_const(f, x) {
+                    let sh = cx.binc(BinaryOp::Shl, a, c as i64);
+                    let k = cx.k(ty, (c1 << c) as i64);
+                    return Some((cx.bin(BinaryOp::Add, ty, sh, k), Simplified));
+                }
+            }
             match op {
                 BinaryOp::Add | BinaryOp::Sub | BinaryOp::Or | BinaryOp::Xor if c == 0 => {
                     return Some((x, Simplified))
