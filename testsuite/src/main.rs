@@ -18,11 +18,11 @@ use testsuite::run::{self, first_difference, Outcome};
     name = "testsuite",
     version,
     about,
-    after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2: cycles, CoreMark/MHz\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
+    after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2: cycles, CoreMark/MHz\n  testsuite --loops                           loop kernels at O2 and O3: cycles per iteration vs bound\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
 )]
 struct Args {
     /// Configurations, comma-separated: LEVEL[:FLAG]… (e.g. O0,O2,O2:-mcpu=st220,O2:--machine=wide.toml).
-    /// Default: O0,O1,O2; with --coremark, O0,O2.
+    /// Default: O0,O1,O2; with --coremark, O0,O2; with --loops, O2,O3.
     #[arg(long)]
     configs: Option<String>,
     /// Suite folder: sub-folders with bench.toml, or single-file self-checking C programs.
@@ -66,6 +66,13 @@ struct Args {
     /// With --coremark: another port folder (core_portme.h, core_portme.c).
     #[arg(long, value_name = "DIR")]
     coremark_port: Option<PathBuf>,
+    /// Loop kernels (default folder testsuite/loops): build and run each
+    /// in each configuration, check stdout against the host gcc -m32 -O2,
+    /// report cycles per iteration beside each kernel's resource bound and
+    /// the geometric mean of the ratios (table, or JSON with --json;
+    /// loops.json in --out).
+    #[arg(long, value_name = "DIR", num_args = 0..=1)]
+    loops: Option<Option<PathBuf>>,
 }
 
 fn workspace() -> PathBuf {
@@ -100,12 +107,18 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
     let default_configs = if args.coremark.is_some() {
         "O0,O2"
+    } else if args.loops.is_some() {
+        "O2,O3"
     } else {
         "O0,O1,O2"
     };
     let configs = BuildConfig::parse_list(args.configs.as_deref().unwrap_or(default_configs))?;
     if configs.is_empty() {
         return Err("--configs: no configuration".into());
+    }
+    if let Some(dir) = &args.loops {
+        let dir = dir.clone().unwrap_or_else(testsuite::loops::default_dir);
+        return loops(&dir, &configs, args.json, &out_dir);
     }
     if let Some(dir) = &args.coremark {
         let port = args
@@ -239,6 +252,31 @@ fn coremark(
     let report = testsuite::coremark::run(dir, port, configs, iterations)?;
     let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     let path = out_dir.join("coremark.json");
+    std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if json {
+        println!("{text}");
+    } else {
+        print!("{}", report.table());
+        println!("report written to {}", path.display());
+    }
+    Ok(if report.failures() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `--loops DIR`: the loop kernels in every configuration; the table (or
+/// the JSON) on stdout, `loops.json` in `out_dir`.
+fn loops(
+    dir: &Path,
+    configs: &[BuildConfig],
+    json: bool,
+    out_dir: &Path,
+) -> Result<ExitCode, String> {
+    let report = testsuite::loops::run(dir, configs, out_dir)?;
+    let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    let path = out_dir.join("loops.json");
     std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
     if json {
         println!("{text}");

@@ -131,9 +131,9 @@ pub fn build_with_stats(
         train.config.if_convert = false;
         let (exe, _) =
             driver::build_executable_with_stats(&sources, &train.config).map_err(|e| e.render())?;
-        let (_, _, _, counts) = simulate_profiled(&exe, bench, &train, true)?;
+        let trained = simulate_profiled(&exe, bench, &train, true)?;
         cfg.branch_profile = Some(std::sync::Arc::new(
-            compiler::codegen::profile::BranchProfile::parse(&counts)?,
+            compiler::codegen::profile::BranchProfile::parse(&trained.counts)?,
         ));
     }
     driver::build_executable_with_stats(&sources, &cfg).map_err(|e| e.render())
@@ -146,17 +146,28 @@ pub fn simulate(
     bench: &Benchmark,
     config: &BuildConfig,
 ) -> Result<(Vec<u8>, i32, simulator::Stats), String> {
-    simulate_profiled(exe, bench, config, false).map(|(o, c, s, _)| (o, c, s))
+    simulate_profiled(exe, bench, config, false).map(|r| (r.stdout, r.code, r.stats))
 }
 
-/// [`simulate`] that also returns, when `branch_profile` is set, the
-/// branch profile in the text of `stsim --profile-edges`.
+/// What [`simulate_profiled`] returns.
+struct Simulated {
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    code: i32,
+    stats: simulator::Stats,
+    /// The branch profile (empty unless asked for).
+    counts: String,
+}
+
+/// [`simulate`] that also returns the program's stderr and, when
+/// `branch_profile` is set, the branch profile in the text of `stsim
+/// --profile-edges`.
 fn simulate_profiled(
     exe: &[u8],
     bench: &Benchmark,
     config: &BuildConfig,
     branch_profile: bool,
-) -> Result<(Vec<u8>, i32, simulator::Stats, String), String> {
+) -> Result<Simulated, String> {
     let program = Program::parse(exe).map_err(|e| format!("cannot load: {e}"))?;
     let options = Options {
         perfect_caches: false,
@@ -173,16 +184,22 @@ fn simulate_profiled(
         m.enable_branch_profile();
     }
     let stop = m.run();
-    let stdout = match m.io() {
-        Io::Captured { stdout, .. } => stdout.clone(),
-        Io::Host => Vec::new(),
+    let (stdout, stderr) = match m.io() {
+        Io::Captured { stdout, stderr, .. } => (stdout.clone(), stderr.clone()),
+        Io::Host => (Vec::new(), Vec::new()),
     };
     match stop {
         Stop::Exit(code) => {
             let counts = m.branch_profile().map_or(String::new(), |c| {
                 simulator::report::branch_profile(&c, &program.symbols)
             });
-            Ok((stdout, code, m.stats(), counts))
+            Ok(Simulated {
+                stdout,
+                stderr,
+                code,
+                stats: m.stats(),
+                counts,
+            })
         }
         other => {
             let msg = simulator::report::stop_message(&other, &m, &program.symbols)
@@ -212,6 +229,18 @@ pub fn run_checked(
     config: &BuildConfig,
     check: impl Fn(&[u8]) -> Result<(), String>,
 ) -> (Outcome, Vec<u8>) {
+    let (outcome, stdout, _) = run_captured(bench, config, |out, _| check(out));
+    (outcome, stdout)
+}
+
+/// [`run_checked`] that also gives the program's stderr to `check`
+/// (`check(stdout, stderr)`) and returns it: (outcome, stdout, stderr),
+/// both empty when the program did not run to its exit.
+pub fn run_captured(
+    bench: &Benchmark,
+    config: &BuildConfig,
+    check: impl Fn(&[u8], &[u8]) -> Result<(), String>,
+) -> (Outcome, Vec<u8>, Vec<u8>) {
     let fail = |why: String, m: Option<Measurement>| Outcome {
         benchmark: bench.name.clone(),
         config: config.name.clone(),
@@ -229,11 +258,18 @@ pub fn run_checked(
                     None,
                 ),
                 Vec::new(),
+                Vec::new(),
             )
         }
     };
     let compile_ms = t0.elapsed().as_secs_f64() * 1e3;
-    let (stdout, code, stats) = match simulate(&exe, bench, config) {
+    let Simulated {
+        stdout,
+        stderr,
+        code,
+        stats,
+        ..
+    } = match simulate_profiled(&exe, bench, config, false) {
         Ok(r) => r,
         Err(e) => {
             return (
@@ -241,6 +277,7 @@ pub fn run_checked(
                     format!("simulation stopped: {}", e.replace('\n', " | ")),
                     None,
                 ),
+                Vec::new(),
                 Vec::new(),
             )
         }
@@ -275,10 +312,11 @@ pub fn run_checked(
                 Some(measurement),
             ),
             stdout,
+            stderr,
         );
     }
-    if let Err(why) = check(&stdout) {
-        return (fail(why, Some(measurement)), stdout);
+    if let Err(why) = check(&stdout, &stderr) {
+        return (fail(why, Some(measurement)), stdout, stderr);
     }
     (
         Outcome {
@@ -289,5 +327,6 @@ pub fn run_checked(
             measurement: Some(measurement),
         },
         stdout,
+        stderr,
     )
 }

@@ -305,11 +305,7 @@ fn ok(f: &mut Function, b: Block, s: &Shape, j: Value) -> Value {
 fn retarget(f: &mut Function, from: Block, old: Block, new: Block) {
     let t = *f.blocks[from.index()].insts.last().expect("terminator");
     match &mut f.insts[t.index()].kind {
-        InstKind::Jump { dest } => {
-            if *dest == old {
-                *dest = new
-            }
-        }
+        InstKind::Jump { dest } if *dest == old => *dest = new,
         InstKind::Branch { then, else_, .. } => {
             if *then == old {
                 *then = new;

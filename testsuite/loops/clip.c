@@ -1,0 +1,66 @@
+/* clip: clamp 16-bit samples into [lo, hi].
+   Iteration = one sample (N iterations).
+
+   Resource bound on the ST231 (ISA-ST200 §2.2, §5.4: 4 syllables, 1
+   memory unit, 2 multipliers per cycle), the kernel's own work only:
+   per sample ldh, max, min, sth:
+     memory:      1 load + 1 store -> 2 cycles
+     multipliers: none
+     syllables:   4 / 4            -> 1
+   The memory unit binds: 2 cycles per sample. */
+// bound: 2
+#include <stdint.h>
+#include <stdio.h>
+
+#define N 1024
+
+static int16_t in[N];
+static int16_t out[N];
+
+static uint32_t seed = 1234567u;
+
+static uint32_t rnd(void)
+{
+    seed ^= seed << 13;
+    seed ^= seed >> 17;
+    seed ^= seed << 5;
+    return seed;
+}
+
+#ifdef __st200__
+/* PM_PCLK, the cycle counter (ISA-ST200 §1.5), low 32 bits. */
+static uint32_t cycles(void) { return *(volatile uint32_t *)0xFFFFF828u; }
+#else
+static uint32_t cycles(void) { return 0; }
+#endif
+
+__attribute__((noinline)) void clip(int n, int lo, int hi)
+{
+    for (int i = 0; i < n; i++) {
+        int v = in[i];
+        if (v < lo)
+            v = lo;
+        if (v > hi)
+            v = hi;
+        out[i] = (int16_t)v;
+    }
+}
+
+int main(void)
+{
+    for (int i = 0; i < N; i++)
+        in[i] = (int16_t)rnd();
+    clip(N, -1000, 1000); /* warm-up: caches */
+    uint32_t t0 = cycles();
+    clip(N, -12000, 9000);
+    uint32_t t1 = cycles();
+    uint32_t sum = 0;
+    int clipped = 0;
+    for (int i = 0; i < N; i++) {
+        sum = sum * 31 + (uint16_t)out[i];
+        clipped += out[i] == -12000 || out[i] == 9000;
+    }
+    printf("clip %08x %d\n", (unsigned)sum, clipped);
+    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)(t1 - t0), (unsigned)N);
+    return 0;
+}

@@ -1,0 +1,60 @@
+/* saxpy: y[i] = a * x[i] + y[i] on 32-bit integers.
+   Iteration = one element (N iterations).
+
+   Resource bound on the ST231 (ISA-ST200 §2.2, §5.4: 4 syllables, 1
+   memory unit, 2 multipliers per cycle), the kernel's own work only:
+   per element ldw x, ldw y, mul32, add, stw y:
+     memory:      2 loads + 1 store -> 3 cycles
+     multipliers: 1 / 2             -> 0.5
+     syllables:   5 / 4             -> 1.25
+   The memory unit binds: 3 cycles per element. */
+// bound: 3
+#include <stdint.h>
+#include <stdio.h>
+
+#define N 1024
+
+static int32_t x[N];
+static int32_t y[N];
+
+static uint32_t seed = 521288629u;
+
+static uint32_t rnd(void)
+{
+    seed ^= seed << 13;
+    seed ^= seed >> 17;
+    seed ^= seed << 5;
+    return seed;
+}
+
+#ifdef __st200__
+/* PM_PCLK, the cycle counter (ISA-ST200 §1.5), low 32 bits. */
+static uint32_t cycles(void) { return *(volatile uint32_t *)0xFFFFF828u; }
+#else
+static uint32_t cycles(void) { return 0; }
+#endif
+
+__attribute__((noinline)) void saxpy(int n, int a)
+{
+    for (int i = 0; i < n; i++)
+        y[i] = a * x[i] + y[i];
+}
+
+int main(void)
+{
+    /* |x|, |y| < 2^16 and small a: two calls cannot overflow */
+    for (int i = 0; i < N; i++) {
+        x[i] = (int32_t)(rnd() % 65536) - 32768;
+        y[i] = (int32_t)(rnd() % 65536) - 32768;
+    }
+    saxpy(N, 3); /* warm-up: caches */
+    uint32_t t0 = cycles();
+    saxpy(N, -5);
+    uint32_t t1 = cycles();
+    uint32_t sum = 0;
+    for (int i = 0; i < N; i++)
+        sum = sum * 31 + (uint32_t)y[i];
+    printf("saxpy %08x %d %d\n", (unsigned)sum, y[0], y[N - 1]);
+    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)(t1 - t0), (unsigned)N);
+    return 0;
+}
