@@ -177,8 +177,10 @@ pub const PLANTED_BUG: Pass = Pass {
     run: planted_bug::run,
 };
 
-/// The pipeline pass after whose first run [`PLANTED_BUG`] runs.
-pub const PLANTED_BUG_AFTER: &str = "gvn";
+/// The pipeline pass after whose first run [`PLANTED_BUG`] runs (before
+/// inlining, so the broken function also breaks the callers it is
+/// inlined into).
+pub const PLANTED_BUG_AFTER: &str = "dce";
 
 /// The pass named `name`.
 pub fn pass(name: &str) -> Option<&'static Pass> {
