@@ -30,6 +30,9 @@ pub struct Stats {
     pub immediates: usize,
     /// Operations deleted because nothing read their results.
     pub dead_removed: usize,
+    /// Selects between a compare's two operands turned into
+    /// `max`/`min`/`maxu`/`minu`.
+    pub min_max: usize,
 }
 
 /// Replaces every psi of `mf` by its select chain (module documentation).
@@ -69,9 +72,81 @@ pub fn lower(mf: &mut MFunc) -> Stats {
         mf.block_mut(b).insts = out;
     }
     if st.psis > 0 {
+        st.min_max = min_max(mf);
         st.dead_removed = delete_dead(mf);
     }
     st
+}
+
+/// Selects between the two operands of the compare that guards them are
+/// `max`/`min` (`maxu`/`minu` for unsigned compares, ISA-ST200 §4.1): one
+/// operation instead of a compare-to-select chain, and the compare dies
+/// when nothing else reads it. With `p = u < w`: `p ? w : u` is `max(u,
+/// w)` and `p ? u : w` is `min(u, w)`; `>` swaps them; `<=`/`>=` agree
+/// with `<`/`>` except when `u = w`, where both operands are equal. The
+/// machine IR is in SSA here (each register has one definition). Returns
+/// how many selects were rewritten.
+fn min_max(mf: &mut MFunc) -> usize {
+    // compares into BRs: p → (signed?, less-than?, u, w)
+    let mut cmps: HashMap<Reg, (bool, bool, Opnd, Opnd)> = HashMap::new();
+    for b in &mf.blocks {
+        for i in &b.insts {
+            let Some(info) = i.info() else { continue };
+            let (less, signed) = match info.mnemonic {
+                "cmplt" | "cmple" => (true, true),
+                "cmpltu" | "cmpleu" => (true, false),
+                "cmpgt" | "cmpge" => (false, true),
+                "cmpgtu" | "cmpgeu" => (false, false),
+                _ => continue,
+            };
+            if let [Opnd::R(d @ Reg::V(_)), u @ Opnd::R(_), w] = &i.ops[..] {
+                cmps.insert(*d, (signed, less, u.clone(), w.clone()));
+            }
+        }
+    }
+    let mut n = 0;
+    for b in mf.block_ids() {
+        for k in 0..mf.block(b).insts.len() {
+            let i = &mf.block(b).insts[k];
+            let Some(info) = i.info() else { continue };
+            let on_false_first = match info.mnemonic {
+                "slct" => false,
+                "slctf" => true,
+                _ => continue,
+            };
+            let [d, Opnd::R(p), x, y] = &i.ops[..] else {
+                continue;
+            };
+            let Some((signed, less, u, w)) = cmps.get(p).cloned() else {
+                continue;
+            };
+            // slct d = p, x, y: p ? x : y; slctf: p ? y : x
+            let (on_true, on_false) = if on_false_first {
+                (y.clone(), x.clone())
+            } else {
+                (x.clone(), y.clone())
+            };
+            // p ? w : u with p = u < w is max
+            let picks_larger = if on_true == w && on_false == u {
+                less
+            } else if on_true == u && on_false == w {
+                !less
+            } else {
+                continue;
+            };
+            let op = match (picks_larger, signed) {
+                (true, true) => "max",
+                (true, false) => "maxu",
+                (false, true) => "min",
+                (false, false) => "minu",
+            };
+            let loc = i.loc;
+            let new = mf.inst(op, vec![d.clone(), u, w]);
+            mf.block_mut(b).insts[k] = MInst { loc, ..new };
+            n += 1;
+        }
+    }
+    n
 }
 
 /// Deletes, until none is left, the operations without effect besides
