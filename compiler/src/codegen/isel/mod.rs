@@ -783,6 +783,19 @@ impl<'a> Sel<'a> {
             _ => 1,
         }
     }
+    /// `global + index` (neither a constant): the symbol as the offset and
+    /// the index as the base register.
+    fn sym_index(&mut self, args: [Value; 2]) -> Option<(Opnd, Reg)> {
+        for (a, b) in [(args[0], args[1]), (args[1], args[0])] {
+            if let Some(InstKind::GlobalAddr { name }) = self.kind(a) {
+                if self.cval(b).is_none() {
+                    let name = name.clone();
+                    return Some((Opnd::Sym(name, 0), self.g(b)));
+                }
+            }
+        }
+        None
+    }
     /// Addressing mode for an address value: (offset, base).
     fn amode(&mut self, v: Value) -> (Opnd, Reg) {
         match self.kind(v) {
@@ -800,13 +813,26 @@ impl<'a> Sel<'a> {
                 let (x, c) = match (self.cval(args[0]), self.cval(args[1])) {
                     (_, Some(c)) => (args[0], c),
                     (Some(c), _) => (args[1], c),
-                    _ => return (Opnd::Imm(0), self.g(v)),
+                    // symbol + register: `ld d = sym[reg]`, the symbol in
+                    // the operation's (long) immediate (ISA-ST200 §4.6)
+                    _ => return self.sym_index(args).unwrap_or((Opnd::Imm(0), self.g(v))),
                 };
                 let c = c as i32 as i64;
                 match self.kind(x) {
                     Some(InstKind::SlotAddr { .. }) | Some(InstKind::GlobalAddr { .. }) => {
                         let (o, b) = self.amode(x);
                         (off_add(&o, c), b)
+                    }
+                    Some(InstKind::Binary {
+                        op: BinaryOp::Add,
+                        ty: Type::I32,
+                        args: inner,
+                    }) => {
+                        let inner = *inner;
+                        match self.sym_index(inner) {
+                            Some((o, b)) => (off_add(&o, c), b),
+                            None => (Opnd::Imm(c), self.g(x)),
+                        }
                     }
                     _ => (Opnd::Imm(c), self.g(x)),
                 }
