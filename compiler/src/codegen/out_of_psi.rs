@@ -83,7 +83,8 @@ pub fn lower(mf: &mut MFunc) -> Stats {
 /// operation instead of a compare-to-select chain, and the compare dies
 /// when nothing else reads it. With `p = u < w`: `p ? w : u` is `max(u,
 /// w)` and `p ? u : w` is `min(u, w)`; `>` swaps them; `<=`/`>=` agree
-/// with `<`/`>` except when `u = w`, where both operands are equal. The
+/// with `<`/`>` except when `u = w`, where both operands are equal; and
+/// `x < 0 ? 0 − x : x` is `max(x, 0 − x)`. The
 /// machine IR is in SSA here (each register has one definition). Returns
 /// how many selects were rewritten.
 fn min_max(mf: &mut MFunc) -> usize {
@@ -101,6 +102,17 @@ fn min_max(mf: &mut MFunc) -> usize {
             };
             if let [Opnd::R(d @ Reg::V(_)), u @ Opnd::R(_), w] = &i.ops[..] {
                 cmps.insert(*d, (signed, less, u.clone(), w.clone()));
+            }
+        }
+    }
+    // negations: r = 0 − x
+    let mut negs: HashMap<Reg, Opnd> = HashMap::new();
+    for b in &mf.blocks {
+        for i in &b.insts {
+            if i.info().is_some_and(|o| o.mnemonic == "sub") {
+                if let [Opnd::R(d @ Reg::V(_)), Opnd::R(Reg::ZERO), x @ Opnd::R(_)] = &i.ops[..] {
+                    negs.insert(*d, x.clone());
+                }
             }
         }
     }
@@ -126,6 +138,25 @@ fn min_max(mf: &mut MFunc) -> usize {
             } else {
                 (x.clone(), y.clone())
             };
+            // |x|: p = x < 0 (or 0 > x... as x < 0), p ? 0 − x : x is
+            // max(x, 0 − x) (also for the most negative x, whose negation
+            // is itself)
+            let neg_of = |o: &Opnd| match o {
+                Opnd::R(r) => negs.get(r).cloned(),
+                _ => None,
+            };
+            if signed
+                && less
+                && (w == Opnd::Imm(0) || w == Opnd::R(Reg::ZERO))
+                && neg_of(&on_true) == Some(u.clone())
+                && on_false == u
+            {
+                let loc = i.loc;
+                let new = mf.inst("max", vec![d.clone(), u, on_true]);
+                mf.block_mut(b).insts[k] = MInst { loc, ..new };
+                n += 1;
+                continue;
+            }
             // p ? w : u with p = u < w is max
             let picks_larger = if on_true == w && on_false == u {
                 less
