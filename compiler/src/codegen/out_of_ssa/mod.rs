@@ -242,17 +242,37 @@ fn split_loop_exits(mf: &mut MFunc) -> usize {
                 .is_some_and(|l| !forest.ancestors(b).contains(l));
             // only fall-through edges: a new block on a branch edge would
             // cost a `goto` (a taken transfer) on the way out
-            let falls = !mf.blocks[p]
-                .insts
+            let names_b = |i: &MInst| i.is_terminator() && i.ops.contains(&Opnd::Label(b));
+            let insts = &mf.blocks[p].insts;
+            // … or a `goto b` ending p when b is the next block anyway (the
+            // shape if-conversion leaves, `br L; goto b`): the new block
+            // goes between them
+            let next = mf
+                .order
                 .iter()
-                .any(|i| i.is_terminator() && i.ops.contains(&Opnd::Label(b)));
+                .position(|&x| x.index() == p)
+                .and_then(|k| mf.order.get(k + 1));
+            let falls = !insts.iter().any(names_b)
+                || (next == Some(&b)
+                    && insts.last().is_some_and(|i| i.is(opc::GOTO) && names_b(i))
+                    && insts.iter().filter(|i| names_b(i)).count() == 1);
             if leaves && falls && npreds[b.index()] > 1 && nphis(mf.block(b)) > 0 {
                 edges.push((p, b.index()));
             }
         }
     }
     for &(p, b) in &edges {
-        naive::split_edge(mf, p, b, None);
+        let n = naive::split_edge(mf, p, b, None);
+        // a block reached by p's final goto sits right after p
+        if mf.blocks[p].insts.last().is_some_and(|i| i.is(opc::GOTO)) {
+            mf.order.retain(|&x| x != n);
+            let k = mf
+                .order
+                .iter()
+                .position(|&x| x.index() == p)
+                .expect("p in order");
+            mf.order.insert(k + 1, n);
+        }
     }
     edges.len()
 }

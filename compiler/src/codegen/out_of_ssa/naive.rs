@@ -54,7 +54,7 @@ pub(super) fn lower_phis_naive(mf: &mut MFunc, st: &mut Stats) {
             } else if nb_preds <= 1 {
                 at_start.push(pc);
             } else {
-                split_edge(mf, p, b, Some(pc));
+                let _ = split_edge(mf, p, b, Some(pc));
                 st.edges_split += 1;
             }
         }
@@ -69,7 +69,7 @@ pub(super) fn lower_phis_naive(mf: &mut MFunc, st: &mut Stats) {
 /// retargeted to the new block, placed after a block that cannot fall
 /// through and ending with `goto b`; a fall-through edge gets the new block
 /// between `p` and `b` in the layout.
-pub(super) fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: Option<MInst>) {
+pub(super) fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: Option<MInst>) -> MBlockId {
     let n = mf.new_block();
     let b = MBlockId::new(b);
     mf.block_mut(n).insts.extend(body);
@@ -116,4 +116,5 @@ pub(super) fn split_edge(mf: &mut MFunc, p: usize, b: usize, body: Option<MInst>
             .unwrap_or(mf.order.len());
         mf.order.insert((k + 1).min(mf.order.len()), n);
     }
+    n
 }
