@@ -145,6 +145,8 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                     || n.starts_with("sh3add_")
                     || n.starts_with("and_")
                     || n.starts_with("or_")
+                    || n.starts_with("max")
+                    || n.starts_with("min")
                     || n.starts_with("cmp") =>
                 {
                     let (a, b) = (val(&st, &o[1])?, val(&st, &o[2])?);
@@ -163,6 +165,14 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                         "cmpge" => (a32 >= b32) as i64,
                         "cmpeq" => (a32 == b32) as i64,
                         "cmpne" => (a32 != b32) as i64,
+                        "cmpltu" => ((a32 as u32) < (b32 as u32)) as i64,
+                        "cmpleu" => ((a32 as u32) <= (b32 as u32)) as i64,
+                        "cmpgtu" => ((a32 as u32) > (b32 as u32)) as i64,
+                        "cmpgeu" => ((a32 as u32) >= (b32 as u32)) as i64,
+                        "max" => a32.max(b32) as i64,
+                        "min" => a32.min(b32) as i64,
+                        "maxu" => (a32 as u32).max(b32 as u32) as i32 as i64,
+                        "minu" => (a32 as u32).min(b32 as u32) as i32 as i64,
                         m => return Err(format!("cannot run {m}")),
                     };
                     st.insert(dst(0)?, v);
