@@ -34,6 +34,7 @@ use isa::abi;
 /// Number of physical registers: the GRs then the BRs (ISA-ST200 §1.2,
 /// §1.3).
 const NPHYS: usize = (abi::GR_COUNT + abi::BR_COUNT) as usize;
+const _: () = assert!(NPHYS <= 128, "register masks are u128");
 
 /// Statistics of one allocation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -190,10 +191,17 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             Class::Gr => &gr_order,
             Class::Br => &br_order,
         };
-        let busy: Vec<Reg> = active.iter().filter_map(|&a| assign[a]).collect();
+        // registers of the active intervals, and the candidates, as masks
+        // (NPHYS ≤ 128)
+        let bit = |r: &Reg| 1u128 << phys_index(*r).expect("p");
+        let busy: u128 = active
+            .iter()
+            .filter_map(|&a| assign[a])
+            .fold(0, |m, r| m | bit(&r));
+        let cand_mask: u128 = cands.iter().fold(0, |m, r| m | bit(r));
         let free = |c: &Reg| {
-            cands.contains(c)
-                && !busy.contains(c)
+            cand_mask & bit(c) != 0
+                && busy & bit(c) == 0
                 && !overlaps(phys_index(*c).expect("p"), s, e, &fixed)
         };
         let hinted = hints[v].iter().find_map(|h| match h {

@@ -133,11 +133,12 @@ pub fn run(m: &mut Module, allowed: &mut dyn FnMut(&str) -> bool) -> Stats {
             }
         }
     }
+    // call counts and taken addresses, kept up to date as bodies are copied
+    let (mut calls, mut taken) = references(m);
     for k in order {
         if !allowed(&m.functions[k].name) {
             continue;
         }
-        let (calls, taken) = references(m);
         let mut caller = std::mem::replace(&mut m.functions[k], Function::new("", &[], None));
         let mut budget = CALLER_BUDGET.saturating_sub(size(&caller));
         // call sites, in layout order
@@ -184,6 +185,24 @@ pub fn run(m: &mut Module, allowed: &mut dyn FnMut(&str) -> bool) -> Stats {
                 continue;
             }
             budget = budget.saturating_sub(n);
+            // the call goes; the callee's own calls and addresses come in
+            if let Some(c) = calls.get_mut(&callee.name) {
+                *c = c.saturating_sub(1);
+            }
+            for &b in &callee.layout {
+                for &i in &callee.blocks[b.index()].insts {
+                    match &callee.insts[i.index()].kind {
+                        InstKind::Call {
+                            callee: Callee::Direct(n),
+                            ..
+                        } => *calls.entry(n.clone()).or_default() += 1,
+                        InstKind::GlobalAddr { name } => {
+                            taken.insert(name.clone());
+                        }
+                        _ => {}
+                    }
+                }
+            }
             inline_call(&mut caller, call, callee);
             stats.add("calls inlined", 1);
         }
@@ -322,19 +341,10 @@ fn inline_call(f: &mut Function, call: Inst, g: &Function) {
         repl[r.index()] = pv;
         super::simplify_cfg::replace_uses(f, &repl);
     }
-    // φ operands in predecessor order (the continuation's φ and the
-    // successors renamed above)
-    let preds = f.predecessors();
-    for blk in f.layout.clone() {
-        for k in 0..f.blocks[blk.index()].insts.len() {
-            let i = f.blocks[blk.index()].insts[k];
-            let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind else {
-                break;
-            };
-            let pos = |x: &Block| preds[blk.index()].iter().position(|p| p == x);
-            incoming.sort_by_key(|x| pos(&x.0));
-        }
-    }
+    // φ operands are already in predecessor order: the continuation's
+    // come from the copied blocks in layout order, and the successors'
+    // renamed operand keeps its place (the copy and the continuation sit
+    // where the call's block was)
 }
 
 #[cfg(test)]

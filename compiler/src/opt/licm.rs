@@ -34,22 +34,28 @@ pub fn run(f: &mut Function) -> Stats {
     if f.layout.is_empty() {
         return stats;
     }
-    // preheaders first (each insertion changes the CFG)
-    let mut tried = Vec::new();
-    loop {
-        let forest = f.loop_forest();
-        let next = forest
-            .loops
-            .iter()
-            .find(|l| l.headers.len() == 1 && !tried.contains(&l.header));
-        let Some(l) = next else { break };
-        tried.push(l.header);
-        let (h, body) = (l.header, l.body.clone());
+    // preheaders first; a new preheader belongs to every loop enclosing
+    // its loop, which is all the bookkeeping the others need
+    let mut forest = f.loop_forest();
+    for l in 0..forest.loops.len() {
+        if forest.loops[l].headers.len() != 1 {
+            continue;
+        }
+        let (h, body) = (forest.loops[l].header, forest.loops[l].body.clone());
         if f.layout.first() == Some(&h) {
             continue;
         }
-        if ensure_preheader(f, h, &body).1 {
+        let (ph, created) = ensure_preheader(f, h, &body);
+        if created {
             stats.add("preheaders inserted", 1);
+            let mut a = forest.loops[l].parent;
+            while let Some(p) = a {
+                let b = &mut forest.loops[p].body;
+                if let Err(k) = b.binary_search(&ph) {
+                    b.insert(k, ph);
+                }
+                a = forest.loops[p].parent;
+            }
         }
     }
     let forest = f.loop_forest();

@@ -20,7 +20,7 @@
 //! ```
 //!
 //! Every value defined in `H` now has two definitions (in `G` and in `H`);
-//! SSA repair (S2 §5, Alg. 5.1: [`crate::opt::ssa::repair`]) rewrites
+//! SSA repair (S2 §5, Alg. 5.1: [`crate::opt::ssa::repair_many`]) rewrites
 //! their uses and places the φs this needs at `B` and `X`. `simplify-cfg`
 //! then merges `H` into `L` (its only predecessor).
 //!
@@ -34,7 +34,7 @@
 //! have), only larger.
 
 use super::simplify_cfg::replace_uses;
-use super::ssa::repair;
+use super::ssa::repair_many;
 use super::Stats;
 use crate::ir::{Block, Function, Inst, InstKind, Value};
 use std::collections::HashMap;
@@ -46,59 +46,59 @@ pub const MAX_HEADER_INSTS: usize = 12;
 /// "loops rotated".
 pub fn run(f: &mut Function) -> Stats {
     let mut stats = Stats::default();
-    // Each rotation changes the CFG: recompute the forest after each one.
-    // Headers already tried are remembered so the loop terminates.
-    let mut tried: Vec<Block> = Vec::new();
-    loop {
-        let forest = f.loop_forest();
-        let preds = f.predecessors();
-        // innermost first: deepest loops first
-        let mut order: Vec<usize> = (0..forest.loops.len()).collect();
-        order.sort_by_key(|&l| std::cmp::Reverse(forest.loops[l].depth));
-        let mut done = false;
-        for l in order {
-            let lp = &forest.loops[l];
-            if lp.headers.len() != 1 || tried.contains(&lp.header) {
-                continue;
-            }
-            tried.push(lp.header);
-            if rotate(f, lp.header, &lp.body, &preds) {
-                stats.add("loops rotated", 1);
-                done = true;
-                break;
-            }
+    // One forest for the whole pass: a rotation adds its guard block to
+    // every loop enclosing the rotated one (and to no other), which is all
+    // the bookkeeping the remaining loops need; predecessors are recomputed
+    // per loop.
+    let mut forest = f.loop_forest();
+    let mut order: Vec<usize> = (0..forest.loops.len()).collect();
+    order.sort_by_key(|&l| std::cmp::Reverse(forest.loops[l].depth));
+    for l in order {
+        if forest.loops[l].headers.len() != 1 {
+            continue;
         }
-        if !done {
-            break;
+        let preds = f.predecessors();
+        let h = forest.loops[l].header;
+        let body = forest.loops[l].body.clone();
+        if let Some(g) = rotate(f, h, &body, &preds) {
+            stats.add("loops rotated", 1);
+            let mut a = forest.loops[l].parent;
+            while let Some(p) = a {
+                let b = &mut forest.loops[p].body;
+                if let Err(k) = b.binary_search(&g) {
+                    b.insert(k, g);
+                }
+                a = forest.loops[p].parent;
+            }
         }
     }
     stats
 }
 
-/// Rotates the loop of header `h` with blocks `body` (sorted); false when
-/// it does not qualify.
-fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> bool {
+/// Rotates the loop of header `h` with blocks `body` (sorted): the new
+/// guard block, or None when the loop does not qualify.
+fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> Option<Block> {
     if f.layout.first() == Some(&h) {
-        return false;
+        return None;
     }
     let in_loop = |b: &Block| body.binary_search(b).is_ok();
     let hp = &preds[h.index()];
     let outside: Vec<Block> = hp.iter().copied().filter(|b| !in_loop(b)).collect();
     let latches: Vec<Block> = hp.iter().copied().filter(|b| in_loop(b)).collect();
     let ([p], [latch]) = (outside.as_slice(), latches.as_slice()) else {
-        return false;
+        return None;
     };
     let (p, latch) = (*p, *latch);
     let Some(&InstKind::Branch { cond, then, else_ }) = f.terminator(h) else {
-        return false;
+        return None;
     };
     let (inside, exit) = match (in_loop(&then), in_loop(&else_)) {
         (true, false) => (then, else_),
         (false, true) => (else_, then),
-        _ => return false,
+        _ => return None,
     };
     if inside == h {
-        return false; // already bottom-tested
+        return None; // already bottom-tested
     }
     let insts = f.blocks[h.index()].insts.clone();
     let (phis, rest): (Vec<Inst>, Vec<Inst>) = insts
@@ -117,7 +117,7 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> b
             )
         })
     {
-        return false;
+        return None;
     }
     // The guard G: the header's instructions with each φ replaced by its
     // value from P.
@@ -221,14 +221,18 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> b
     repl.resize(f.values.len(), None);
     replace_uses(f, &repl);
     // Each variable now has a version in G and one in H.
-    for &(vh, vg) in versions.iter().chain(&phi_versions) {
-        repair(f, &[vh, vg]);
-    }
+    let vars: Vec<Vec<Value>> = versions
+        .iter()
+        .chain(&phi_versions)
+        .map(|&(vh, vg)| vec![vh, vg])
+        .collect();
+    repair_many(f, &vars);
     // One-operand φs are copies: replace them by their operand.
     fold_single_phis(f, &[g, h]);
-    // φ operands in predecessor order (the verifier's rule)
+    // φ operands in predecessor order (the verifier's rule): the blocks
+    // that got an operand from G (repair's φs follow the order already)
     let preds = f.predecessors();
-    for b in f.layout.clone() {
+    for b in [inside, exit] {
         for k in 0..f.blocks[b.index()].insts.len() {
             let i = f.blocks[b.index()].insts[k];
             let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind else {
@@ -238,7 +242,7 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> b
             incoming.sort_by_key(|x| pos(&x.0));
         }
     }
-    true
+    Some(g)
 }
 
 /// Replaces every one-operand φ of `blocks` by its operand.

@@ -35,7 +35,7 @@
 //! `k` in `U`) merged by SSA repair (S2 §5), as in `loop-rotate`.
 
 use super::simplify_cfg::const_of;
-use super::ssa::repair;
+use super::ssa::repair_many;
 use super::Stats;
 use crate::ir::{BinaryOp, Block, Cond, Function, Inst, InstKind, Type, Value, ValueDef};
 use std::collections::HashMap;
@@ -516,11 +516,12 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
                 })
         })
     };
-    for (r, v) in versions {
-        if used_outside(f, r) {
-            repair(f, &[r, v]);
-        }
-    }
+    let vars: Vec<Vec<Value>> = versions
+        .into_iter()
+        .filter(|&(r, _)| used_outside(f, r))
+        .map(|(r, v)| vec![r, v])
+        .collect();
+    repair_many(f, &vars);
     // φ operands in predecessor order
     let preds = f.predecessors();
     for blk in [b, s.exit, u] {

@@ -678,13 +678,18 @@ pub fn construct(f: &mut Function) -> Stats {
 /// `iconst 0`. Returns the new φ results (trivially redundant ones already
 /// removed).
 pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
-    let Some(&first) = defs.first() else {
-        return Vec::new();
-    };
-    if f.layout.is_empty() {
+    repair_many(f, &[defs.to_vec()])
+}
+
+/// [`repair`] for several variables at once (each a list of versions, no
+/// value in two lists): the dominator tree and frontiers are computed and
+/// the function scanned once for all of them (φs do not change the CFG).
+/// Returns the new φ results of every variable.
+pub fn repair_many(f: &mut Function, vars: &[Vec<Value>]) -> Vec<Value> {
+    let vars: Vec<&Vec<Value>> = vars.iter().filter(|d| !d.is_empty()).collect();
+    if vars.is_empty() || f.layout.is_empty() {
         return Vec::new();
     }
-    let ty = f.value_type(first);
     let cfg = f.cfg();
     let Some(entry) = cfg.entry else {
         return Vec::new();
@@ -692,37 +697,45 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
     let dt = DomTree::new(entry, &cfg.succs);
     let dfs = DominanceFrontiers::new(&dt, &cfg.preds);
     let nb = f.blocks.len();
-    let mut is_def = vec![false; f.values.len()];
-    for &d in defs {
-        is_def[d.index()] = true;
-    }
-    // definitions per block, by position (0 = block entry, k+1 = after the
-    // k-th instruction), in order
-    let mut defs_in: Vec<Vec<(usize, Value)>> = vec![Vec::new(); nb];
-    let mut def_blocks = Vec::new();
-    for &d in defs {
-        let (b, pos) = match f.values[d.index()].def {
-            ValueDef::Param(_) => (entry, 0),
-            ValueDef::Inst(i) => {
-                let b = f.insts[i.index()].block;
-                match f.blocks[b.index()].insts.iter().position(|&x| x == i) {
-                    Some(k) => (b, k + 1),
-                    None => continue,
-                }
-            }
-        };
-        if !dt.is_reachable(b) {
-            continue;
+    // the variable each version belongs to
+    const NO_VAR: u32 = u32::MAX;
+    let mut var_of = vec![NO_VAR; f.values.len()];
+    for (j, defs) in vars.iter().enumerate() {
+        for &d in defs.iter() {
+            var_of[d.index()] = j as u32;
         }
-        defs_in[b.index()].push((pos, d));
-        def_blocks.push(b);
     }
-    for l in &mut defs_in {
-        l.sort_unstable_by_key(|x| x.0);
-    }
-    let mut in_idf = vec![false; nb];
-    for y in dfs.iterated(&def_blocks) {
-        in_idf[y.index()] = true;
+    // per variable: definitions per block, by position (0 = block entry,
+    // k+1 = after the k-th instruction), in order; the blocks needing a φ
+    let mut per_var: Vec<(Vec<Vec<(usize, Value)>>, Vec<bool>, Type)> = Vec::new();
+    for defs in &vars {
+        let mut defs_in: Vec<Vec<(usize, Value)>> = vec![Vec::new(); nb];
+        let mut def_blocks = Vec::new();
+        for &d in defs.iter() {
+            let (b, pos) = match f.values[d.index()].def {
+                ValueDef::Param(_) => (entry, 0),
+                ValueDef::Inst(i) => {
+                    let b = f.insts[i.index()].block;
+                    match f.blocks[b.index()].insts.iter().position(|&x| x == i) {
+                        Some(k) => (b, k + 1),
+                        None => continue,
+                    }
+                }
+            };
+            if !dt.is_reachable(b) {
+                continue;
+            }
+            defs_in[b.index()].push((pos, d));
+            def_blocks.push(b);
+        }
+        for l in &mut defs_in {
+            l.sort_unstable_by_key(|x| x.0);
+        }
+        let mut in_idf = vec![false; nb];
+        for y in dfs.iterated(&def_blocks) {
+            in_idf[y.index()] = true;
+        }
+        per_var.push((defs_in, in_idf, f.value_type(defs[0])));
     }
 
     struct Ctx<'a> {
@@ -799,37 +812,47 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
             r
         }
     }
-    let mut cx = Ctx {
-        cfg: &cfg,
-        dt: &dt,
-        entry,
-        in_idf,
-        defs_in,
-        top: vec![None; nb],
-        ty,
-        undefs: Undefs::default(),
-        phis: Vec::new(),
+    let mut cxs: Vec<Ctx> = per_var
+        .into_iter()
+        .map(|(defs_in, in_idf, ty)| Ctx {
+            cfg: &cfg,
+            dt: &dt,
+            entry,
+            in_idf,
+            defs_in,
+            top: vec![None; nb],
+            ty,
+            undefs: Undefs::default(),
+            phis: Vec::new(),
+        })
+        .collect();
+    let var = |v: Value| match var_of.get(v.index()) {
+        Some(&j) if j != NO_VAR => Some(j as usize),
+        _ => None,
     };
     // uses, then their reaching definitions
     let mut rewrites: Vec<(Inst, usize, Value)> = Vec::new();
     for &b in dt.rpo() {
         for k in 0..f.blocks[b.index()].insts.len() {
             let i = f.blocks[b.index()].insts[k];
+            let ops = f.insts[i.index()].kind.operands();
+            if ops.iter().all(|&v| var(v).is_none()) {
+                continue;
+            }
             let kind = f.insts[i.index()].kind.clone();
             match &kind {
                 InstKind::Phi { incoming, .. } => {
                     for (n, &(p, v)) in incoming.iter().enumerate() {
-                        if is_def[v.index()] && dt.is_reachable(p) {
-                            let r = cx.def_from_bottom(f, p);
+                        if let (Some(j), true) = (var(v), dt.is_reachable(p)) {
+                            let r = cxs[j].def_from_bottom(f, p);
                             rewrites.push((i, n, r));
                         }
                     }
                 }
                 k2 => {
                     for (n, v) in k2.operands().into_iter().enumerate() {
-                        if !is_def[v.index()] {
-                            continue;
-                        }
+                        let Some(j) = var(v) else { continue };
+                        let cx = &mut cxs[j];
                         let r = match cx.defs_in[b.index()].iter().rev().find(|x| x.0 <= k) {
                             Some(&(_, d)) => d,
                             None => cx.def_from_top(f, b),
@@ -849,21 +872,24 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
         });
     }
     // place the φs and the ⊥ constants
-    for &(b, i) in &cx.phis {
-        f.blocks[b.index()].insts.insert(0, i);
-    }
-    if !cx.undefs.insts.is_empty() {
-        let e = entry.index();
-        let nphi = f.blocks[e]
-            .insts
-            .iter()
-            .take_while(|i| matches!(f.insts[i.index()].kind, InstKind::Phi { .. }))
-            .count();
-        for (k, &i) in cx.undefs.insts.iter().enumerate() {
-            f.blocks[e].insts.insert(nphi + k, i);
+    let mut phis: Vec<Inst> = Vec::new();
+    for cx in &cxs {
+        for &(b, i) in &cx.phis {
+            f.blocks[b.index()].insts.insert(0, i);
         }
+        if !cx.undefs.insts.is_empty() {
+            let e = entry.index();
+            let nphi = f.blocks[e]
+                .insts
+                .iter()
+                .take_while(|i| matches!(f.insts[i.index()].kind, InstKind::Phi { .. }))
+                .count();
+            for (k, &i) in cx.undefs.insts.iter().enumerate() {
+                f.blocks[e].insts.insert(nphi + k, i);
+            }
+        }
+        phis.extend(cx.phis.iter().map(|x| x.1));
     }
-    let phis: Vec<Inst> = cx.phis.iter().map(|x| x.1).collect();
     remove_redundant_phis(f, &phis, false);
     phis.iter()
         .filter(|i| {
