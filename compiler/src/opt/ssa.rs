@@ -707,7 +707,9 @@ pub fn repair_many(f: &mut Function, vars: &[Vec<Value>]) -> Vec<Value> {
     }
     // per variable: definitions per block, by position (0 = block entry,
     // k+1 = after the k-th instruction), in order; the blocks needing a φ
-    let mut per_var: Vec<(Vec<Vec<(usize, Value)>>, Vec<bool>, Type)> = Vec::new();
+    // (definitions per block by position, φ needed per block, type)
+    type VarFacts = (Vec<Vec<(usize, Value)>>, Vec<bool>, Type);
+    let mut per_var: Vec<VarFacts> = Vec::new();
     for defs in &vars {
         let mut defs_in: Vec<Vec<(usize, Value)>> = vec![Vec::new(); nb];
         let mut def_blocks = Vec::new();
