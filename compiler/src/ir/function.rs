@@ -103,6 +103,45 @@ impl Function {
 }
 
 impl Function {
+    /// Replaces every edge `from → old` by `from → new` in `from`'s
+    /// terminator (both arms of a branch when both name `old`).
+    pub fn redirect(&mut self, from: Block, old: Block, new: Block) {
+        let Some(&t) = self.blocks[from.index()].insts.last() else {
+            return;
+        };
+        match &mut self.insts[t.index()].kind {
+            InstKind::Jump { dest } if *dest == old => *dest = new,
+            InstKind::Branch { then, else_, .. } => {
+                if *then == old {
+                    *then = new;
+                }
+                if *else_ == old {
+                    *else_ = new;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Puts the operands of the φs of `blocks` in predecessor order
+    /// ([`Function::predecessors`], the verifier's rule), for passes that
+    /// add or rename incoming edges.
+    pub fn sort_phi_operands(&mut self, blocks: &[Block]) {
+        let preds = self.predecessors();
+        for &b in blocks {
+            for k in 0..self.blocks[b.index()].insts.len() {
+                let i = self.blocks[b.index()].insts[k];
+                let InstKind::Phi { incoming, .. } = &mut self.insts[i.index()].kind else {
+                    break;
+                };
+                let pos = |x: &Block| preds[b.index()].iter().position(|p| p == x);
+                incoming.sort_by_key(|x| pos(&x.0));
+            }
+        }
+    }
+}
+
+impl Function {
     /// Renumbers blocks in layout order and values in definition order
     /// (parameters first), dropping instructions of blocks not in the
     /// layout. Printing a canonical function and parsing it back gives the

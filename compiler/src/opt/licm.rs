@@ -112,19 +112,7 @@ pub fn ensure_preheader(f: &mut Function, h: Block, body: &[Block]) -> (Block, b
         .expect("header in layout");
     f.layout.insert(pos, ph);
     for &p in &outside {
-        let t = *f.blocks[p.index()].insts.last().expect("terminator");
-        match &mut f.insts[t.index()].kind {
-            InstKind::Jump { dest } => *dest = ph,
-            InstKind::Branch { then, else_, .. } => {
-                if *then == h {
-                    *then = ph;
-                }
-                if *else_ == h {
-                    *else_ = ph;
-                }
-            }
-            _ => unreachable!("a predecessor ends in a jump or branch"),
-        }
+        f.redirect(p, h, ph);
     }
     // φs of h: the outside operands merge in the preheader
     let hinsts = f.blocks[h.index()].insts.clone();
@@ -143,14 +131,12 @@ pub fn ensure_preheader(f: &mut Function, h: Block, body: &[Block]) -> (Block, b
         };
         let mut inc = inside;
         inc.push((ph, v));
-        // keep predecessor order: layout order of blocks
-        let layout_pos = |b: Block| f.layout.iter().position(|&x| x == b).unwrap_or(usize::MAX);
-        inc.sort_by_key(|x| layout_pos(x.0));
         if let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind {
             *incoming = inc;
         }
     }
     f.push(ph, InstKind::Jump { dest: h });
+    f.sort_phi_operands(&[h]);
     (ph, true)
 }
 

@@ -166,19 +166,7 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> O
         },
     );
     // P's edge to H now goes to G.
-    let pt = *f.blocks[p.index()].insts.last().expect("terminator");
-    match &mut f.insts[pt.index()].kind {
-        InstKind::Jump { dest } => *dest = g,
-        InstKind::Branch { then, else_, .. } => {
-            if *then == h {
-                *then = g;
-            }
-            if *else_ == h {
-                *else_ = g;
-            }
-        }
-        _ => unreachable!("a predecessor ends in a branch"),
-    }
+    f.redirect(p, h, g);
     // The successors' φs get an operand from G: the G version of the
     // value they read from H.
     for s in [inside, exit] {
@@ -231,17 +219,7 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> O
     fold_single_phis(f, &[g, h]);
     // φ operands in predecessor order (the verifier's rule): the blocks
     // that got an operand from G (repair's φs follow the order already)
-    let preds = f.predecessors();
-    for b in [inside, exit] {
-        for k in 0..f.blocks[b.index()].insts.len() {
-            let i = f.blocks[b.index()].insts[k];
-            let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind else {
-                break;
-            };
-            let pos = |x: &Block| preds[b.index()].iter().position(|p| p == x);
-            incoming.sort_by_key(|x| pos(&x.0));
-        }
-    }
+    f.sort_phi_operands(&[inside, exit]);
     Some(g)
 }
 

@@ -302,22 +302,6 @@ fn ok(f: &mut Function, b: Block, s: &Shape, j: Value) -> Value {
     )
 }
 
-fn retarget(f: &mut Function, from: Block, old: Block, new: Block) {
-    let t = *f.blocks[from.index()].insts.last().expect("terminator");
-    match &mut f.insts[t.index()].kind {
-        InstKind::Jump { dest } if *dest == old => *dest = new,
-        InstKind::Branch { then, else_, .. } => {
-            if *then == old {
-                *then = new;
-            }
-            if *else_ == old {
-                *else_ = new;
-            }
-        }
-        _ => {}
-    }
-}
-
 fn unroll(f: &mut Function, b: Block, s: &Shape) {
     let insts = f.blocks[b.index()].insts.clone();
     let phis: Vec<Inst> = insts
@@ -357,7 +341,7 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
         })
         .collect();
     // PC
-    retarget(f, s.pre, b, pc);
+    f.redirect(s.pre, b, pc);
     let ok0 = ok(f, pc, s, s.i0);
     f.push(
         pc,
@@ -522,18 +506,7 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
         .map(|(r, v)| vec![r, v])
         .collect();
     repair_many(f, &vars);
-    // φ operands in predecessor order
-    let preds = f.predecessors();
-    for blk in [b, s.exit, u] {
-        for k in 0..f.blocks[blk.index()].insts.len() {
-            let i = f.blocks[blk.index()].insts[k];
-            let InstKind::Phi { incoming, .. } = &mut f.insts[i.index()].kind else {
-                break;
-            };
-            let pos = |x: &Block| preds[blk.index()].iter().position(|p| p == x);
-            incoming.sort_by_key(|x| pos(&x.0));
-        }
-    }
+    f.sort_phi_operands(&[b, s.exit, u]);
 }
 
 #[cfg(test)]

@@ -280,25 +280,6 @@ impl PostDom {
     }
 }
 
-/// Replaces every edge `from → old` by `from → new` in `from`'s terminator.
-fn redirect(f: &mut Function, from: Block, old: Block, new: Block) {
-    let Some(&t) = f.blocks[from.index()].insts.last() else {
-        return;
-    };
-    match &mut f.insts[t.index()].kind {
-        InstKind::Jump { dest } if *dest == old => *dest = new,
-        InstKind::Branch { then, else_, .. } => {
-            if *then == old {
-                *then = new;
-            }
-            if *else_ == old {
-                *else_ = new;
-            }
-        }
-        _ => {}
-    }
-}
-
 /// Phis of `b`: `(inst, incoming)` copies.
 fn phis(f: &Function, b: Block) -> Vec<(Inst, Vec<(Block, Value)>)> {
     let mut v = Vec::new();
@@ -448,7 +429,7 @@ fn bypass_empty_blocks(f: &mut Function) -> bool {
             if !ok {
                 continue;
             }
-            redirect(f, p, e, t);
+            f.redirect(p, e, t);
             if !p_to_t {
                 for (i, inc) in &tphis {
                     let ve = inc.iter().find(|x| x.0 == e).map(|x| x.1);
