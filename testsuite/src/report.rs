@@ -111,9 +111,31 @@ impl Report {
         if let Some(line) = self.speedup_line(|_, s| format!(" {s:>14} {:>5}", "")) {
             out.push_str(&line);
         }
+        if self.configs.iter().any(|c| self.pipelined(c).0 > 0) {
+            let _ = write!(out, "{:<22}", "II = MII (loops)");
+            for c in &self.configs {
+                let (n, at_mii) = self.pipelined(c);
+                let _ = write!(out, " {:>14} {:>5}", format!("{at_mii}/{n}"), "");
+            }
+            out.push('\n');
+        }
         let passed = self.results.len() - self.failures();
         let _ = writeln!(out, "{passed} passed, {} failed", self.failures());
         out
+    }
+
+    /// Modulo-scheduled loops of the passing benchmarks in `config`, and
+    /// how many of them reached II = MII.
+    pub fn pipelined(&self, config: &str) -> (usize, usize) {
+        let loops: Vec<_> = self
+            .results
+            .iter()
+            .filter(|o| o.config == config && o.pass)
+            .filter_map(|o| o.measurement.as_ref())
+            .flat_map(|m| &m.pipelined_loops)
+            .collect();
+        let at_mii = loops.iter().filter(|l| l.ii == l.mii).count();
+        (loops.len(), at_mii)
     }
 
     /// `report.md`: cycles, IPC and code size per benchmark and configuration.

@@ -59,6 +59,32 @@ pub struct Measurement {
     /// Guarded copies inserted by psi-congruence (`-fout-of-psi=webs`).
     #[serde(default)]
     pub psi_congruence: u64,
+    /// The loops the modulo scheduler pipelined (`-fmodulo-sched`).
+    #[serde(default)]
+    pub pipelined_loops: Vec<PipelinedLoop>,
+}
+
+/// One modulo-scheduled loop: where, and its initiation interval against
+/// the lower bounds (units: cycles per kernel pass of `unroll`
+/// iterations).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PipelinedLoop {
+    /// Function.
+    pub function: String,
+    /// Source line of the loop's branch (0: unknown).
+    pub line: u32,
+    /// Iterations per kernel pass.
+    pub unroll: u32,
+    /// Initiation interval.
+    pub ii: u32,
+    /// Resource-constrained minimum.
+    pub res_mii: u32,
+    /// Recurrence-constrained minimum (register anti dependences included).
+    pub rec_mii: u32,
+    /// `max(ResMII, RecMII, 4)`, the least II the scheduler can reach.
+    pub mii: u32,
+    /// Stage count.
+    pub stages: u32,
 }
 
 /// The result of one benchmark in one configuration.
@@ -304,6 +330,24 @@ pub fn run_captured(
         psis: compiled.if_conversion(|s| s.psis) as u64,
         psi_normalize: compiled.psi_webs(|s| s.normalize_copies) as u64,
         psi_congruence: compiled.psi_webs(|s| s.congruence_copies) as u64,
+        pipelined_loops: compiled
+            .functions
+            .iter()
+            .flat_map(|f| {
+                f.modulo.iter().flat_map(|m| {
+                    m.loops.iter().map(|r| PipelinedLoop {
+                        function: f.name.clone(),
+                        line: r.line.unwrap_or(0),
+                        unroll: r.unroll,
+                        ii: r.ii,
+                        res_mii: r.res_mii,
+                        rec_mii: r.rec_mii,
+                        mii: r.mii(),
+                        stages: r.stages,
+                    })
+                })
+            })
+            .collect(),
     };
     if code != bench.exit_code {
         return (

@@ -494,6 +494,32 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
             p(&|s| s.jumps_removed),
         );
     }
+    for f in &c.functions {
+        let Some(m) = &f.modulo else { continue };
+        let line = |l: Option<u32>| l.map_or("?".to_string(), |l| l.to_string());
+        for r in &m.loops {
+            eprintln!(
+                "lcc: {name}:{}: modulo-sched: {} loop: unrolled {}x, II {} (ResMII {}, RecMII {}, MII {}), stages {}, operations {}, list-scheduled body {} cycles",
+                line(r.line),
+                f.name,
+                r.unroll,
+                r.ii,
+                r.res_mii,
+                r.rec_mii,
+                r.mii(),
+                r.stages,
+                r.ops,
+                r.list_length
+            );
+        }
+        for (l, why) in &m.rejected {
+            eprintln!(
+                "lcc: {name}:{}: modulo-sched: {} loop not pipelined: {why}",
+                line(*l),
+                f.name
+            );
+        }
+    }
     eprintln!(
         "lcc: {name}: back end: copies coalesced by register allocation {}, copies in the output {}, spilled {}, spill operations {}, bundles {bundles}, operations {ops}, {per:.2} operations per bundle",
         sum(&|f| f.regalloc.copies_removed),

@@ -19,6 +19,7 @@ pub mod if_convert;
 pub mod isel;
 pub mod liveness;
 pub mod mir;
+pub mod modulo;
 pub mod out_of_psi;
 pub mod out_of_ssa;
 pub mod peephole;
@@ -87,6 +88,10 @@ pub struct Options {
     /// Peephole clean-up after register allocation ([`peephole`]; on at
     /// `-O1` and above, `-fpeephole` / `-fno-peephole`).
     pub peephole: bool,
+    /// Modulo scheduling of one-block loops ([`modulo`]; in machine-SSA
+    /// mode, on at `-O2` and above, `-fmodulo-sched` /
+    /// `-fno-modulo-sched`).
+    pub modulo_sched: bool,
 }
 
 impl Default for Options {
@@ -103,6 +108,7 @@ impl Default for Options {
             psi_promote: true,
             copy_fold: false,
             peephole: false,
+            modulo_sched: false,
         }
     }
 }
@@ -136,6 +142,8 @@ pub struct FunctionStats {
     pub psi_webs: Option<psi_webs::Stats>,
     /// Peephole counters (when it ran).
     pub peephole: Option<peephole::Stats>,
+    /// Modulo-scheduling report (when it ran).
+    pub modulo: Option<modulo::Stats>,
 }
 
 /// [`compile_module`] that also returns per-function statistics.
@@ -215,6 +223,7 @@ fn compile_function_bisect(
     };
     let mut mf = isel::select_with(m, f, opts.model.core, opts.ssa)?;
     let mut oos = None;
+    let mut modulo_stats = None;
     let (mut if_stats, mut psi_stats, mut web_stats) = (None, None, None);
     if opts.ssa {
         if cfg!(debug_assertions) {
@@ -276,6 +285,16 @@ fn compile_function_bisect(
             }
         }
         oos = Some(out_of_ssa::translate(&mut mf, method));
+        if opts.modulo_sched && bisect.should_run("modulo-sched", &f.name) {
+            let before = bisect.capturing().then(|| mir::print::function(&mf));
+            modulo_stats = Some(modulo::pipeline(&mut mf, &opts.model));
+            if let Some(before) = before {
+                bisect.capture = Some(Capture {
+                    before,
+                    after: mir::print::function(&mf),
+                });
+            }
+        }
     }
     check(&mf)?;
     let ra = regalloc::allocate(&mut mf);
@@ -322,6 +341,7 @@ fn compile_function_bisect(
         out_of_psi: psi_stats,
         psi_webs: web_stats,
         peephole: peep,
+        modulo: modulo_stats,
     };
     Ok((
         emit::function(&mf, k, &blocks, opts.file_name.is_some()),
@@ -340,7 +360,15 @@ fn schedule(
         .iter()
         .map(|&b| {
             let insts = std::mem::take(&mut mf.blocks[b.index()].insts);
-            (b, sched::schedule_block(model, insts, bundle))
+            let fixed = mf.blocks[b.index()]
+                .cycles
+                .as_ref()
+                .filter(|_| bundle)
+                .and_then(|c| modulo::fixed_bundles(model, &insts, c));
+            (
+                b,
+                fixed.unwrap_or_else(|| sched::schedule_block(model, insts, bundle)),
+            )
         })
         .collect()
 }

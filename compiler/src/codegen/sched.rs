@@ -76,18 +76,18 @@ fn maxlat(model: &ProcessorModel, i: &MInst) -> u32 {
         .max(1)
 }
 
-fn result_stage(model: &ProcessorModel, c: OpClass) -> u32 {
+pub(crate) fn result_stage(model: &ProcessorModel, c: OpClass) -> u32 {
     model.stages(c).result.unwrap_or(0)
 }
 
-fn is_mem(c: OpClass) -> bool {
+pub(crate) fn is_mem(c: OpClass) -> bool {
     matches!(
         c,
         OpClass::Load | OpClass::Store | OpClass::StoreCond | OpClass::MemControl
     )
 }
 
-fn slot_needs(i: &MInst) -> SlotNeeds {
+pub(crate) fn slot_needs(i: &MInst) -> SlotNeeds {
     let (_, unit) = i.class_unit();
     SlotNeeds {
         unit,
@@ -108,9 +108,22 @@ fn resources_ok(model: &ProcessorModel, needs: &[SlotNeeds], ops: &[&MInst]) -> 
         && place(needs, true, &limits, true, name).is_ok()
 }
 
+/// True if operations of resource needs `needs` fit one bundle under
+/// `model` (the rules of [`resources_ok`]; for the modulo reservation
+/// table of [`super::modulo`]).
+pub(crate) fn needs_fit(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
+    let mut limits = model.resources.bundle_limits();
+    limits.issue = limits.issue.min(model.issue_width as usize);
+    let name = |_: usize| "operation";
+    needs.is_empty()
+        || (check_counts(needs, &limits, name).is_ok()
+            && place(needs, false, &limits, true, name).is_ok()
+            && place(needs, true, &limits, true, name).is_ok())
+}
+
 /// Rule 7 of ISA-ST200 §2.3 on machine registers: no two operations write
 /// one register (`$r0` aside; calls, whose writes are clobbers, aside).
-fn writes_ok(ops: &[&MInst]) -> bool {
+pub(crate) fn writes_ok(ops: &[&MInst]) -> bool {
     let mut w: Vec<Reg> = vec![];
     for i in ops {
         if !i.imp_defs.is_empty() {
@@ -199,7 +212,7 @@ struct Addr {
 
 /// Bytes accessed by a load or store of the integer forms of ISA-ST200
 /// §4.5; `None` for other memory operations.
-fn access_bytes(i: &MInst) -> Option<i64> {
+pub(crate) fn access_bytes(i: &MInst) -> Option<i64> {
     let m = i.info()?.mnemonic;
     let m = m.strip_suffix(".d").unwrap_or(m);
     Some(match m {

@@ -53,6 +53,9 @@ pub struct Config {
     pub peephole: bool,
     /// `-fcopy-fold` / `-fno-copy-fold` (default off).
     pub copy_fold: bool,
+    /// Modulo scheduling of one-block loops: on at `-O2` and above;
+    /// `-fmodulo-sched` / `-fno-modulo-sched`.
+    pub modulo_sched: bool,
     /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
     /// ([`crate::bisect`]); `Some(-1)` runs all and lists them.
     pub opt_bisect_limit: Option<i64>,
@@ -82,6 +85,7 @@ impl Config {
             psi_promote: true,
             copy_fold: false,
             peephole: false,
+            modulo_sched: false,
             opt_bisect_limit: None,
             bisect_capture: None,
         }
@@ -162,6 +166,7 @@ impl Config {
         cfg.machine_ssa = cfg.opt_level >= 1;
         cfg.if_convert = cfg.opt_level >= 2;
         cfg.peephole = cfg.opt_level >= 1;
+        cfg.modulo_sched = cfg.opt_level >= 2;
         for f in &cfg.pass_flags {
             match f.as_str() {
                 "-fif-convert" => cfg.if_convert = true,
@@ -172,10 +177,13 @@ impl Config {
                 "-fno-copy-fold" => cfg.copy_fold = false,
                 "-fpeephole" => cfg.peephole = true,
                 "-fno-peephole" => cfg.peephole = false,
+                "-fmodulo-sched" => cfg.modulo_sched = true,
+                "-fno-modulo-sched" => cfg.modulo_sched = false,
                 _ => {}
             }
         }
         cfg.if_convert &= cfg.machine_ssa;
+        cfg.modulo_sched &= cfg.machine_ssa;
         Ok(cfg)
     }
 
@@ -310,6 +318,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         psi_promote: cfg.psi_promote,
         copy_fold: cfg.copy_fold,
         peephole: cfg.peephole,
+        modulo_sched: cfg.modulo_sched,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
@@ -365,6 +374,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         psi_promote: true,
         copy_fold: false,
         peephole: true,
+        modulo_sched: true,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
         opt_bisect_limit: None,

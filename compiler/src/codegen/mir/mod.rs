@@ -526,6 +526,11 @@ impl MInst {
 pub struct MBlock {
     /// Operations in program order.
     pub insts: Vec<MInst>,
+    /// A fixed issue cycle per operation (non-decreasing; a modulo-
+    /// scheduled loop kernel, [`super::modulo`]), kept by the bundler when
+    /// the block still matches it ([`super::modulo::fixed_bundles`]);
+    /// `None`: the block is list-scheduled.
+    pub cycles: Option<Vec<u32>>,
 }
 
 /// A function in machine IR.

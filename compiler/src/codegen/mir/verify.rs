@@ -408,7 +408,13 @@ mod tests {
         };
         let blocks = build(&f);
         f.order = (0..blocks.len()).map(MBlockId::new).collect();
-        f.blocks = blocks.into_iter().map(|insts| MBlock { insts }).collect();
+        f.blocks = blocks
+            .into_iter()
+            .map(|insts| MBlock {
+                insts,
+                cycles: None,
+            })
+            .collect();
         f
     }
     fn v(n: u32) -> Opnd {

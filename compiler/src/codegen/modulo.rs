@@ -1,0 +1,1673 @@
+//! Modulo scheduling (software pipelining) of one-block inner loops, on
+//! virtual registers after the translation out of SSA and before register
+//! allocation.
+//!
+//! The method is iterative modulo scheduling (B. R. Rau, "Iterative Modulo
+//! Scheduling: An Algorithm for Software Pipelining Loops", MICRO 1994):
+//! a dependence graph whose edges carry a latency and an iteration
+//! distance, the minimum initiation interval `MII = max(ResMII, RecMII)`,
+//! then for `II = MII, MII+1, …` height-based list scheduling into a
+//! modulo reservation table with eviction, under a budget.
+//!
+//! Choices of this implementation (ST200 facts from ISA-ST200 §2, §5):
+//!
+//! - **No modulo variable expansion.** The ST200 has no rotating registers,
+//!   and the loop keeps its registers: every register dependence of the
+//!   loop body becomes an edge with its distance (true dependences with the
+//!   producer's latency, anti dependences with latency 0, output
+//!   dependences with at least 1), so the kernel is the loop body reordered
+//!   and a value lives at most `II` cycles. A load (3 cycles) therefore
+//!   needs `II ≥ 3` when its result is used in the same iteration; the
+//!   report gives `RecMII` with these register edges included.
+//! - **Memory dependences across iterations** come from addresses written
+//!   as linear forms in the loop's induction variables and invariant
+//!   registers (plus a symbol or frame object): two accesses with the same
+//!   form but for the constant conflict at the iteration distances where
+//!   their byte ranges overlap; any other pair involving a store is ordered
+//!   at distance 0 and 1 (which covers every larger distance).
+//! - **Trip count.** The loop must be counted: its branch tests a compare
+//!   of an induction variable `r` (one `add r = r, c` per iteration) with
+//!   an invariant. The kernel's branch at the end of pass `p` must know
+//!   whether iteration `p + 1` exists, and a compare feeding a branch needs
+//!   3 cycles (ALU result stage 3 − branch read stage 0, §5.3); so the
+//!   compare moves to the first row of the kernel, testing a register `t`
+//!   that an `add t = r, off` in the last row of the pass before set to
+//!   the induction value of iteration `p + 1` (the offset follows from
+//!   the row and stage of the loop's own `add r = r, c`). Hence `II ≥ 4`;
+//!   without modulo variable expansion the kernel stays a sequence whose
+//!   meaning, read in order, is the pipelined loop's.
+//!   A guard before the prologue checks that the first `S` iterations
+//!   exist (`S` = stage count) by evaluating the loop's own compare on
+//!   `r + e + j·c` for `j < S − 1` — exact in the machine's wrapping
+//!   arithmetic — and otherwise runs the original loop.
+//! - **Code shape**: guard, prologue (`S − 1` partial passes), kernel
+//!   (`II` cycles, a fixed schedule the bundler keeps when the allocated
+//!   block still obeys it, [`fixed_bundles`]), epilogue (`S − 1` partial
+//!   passes) jumping to the original exit, then the original loop as the
+//!   fallback. Prologue and epilogue are
+//!   straight-line code list-scheduled like any block.
+//! - Only on interlocked cores (ST231, ST240, §5.1): the kernel relies on
+//!   the scoreboard at its exits; the ST220 keeps its loops as they are.
+//! - A loop is pipelined only when `II` is below the length of its
+//!   list-scheduled body.
+
+use super::mir::*;
+use super::sched;
+use isa::bundle::SlotNeeds;
+use isa::model::ProcessorModel;
+use isa::ops::{OpClass, Unit};
+use std::collections::HashMap;
+
+/// Largest loop body (operations) considered.
+pub const MAX_OPS: usize = 120;
+
+/// Most general registers a kernel may keep live at once
+/// ([`max_live`]); beyond it the allocator would spill inside the kernel.
+/// The ST231 has 64 GRs; `$r0`, `$r12`, `$r63` and the values live around
+/// the loop take some (ISA-ST200 §1.2, §7.1).
+pub const MAX_LIVE: usize = 40;
+
+/// General registers live at once in the kernel (the most over its rows):
+/// a value written once per iteration and read only after that write
+/// occupies a register from its write to its last read (cycles of the
+/// flat schedule folded onto the rows); every other register read or
+/// written in the loop (induction variables, accumulators, invariants)
+/// occupies one throughout.
+fn max_live(body: &[MInst], time: &[i64], ii: i64) -> usize {
+    let mut rows = vec![0usize; ii as usize];
+    let mut whole: Vec<Reg> = vec![];
+    let mut seen: Vec<Reg> = vec![];
+    for (k, i) in body.iter().enumerate() {
+        for x in i.uses().into_iter().chain(i.defs()) {
+            if !matches!(x, Reg::V(_)) || seen.contains(&x) {
+                continue;
+            }
+            seen.push(x);
+            let defs: Vec<usize> = (0..body.len())
+                .filter(|&j| body[j].defs().contains(&x))
+                .collect();
+            let early = body[..=k].iter().any(|j| j.uses().contains(&x));
+            if defs.len() == 1 && !early {
+                let last = (0..body.len())
+                    .filter(|&j| body[j].uses().contains(&x))
+                    .map(|j| time[j])
+                    .max()
+                    .unwrap_or(time[k] + 1);
+                for t in time[k]..last.max(time[k] + 1) {
+                    rows[(t % ii) as usize] += 1;
+                }
+            } else {
+                whole.push(x);
+            }
+        }
+    }
+    rows.into_iter().max().unwrap_or(0) + whole.len()
+}
+
+/// The report of one modulo-scheduled loop (for `--stats` and the
+/// testsuite).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoopReport {
+    /// Source line of the loop's branch, when known.
+    pub line: Option<u32>,
+    /// Operations per iteration (the branch included).
+    pub ops: usize,
+    /// Iterations per kernel pass (the body unrolled before scheduling).
+    pub unroll: u32,
+    /// Initiation interval (cycles per iteration in the kernel).
+    pub ii: u32,
+    /// Resource-constrained minimum II (cycles).
+    pub res_mii: u32,
+    /// Recurrence-constrained minimum II (cycles; register anti and output
+    /// dependences included, see the module documentation).
+    pub rec_mii: u32,
+    /// Stage count: iterations in flight in the kernel.
+    pub stages: u32,
+    /// Cycles of the list-scheduled loop body, latency waits included
+    /// (what an iteration took without pipelining, branch penalty aside).
+    pub list_length: u32,
+}
+
+impl LoopReport {
+    /// `max(ResMII, RecMII, 4)`: the smallest II this scheduler can reach
+    /// (4: the loop's compare in the first row of the kernel and its
+    /// branch in the last, 3 cycles apart; see the module documentation).
+    pub fn mii(&self) -> u32 {
+        self.res_mii.max(self.rec_mii).max(4)
+    }
+}
+
+/// Counters of one function.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Loops pipelined.
+    pub loops: Vec<LoopReport>,
+    /// One-block loops left alone: source line and reason.
+    pub rejected: Vec<(Option<u32>, &'static str)>,
+}
+
+/// A dependence: `to` issues at least `lat − II·dist` cycles after `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Edge {
+    from: usize,
+    to: usize,
+    lat: i64,
+    dist: i64,
+}
+
+/// Pipelines every candidate loop of `mf` (see the module documentation).
+pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
+    let mut st = Stats::default();
+    if !model.interlocked {
+        return st;
+    }
+    let blocks: Vec<MBlockId> = mf.order.clone();
+    for l in blocks {
+        let line = mf.blocks[l.index()]
+            .insts
+            .last()
+            .and_then(|i| i.loc)
+            .map(|x| x.0);
+        match try_loop(mf, model, l) {
+            Ok(Some(r)) => st.loops.push(r),
+            Ok(None) => {}
+            Err(why) => st.rejected.push((line, why)),
+        }
+    }
+    st
+}
+
+/// The induction variable test of a counted loop.
+struct Counted {
+    /// Index of the compare in the body.
+    cmp: usize,
+    /// Operand position of the induction value in the compare.
+    pos: usize,
+    /// The induction register.
+    r: Reg,
+    /// Its step per iteration.
+    c: i64,
+    /// The compare reads `r + e` (r as at the start of the iteration).
+    e: i64,
+}
+
+fn is_add_imm(i: &MInst) -> Option<(Reg, Reg, i64)> {
+    if i.info()?.mnemonic != "add" {
+        return None;
+    }
+    match i.ops.as_slice() {
+        [Opnd::R(d), Opnd::R(s), Opnd::Imm(c)] => Some((*d, *s, *c)),
+        _ => None,
+    }
+}
+
+fn is_mov_reg(i: &MInst) -> Option<(Reg, Reg)> {
+    if !i.is(opc::MOV_R) {
+        return None;
+    }
+    match i.ops.as_slice() {
+        [Opnd::R(d), Opnd::R(s)] => Some((*d, *s)),
+        _ => None,
+    }
+}
+
+/// Finds the counted-loop test of `body` (the branch reads `b`).
+fn counted(body: &[MInst], b: Reg) -> Result<Counted, &'static str> {
+    let writes = |x: Reg| body.iter().filter(|i| i.defs().contains(&x)).count();
+    let cmp = body
+        .iter()
+        .rposition(|i| i.defs().contains(&b))
+        .ok_or("branch register not computed in the loop")?;
+    if writes(b) != 1 || body.iter().any(|i| i.uses().contains(&b)) {
+        return Err("branch register has other uses");
+    }
+    let ci = &body[cmp];
+    if ci.class_unit().0 != OpClass::Alu
+        || !ci.info().is_some_and(|x| x.mnemonic.starts_with("cmp"))
+    {
+        return Err("branch condition is not a compare");
+    }
+    // symbolic values: register = entry value of a register + constant
+    let mut val: HashMap<Reg, Option<(Reg, i64)>> = HashMap::new();
+    let get = |val: &HashMap<Reg, Option<(Reg, i64)>>, x: Reg| -> Option<(Reg, i64)> {
+        match val.get(&x) {
+            Some(v) => *v,
+            None => Some((x, 0)),
+        }
+    };
+    let mut at_cmp = HashMap::new();
+    for (k, i) in body.iter().enumerate() {
+        if k == cmp {
+            at_cmp = val.clone();
+        }
+        let v = if let Some((_, s, c)) = is_add_imm(i) {
+            get(&val, s).map(|(r, o)| (r, o + c))
+        } else if let Some((_, s)) = is_mov_reg(i) {
+            get(&val, s)
+        } else {
+            None
+        };
+        for d in i.defs() {
+            val.insert(d, v);
+        }
+    }
+    for pos in [1, 2] {
+        let (Some(Opnd::R(a)), Some(other)) = (ci.ops.get(pos), ci.ops.get(3 - pos)) else {
+            continue;
+        };
+        let invariant = match other {
+            Opnd::Imm(_) => true,
+            Opnd::R(x) => writes(*x) == 0,
+            _ => false,
+        };
+        let Some((r, e)) = get(&at_cmp, *a) else {
+            continue;
+        };
+        if !invariant || writes(r) != 1 || r == Reg::ZERO {
+            continue;
+        }
+        let Some(add) = body
+            .iter()
+            .position(|i| is_add_imm(i).is_some_and(|(d, s, _)| d == r && s == r))
+        else {
+            continue;
+        };
+        let c = is_add_imm(&body[add]).map_or(0, |x| x.2);
+        if c == 0 || get(&val, r) != Some((r, c)) {
+            continue;
+        }
+        return Ok(Counted { cmp, pos, r, c, e });
+    }
+    Err("not a counted loop (compare of an induction variable with an invariant)")
+}
+
+/// A linear form `Σ coef·reg + konst` over entry values of registers.
+#[derive(Clone, Debug, PartialEq)]
+struct Linear {
+    terms: Vec<(Reg, i64)>,
+    konst: i64,
+}
+
+impl Linear {
+    fn reg(x: Reg) -> Linear {
+        if x == Reg::ZERO {
+            return Linear::konst(0);
+        }
+        Linear {
+            terms: vec![(x, 1)],
+            konst: 0,
+        }
+    }
+    fn konst(k: i64) -> Linear {
+        Linear {
+            terms: vec![],
+            konst: k,
+        }
+    }
+    fn scale(&self, m: i64) -> Linear {
+        let mut l = Linear {
+            terms: self.terms.iter().map(|&(r, c)| (r, c * m)).collect(),
+            konst: self.konst.wrapping_mul(m),
+        };
+        l.terms.retain(|t| t.1 != 0);
+        l
+    }
+    fn add(&self, o: &Linear) -> Linear {
+        let mut terms = self.terms.clone();
+        for &(r, c) in &o.terms {
+            match terms.iter_mut().find(|t| t.0 == r) {
+                Some(t) => t.1 += c,
+                None => terms.push((r, c)),
+            }
+        }
+        terms.retain(|t| t.1 != 0);
+        terms.sort();
+        Linear {
+            terms,
+            konst: self.konst.wrapping_add(o.konst),
+        }
+    }
+}
+
+/// What an address is relative to besides its linear part.
+#[derive(Clone, Debug, PartialEq)]
+enum AddrBase {
+    None,
+    Sym(String),
+    Obj(u32),
+    Incoming,
+}
+
+/// A memory access of the loop body: base, linear part, size (bytes), and
+/// the change of its address per iteration (bytes).
+#[derive(Clone, Debug)]
+struct Access {
+    base: AddrBase,
+    lin: Linear,
+    size: i64,
+    step: i64,
+}
+
+/// The accesses of `body` as linear forms (`None`: unknown address).
+fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
+    let written = |x: Reg| body.iter().any(|i| i.defs().contains(&x));
+    let mut val: HashMap<Reg, Option<Linear>> = HashMap::new();
+    let get = |val: &HashMap<Reg, Option<Linear>>, o: &Opnd| -> Option<Linear> {
+        match o {
+            Opnd::Imm(k) => Some(Linear::konst(*k)),
+            Opnd::R(x) => match val.get(x) {
+                Some(v) => v.clone(),
+                // an entry value is usable when the register is invariant
+                // or an induction variable (its value per iteration known)
+                None if !written(*x) || steps.contains_key(x) => Some(Linear::reg(*x)),
+                None => None,
+            },
+            _ => None,
+        }
+    };
+    let mut out = vec![];
+    for i in body {
+        let (c, _) = i.class_unit();
+        if sched::is_mem(c) {
+            out.push((|| {
+                let size = sched::access_bytes(i)?;
+                let k = i.info()?.imm_operand()?;
+                let base_reg = i.ops.get(k + 1)?;
+                let lin = get(&val, base_reg)?;
+                let (base, off) = match i.ops.get(k)? {
+                    Opnd::Imm(v) => (AddrBase::None, *v),
+                    Opnd::Sym(s, a) => (AddrBase::Sym(s.clone()), *a),
+                    Opnd::Frame(FrameRef::Obj(n, o)) => (AddrBase::Obj(*n), *o as i64),
+                    Opnd::Frame(FrameRef::Incoming(o)) => (AddrBase::Incoming, *o as i64),
+                    _ => return None,
+                };
+                let lin = lin.add(&Linear::konst(off));
+                let step = lin
+                    .terms
+                    .iter()
+                    .map(|(r, k)| k * steps.get(r).copied().unwrap_or(0))
+                    .sum();
+                Some(Access {
+                    base,
+                    lin,
+                    size,
+                    step,
+                })
+            })());
+        }
+        let m = i.info().map_or("", |x| x.mnemonic);
+        let o = &i.ops;
+        let v = match (m, o.as_slice()) {
+            ("add" | "mov", [_, a, b]) => get(&val, a).zip(get(&val, b)).map(|(x, y)| x.add(&y)),
+            ("mov", [_, a]) => get(&val, a),
+            ("sub", [_, a, b]) => get(&val, a)
+                .zip(get(&val, b))
+                .map(|(x, y)| x.add(&y.scale(-1))),
+            ("shl", [_, a, Opnd::Imm(s)]) if (0..31).contains(s) => {
+                get(&val, a).map(|x| x.scale(1 << s))
+            }
+            ("sh1add" | "sh2add" | "sh3add" | "sh4add", [_, a, b]) => {
+                let s = (m.as_bytes()[2] - b'0') as i64;
+                get(&val, a)
+                    .zip(get(&val, b))
+                    .map(|(x, y)| x.scale(1 << s).add(&y))
+            }
+            _ => None,
+        };
+        for d in i.defs() {
+            val.insert(d, v.clone());
+        }
+    }
+    out
+}
+
+/// Iteration distances (`1..=64`) at which access `b` of a later
+/// iteration overlaps access `a` of an earlier one, smallest first; `None`
+/// when unknown (every distance).
+fn conflict_distance(a: &Option<Access>, b: &Option<Access>, d0: bool) -> Option<Option<i64>> {
+    let (Some(a), Some(b)) = (a, b) else {
+        return None;
+    };
+    let same = a.base == b.base
+        && a.lin.terms == b.lin.terms
+        && a.step == b.step
+        && a.base != AddrBase::None
+        || (a.base == AddrBase::None && b.base == AddrBase::None && a.lin.terms == b.lin.terms);
+    if !same {
+        // distinct symbols or frame objects never overlap
+        let distinct = matches!(
+            (&a.base, &b.base),
+            (AddrBase::Sym(x), AddrBase::Sym(y)) if x != y
+        ) || matches!(
+            (&a.base, &b.base),
+            (AddrBase::Obj(x), AddrBase::Obj(y)) if x != y
+        );
+        return if distinct { Some(None) } else { None };
+    }
+    let overlap = |d: i64| {
+        let (lo_a, lo_b) = (a.lin.konst, b.lin.konst + a.step * d);
+        lo_a < lo_b + b.size && lo_b < lo_a + a.size
+    };
+    let first = if d0 { 0 } else { 1 };
+    Some((first..=64).find(|&d| overlap(d)))
+}
+
+/// The dependence graph of `body` (a kernel pass without its compare and
+/// branch; see the module documentation). The values of `local` get no
+/// anti dependence from their reads to the next iteration's write (the
+/// copies of [`copy_chains`] take care of their lifetimes).
+fn dependences(
+    model: &ProcessorModel,
+    body: &[MInst],
+    steps: &HashMap<Reg, i64>,
+    local: &[Reg],
+) -> Vec<Edge> {
+    let n = body.len();
+    let class = |k: usize| body[k].class_unit().0;
+    let mut edges = vec![];
+    // registers
+    let mut occ: HashMap<Reg, Vec<(usize, bool, bool)>> = HashMap::new();
+    for (k, i) in body.iter().enumerate() {
+        let (u, d) = (i.uses(), i.defs());
+        let mut regs: Vec<Reg> = u.iter().chain(&d).copied().collect();
+        regs.sort();
+        regs.dedup();
+        for x in regs {
+            if x != Reg::ZERO {
+                occ.entry(x)
+                    .or_default()
+                    .push((k, u.contains(&x), d.contains(&x)));
+            }
+        }
+    }
+    for (x, list) in &occ {
+        let defs: Vec<usize> = list.iter().filter(|o| o.2).map(|o| o.0).collect();
+        if defs.is_empty() {
+            continue;
+        }
+        for &(k, is_use, is_def) in list {
+            if is_use {
+                // the reaching definition
+                let (w, dist) = match defs.iter().rev().find(|&&w| w < k) {
+                    Some(&w) => (w, 0),
+                    None => (*defs.last().expect("a definition"), 1),
+                };
+                let lat = model.latency(class(w), class(k)).max(1) as i64;
+                edges.push(Edge {
+                    from: w,
+                    to: k,
+                    lat,
+                    dist,
+                });
+                // the next definition (a local value's lifetime is left to
+                // the copies of `copy_chains`)
+                let (w, dist) = match defs.iter().find(|&&w| w > k) {
+                    Some(&w) => (w, 0),
+                    None => (defs[0], 1),
+                };
+                if w != k && !local.contains(x) {
+                    edges.push(Edge {
+                        from: k,
+                        to: w,
+                        lat: 0,
+                        dist,
+                    });
+                }
+            }
+            if is_def {
+                let (w, dist) = match defs.iter().find(|&&w| w > k) {
+                    Some(&w) => (w, 0),
+                    None => (defs[0], 1),
+                };
+                if w != k {
+                    let a = sched::result_stage(model, class(k)) as i64;
+                    let b = sched::result_stage(model, class(w)) as i64;
+                    edges.push(Edge {
+                        from: k,
+                        to: w,
+                        lat: (a - b + 1).max(1),
+                        dist,
+                    });
+                }
+            }
+        }
+    }
+    // memory
+    let acc = accesses(body, steps);
+    let mems: Vec<usize> = (0..n).filter(|&k| sched::is_mem(class(k))).collect();
+    let mut ak = 0;
+    let mut addr = vec![None; n];
+    for (k, i) in body.iter().enumerate() {
+        if sched::is_mem(i.class_unit().0) {
+            addr[k] = acc[ak].clone();
+            ak += 1;
+        }
+    }
+    for (x, &a) in mems.iter().enumerate() {
+        for &b in &mems[x + 1..] {
+            let (sa, sb) = (class(a) != OpClass::Load, class(b) != OpClass::Load);
+            if !sa && !sb {
+                continue;
+            }
+            // a before b in the same iteration or b of a later one (from
+            // distance 0), and b before a of a later one (from 1); an
+            // unknown pair at the nearest distance, which covers the rest
+            for (from, to, d0) in [(a, b, true), (b, a, false)] {
+                let dist = match conflict_distance(&addr[from], &addr[to], d0) {
+                    None => Some(!d0 as i64),
+                    Some(d) => d,
+                };
+                if let Some(dist) = dist {
+                    edges.push(Edge {
+                        from,
+                        to,
+                        lat: 1,
+                        dist,
+                    });
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// True if the constraints `t_to ≥ t_from + lat − ii·dist` have no
+/// positive cycle (Bellman–Ford on `n` nodes).
+fn feasible(n: usize, edges: &[Edge], ii: i64) -> bool {
+    let mut t = vec![0i64; n];
+    for _ in 0..=n {
+        let mut changed = false;
+        for e in edges {
+            let want = t[e.from] + e.lat - ii * e.dist;
+            if want > t[e.to] {
+                t[e.to] = want;
+                changed = true;
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
+    false
+}
+
+/// The modulo reservation table: the resource needs placed in each row.
+struct Mrt {
+    rows: Vec<Vec<(Option<usize>, SlotNeeds)>>,
+}
+
+impl Mrt {
+    fn fits(&self, model: &ProcessorModel, row: usize, need: SlotNeeds) -> bool {
+        let mut v: Vec<SlotNeeds> = self.rows[row].iter().map(|x| x.1).collect();
+        v.push(need);
+        sched::needs_fit(model, &v)
+    }
+}
+
+/// Iterative modulo scheduling at `ii`: an issue time per operation and
+/// the reservation table, or `None` when the budget runs out. Operations
+/// are taken highest first (`by_height`: the longest path to the end of
+/// the iteration, Rau's priority) or in body order.
+fn schedule_at(
+    model: &ProcessorModel,
+    n: usize,
+    needs: &[SlotNeeds],
+    edges: &[Edge],
+    fixed: &[(usize, SlotNeeds)],
+    ii: i64,
+    by_height: bool,
+) -> Option<(Vec<i64>, Mrt)> {
+    let mut mrt = Mrt {
+        rows: vec![vec![]; ii as usize],
+    };
+    for &(row, nd) in fixed {
+        if !mrt.fits(model, row, nd) {
+            return None;
+        }
+        mrt.rows[row].push((None, nd));
+    }
+    // heights: longest path to any end, with distances
+    let mut h = vec![0i64; n];
+    for _ in 0..=n {
+        let mut changed = false;
+        for e in edges {
+            let want = h[e.to] + e.lat - ii * e.dist;
+            if want > h[e.from] {
+                h[e.from] = want;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut preds: Vec<Vec<Edge>> = vec![vec![]; n];
+    let mut succs: Vec<Vec<Edge>> = vec![vec![]; n];
+    for e in edges {
+        preds[e.to].push(*e);
+        succs[e.from].push(*e);
+    }
+    let mut time: Vec<Option<i64>> = vec![None; n];
+    let mut last: Vec<Option<i64>> = vec![None; n];
+    let mut budget = 40 * n + 100;
+    while let Some(v) = (0..n)
+        .filter(|k| time[*k].is_none())
+        .max_by_key(|&k| (if by_height { h[k] } else { 0 }, std::cmp::Reverse(k)))
+    {
+        if budget == 0 {
+            return None;
+        }
+        budget -= 1;
+        let estart = preds[v]
+            .iter()
+            .filter_map(|e| time[e.from].map(|t| t + e.lat - ii * e.dist))
+            .fold(0, i64::max);
+        let slot = (estart..estart + ii).find(|t| mrt.fits(model, (t % ii) as usize, needs[v]));
+        let t = match slot {
+            Some(t) => t,
+            None => {
+                let t = match last[v] {
+                    Some(l) if l >= estart => l + 1,
+                    _ => estart,
+                };
+                // evict from the row until the operation fits
+                let row = (t % ii) as usize;
+                while !mrt.fits(model, row, needs[v]) {
+                    let k = mrt.rows[row].iter().position(|x| x.0.is_some())?;
+                    let (o, _) = mrt.rows[row].remove(k);
+                    time[o.expect("an operation")] = None;
+                }
+                t
+            }
+        };
+        time[v] = Some(t);
+        last[v] = Some(t);
+        mrt.rows[(t % ii) as usize].push((Some(v), needs[v]));
+        // evict the successors (and predecessors) now violated
+        for e in succs[v].iter().chain(&preds[v]) {
+            let (Some(a), Some(b)) = (time[e.from], time[e.to]) else {
+                continue;
+            };
+            if b < a + e.lat - ii * e.dist {
+                let o = if e.from == v { e.to } else { e.from };
+                if o == v {
+                    return None;
+                }
+                time[o] = None;
+                for r in mrt.rows.iter_mut() {
+                    r.retain(|x| x.0 != Some(o));
+                }
+            }
+        }
+    }
+    Some((time.into_iter().map(|t| t.unwrap_or(0)).collect(), mrt))
+}
+
+/// Copies that carry long-lived local values (module documentation): for
+/// each value of `local` whose last use comes more than `ii` cycles after
+/// its definition, a chain of `mov`s, each placed as late as its source
+/// is still valid and an ALU slot of the reservation table is free; the
+/// uses beyond a source's reach read the copy. Returns the copies with
+/// their times, the operand rewrites `(operation, from, to)` and the
+/// ordering edges of the copies (a read before the write of the next
+/// iteration in the same cycle); `None` when a slot is missing.
+#[allow(clippy::type_complexity)]
+fn copy_chains(
+    model: &ProcessorModel,
+    mf: &mut MFunc,
+    body: &[MInst],
+    local: &[Reg],
+    time: &[i64],
+    mrt: &mut Mrt,
+    ii: i64,
+) -> Option<(Vec<(MInst, i64)>, Vec<(usize, Reg, Reg)>, Vec<Edge>)> {
+    let n = body.len();
+    let mut copies: Vec<(MInst, i64)> = vec![];
+    let mut rewrites = vec![];
+    let mut edges = vec![];
+    let alu = SlotNeeds {
+        unit: Unit::Alu,
+        long_imm: false,
+        last: false,
+    };
+    for &v in local {
+        let Some(d) = (0..n).find(|&k| body[k].defs().contains(&v)) else {
+            continue;
+        };
+        let mut uses: Vec<(i64, usize)> = (0..n)
+            .filter(|&k| body[k].uses().contains(&v))
+            .map(|k| (time[k], k))
+            .collect();
+        uses.sort();
+        if uses.is_empty() {
+            continue;
+        }
+        // the current source: register, the operation writing it, its
+        // write time and the latency of its value
+        let (mut src, mut src_op, mut src_t) = (v, d, time[d]);
+        let mut src_lat = model.latency(body[d].class_unit().0, OpClass::Alu).max(1) as i64;
+        let mut k = 0;
+        while k < uses.len() {
+            let valid = src_t + ii;
+            if uses[k].0 <= valid {
+                if src != v {
+                    rewrites.push((uses[k].1, v, src));
+                }
+                edges.push(Edge {
+                    from: uses[k].1,
+                    to: src_op,
+                    lat: 0,
+                    dist: 1,
+                });
+                k += 1;
+                continue;
+            }
+            let hi = valid.min(uses[k].0 - 1);
+            let lo = src_t + src_lat;
+            let tc = (lo..=hi)
+                .rev()
+                .find(|t| mrt.fits(model, (t % ii) as usize, alu))?;
+            mrt.rows[(tc % ii) as usize].push((None, alu));
+            let c = mf.vreg(Class::Gr);
+            let idx = n + copies.len();
+            copies.push((MInst::new(opc::MOV_R, vec![r(c), r(src)]), tc));
+            edges.push(Edge {
+                from: idx,
+                to: src_op,
+                lat: 0,
+                dist: 1,
+            });
+            (src, src_op, src_t, src_lat) = (c, idx, tc, 1);
+        }
+    }
+    Some((copies, rewrites, edges))
+}
+
+/// The continuation test of a counted loop, normalised: another iteration
+/// follows iteration `j` when `r_j + e REL x` (`r_j`: the induction
+/// register at the start of iteration `j`).
+#[derive(Clone, Debug, PartialEq)]
+struct Continue {
+    rel: Rel,
+    unsigned: bool,
+    x: Opnd,
+}
+
+/// The relations [`Continue`] handles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rel {
+    /// `<` with a positive step.
+    Lt,
+    /// `>` with a negative step.
+    Gt,
+    /// `≠` with a step of ±1.
+    Ne,
+}
+
+/// The continuation test of the loop: compare `ci` (induction operand at
+/// `pos`), taken back to the loop when true (`br`) or false (`brf`).
+fn continuation(ci: &MInst, pos: usize, on_true: bool, c: i64) -> Option<Continue> {
+    let m = ci.info()?.mnemonic.strip_prefix("cmp")?;
+    let (base, unsigned) = match m.strip_suffix('u') {
+        Some(b) => (b, true),
+        None => (m, false),
+    };
+    // written `a REL x` with the induction value first
+    let mut rel = match (base, pos) {
+        (r, 1) => r,
+        ("lt", _) => "gt",
+        ("gt", _) => "lt",
+        ("le", _) => "ge",
+        ("ge", _) => "le",
+        (r, _) => r,
+    };
+    if !on_true {
+        rel = match rel {
+            "lt" => "ge",
+            "ge" => "lt",
+            "gt" => "le",
+            "le" => "gt",
+            "eq" => "ne",
+            _ => "eq",
+        };
+    }
+    let x = ci.ops.get(3 - pos)?.clone();
+    let imm = |k: i64| -> Option<Opnd> {
+        let Opnd::Imm(v) = x else { return None };
+        let v = if unsigned {
+            v as u32 as i64
+        } else {
+            v as i32 as i64
+        };
+        let (lo, hi) = if unsigned {
+            (0, u32::MAX as i64)
+        } else {
+            (i32::MIN as i64, i32::MAX as i64)
+        };
+        let w = v + k;
+        (lo..=hi).contains(&w).then_some(Opnd::Imm(w as i32 as i64))
+    };
+    let (rel, x) = match rel {
+        "lt" => (Rel::Lt, x.clone()),
+        "gt" => (Rel::Gt, x.clone()),
+        "le" => (Rel::Lt, imm(1)?),
+        "ge" => (Rel::Gt, imm(-1)?),
+        "ne" => (Rel::Ne, x.clone()),
+        _ => return None,
+    };
+    let ok = match rel {
+        Rel::Lt => c > 0 && (c as u64).is_power_of_two(),
+        Rel::Gt => c < 0 && (c.unsigned_abs()).is_power_of_two(),
+        Rel::Ne => c == 1 || c == -1,
+    };
+    ok.then_some(Continue { rel, unsigned, x })
+}
+
+/// The trip count of the loop when it is a constant: the induction
+/// register set to a constant at the end of the preheader `pre`, tested
+/// against a constant (at most 2^20 iterations counted).
+fn known_trips(mf: &MFunc, pre: MBlockId, ct: &Counted, cont: &Continue) -> Option<i64> {
+    let def = mf.blocks[pre.index()]
+        .insts
+        .iter()
+        .rev()
+        .find(|i| i.defs().contains(&ct.r))?;
+    let iv0 = match def.ops.as_slice() {
+        [_, Opnd::Imm(v)] if def.is(opc::MOV_I) => *v,
+        [_, Opnd::R(Reg::ZERO)] if def.is(opc::MOV_R) => 0,
+        _ => return None,
+    };
+    let Opnd::Imm(x) = cont.x else { return None };
+    let holds = |a: i64| -> bool {
+        let (a32, x32) = (a as u32, x as u32);
+        match (cont.rel, cont.unsigned) {
+            (Rel::Lt, false) => (a32 as i32) < (x32 as i32),
+            (Rel::Lt, true) => a32 < x32,
+            (Rel::Gt, false) => (a32 as i32) > (x32 as i32),
+            (Rel::Gt, true) => a32 > x32,
+            (Rel::Ne, _) => a32 != x32,
+        }
+    };
+    let mut n = 1;
+    while n < 1 << 20 && holds(iv0 + ct.e + (n - 1) * ct.c) {
+        n += 1;
+    }
+    Some(n)
+}
+
+/// `U` copies of the loop body without the compare at `skip`. The last
+/// copy keeps the registers; in the others every register written once
+/// and read only after that write gets a fresh name. An induction
+/// register `x` (written once, by `add x = x, c`) is not stepped `U`
+/// times in a chain: copy `k` reads `x + k·c` (`x + (k+1)·c` after the
+/// original add) from an `add` of its own at the top of the body, and one
+/// `add x = x, U·c` ends it — so the copies do not wait for each other.
+fn unroll(mf: &mut MFunc, body: &[MInst], skip: usize, u: usize) -> Vec<MInst> {
+    let mut fresh: Vec<Reg> = vec![];
+    let mut ivs: Vec<(Reg, usize, i64)> = vec![];
+    for (k, i) in body.iter().enumerate() {
+        if k == skip {
+            continue;
+        }
+        for d in i.defs() {
+            let Reg::V(_) = d else { continue };
+            let writes = body.iter().filter(|j| j.defs().contains(&d)).count();
+            let early = body
+                .iter()
+                .enumerate()
+                .any(|(j, x)| j <= k && j != skip && x.uses().contains(&d));
+            if writes == 1 && !early && !fresh.contains(&d) {
+                fresh.push(d);
+            }
+            match is_add_imm(i) {
+                Some((x, y, c)) if u > 1 && writes == 1 && x == y && x == d => ivs.push((x, k, c)),
+                _ => {}
+            }
+        }
+    }
+    let mut offsets: Vec<((Reg, i64), Reg)> = vec![];
+    let mut out = vec![];
+    for copy in 0..u {
+        let names: HashMap<Reg, Reg> = if copy + 1 == u {
+            HashMap::new()
+        } else {
+            fresh
+                .iter()
+                .map(|&x| (x, mf.vreg(mf.class(x).unwrap_or(Class::Gr))))
+                .collect()
+        };
+        for (k, i) in body.iter().enumerate() {
+            if k == skip || ivs.iter().any(|iv| iv.1 == k) {
+                continue;
+            }
+            let mut i = i.clone();
+            for (x, is_def) in i.regs_mut() {
+                match ivs.iter().find(|iv| iv.0 == *x) {
+                    Some(&(v, a, _)) if !is_def => {
+                        let kk = copy as i64 + (k > a) as i64;
+                        if kk > 0 {
+                            *x = match offsets.iter().find(|o| o.0 == (v, kk)) {
+                                Some(o) => o.1,
+                                None => {
+                                    let p = mf.vreg(Class::Gr);
+                                    offsets.push(((v, kk), p));
+                                    p
+                                }
+                            };
+                        }
+                    }
+                    _ => {
+                        if let Some(y) = names.get(x) {
+                            *x = *y;
+                        }
+                    }
+                }
+            }
+            out.push(i);
+        }
+    }
+    let mut all: Vec<MInst> = offsets
+        .iter()
+        .map(|&((v, kk), p)| {
+            let c = ivs.iter().find(|iv| iv.0 == v).map_or(0, |iv| iv.2);
+            mf.inst("add", vec![r(p), r(v), Opnd::Imm(kk * c)])
+        })
+        .collect();
+    all.extend(out);
+    for &(v, _, c) in &ivs {
+        all.push(mf.inst("add", vec![r(v), r(v), Opnd::Imm(c * u as i64)]));
+    }
+    all
+}
+
+/// A modulo schedule of an unrolled loop body.
+struct Schedule {
+    unroll: usize,
+    ii: i64,
+    res_mii: u32,
+    rec_mii: u32,
+    stages: i64,
+    /// The body (copies included) and the issue time of each operation.
+    body: Vec<MInst>,
+    time: Vec<i64>,
+    rows: Vec<Vec<usize>>,
+}
+
+/// Modulo-schedules `body` (one pass of the kernel) for II below `limit`.
+fn schedule_body(
+    mf: &mut MFunc,
+    model: &ProcessorModel,
+    body: Vec<MInst>,
+    unroll: usize,
+    extra: [SlotNeeds; 3],
+    limit: i64,
+) -> Option<Schedule> {
+    let n = body.len();
+    // induction registers: written only by `add r = r, c`
+    let mut steps: HashMap<Reg, i64> = HashMap::new();
+    let mut other: Vec<Reg> = vec![];
+    for i in &body {
+        match is_add_imm(i) {
+            Some((d, s, c)) if d == s => *steps.entry(d).or_default() += c,
+            _ => other.extend(i.defs()),
+        }
+    }
+    steps.retain(|r, _| !other.contains(r));
+    // local values (see `copy_chains`)
+    let mut local: Vec<Reg> = vec![];
+    for (k, i) in body.iter().enumerate() {
+        for d in i.defs() {
+            if !matches!(d, Reg::V(_)) || local.contains(&d) || mf.class(d) != Some(Class::Gr) {
+                continue;
+            }
+            let writes = body.iter().filter(|j| j.defs().contains(&d)).count();
+            let early = body[..=k].iter().any(|x| x.uses().contains(&d));
+            if writes == 1 && !early {
+                local.push(d);
+            }
+        }
+    }
+    let edges = dependences(model, &body, &steps, &local);
+    let needs: Vec<SlotNeeds> = body.iter().map(sched::slot_needs).collect();
+    let all: Vec<SlotNeeds> = needs.iter().copied().chain(extra).collect();
+    let lim = model.resources.bundle_limits();
+    let count = |f: &dyn Fn(&SlotNeeds) -> usize| all.iter().map(f).sum::<usize>();
+    let per = |used: usize, cap: usize| used.div_ceil(cap.max(1)) as u32;
+    let res_mii = [
+        per(
+            count(&|x| 1 + x.long_imm as usize),
+            lim.issue.min(model.issue_width as usize),
+        ),
+        per(
+            count(&|x| matches!(x.unit, Unit::Mem | Unit::CtlMem) as usize),
+            lim.memory,
+        ),
+        per(count(&|x| (x.unit == Unit::Mul) as usize), lim.multiply),
+        per(
+            count(&|x| matches!(x.unit, Unit::Ctl | Unit::CtlMem) as usize),
+            lim.control,
+        ),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(1)
+    .max(1);
+    let rec_mii = (1..=256)
+        .find(|&ii| feasible(n, &edges, ii))
+        .unwrap_or(1 << 20) as u32;
+    let mii = res_mii.max(rec_mii).max(4) as i64;
+    for ii in mii..limit {
+        let fixed = [
+            (0, extra[0]),
+            ((ii - 1) as usize, extra[1]),
+            ((ii - 1) as usize, extra[2]),
+        ];
+        let Some((time, mut mrt)) = schedule_at(model, n, &needs, &edges, &fixed, ii, true)
+            .or_else(|| schedule_at(model, n, &needs, &edges, &fixed, ii, false))
+        else {
+            continue;
+        };
+        let Some((copies, rewrites, copy_edges)) =
+            copy_chains(model, mf, &body, &local, &time, &mut mrt, ii)
+        else {
+            continue;
+        };
+        let mut body = body.clone();
+        for &(k, from, to) in &rewrites {
+            for (x, is_def) in body[k].regs_mut() {
+                if !is_def && *x == from {
+                    *x = to;
+                }
+            }
+        }
+        let mut time = time;
+        for (c, t) in copies {
+            body.push(c);
+            time.push(t);
+        }
+        let mut edges = edges.clone();
+        edges.extend(copy_edges);
+        let stages = time.iter().map(|t| t / ii).max().unwrap_or(0) + 1;
+        if stages > 60 {
+            continue;
+        }
+        let Some(rows) = row_orders(body.len(), &edges, &time, ii) else {
+            continue;
+        };
+        if max_live(&body, &time, ii) > MAX_LIVE {
+            return None;
+        }
+        return Some(Schedule {
+            unroll,
+            ii,
+            res_mii,
+            rec_mii,
+            stages,
+            body,
+            time,
+            rows,
+        });
+    }
+    None
+}
+
+/// Pipelines the loop of block `l` if it is a candidate: `Ok(None)` if it
+/// is not a one-block loop, `Err(reason)` if it is one left alone.
+fn try_loop(
+    mf: &mut MFunc,
+    model: &ProcessorModel,
+    l: MBlockId,
+) -> Result<Option<LoopReport>, &'static str> {
+    let insts = &mf.blocks[l.index()].insts;
+    // `br b, L` falling into the exit, or `br b, L; goto X`
+    let goto_exit = match insts.last() {
+        Some(g) if g.is_unconditional() && g.class_unit().0 == OpClass::Jump => {
+            match g.ops.as_slice() {
+                [Opnd::Label(x)] if *x != l => Some(*x),
+                _ => return Ok(None),
+            }
+        }
+        _ => None,
+    };
+    let Some(nbr) = insts.len().checked_sub(1 + goto_exit.is_some() as usize) else {
+        return Ok(None);
+    };
+    let br = &insts[nbr];
+    let self_loop =
+        br.class_unit().0 == OpClass::Branch && br.ops.contains(&Opnd::Label(l)) && nbr >= 1;
+    if !self_loop {
+        return Ok(None);
+    }
+    let body = &insts[..nbr];
+    if body.iter().any(|i| i.is_control() || i.is_call()) {
+        return Err("control flow or call in the loop");
+    }
+    if body
+        .iter()
+        .any(|i| !matches!(i.op, MOp::Isa(_)) || !i.imp_defs.is_empty() || !i.imp_uses.is_empty())
+    {
+        return Err("pseudo-operation in the loop");
+    }
+    if body.len() > MAX_OPS {
+        return Err("loop too large");
+    }
+    let pos = mf
+        .order
+        .iter()
+        .position(|&b| b == l)
+        .expect("block in order");
+    let Some(exit) = goto_exit.or_else(|| mf.order.get(pos + 1).copied()) else {
+        return Err("loop is the last block");
+    };
+    let cfg = Cfg::new(mf);
+    let mut preds: Vec<MBlockId> = cfg.preds(l).to_vec();
+    preds.sort();
+    preds.dedup();
+    preds.retain(|&p| p != l);
+    let [pre] = preds.as_slice() else {
+        return Err("loop with several entries");
+    };
+    let pre = *pre;
+    let Some(Opnd::R(b)) = br.ops.first().cloned() else {
+        return Err("branch without a register");
+    };
+    // b must not be read outside the loop
+    for (k, blk) in mf.blocks.iter().enumerate() {
+        if k != l.index() && blk.insts.iter().any(|i| i.uses().contains(&b)) {
+            return Err("branch register used outside the loop");
+        }
+    }
+    let on_true = br.info().is_some_and(|x| x.mnemonic == "br");
+    let body: Vec<MInst> = body.to_vec();
+    let br = br.clone();
+    let ct = counted(&body, b)?;
+    let cont = continuation(&body[ct.cmp], ct.pos, on_true, ct.c)
+        .ok_or("loop test not handled (<, > or != with a suitable step)")?;
+    // what an iteration costs today: the list schedule, latency waits
+    // included (as the bundles of a core without interlocks)
+    let exposed = ProcessorModel {
+        interlocked: false,
+        ..model.clone()
+    };
+    let list_length = sched::schedule_block(&exposed, insts.to_vec(), true).len() as i64;
+    let penalty = model.taken_branch_penalty as i64;
+    // the kernel's compare `cnt != 0` (row 0), `cnt -= 1` (last row), branch
+    let cnt = mf.vreg(Class::Gr);
+    let cmp_k = mf.inst("cmpne", vec![r(b), r(cnt), Opnd::Imm(0)]);
+    let dec_k = mf.inst("add", vec![r(cnt), r(cnt), Opnd::Imm(-1)]);
+    let extra = [
+        sched::slot_needs(&cmp_k),
+        sched::slot_needs(&dec_k),
+        sched::slot_needs(&br),
+    ];
+    let trips = known_trips(mf, pre, &ct, &cont);
+    // cycles of the whole loop: today, and pipelined by `s` (prologue,
+    // passes, epilogue, left-over iterations in the original loop)
+    let today = |n: i64| n * (list_length + penalty);
+    let cost = |s: &Schedule, n: i64| -> Option<i64> {
+        let u = s.unroll as i64;
+        let done = n - (s.stages - 1) * u;
+        if done < u {
+            return None;
+        }
+        let passes = done / u;
+        let left = done - passes * u;
+        Some(2 * (s.stages - 1) * s.ii + passes * (s.ii + penalty) + today(left) + penalty)
+    };
+    let mut best: Option<Schedule> = None;
+    for u in [1usize, 2, 4] {
+        if u * body.len() > MAX_OPS {
+            break;
+        }
+        // a pass of `u` iterations must beat `u` iterations of today's loop
+        let limit = (u as i64) * (list_length + penalty) - penalty;
+        let ub = unroll(mf, &body, ct.cmp, u);
+        let Some(s) = schedule_body(mf, model, ub, u, extra, limit) else {
+            continue;
+        };
+        let better = match (trips, &best) {
+            (Some(n), _) if cost(&s, n).is_none_or(|c| c >= today(n)) => false,
+            (_, None) => true,
+            (Some(n), Some(x)) => cost(&s, n) < cost(x, n),
+            // a larger unrolling must save a tenth of the cycles per
+            // iteration (it costs registers and a longer prologue)
+            (None, Some(x)) => {
+                10 * (s.ii + penalty) * (x.unroll as i64) < 9 * (x.ii + penalty) * (u as i64)
+            }
+        };
+        if better {
+            best = Some(s);
+        }
+    }
+    let Some(sc) = best else {
+        return Err(if trips.is_some() {
+            "no modulo schedule faster for the loop's trip count"
+        } else {
+            "no modulo schedule shorter than the list schedule"
+        });
+    };
+    let (ii, u) = (sc.ii, sc.unroll as i64);
+    let report = LoopReport {
+        line: br.loc.map(|x| x.0),
+        ops: body.len() + 1,
+        unroll: u as u32,
+        ii: ii as u32,
+        res_mii: sc.res_mii,
+        rec_mii: sc.rec_mii,
+        stages: sc.stages as u32,
+        list_length: list_length as u32,
+    };
+    let stages = sc.stages;
+    let stage = |k: usize| sc.time[k] / ii;
+    let last_row = sc.rows.len() - 1;
+    let mut pro = vec![];
+    for q in 0..stages - 1 {
+        for ops in &sc.rows {
+            for &k in ops {
+                if stage(k) <= q {
+                    pro.push(sc.body[k].clone());
+                }
+            }
+        }
+    }
+    let mut ker = vec![];
+    let mut cycles = vec![];
+    let mut cycle = 0u32;
+    let ker_b = mf.new_block();
+    for (row, ops) in sc.rows.iter().enumerate() {
+        let before = ker.len();
+        if row == 0 {
+            ker.push(cmp_k.clone());
+        }
+        if row == last_row {
+            ker.push(dec_k.clone());
+        }
+        for &k in ops {
+            ker.push(sc.body[k].clone());
+        }
+        if row == last_row {
+            let mut j = mf.inst("br", vec![r(b), Opnd::Label(ker_b)]);
+            j.loc = br.loc;
+            ker.push(j);
+        }
+        if ker.len() > before {
+            cycles.resize(ker.len(), cycle);
+            cycle += 1;
+        }
+    }
+    let mut epi = vec![];
+    for m in 1..stages {
+        for ops in &sc.rows {
+            for &k in ops {
+                if stage(k) >= m {
+                    epi.push(sc.body[k].clone());
+                }
+            }
+        }
+    }
+    let add = |mf: &MFunc, d: Reg, s: Reg, k: i64| mf.inst("add", vec![r(d), r(s), Opnd::Imm(k)]);
+    if u > 1 {
+        // the iterations left over by the passes run in the original loop:
+        // its own test on the induction value of the last iteration done
+        let t = mf.vreg(Class::Gr);
+        epi.push(add(mf, t, ct.r, ct.e - ct.c));
+        let mut c = body[ct.cmp].clone();
+        c.ops[ct.pos] = r(t);
+        epi.push(c);
+        epi.push(br.clone());
+    }
+    epi.push(mf.inst("goto", vec![Opnd::Label(exit)]));
+    // the guard: M further iterations after the first (exact in unsigned
+    // arithmetic), at least stages·u − 1 of them; cnt = passes − 1
+    let g = mf.new_block();
+    let mut guard = vec![];
+    let a = mf.vreg(Class::Gr);
+    guard.push(add(mf, a, ct.r, ct.e));
+    let x = match &cont.x {
+        Opnd::R(x) => *x,
+        o => {
+            let x = mf.vreg(Class::Gr);
+            guard.push(mf.inst("mov", vec![r(x), o.clone()]));
+            x
+        }
+    };
+    let d = mf.vreg(Class::Gr);
+    let mut tests: Vec<Reg> = vec![];
+    let suffix = if cont.unsigned { "u" } else { "" };
+    match cont.rel {
+        Rel::Lt | Rel::Ne if ct.c > 0 => guard.push(mf.inst("sub", vec![r(d), r(x), r(a)])),
+        _ => guard.push(mf.inst("sub", vec![r(d), r(a), r(x)])),
+    }
+    if cont.rel != Rel::Ne {
+        let ft = mf.vreg(Class::Gr);
+        let m = if cont.rel == Rel::Lt {
+            "cmplt"
+        } else {
+            "cmpgt"
+        };
+        guard.push(mf.inst(&format!("{m}{suffix}"), vec![r(ft), r(a), r(x)]));
+        tests.push(ft);
+    }
+    let step = ct.c.unsigned_abs();
+    let m = if step == 1 {
+        d
+    } else {
+        let (t1, t2, m) = (mf.vreg(Class::Gr), mf.vreg(Class::Gr), mf.vreg(Class::Gr));
+        guard.push(add(mf, t1, d, -1));
+        guard.push(mf.inst(
+            "shru",
+            vec![r(t2), r(t1), Opnd::Imm(step.trailing_zeros() as i64)],
+        ));
+        guard.push(add(mf, m, t2, 1));
+        m
+    };
+    let need = stages * u - 1;
+    if need > 0 {
+        let g2 = mf.vreg(Class::Gr);
+        guard.push(mf.inst("cmpgeu", vec![r(g2), r(m), Opnd::Imm(need)]));
+        tests.push(g2);
+    }
+    let q = mf.vreg(Class::Gr);
+    guard.push(add(mf, q, m, -need));
+    if u > 1 {
+        guard.push(mf.inst(
+            "shru",
+            vec![r(cnt), r(q), Opnd::Imm(u.trailing_zeros() as i64)],
+        ));
+    } else {
+        guard.push(MInst::new(opc::MOV_R, vec![r(cnt), r(q)]));
+    }
+    if let Some(&first) = tests.first() {
+        let mut acc = first;
+        for &t in &tests[1..] {
+            let y = mf.vreg(Class::Gr);
+            guard.push(mf.inst("and", vec![r(y), r(acc), r(t)]));
+            acc = y;
+        }
+        let bg = mf.vreg(Class::Br);
+        guard.push(MInst::new(opc::MTB, vec![r(bg), r(acc)]));
+        guard.push(mf.inst("brf", vec![r(bg), Opnd::Label(l)]));
+    }
+    mf.blocks[g.index()].insts = guard;
+    let mut new_order = vec![g];
+    if !pro.is_empty() {
+        let p = mf.new_block();
+        mf.blocks[p.index()].insts = pro;
+        new_order.push(p);
+    }
+    mf.blocks[ker_b.index()].insts = ker;
+    mf.blocks[ker_b.index()].cycles = Some(cycles);
+    new_order.push(ker_b);
+    // the epilogue jumps over the original loop, kept right after it as
+    // the fallback (so that the live ranges of its registers stay local
+    // to the loop in the allocator's linear order)
+    let e = mf.new_block();
+    mf.blocks[e.index()].insts = epi;
+    new_order.push(e);
+    new_order.push(l);
+    for i in mf.blocks[pre.index()].insts.iter_mut() {
+        if i.is_control() {
+            for o in i.ops.iter_mut() {
+                if *o == Opnd::Label(l) {
+                    *o = Opnd::Label(g);
+                }
+            }
+        }
+    }
+    mf.order.splice(pos..=pos, new_order);
+    Ok(Some(report))
+}
+
+/// The order of the operations of each kernel row: ascending body order,
+/// except that a reader comes before an operation of the same cycle that
+/// overwrites its register (anti dependence of latency 0 met exactly);
+/// `None` if those constraints are cyclic.
+fn row_orders(n: usize, edges: &[Edge], time: &[i64], ii: i64) -> Option<Vec<Vec<usize>>> {
+    let mut rows: Vec<Vec<usize>> = vec![vec![]; ii as usize];
+    for k in 0..n {
+        rows[(time[k] % ii) as usize].push(k);
+    }
+    let mut out = vec![];
+    for row in rows {
+        let before = |a: usize, b: usize| {
+            edges.iter().any(|e| {
+                e.from == a && e.to == b && time[e.to] + ii * e.dist == time[e.from] + e.lat
+            })
+        };
+        let mut left = row.clone();
+        let mut seq = vec![];
+        while !left.is_empty() {
+            let k = left
+                .iter()
+                .position(|&x| !left.iter().any(|&y| y != x && before(y, x)))?;
+            seq.push(left.remove(k));
+        }
+        out.push(seq);
+    }
+    Some(out)
+}
+
+/// The bundles of a block with fixed cycles ([`MBlock::cycles`]) when the
+/// (allocated) block still obeys them: as many cycles as operations,
+/// non-decreasing, every bundle legal for `model` ([`sched::legal_bundle`]),
+/// no operation reading or writing a register another operation of its
+/// bundle writes before it (so the bundles compute what the operations in
+/// sequence compute; latencies are left to the scoreboard of an
+/// interlocked core), a control operation only last. `None` otherwise.
+pub fn fixed_bundles(
+    model: &ProcessorModel,
+    insts: &[MInst],
+    cycles: &[u32],
+) -> Option<sched::Bundles> {
+    if !model.interlocked || insts.len() != cycles.len() || insts.is_empty() {
+        return None;
+    }
+    if cycles.windows(2).any(|w| w[0] > w[1]) {
+        return None;
+    }
+    if insts[..insts.len() - 1].iter().any(|i| i.is_control()) {
+        return None;
+    }
+    let mut out: sched::Bundles = vec![];
+    let mut k = 0;
+    while k < insts.len() {
+        let mut j = k;
+        while j < insts.len() && cycles[j] == cycles[k] {
+            j += 1;
+        }
+        let group = &insts[k..j];
+        let refs: Vec<&MInst> = group.iter().collect();
+        if !sched::legal_bundle(model, &refs) {
+            return None;
+        }
+        for (x, a) in group.iter().enumerate() {
+            let defs = a.defs();
+            for b in &group[x + 1..] {
+                if b.uses().iter().chain(&b.defs()).any(|u| defs.contains(u)) {
+                    return None;
+                }
+            }
+        }
+        out.push(group.to_vec());
+        k = j;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codegen::mir::{interp, parse};
+
+    /// A one-block loop `B1` after the translation out of SSA: `$r16` is the
+    /// induction register's start, `$r17` the loop bound, `$r18` an array
+    /// base; `{test}` is the loop's compare and branch.
+    fn source(body: &str) -> String {
+        format!(
+            "function @f global\nvregs 20 br %v9\norder B0 B1 B2\nB0:\n  mov %v1 = $r17\n  mov %v2 = $r16\n  mov %v3 = 0\n  mov %v4 = $r18\n  goto B1\nB1:\n{body}B2:\n  mov $r16 = %v3\n  return $r63 uses($r16)\n"
+        )
+    }
+
+    /// A loop summing `a[i] + i` into `%v3` and storing `a[i] + i` at
+    /// `a + 4096 + 4i`: loads, a store, an accumulator, an address
+    /// register that lives across the whole iteration.
+    fn body(step: i64, test: &str) -> String {
+        format!(
+            "  sh2add %v5 = %v2, %v4\n  ldw %v6 = 0[%v5]\n  add %v7 = %v6, %v2\n  stw 4096[%v5] = %v7\n  add %v3 = %v3, %v7\n  add %v2 = %v2, {step}\n{test}"
+        )
+    }
+
+    /// Runs `text` before and after pipelining for every `(start, bound)`
+    /// and checks equal results and stores (the interpreter executes the
+    /// loop as written: the original is the oracle). Returns the report.
+    fn check(text: &str, runs: &[(i64, i64)]) -> Stats {
+        let before = parse::function(text).expect("parses");
+        let mut after = before.clone();
+        let st = pipeline(&mut after, &ProcessorModel::st231());
+        for &(start, bound) in runs {
+            let inputs = [
+                (Reg::G(16), start),
+                (Reg::G(17), bound),
+                (Reg::G(18), 0x2000),
+            ];
+            let want = interp::run_with_memory(&before, &inputs).expect("original runs");
+            let got = interp::run_with_memory(&after, &inputs).expect("pipelined runs");
+            assert_eq!(got, want, "start {start}, bound {bound}\n{st:?}");
+        }
+        st
+    }
+
+    fn counts(n: i64) -> Vec<(i64, i64)> {
+        (1..=n).map(|b| (0, b)).collect()
+    }
+
+    #[test]
+    fn counted_up_with_lt_gives_the_original_results() {
+        let st = check(
+            &source(&body(1, "  cmplt %v9 = %v2, %v1\n  br %v9, B1\n")),
+            &counts(40),
+        );
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+        let r = &st.loops[0];
+        // hand bound: 6 operations + compare, decrement and branch of the
+        // kernel = 9 syllables per iteration on 4 lanes, 2 memory
+        // operations on 1 unit: ResMII of one iteration is 3
+        assert!(r.ii as usize >= 4 && r.ii <= r.list_length * r.unroll);
+        assert!(r.ii >= r.mii() && r.stages >= 2, "{r:?}");
+    }
+
+    #[test]
+    fn brf_and_negated_tests_and_down_counting() {
+        // continue while i >= 1 (brf of i < 1), counting down from the
+        // bound: the continuation is `i > 0` with step -1
+        let text = source(&body(-1, "  cmplt %v9 = %v2, 1\n  brf %v9, B1\n"));
+        let runs: Vec<(i64, i64)> = (1..=30).map(|s| (s, 0)).collect();
+        let st = check(&text, &runs);
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+    }
+
+    #[test]
+    fn not_equal_tests_and_swapped_operands() {
+        // `bound != i` with the induction value second
+        let st = check(
+            &source(&body(1, "  cmpne %v9 = %v1, %v2\n  br %v9, B1\n")),
+            &counts(33),
+        );
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+    }
+
+    #[test]
+    fn unsigned_and_less_or_equal_with_a_constant() {
+        // `i <=u 20` from a variable start: 21 - start iterations (the
+        // loop runs once at least)
+        let text = source(&body(1, "  cmpleu %v9 = %v2, 20\n  br %v9, B1\n"));
+        let runs: Vec<(i64, i64)> = (0..=20).map(|s| (s, 0)).collect();
+        let st = check(&text, &runs);
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+        // signed tests at the ends of the range: 0x7ffffff0 <= i <
+        // 0x7fffffff has 15 iterations (the distance is exact unsigned)
+        let text = source(&body(1, "  cmplt %v9 = %v2, %v1\n  br %v9, B1\n"));
+        let min = i32::MIN as i64;
+        check(
+            &text,
+            &[(0x7fff_fff0, 0x7fff_ffff), (min, min + 9), (-3, 5), (7, -7)],
+        );
+    }
+
+    #[test]
+    fn steps_of_two_round_the_count_up() {
+        // i += 2 while i < bound: ceil((bound - start) / 2) iterations
+        let st = check(
+            &source(&body(2, "  cmplt %v9 = %v2, %v1\n  br %v9, B1\n")),
+            &counts(41),
+        );
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+    }
+
+    #[test]
+    fn loops_with_calls_or_an_uncounted_test_are_left_alone() {
+        // the branch tests a loaded value: not a counted loop
+        let text =
+            source("  ldw %v6 = 0[%v4]\n  add %v4 = %v4, 4\n  cmpne %v9 = %v6, 0\n  br %v9, B1\n");
+        let mut mf = parse::function(&text).expect("parses");
+        let st = pipeline(&mut mf, &ProcessorModel::st231());
+        assert!(st.loops.is_empty());
+        assert_eq!(st.rejected.len(), 1);
+        // no interlocks: nothing is tried on the ST220
+        let mut mf = parse::function(&source(&body(1, "  cmplt %v9 = %v2, %v1\n  br %v9, B1\n")))
+            .expect("parses");
+        let st = pipeline(&mut mf, &ProcessorModel::st220());
+        assert_eq!(st, Stats::default());
+    }
+
+    #[test]
+    fn fixed_bundles_keep_a_schedule_only_while_it_means_the_sequence() {
+        let mf = parse::function(
+            "function @g\nvregs 0\norder B0\nB0:\n  add $r1 = $r2, 1\n  add $r3 = $r1, 1\n  add $r2 = $r4, 1\n",
+        )
+        .expect("parses");
+        let insts = &mf.blocks[0].insts;
+        let m = ProcessorModel::st231();
+        // reading $r1 in the cycle that writes it would read the old value
+        assert!(fixed_bundles(&m, insts, &[0, 0, 1]).is_none());
+        // overwriting $r2 in the cycle that reads it is what the sequence means
+        let b = fixed_bundles(&m, insts, &[0, 1, 1]).expect("legal");
+        assert_eq!(b.iter().map(|x| x.len()).collect::<Vec<_>>(), [1, 2]);
+        assert!(fixed_bundles(&m, insts, &[1, 0, 1]).is_none());
+        assert!(fixed_bundles(&m, insts, &[0, 1]).is_none());
+        assert!(fixed_bundles(&ProcessorModel::st220(), insts, &[0, 1, 1]).is_none());
+    }
+
+    #[test]
+    fn distances_of_memory_conflicts() {
+        let acc = |konst: i64, step: i64| {
+            Some(Access {
+                base: AddrBase::Sym("x".into()),
+                lin: Linear {
+                    terms: vec![(Reg::G(1), 4)],
+                    konst,
+                },
+                size: 4,
+                step,
+            })
+        };
+        // a[i+1] stored, a[i] loaded: the load of iteration j + 1 reads it
+        assert_eq!(
+            conflict_distance(&acc(4, 4), &acc(0, 4), false),
+            Some(Some(1))
+        );
+        // a[i] stored, a[i+1] loaded: only an earlier iteration's load meets it
+        assert_eq!(conflict_distance(&acc(0, 4), &acc(4, 4), false), Some(None));
+        assert_eq!(
+            conflict_distance(&acc(0, 4), &acc(0, 4), true),
+            Some(Some(0))
+        );
+        // the same word every iteration: every distance
+        assert_eq!(
+            conflict_distance(&acc(0, 0), &acc(0, 0), false),
+            Some(Some(1))
+        );
+        // unknown addresses
+        assert_eq!(conflict_distance(&None, &acc(0, 4), true), None);
+    }
+}
