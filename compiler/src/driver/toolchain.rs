@@ -172,6 +172,8 @@ impl Config {
                 "-fno-copy-fold" => cfg.copy_fold = false,
                 "-fpeephole" => cfg.peephole = true,
                 "-fno-peephole" => cfg.peephole = false,
+                "-fjump-tables" => cfg.front.no_jump_tables = false,
+                "-fno-jump-tables" => cfg.front.no_jump_tables = true,
                 _ => {}
             }
         }
