@@ -2015,7 +2015,6 @@ int main(void) {
         let dflt = ks
             .iter()
             .find_map(|k| match k {
-                InstKind::Branch { then, .. } if f.successors(*then).is_empty() => None,
                 InstKind::Branch { then, else_, .. }
                     if f.terminator(*else_)
                         .is_some_and(|t| matches!(t, InstKind::JumpTable { .. })) =>
