@@ -563,3 +563,50 @@ fn diagnostics_tabs_and_rich_format() {
         "{rich}"
     );
 }
+
+/// A jump table as `lcc` emits it (ISA-ST200 §4.7 `igoto`, §6.2): `.word`
+/// entries in `.rodata` holding the addresses of `.L` labels of `.text`.
+/// Each entry is an `R_ST200_32` relocation (type 2) whose symbol value
+/// plus addend is the label's offset in `.text`: `.L1` after one 4-byte
+/// bundle (offset 4), `.L2` after two (offset 8); the table's data stays
+/// zero until the link.
+#[test]
+fn jump_table_words_hold_code_labels() {
+    let o = obj(concat!(
+        ".text\nf: nop ;;\n.L1: nop ;;\n.L2: goto $r63 ;;\n",
+        ".section .rodata\n.align 4\n.Ltab: .word .L2, .L1, .L2\n",
+        ".text\n ldw $r63 = .Ltab[$r16] ;;\n",
+    ));
+    let elf = Elf::parse(&o).unwrap();
+    let name = |i: usize| elf.shdr_strtab.get_at(elf.section_headers[i].sh_name);
+    let text = (0..elf.section_headers.len())
+        .find(|&i| name(i) == Some(".text"))
+        .unwrap();
+    let rodata = (0..elf.section_headers.len())
+        .find(|&i| name(i) == Some(".rodata"))
+        .unwrap();
+    assert_eq!(section_words(&o, ".rodata"), vec![0, 0, 0]);
+    let (_, relocs) = elf
+        .shdr_relocs
+        .iter()
+        .find(|(i, _)| elf.section_headers[*i].sh_info as usize == rodata)
+        .expect("relocations of .rodata");
+    let mut got: Vec<(u64, u32, i64)> = relocs
+        .iter()
+        .map(|r| {
+            let s = elf.syms.get(r.r_sym).unwrap();
+            assert_eq!(
+                s.st_shndx, text,
+                "entry at {} points into .text",
+                r.r_offset
+            );
+            (
+                r.r_offset,
+                r.r_type,
+                s.st_value as i64 + r.r_addend.unwrap_or(0),
+            )
+        })
+        .collect();
+    got.sort();
+    assert_eq!(got, vec![(0, 2, 8), (4, 2, 4), (8, 2, 8)]);
+}

@@ -984,3 +984,75 @@ fn ssa_unreachable_block_falling_into_a_phi_block() {
         check_module_with("unreachable", &m, &o).unwrap();
     }
 }
+
+/// Six case labels over −2..=4 (a jump table of 7 entries, value 2 a
+/// hole going to the default), in a leaf function.
+const SWITCH_C: &str = "__attribute__((noinline)) int f(int x) {\n\
+    switch (x) {\n\
+    case -2: return 10; case -1: return 11; case 0: return 12;\n\
+    case 1: return 13; default: return 99; case 3: return 14; case 4: return 15;\n\
+    }\n}\n\
+int main(void) { int s = 0; for (int x = -4; x < 7; x++) s = s * 3 + f(x); return s & 0xff; }\n";
+
+/// The `.word` entries of jump table `label` in the assembly text.
+fn table_entries(asm: &str, label: &str) -> Vec<String> {
+    let start = asm
+        .find(&format!("\n{label}:\n"))
+        .unwrap_or_else(|| panic!("no {label} in\n{asm}"));
+    asm[start..]
+        .lines()
+        .skip(2)
+        .map_while(|l| l.trim().strip_prefix(".word ").map(str::to_string))
+        .collect()
+}
+
+/// The emitted assembly of a dense switch (ISA-ST200 §4.7): the bounds
+/// check `cmpgtu` against 6 (7 entries − 1) whose `br` goes to the
+/// default, `ldw $r63 = table[index × 4]`, `goto $r63`, and the table in
+/// `.rodata` with one `.word` per value −2..=4: the hole (value 2, entry
+/// 4) is the default's label and no other entry is. The leaf function
+/// saves and restores `$r63` (§7.1: it holds the return address).
+#[test]
+fn jump_table_in_the_assembly() {
+    let asm = |flags: &[&str]| {
+        let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+        let cfg = driver::Config::from_flags(&flags).unwrap();
+        driver::compile_to_asm("sw.c", SWITCH_C.as_bytes(), &cfg).unwrap()
+    };
+    let o0 = asm(&["-O0"]);
+    let f = &o0[o0.find("\nf:\n").unwrap()..o0.find(".size f,").unwrap()];
+    let lines: Vec<&str> = f.lines().map(str::trim).collect();
+    let check = lines
+        .iter()
+        .position(|l| l.starts_with("cmpgtu $b") && l.ends_with(", 6"))
+        .unwrap_or_else(|| panic!("bounds check in\n{f}"));
+    let dflt = lines[check..]
+        .iter()
+        .find_map(|l| l.strip_prefix("br $b"))
+        .and_then(|l| l.split(", ").nth(1))
+        .expect("branch to the default");
+    assert!(f.contains("ldw $r63 = .L0_jt0[$r"), "{f}");
+    assert!(f.contains("goto $r63"), "{f}");
+    assert!(f.contains("] = $r63"), "$r63 saved in\n{f}");
+    let entries = table_entries(&o0, ".L0_jt0");
+    assert_eq!(entries.len(), 7, "{o0}");
+    for (k, e) in entries.iter().enumerate() {
+        assert_eq!(e == dflt, k == 4, "entry {k} {e}, default {dflt}");
+        assert!(
+            lines.contains(&format!("{e}:").as_str()),
+            "{e} is a label of f"
+        );
+    }
+    let table = o0.find(".L0_jt0:").unwrap();
+    assert!(
+        o0[..table].ends_with("\t.section .rodata\n\t.align 4\n"),
+        "{o0}"
+    );
+    // optimised: still one table of 7 entries
+    let o2 = asm(&["-O2"]);
+    assert_eq!(table_entries(&o2, ".L0_jt0").len(), 7, "{o2}");
+    assert!(o2.contains("goto $r63"));
+    // -fno-jump-tables: compares only
+    let no = asm(&["-O2", "-fno-jump-tables"]);
+    assert!(!no.contains("goto $r63") && !no.contains("_jt"), "{no}");
+}

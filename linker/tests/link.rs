@@ -698,3 +698,29 @@ fn cli_writes_nothing_on_error() {
         .unwrap();
     assert!(String::from_utf8_lossy(&h.stdout).contains("--gc-sections"));
 }
+
+/// A jump table as `lcc` emits it (ISA-ST200 §4.7, §6.2): `.rodata` words
+/// holding the addresses of `.L` labels of `.text` (`R_ST200_32`, S + A),
+/// from two objects so each table must point into its own object's code.
+/// Expected by hand: in each object `.L1` is one 4-byte bundle after the
+/// function, `.L2` two.
+#[test]
+fn jump_table_words_get_code_addresses() {
+    let table = |f: &str| {
+        format!(
+            ".text\n.global {f}\n{f}: nop ;;\n.L1: nop ;;\n.L2: goto $r63 ;;\n\
+             .section .rodata\n.align 4\n.global {f}_tab\n{f}_tab: .word .L2, .L1, .L2\n"
+        )
+    };
+    let exe = ok(&opts(&[
+        asm("start.s", START),
+        asm("a.s", &table("main")),
+        asm("b.s", &table("fb")),
+    ]));
+    let elf = Elf::parse(&exe).unwrap();
+    for f in ["main", "fb"] {
+        let (code, tab) = (sym(&elf, f), sym(&elf, &format!("{f}_tab")));
+        let entries: Vec<u64> = (0..3).map(|k| word(&exe, tab + 4 * k) as u64).collect();
+        assert_eq!(entries, vec![code + 8, code + 4, code + 8], "{f}");
+    }
+}

@@ -50,6 +50,9 @@ Options:
                      -fno-if-convert build of the same source and flags)
   -fpeephole, -fno-peephole  clean-up of copies and jumps after register
                      allocation (on at -O1 and above)
+  -fno-jump-tables   lower every switch to compares (a binary search tree
+                     when large), never to a jump table (default: jump
+                     tables for dense switches)
   -fout-of-ssa=M     out-of-SSA translation: naive, sreedhar, sreedhar3 or boissinot
                      (default)
   -g                 debug line information (also on by default)
@@ -177,6 +180,11 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 } else if let Some(v) = s.strip_prefix("-fdiagnostics-format=") {
                     a.front.diagnostics_format = v.parse()?;
                 } else if s.starts_with("-O") || (s.starts_with("-f") && s.len() > 2) {
+                    match s {
+                        "-fjump-tables" => a.front.no_jump_tables = false,
+                        "-fno-jump-tables" => a.front.no_jump_tables = true,
+                        _ => {}
+                    }
                     a.codegen.push(s.to_string());
                 } else if let Some(v) = s.strip_prefix("-W") {
                     match v {

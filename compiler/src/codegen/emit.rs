@@ -1,6 +1,6 @@
 //! Assembly text for `las` (ISA-ST200 §7.5): one operation per line, `;;`
-//! ends a bundle, `.proc`/`.endp`, `.type`/`.size`, `.loc` lines, data
-//! directives for globals.
+//! ends a bundle, `.proc`/`.endp`, `.type`/`.size`, `.loc` lines, jump
+//! tables after their function, data directives for globals.
 
 use super::mir::{self, *};
 use super::sched::Bundles;
@@ -35,6 +35,11 @@ fn label(k: usize, b: MBlockId) -> String {
     format!(".L{k}_{}", b.index())
 }
 
+/// The local label of jump table `n` of function `k`.
+fn table_label(k: usize, n: u32) -> String {
+    format!(".L{k}_jt{n}")
+}
+
 fn opnd(o: &Opnd, k: usize) -> String {
     match o {
         Opnd::R(x) => reg(*x),
@@ -44,6 +49,7 @@ fn opnd(o: &Opnd, k: usize) -> String {
         Opnd::Label(b) => label(k, *b),
         Opnd::Func(s) => s.clone(),
         Opnd::Frame(f) => format!("{f:?}"),
+        Opnd::Table(n) => table_label(k, *n),
     }
 }
 
@@ -87,6 +93,31 @@ pub fn function(f: &MFunc, k: usize, blocks: &[(MBlockId, Bundles)], lines: bool
         }
     }
     let _ = writeln!(s, "\t.endp\n\t.size {n}, .-{n}");
+    s.push_str(&jump_tables(k, blocks));
+    s
+}
+
+/// The jump tables of a scheduled function (`k`: its index, for labels),
+/// in table order: in `.rodata`, word-aligned, one `.word` code address
+/// (an `R_ST200_32` relocation, ISA-ST200 §6.2) per entry, read by the
+/// `ldw` before the `igoto` (§4.7). Empty when the function has none.
+fn jump_tables(k: usize, blocks: &[(MBlockId, Bundles)]) -> String {
+    let mut tables: Vec<(u32, Vec<MBlockId>)> = blocks
+        .iter()
+        .flat_map(|(_, bundles)| bundles.iter().flatten())
+        .filter_map(|i| i.jump_table())
+        .collect();
+    if tables.is_empty() {
+        return String::new();
+    }
+    tables.sort_by_key(|t| t.0);
+    let mut s = String::from("\t.section .rodata\n\t.align 4\n");
+    for (n, targets) in tables {
+        let _ = writeln!(s, "{}:", table_label(k, n));
+        for t in targets {
+            let _ = writeln!(s, "\t.word {}", label(k, t));
+        }
+    }
     s
 }
 

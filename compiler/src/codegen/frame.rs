@@ -8,7 +8,7 @@
 //! | `0..16` | scratch area for our callees (only if the function calls) |
 //! | `16..16+out` | outgoing stack arguments (word 8 at 16, word 9 at 20, …) |
 //! | … | IR stack slots, struct-argument copies, small struct results, spill slots |
-//! | … | saved callee-saved GRs (`$r1`–`$r7` that are used) and `$r63` (non-leaf) |
+//! | … | saved callee-saved GRs (`$r1`–`$r7` that are used) and `$r63` (non-leaf, or written by a jump table) |
 //! | `F-16..F` | variadic functions only: `$r16`–`$r19` (`$r20`–`$r23` go to `F..F+16`, the caller's scratch area), so the 32-byte dump is contiguous with the stack arguments at `F+16` |
 //!
 //! Incoming stack argument word `k ≥ 8` is at `F + 16 + 4(k − 8)`.
@@ -46,7 +46,14 @@ pub fn finish(f: &mut MFunc) -> Frame {
         }
     }
     save_regs.sort();
-    if f.has_calls {
+    // `$r63` holds the return address (§7.1): saved when a call or a
+    // jump table's `ldw $r63 = …` (ISA-ST200 §4.7) overwrites it
+    let writes_link = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .any(|i| i.explicit_defs().contains(&Reg::LINK));
+    if f.has_calls || writes_link {
         save_regs.push(Reg::LINK);
     }
     let scratch = if f.has_calls { abi::SCRATCH_AREA } else { 0 };

@@ -31,6 +31,9 @@ pub struct Options {
     pub core: Option<String>,
     /// `-fdiagnostics-format=`: gcc style (the default) or rich.
     pub diagnostics_format: diagnostics::Format,
+    /// `-fno-jump-tables`: lower every `switch` to compares, never to a
+    /// jump table ([`crate::lower`]).
+    pub no_jump_tables: bool,
 }
 
 /// Result of a front-end step: the product (None on error) and the
@@ -117,7 +120,10 @@ pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
     let tu = Parser::new(toks, &mut interner, &mut diags).translation_unit();
     let mut module = None;
     if !diags.has_errors() {
-        let m = crate::lower::lower_with_source(&tu, &interner, &mut diags, Some(&sm));
+        let lower_opts = crate::lower::Options {
+            jump_tables: !opts.no_jump_tables,
+        };
+        let m = crate::lower::lower_with_options(&tu, &interner, &mut diags, Some(&sm), lower_opts);
         if !diags.has_errors() {
             if let Err(e) = ir::verify_module(&m) {
                 diags.list.push(crate::frontend::source::Diagnostic {

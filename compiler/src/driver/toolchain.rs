@@ -179,6 +179,8 @@ impl Config {
                 "-fno-peephole" => cfg.peephole = false,
                 "-fmodulo-sched" => cfg.modulo_sched = true,
                 "-fno-modulo-sched" => cfg.modulo_sched = false,
+                "-fjump-tables" => cfg.front.no_jump_tables = false,
+                "-fno-jump-tables" => cfg.front.no_jump_tables = true,
                 _ => {}
             }
         }

@@ -57,6 +57,17 @@ pub enum Trap {
     /// `unreachable` executed.
     #[error("reached 'unreachable' in {0}")]
     Unreachable(String),
+    /// A jump table indexed out of its bounds (undefined behaviour: the
+    /// bounds check before it should have gone to the default case).
+    #[error("jump-table index {index} out of bounds 0..{len} in {func}")]
+    JumpTableIndex {
+        /// Index (as unsigned 32 bits).
+        index: u64,
+        /// Number of table entries.
+        len: usize,
+        /// Function executing.
+        func: String,
+    },
     /// Stack exhausted.
     #[error("stack overflow")]
     StackOverflow,
@@ -514,6 +525,18 @@ impl<'m> Interp<'m> {
                 }
                 InstKind::Branch { cond, then, else_ } => {
                     let t = if v(&fr, *cond) != 0 { *then } else { *else_ };
+                    self.goto(&mut fr, t);
+                    continue;
+                }
+                InstKind::JumpTable { index, targets } => {
+                    let x = v(&fr, *index);
+                    let Some(&t) = usize::try_from(x).ok().and_then(|k| targets.get(k)) else {
+                        return Err(Trap::JumpTableIndex {
+                            index: x,
+                            len: targets.len(),
+                            func: f.name.clone(),
+                        });
+                    };
                     self.goto(&mut fr, t);
                     continue;
                 }

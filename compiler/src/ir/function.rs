@@ -104,22 +104,16 @@ impl Function {
 
 impl Function {
     /// Replaces every edge `from → old` by `from → new` in `from`'s
-    /// terminator (both arms of a branch when both name `old`).
+    /// terminator (both arms of a branch when both name `old`, every
+    /// jump-table entry naming `old`).
     pub fn redirect(&mut self, from: Block, old: Block, new: Block) {
         let Some(&t) = self.blocks[from.index()].insts.last() else {
             return;
         };
-        match &mut self.insts[t.index()].kind {
-            InstKind::Jump { dest } if *dest == old => *dest = new,
-            InstKind::Branch { then, else_, .. } => {
-                if *then == old {
-                    *then = new;
-                }
-                if *else_ == old {
-                    *else_ = new;
-                }
+        for b in self.insts[t.index()].kind.targets_mut() {
+            if *b == old {
+                *b = new;
             }
-            _ => {}
         }
     }
 
@@ -193,15 +187,10 @@ impl Function {
         };
         for d in &mut insts {
             map_operands(&mut d.kind, |v| vmap[v.index()].unwrap_or(v));
-            match &mut d.kind {
-                InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(b, _)| mb(b)),
-                InstKind::Jump { dest } => mb(dest),
-                InstKind::Branch { then, else_, .. } => {
-                    mb(then);
-                    mb(else_);
-                }
-                _ => {}
+            if let InstKind::Phi { incoming, .. } = &mut d.kind {
+                incoming.iter_mut().for_each(|(b, _)| mb(b));
             }
+            d.kind.targets_mut().into_iter().for_each(mb);
         }
         self.params = (0..self.params.len() as u32).map(Value).collect();
         self.layout = (0..blocks.len() as u32).map(Block).collect();

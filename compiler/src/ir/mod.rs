@@ -8,7 +8,8 @@
 //! - Each instruction defines at most one [`Value`]; function parameters are
 //!   values too.
 //! - A block is a list of instructions ending in exactly one terminator
-//!   (`jump`, `br`, `ret`, `unreachable`). Phis come first in their block.
+//!   (`jump`, `br`, `jumptable`, `ret`, `unreachable`). Phis come first in
+//!   their block.
 //! - `phi` is an instruction with one `(predecessor block, value)` operand
 //!   per predecessor, in predecessor order ([`Function::predecessors`]).
 //! - At this stage C locals live in stack slots; `&&`, `||` and `?:` merge
@@ -320,6 +321,20 @@ pub enum InstKind {
         /// Successor when `cond` is zero.
         else_: Block,
     },
+    /// Terminator: jump table (a dense C `switch`, ISA-ST200 §4.7 `igoto`):
+    /// go to `targets[index]`. `index` is an `i32` that must lie in
+    /// `0..targets.len()`: the code before the jump table checks the
+    /// bounds (the lowering of `switch` branches to the default case
+    /// first); an index out of range is undefined behaviour (the IR
+    /// interpreter traps). A block may appear several times in `targets`
+    /// (case values sharing a body, holes going to the default); it is
+    /// still one edge, one phi operand.
+    JumpTable {
+        /// Table index (`i32`, unsigned, `< targets.len()`).
+        index: Value,
+        /// Successor per index, at least one.
+        targets: Vec<Block>,
+    },
     /// Terminator: return.
     Ret {
         /// Returned value, if the function has a result.
@@ -336,6 +351,7 @@ impl InstKind {
             self,
             InstKind::Jump { .. }
                 | InstKind::Branch { .. }
+                | InstKind::JumpTable { .. }
                 | InstKind::Ret { .. }
                 | InstKind::Unreachable
         )
@@ -351,6 +367,26 @@ impl InstKind {
                     vec![*then, *else_]
                 }
             }
+            InstKind::JumpTable { targets, .. } => {
+                let mut v: Vec<Block> = Vec::with_capacity(targets.len());
+                for t in targets {
+                    if !v.contains(t) {
+                        v.push(*t);
+                    }
+                }
+                v
+            }
+            _ => vec![],
+        }
+    }
+    /// Every successor field of a terminator, duplicates included (both
+    /// arms of a branch, each jump-table entry), for passes that rename
+    /// blocks or retarget edges; empty for other instructions.
+    pub fn targets_mut(&mut self) -> Vec<&mut Block> {
+        match self {
+            InstKind::Jump { dest } => vec![dest],
+            InstKind::Branch { then, else_, .. } => vec![then, else_],
+            InstKind::JumpTable { targets, .. } => targets.iter_mut().collect(),
             _ => vec![],
         }
     }
@@ -373,6 +409,7 @@ impl InstKind {
             InstKind::MemCopy { dst, src, .. } => vec![*dst, *src],
             InstKind::MemZero { dst, .. } => vec![*dst],
             InstKind::Branch { cond, .. } => vec![*cond],
+            InstKind::JumpTable { index, .. } => vec![*index],
             InstKind::Ret { value: Some(v) } => vec![*v],
             _ => vec![],
         }
@@ -422,6 +459,7 @@ pub fn map_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
         }
         InstKind::MemZero { dst, .. } => mv(dst),
         InstKind::Branch { cond, .. } => mv(cond),
+        InstKind::JumpTable { index, .. } => mv(index),
         InstKind::Ret { value: Some(v) } => mv(v),
         InstKind::Iconst { .. }
         | InstKind::SlotAddr { .. }

@@ -581,6 +581,17 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
                 else_: e,
             }
         }
+        "jumptable" => {
+            let index = val(lx, fp)?;
+            lx.expect(b',')?;
+            lx.expect(b'[')?;
+            let mut targets = vec![blk(lx, fp)?];
+            while lx.punct(b',') {
+                targets.push(blk(lx, fp)?);
+            }
+            lx.expect(b']')?;
+            InstKind::JumpTable { index, targets }
+        }
         "ret" => {
             if lx.eol() {
                 InstKind::Ret { value: None }

@@ -151,6 +151,10 @@ impl Function {
             InstKind::VaStart => write!(out, "va_start"),
             InstKind::Jump { dest } => write!(out, "jump {dest}"),
             InstKind::Branch { cond, then, else_ } => write!(out, "br {cond}, {then}, {else_}"),
+            InstKind::JumpTable { index, targets } => {
+                let t: Vec<String> = targets.iter().map(|b| b.to_string()).collect();
+                write!(out, "jumptable {index}, [{}]", t.join(", "))
+            }
             InstKind::Ret { value: Some(v) } => write!(out, "ret {v}"),
             InstKind::Ret { value: None } => write!(out, "ret"),
             InstKind::Unreachable => write!(out, "unreachable"),

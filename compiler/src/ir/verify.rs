@@ -215,6 +215,12 @@ fn check_types(f: &Function, k: &InstKind) -> Result<(), String> {
         }
         InstKind::MemZero { dst, .. } => want(dst, Type::I32, "address"),
         InstKind::Branch { cond, .. } => want(cond, Type::I32, "condition"),
+        InstKind::JumpTable { index, targets } => {
+            if targets.is_empty() {
+                return Err("jump table without targets".into());
+            }
+            want(index, Type::I32, "jump-table index")
+        }
         InstKind::Ret { value } => match (value, f.ret) {
             (Some(v), Some(r)) => want(v, r, "returned value"),
             (None, None) => Ok(()),

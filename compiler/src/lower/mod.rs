@@ -1,6 +1,21 @@
 //! Lowering of the typed AST to IR (ARCHITECTURE.md §4, "IR lowering"):
 //! every C local lives in a stack slot, `&&`/`||`/`?:` merge with phis,
-//! `switch` becomes a chain of compares, struct values are addresses.
+//! struct values are addresses.
+//!
+//! `switch` (on a 32-bit promoted type) becomes, as gcc and LLVM lower it:
+//! - a **jump table** when the case labels are dense ([`JUMP_TABLE_MIN_CASES`],
+//!   [`JUMP_TABLE_MAX_RATIO`]): a bounds check (`sub` of the lowest case
+//!   value, one unsigned compare, a branch to the default) then a
+//!   `jumptable` terminator ([`InstKind::JumpTable`]; ISA-ST200 §4.7
+//!   `igoto` in the back end), holes going to the default;
+//! - else, with more than [`MAX_CASE_CHAIN`] labels, a **binary search
+//!   tree** of compares on the sorted case values whose leaves are jump
+//!   tables (dense clusters) or short chains of compares;
+//! - else a chain of compares in source order.
+//!
+//! [`Options::jump_tables`] (`-fno-jump-tables` clears it) keeps the tree
+//! and the chains but never builds a table. A `switch` on a 64-bit type is
+//! always a chain.
 
 use crate::frontend::ast::{
     self, BinOp, Expr, ExprKind, Init, LocalId, Stmt, TranslationUnit, UnOp,
@@ -25,8 +40,55 @@ pub fn ir_type(types: &Types, t: TypeId) -> Type {
     }
 }
 
+/// A jump table needs at least this many case labels (gcc's
+/// `case_values_threshold` on targets with an indirect jump).
+pub const JUMP_TABLE_MIN_CASES: usize = 4;
+
+/// A jump table may have at most this many entries per case label
+/// (entries = highest case value − lowest + 1; a GNU case range
+/// `lo ... hi` is one label): the density rule, gcc's "table size ≤ ratio
+/// × case count" with a ratio chosen for code size.
+pub const JUMP_TABLE_MAX_RATIO: u64 = 3;
+
+/// Case labels that stay a linear chain of compares; a sparse `switch`
+/// with more labels is split into a binary search tree.
+pub const MAX_CASE_CHAIN: usize = 4;
+
+/// Lowering options.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Build jump tables for dense `switch`es (on by default;
+    /// `-fno-jump-tables` clears it).
+    pub jump_tables: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { jump_tables: true }
+    }
+}
+
+/// A case label of a `switch` being lowered: values `lo..=hi` (in the
+/// numeric domain of the promoted type: signed or unsigned) go to `target`.
+#[derive(Clone, Copy, Debug)]
+struct CaseRange {
+    lo: i64,
+    hi: i64,
+    target: Block,
+}
+
+/// Whether sorted, disjoint `cases` make a jump table under the density
+/// rule; returns the number of table entries.
+fn jump_table_size(cases: &[CaseRange]) -> Option<u64> {
+    let (first, last) = (cases.first()?, cases.last()?);
+    let entries = u64::try_from(last.hi - first.lo).ok()? + 1;
+    (cases.len() >= JUMP_TABLE_MIN_CASES && entries <= JUMP_TABLE_MAX_RATIO * cases.len() as u64)
+        .then_some(entries)
+}
+
 struct Lowerer<'a> {
     sm: Option<&'a SourceMap>,
+    opts: Options,
     tu: &'a TranslationUnit,
     interner: &'a Interner,
     diags: &'a mut Diagnostics,
@@ -67,7 +129,19 @@ pub fn lower_with_source(
     diags: &mut Diagnostics,
     sm: Option<&SourceMap>,
 ) -> Module {
+    lower_with_options(tu, interner, diags, sm, Options::default())
+}
+
+/// [`lower_with_source`] with lowering options (jump tables or not).
+pub fn lower_with_options(
+    tu: &TranslationUnit,
+    interner: &Interner,
+    diags: &mut Diagnostics,
+    sm: Option<&SourceMap>,
+    opts: Options,
+) -> Module {
     let mut l = Lowerer {
+        opts,
         tu,
         interner,
         diags,
@@ -383,6 +457,157 @@ impl<'a> Lowerer<'a> {
         self.module.functions.push(f);
     }
 
+    /// Ends the current block with a compare chain: one test per case
+    /// label in order (`x == lo`, or `x - lo <=u hi - lo` for a range),
+    /// then a jump to `dflt`.
+    fn case_chain(&self, fx: &mut Fx, v: Value, ty: Type, cases: &[CaseRange], dflt: Block) {
+        for c in cases {
+            let next = fx.f.add_block();
+            let cmp = if c.lo == c.hi {
+                let k = self.iconst(fx, ty, c.lo);
+                self.push_v(
+                    fx,
+                    InstKind::Icmp {
+                        cond: Cond::Eq,
+                        ty,
+                        args: [v, k],
+                    },
+                )
+            } else {
+                let k = self.iconst(fx, ty, c.lo);
+                let d = self.push_v(
+                    fx,
+                    InstKind::Binary {
+                        op: BinaryOp::Sub,
+                        ty,
+                        args: [v, k],
+                    },
+                );
+                let r = self.iconst(fx, ty, c.hi.wrapping_sub(c.lo));
+                self.push_v(
+                    fx,
+                    InstKind::Icmp {
+                        cond: Cond::Ule,
+                        ty,
+                        args: [d, r],
+                    },
+                )
+            };
+            fx.f.push(
+                fx.cur,
+                InstKind::Branch {
+                    cond: cmp,
+                    then: c.target,
+                    else_: next,
+                },
+            );
+            fx.cur = next;
+        }
+        fx.f.push(fx.cur, InstKind::Jump { dest: dflt });
+    }
+
+    /// Ends the current block with the dispatch of an `i32` `switch` on
+    /// `v` over `cases` (sorted by value, disjoint; `signed`: the
+    /// promoted type is signed): a jump table if they are dense, a chain
+    /// if there are at most [`MAX_CASE_CHAIN`], else a compare with the
+    /// median case value and the same for each half.
+    fn switch_tree(&self, fx: &mut Fx, v: Value, signed: bool, cases: &[CaseRange], dflt: Block) {
+        let ty = Type::I32;
+        if let Some(n) = jump_table_size(cases).filter(|_| self.opts.jump_tables) {
+            // bounds check: index = v - lo, unsigned, go to the default
+            // when index > entries - 1
+            let lo = cases[0].lo;
+            let index = if lo == 0 {
+                v
+            } else {
+                let k = self.iconst(fx, ty, lo as i32 as i64);
+                self.push_v(
+                    fx,
+                    InstKind::Binary {
+                        op: BinaryOp::Sub,
+                        ty,
+                        args: [v, k],
+                    },
+                )
+            };
+            let last = self.iconst(fx, ty, (n - 1) as i32 as i64);
+            let out = self.push_v(
+                fx,
+                InstKind::Icmp {
+                    cond: Cond::Ugt,
+                    ty,
+                    args: [index, last],
+                },
+            );
+            let table = self.block_after_current(fx);
+            fx.f.push(
+                fx.cur,
+                InstKind::Branch {
+                    cond: out,
+                    then: dflt,
+                    else_: table,
+                },
+            );
+            let mut targets = vec![dflt; n as usize];
+            for c in cases {
+                for x in c.lo..=c.hi {
+                    targets[(x - lo) as usize] = c.target;
+                }
+            }
+            fx.cur = table;
+            fx.f.push(fx.cur, InstKind::JumpTable { index, targets });
+            return;
+        }
+        if cases.len() <= MAX_CASE_CHAIN {
+            self.case_chain(fx, v, ty, cases, dflt);
+            return;
+        }
+        let mid = cases.len() / 2;
+        let pivot = self.iconst(fx, ty, cases[mid].lo as i32 as i64);
+        let cond = if signed { Cond::Slt } else { Cond::Ult };
+        let below = self.push_v(
+            fx,
+            InstKind::Icmp {
+                cond,
+                ty,
+                args: [v, pivot],
+            },
+        );
+        let right = self.block_after_current(fx);
+        let left = self.block_after_current(fx);
+        fx.f.push(
+            fx.cur,
+            InstKind::Branch {
+                cond: below,
+                then: left,
+                else_: right,
+            },
+        );
+        fx.cur = left;
+        self.switch_tree(fx, v, signed, &cases[..mid], dflt);
+        fx.cur = right;
+        self.switch_tree(fx, v, signed, &cases[mid..], dflt);
+    }
+
+    /// A new block placed right after the current one in the layout (the
+    /// fall-through of its branch).
+    fn block_after_current(&self, fx: &mut Fx) -> Block {
+        let b = fx.f.add_block();
+        fx.f.layout.pop();
+        let at =
+            fx.f.layout
+                .iter()
+                .position(|&x| x == fx.cur)
+                .map_or(fx.f.layout.len(), |k| k + 1);
+        fx.f.layout.insert(at, b);
+        b
+    }
+
+    /// Appends `k` (an instruction with a result) to the current block.
+    fn push_v(&self, fx: &mut Fx, k: InstKind) -> Value {
+        fx.f.push(fx.cur, k).expect("instruction with a result")
+    }
+
     fn terminated(&self, fx: &Fx) -> bool {
         fx.f.terminator(fx.cur).is_some()
     }
@@ -550,55 +775,24 @@ impl<'a> Lowerer<'a> {
                     let b = fx.f.add_block();
                     fx.cases.insert(*d, b);
                 }
-                for &(lo, hi, id) in cases {
-                    let target = fx.cases[&id];
-                    let next = fx.f.add_block();
-                    let c = if lo == hi {
-                        let k = self.iconst(fx, ty, lo);
-                        fx.f.push(
-                            fx.cur,
-                            InstKind::Icmp {
-                                cond: Cond::Eq,
-                                ty,
-                                args: [v, k],
-                            },
-                        )
-                        .expect("v")
-                    } else {
-                        let k = self.iconst(fx, ty, lo);
-                        let d =
-                            fx.f.push(
-                                fx.cur,
-                                InstKind::Binary {
-                                    op: BinaryOp::Sub,
-                                    ty,
-                                    args: [v, k],
-                                },
-                            )
-                            .expect("v");
-                        let r = self.iconst(fx, ty, hi.wrapping_sub(lo));
-                        fx.f.push(
-                            fx.cur,
-                            InstKind::Icmp {
-                                cond: Cond::Ule,
-                                ty,
-                                args: [d, r],
-                            },
-                        )
-                        .expect("v")
-                    };
-                    fx.f.push(
-                        fx.cur,
-                        InstKind::Branch {
-                            cond: c,
-                            then: target,
-                            else_: next,
-                        },
-                    );
-                    fx.cur = next;
-                }
                 let dflt = default.map(|d| fx.cases[&d]).unwrap_or(end);
-                fx.f.push(fx.cur, InstKind::Jump { dest: dflt });
+                let ranges: Vec<CaseRange> = cases
+                    .iter()
+                    .map(|&(lo, hi, id)| CaseRange {
+                        lo,
+                        hi,
+                        target: fx.cases[&id],
+                    })
+                    .collect();
+                let mut sorted = ranges.clone();
+                sorted.sort_by_key(|c| c.lo);
+                let table = self.opts.jump_tables && jump_table_size(&sorted).is_some();
+                if ty == Type::I32 && (table || ranges.len() > MAX_CASE_CHAIN) {
+                    let signed = !self.types().is_unsigned(cond.ty);
+                    self.switch_tree(fx, v, signed, &sorted, dflt);
+                } else {
+                    self.case_chain(fx, v, ty, &ranges, dflt);
+                }
                 fx.cur = fx.f.add_block();
                 fx.breaks.push(end);
                 self.stmt(fx, body);
@@ -1693,5 +1887,272 @@ fn cleanup(f: &mut Function) {
                     .sort_by_key(|(p, _)| order.iter().position(|q| q == p).unwrap_or(usize::MAX));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::{compile, compile_and_run, Options as DriverOptions};
+    use crate::interp::RunOptions;
+
+    /// Six case labels from −2 to 4 (7 values ≤ 3 × 6: a jump table),
+    /// the default in the middle, 2 a hole.
+    const DENSE: &str = r#"#include <stdio.h>
+int f(int x) {
+    switch (x) {
+    case -2: return 10;
+    case -1: return 11;
+    case 0: case 1: return 12;
+    default: return 99;
+    case 3: return 13;
+    case 4: return 14;
+    }
+}
+int main(void) {
+    for (int x = -4; x <= 6; x++) printf("%d ", f(x));
+    return 0;
+}
+"#;
+    /// What `DENSE` prints, by hand from the C semantics: −4, −3 → 99;
+    /// −2 → 10; −1 → 11; 0, 1 → 12; 2 (hole) → 99; 3 → 13; 4 → 14;
+    /// 5, 6 → 99.
+    const DENSE_OUT: &str = "99 99 10 11 12 12 99 13 14 99 99 ";
+
+    fn lowered(src: &str, jump_tables: bool) -> Module {
+        let opts = DriverOptions {
+            no_jump_tables: !jump_tables,
+            ..Default::default()
+        };
+        let out = compile("t.c", src.as_bytes(), &opts);
+        out.result
+            .unwrap_or_else(|| panic!("does not compile:\n{}", out.diagnostics))
+    }
+
+    fn output(src: &str, jump_tables: bool) -> String {
+        let opts = DriverOptions {
+            no_jump_tables: !jump_tables,
+            ..Default::default()
+        };
+        let (diag, res) = compile_and_run(
+            &[("t.c".to_string(), src.as_bytes().to_vec())],
+            &opts,
+            &RunOptions {
+                max_steps: Some(10_000_000),
+                args: vec![],
+            },
+        );
+        let r = res
+            .unwrap_or_else(|| panic!("does not compile:\n{diag}"))
+            .unwrap_or_else(|t| panic!("trap: {t}"));
+        String::from_utf8(r.stdout).unwrap()
+    }
+
+    fn func<'m>(m: &'m Module, name: &str) -> &'m Function {
+        m.functions.iter().find(|f| f.name == name).unwrap()
+    }
+
+    /// Instructions of `f` in layout order.
+    fn insts(f: &Function) -> Vec<&InstKind> {
+        f.layout
+            .iter()
+            .flat_map(|b| &f.blocks[b.index()].insts)
+            .map(|i| &f.insts[i.index()].kind)
+            .collect()
+    }
+
+    fn konst(f: &Function, v: Value) -> Option<i64> {
+        match f.values[v.index()].def {
+            ir::ValueDef::Inst(i) => match f.insts[i.index()].kind {
+                InstKind::Iconst { imm, .. } => Some(imm),
+                _ => None,
+            },
+            ir::ValueDef::Param(_) => None,
+        }
+    }
+
+    #[test]
+    fn dense_switch_is_a_bounds_check_and_a_jump_table() {
+        let m = lowered(DENSE, true);
+        let f = func(&m, "f");
+        let ks = insts(f);
+        let tables: Vec<(&Value, &Vec<Block>)> = ks
+            .iter()
+            .filter_map(|k| match k {
+                InstKind::JumpTable { index, targets } => Some((index, targets)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(tables.len(), 1, "one jump table");
+        let (index, targets) = tables[0];
+        // index = x - (-2): a `sub` of the lowest case value
+        let ir::ValueDef::Inst(sub) = f.values[index.index()].def else {
+            panic!("index is computed")
+        };
+        let InstKind::Binary {
+            op: BinaryOp::Sub,
+            args: [x, lo],
+            ..
+        } = f.insts[sub.index()].kind
+        else {
+            panic!("index is a sub")
+        };
+        assert_eq!(konst(f, x), None);
+        assert_eq!(konst(f, lo), Some(-2));
+        // bounds check: index >u 6 goes to the default
+        let check = ks
+            .iter()
+            .find_map(|k| match k {
+                InstKind::Icmp {
+                    cond: Cond::Ugt,
+                    args: [i, n],
+                    ..
+                } if i == index => Some(konst(f, *n)),
+                _ => None,
+            })
+            .expect("bounds check");
+        assert_eq!(check, Some(6));
+        let dflt = ks
+            .iter()
+            .find_map(|k| match k {
+                InstKind::Branch { then, else_, .. }
+                    if f.terminator(*else_)
+                        .is_some_and(|t| matches!(t, InstKind::JumpTable { .. })) =>
+                {
+                    Some(*then)
+                }
+                _ => None,
+            })
+            .expect("branch to the default or the table");
+        // 7 entries for −2..=4; value 2 (entry 4) is a hole: the default
+        assert_eq!(targets.len(), 7);
+        assert_eq!(targets[4], dflt);
+        for (k, t) in targets.iter().enumerate() {
+            if k != 4 {
+                assert_ne!(*t, dflt, "entry {k}");
+            }
+        }
+        let distinct: HashSet<Block> = targets.iter().copied().collect();
+        assert_eq!(distinct.len(), 7, "every case label has its block");
+    }
+
+    /// The IR interpreter runs the jump table: a wrong entry, a wrong
+    /// bias or a wrong bounds check changes the output.
+    #[test]
+    fn jump_table_runs_like_the_switch() {
+        assert_eq!(output(DENSE, true), DENSE_OUT);
+        assert_eq!(output(DENSE, false), DENSE_OUT);
+        let m = lowered(DENSE, false);
+        assert!(!insts(func(&m, "f"))
+            .iter()
+            .any(|k| matches!(k, InstKind::JumpTable { .. })));
+    }
+
+    /// Nine sparse labels: no table, a binary search tree (signed `<`
+    /// compares with case values) over chains.
+    #[test]
+    fn sparse_switch_is_a_binary_search_tree() {
+        let src = r#"#include <stdio.h>
+int g(int x) {
+    switch (x) {
+    case -1000: return 1; case -7: return 2; case 3: return 3;
+    case 40: return 4; case 500: return 5; case 6000: return 6;
+    case 70000: return 7; case 800000: return 8; case 9000000: return 9;
+    default: return 0;
+    }
+}
+int main(void) {
+    int v[] = {-1001, -1000, -7, 0, 3, 40, 41, 500, 6000, 70000, 800000, 9000000, 9000001};
+    for (int i = 0; i < 13; i++) printf("%d", g(v[i]));
+    return 0;
+}
+"#;
+        let m = lowered(src, true);
+        let ks = insts(func(&m, "g"));
+        assert!(!ks.iter().any(|k| matches!(k, InstKind::JumpTable { .. })));
+        let lt = ks
+            .iter()
+            .filter(|k| {
+                matches!(
+                    k,
+                    InstKind::Icmp {
+                        cond: Cond::Slt,
+                        ..
+                    }
+                )
+            })
+            .count();
+        // 9 labels: split at the median (4 | 5), the 5 split again (2 | 3)
+        assert_eq!(lt, 2);
+        // by hand: each listed value maps to its case, others to 0
+        assert_eq!(output(src, true), "0120340567890");
+    }
+
+    /// A switch on `unsigned` splits with unsigned compares, and values
+    /// above 2^31 are ordered as unsigned.
+    #[test]
+    fn unsigned_tree_and_table_near_two_to_the_31() {
+        let src = r#"#include <stdio.h>
+unsigned h(unsigned x) {
+    switch (x) {
+    case 0x80000000u: return 1; case 0x80000001u: return 2;
+    case 0x80000002u: return 3; case 0x80000003u: return 4;
+    case 5u: return 5; case 0xffffffffu: return 6;
+    default: return 0;
+    }
+}
+int main(void) {
+    unsigned v[] = {0, 5, 0x7fffffffu, 0x80000000u, 0x80000001u, 0x80000002u, 0x80000003u,
+                    0x80000004u, 0xfffffffeu, 0xffffffffu};
+    for (int i = 0; i < 10; i++) printf("%u", h(v[i]));
+    return 0;
+}
+"#;
+        let m = lowered(src, true);
+        let ks = insts(func(&m, "h"));
+        assert!(ks.iter().any(|k| matches!(
+            k,
+            InstKind::Icmp {
+                cond: Cond::Ult,
+                ..
+            }
+        )));
+        assert!(!ks.iter().any(|k| matches!(
+            k,
+            InstKind::Icmp {
+                cond: Cond::Slt,
+                ..
+            }
+        )));
+        assert_eq!(output(src, true), "0501234006");
+        assert_eq!(output(src, false), "0501234006");
+    }
+
+    /// Three labels, or four spread over more than 12 values: the compare
+    /// chain in source order, as before jump tables.
+    #[test]
+    fn few_or_spread_cases_keep_the_chain() {
+        for cases in [
+            "case 1: return 1; case 2: return 2; case 3: return 3;",
+            "case 0: return 1; case 4: return 2; case 8: return 3; case 13: return 4;",
+        ] {
+            let src = format!("int k(int x) {{ switch (x) {{ {cases} }} return 0; }}\n");
+            let m = lowered(&src, true);
+            let ks = insts(func(&m, "k"));
+            assert!(!ks.iter().any(|k| matches!(k, InstKind::JumpTable { .. })));
+            assert!(!ks.iter().any(|k| matches!(
+                k,
+                InstKind::Icmp {
+                    cond: Cond::Slt,
+                    ..
+                }
+            )));
+        }
+        // 0, 4, 8, 11: 12 entries ≤ 3 × 4, a table
+        let src = "int k(int x) { switch (x) { case 0: return 1; case 4: return 2; case 8: return 3; case 11: return 4; } return 0; }\n";
+        let m = lowered(src, true);
+        assert!(insts(func(&m, "k"))
+            .iter()
+            .any(|k| matches!(k, InstKind::JumpTable { targets, .. } if targets.len() == 12)));
     }
 }

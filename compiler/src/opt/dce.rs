@@ -152,7 +152,11 @@ pub fn run(f: &mut Function) -> Stats {
             let Some(&t) = f.blocks[b.index()].insts.last() else {
                 continue;
             };
-            if m.live[t.index()] || !matches!(f.insts[t.index()].kind, InstKind::Branch { .. }) {
+            let multiway = matches!(
+                f.insts[t.index()].kind,
+                InstKind::Branch { .. } | InstKind::JumpTable { .. }
+            );
+            if m.live[t.index()] || !multiway {
                 continue;
             }
             // nearest live post-dominator

@@ -290,10 +290,10 @@ fn inline_call(f: &mut Function, call: Inst, g: &Function) {
                     x.0 = bmap[&x.0];
                 }
             }
-            InstKind::Jump { dest } => *dest = bmap[dest],
-            InstKind::Branch { then, else_, .. } => {
-                *then = bmap[then];
-                *else_ = bmap[else_];
+            InstKind::Jump { .. } | InstKind::Branch { .. } | InstKind::JumpTable { .. } => {
+                for t in kind.targets_mut() {
+                    *t = bmap[t];
+                }
             }
             InstKind::SlotAddr { slot } => *slot = StackSlot(slot.0 + slot_base),
             InstKind::Ret { value } => {

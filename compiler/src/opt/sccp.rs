@@ -115,6 +115,17 @@ impl<'a> Engine<'a> {
                     self.add_edge(b, *else_);
                 }
             },
+            InstKind::JumpTable { index, targets } => match self.eff(*index) {
+                Lattice::Top => {}
+                Lattice::Const(c) if usize::try_from(c).is_ok_and(|k| k < targets.len()) => {
+                    self.add_edge(b, targets[c as usize])
+                }
+                _ => {
+                    for &t in targets {
+                        self.add_edge(b, t);
+                    }
+                }
+            },
             k => {
                 let Some(r) = d.result else {
                     return;
@@ -244,16 +255,20 @@ impl<'a> Engine<'a> {
                 if !self.block_exec[b.index()] {
                     continue;
                 }
-                if let Some(InstKind::Branch { cond, then, else_ }) = f.terminator(b) {
-                    if self.eff(*cond) == Lattice::Top {
-                        self.lat[cond.index()] = Lattice::Bottom;
-                        self.add_edge(b, *then);
-                        self.add_edge(b, *else_);
-                        for &u in &self.uses[cond.index()] {
-                            self.ssa_work.push(u);
-                        }
-                        again = true;
+                let (cond, targets) = match f.terminator(b) {
+                    Some(InstKind::Branch { cond, then, else_ }) => (*cond, vec![*then, *else_]),
+                    Some(InstKind::JumpTable { index, targets }) => (*index, targets.clone()),
+                    _ => continue,
+                };
+                if self.eff(cond) == Lattice::Top {
+                    self.lat[cond.index()] = Lattice::Bottom;
+                    for t in targets {
+                        self.add_edge(b, t);
                     }
+                    for &u in &self.uses[cond.index()] {
+                        self.ssa_work.push(u);
+                    }
+                    again = true;
                 }
             }
             if !again {
@@ -368,6 +383,14 @@ pub fn run(f: &mut Function) -> Stats {
                     let dest = if c != 0 { then } else { else_ };
                     f.insts[i.index()].kind = InstKind::Jump { dest };
                     branches += 1;
+                }
+            }
+            if let InstKind::JumpTable { index, targets } = &f.insts[i.index()].kind {
+                if let Lattice::Const(c) = sol.lattice[index.index()] {
+                    if let Some(&dest) = usize::try_from(c).ok().and_then(|k| targets.get(k)) {
+                        f.insts[i.index()].kind = InstKind::Jump { dest };
+                        branches += 1;
+                    }
                 }
             }
             keep.push(i);
@@ -509,6 +532,54 @@ b3:
             panic!()
         };
         assert_eq!(super::super::simplify_cfg::const_of(f, *r), Some(11));
+    }
+
+    /// A jump table whose index is the constant 2 on every executable
+    /// path (a phi of 2 and 2): only entry 2 (`b4`) is executable, the
+    /// table becomes `jump b4`, `b3` and `b5` are removed; main returns
+    /// 40 (by hand).
+    #[test]
+    fn jump_table_with_a_constant_index_is_folded() {
+        let text = "
+func @main() -> i32 {
+b0:
+  %c = call.i32 @in()
+  %two = iconst.i32 2
+  br %c, b1, b2
+b1:
+  jump b2
+b2:
+  %i = phi.i32 [b0: %two], [b1: %two]
+  jumptable %i, [b3, b5, b4, b3]
+b3:
+  %x = iconst.i32 30
+  ret %x
+b4:
+  %y = iconst.i32 40
+  ret %y
+b5:
+  %z = iconst.i32 50
+  ret %z
+}
+func @in() -> i32 {
+b0:
+  %k = iconst.i32 1
+  ret %k
+}
+";
+        let mut m = module(text);
+        let s = analyze(&m.functions[0]);
+        assert_eq!(s.block_exec[..], [true, true, true, false, true, false]);
+        let st = run(&mut m.functions[0]);
+        verify_function(&m.functions[0]).unwrap();
+        assert_eq!(st.get("branches folded"), 1);
+        assert_eq!(st.get("blocks removed"), 2);
+        let f = &m.functions[0];
+        assert!(!f
+            .insts
+            .iter()
+            .any(|d| matches!(d.kind, InstKind::JumpTable { .. }) && f.layout.contains(&d.block)));
+        assert_eq!(exit_code(&m), 40);
     }
 
     #[test]

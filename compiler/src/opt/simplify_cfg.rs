@@ -1,6 +1,7 @@
 //! CFG simplification (seed-digest P0 "CFG normalisation", S3 slides 43–44
 //! "unreachable code"): remove unreachable blocks, fold branches whose
-//! condition is a constant or whose two targets are equal, merge a block
+//! condition is a constant or whose two targets are equal (jump tables
+//! too: a constant index, or one target), merge a block
 //! into its unique predecessor when that predecessor has it as unique
 //! successor, and bypass empty blocks (a lone `jump`) when the phis of the
 //! target allow it. `layout[0]` stays the entry.
@@ -292,8 +293,8 @@ fn phis(f: &Function, b: Block) -> Vec<(Inst, Vec<(Block, Value)>)> {
     v
 }
 
-/// Folds branches whose condition is an `iconst` or whose targets are
-/// equal into jumps; returns how many.
+/// Folds branches and jump tables whose condition or index is an
+/// `iconst` or whose targets are all equal into jumps; returns how many.
 pub(crate) fn fold_constant_branches(f: &mut Function) -> usize {
     let mut n = 0;
     for bi in 0..f.layout.len() {
@@ -306,6 +307,17 @@ pub(crate) fn fold_constant_branches(f: &mut Function) -> usize {
                 Some(then)
             } else {
                 const_of(f, cond).map(|c| if c as i32 != 0 { then } else { else_ })
+            };
+            if let Some(dest) = dest {
+                f.insts[t.index()].kind = InstKind::Jump { dest };
+                n += 1;
+            }
+        } else if let InstKind::JumpTable { index, targets } = &f.insts[t.index()].kind {
+            // one target, or a constant index within the table
+            let dest = if targets.iter().all(|x| *x == targets[0]) {
+                Some(targets[0])
+            } else {
+                const_of(f, *index).and_then(|c| targets.get(c as u32 as usize).copied())
             };
             if let Some(dest) = dest {
                 f.insts[t.index()].kind = InstKind::Jump { dest };

@@ -155,6 +155,8 @@ struct Sel<'a> {
     /// Per value: a sub-word load selected as `ldbu`/`ldhu` (all its uses
     /// zero-extend it or store it).
     unsigned_load: Vec<bool>,
+    /// Jump tables selected so far ([`Opnd::Table`] numbers).
+    tables: u32,
 }
 
 fn cc_name(c: Cond) -> &'static str {
@@ -244,6 +246,7 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
         nfixed_words: 0,
         ext_facts: vec![0; nv],
         unsigned_load: vec![false; nv],
+        tables: 0,
     };
     s.run()?;
     Ok(s.mf)
@@ -994,6 +997,7 @@ impl<'a> Sel<'a> {
                 let dst_r = self.g(*dv);
                 self.memcopy(dst_r, None, *size, a);
             }
+            InstKind::JumpTable { index, targets } => self.jump_table(b, *index, targets),
             InstKind::Jump { dest } if self.ssa => {
                 self.phi_operands(b, *dest);
                 self.e("goto", vec![Opnd::Label(self.block_first[dest.index()])]);
@@ -1102,6 +1106,52 @@ impl<'a> Sel<'a> {
             InstKind::Unreachable => {}
         }
         Ok(())
+    }
+
+    /// A jump table (ISA-ST200 §4.7): `shl t = index, 2`, `ldw $r63 =
+    /// table[t]` (the code address of entry `index`; in SSA mode into a
+    /// vreg pinned to `$r63`), `goto $r63`. The table is the `igoto`'s
+    /// labels ([`MInst::igoto`]), one per entry; each distinct IR target
+    /// is one CFG edge (its phi operands recorded once, or in non-SSA mode
+    /// its phi copies on a split edge). The IR checked the bounds before.
+    fn jump_table(&mut self, from: Block, index: Value, targets: &[Block]) {
+        let mut labels: Vec<(Block, MBlockId)> = vec![];
+        for &t in targets {
+            if labels.iter().any(|x| x.0 == t) {
+                continue;
+            }
+            let l = if self.ssa {
+                self.phi_operands(from, t);
+                self.block_first[t.index()]
+            } else {
+                self.edge(from, t)
+            };
+            labels.push((t, l));
+        }
+        let entries: Vec<MBlockId> = targets
+            .iter()
+            .map(|t| {
+                labels
+                    .iter()
+                    .find(|x| x.0 == *t)
+                    .expect("target labelled")
+                    .1
+            })
+            .collect();
+        let n = self.tables;
+        self.tables += 1;
+        let i = self.g(index);
+        let off = self.gv();
+        self.op3("shl", off, i, Opnd::Imm(2));
+        let link = if self.ssa {
+            self.pin_g(Reg::LINK)
+        } else {
+            Reg::LINK
+        };
+        self.e("ldw", vec![r(link), Opnd::Table(n), r(off)]);
+        let mut j = MInst::igoto(n, &entries);
+        j.imp_uses = vec![link];
+        self.emit(j);
     }
 
     /// Label for the edge `from → to`: `to` itself, or a new block holding

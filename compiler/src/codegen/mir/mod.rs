@@ -171,6 +171,11 @@ pub enum Opnd {
     Func(String),
     /// Frame address, an immediate once the frame is laid out.
     Frame(FrameRef),
+    /// Address of the function's jump table `n`, as an immediate (`las`
+    /// adds the long immediate, ISA-ST200 §2.4). The table's entries are
+    /// the block labels of the `igoto` that names it ([`MInst::igoto`]);
+    /// the emitter writes them as `.word` code addresses in `.rodata`.
+    Table(u32),
 }
 
 /// `isa` table entries the back end names directly (ISA-ST200 §4, §4.9).
@@ -210,6 +215,9 @@ pub mod opc {
     pub const CALL: Opcode = Opcode::named("call");
     /// `call $r63 = $r63`.
     pub const ICALL: Opcode = Opcode::named("icall");
+    /// `goto $r63` (`igoto`, ISA-ST200 §4.7): the indirect jump of a jump
+    /// table ([`super::MInst::igoto`]).
+    pub const IGOTO: Opcode = Opcode::named("igoto");
     /// `return $r63`: a pseudo-operation until the epilogue is inserted
     /// before it ([`super::super::frame`]), then the real one.
     pub const RETURN: Opcode = Opcode::named("return");
@@ -345,6 +353,37 @@ impl MInst {
         );
         MInst::with(MOp::Isa(op), ops)
     }
+    /// The indirect jump of jump table `table` (ISA-ST200 §4.7: `goto
+    /// $r63`, which jumps to the address in `$r63`): operands
+    /// `[Table(table), Label(t0), …, Label(tn-1)]`, entry `k` of the table
+    /// being `tk`. The `igoto` has no explicit operand in the `isa` table;
+    /// these extra operands name its successors, so that every pass that
+    /// retargets branch labels also retargets the table entries. The
+    /// caller adds `$r63` (or the register pinned to it) to
+    /// [`MInst::imp_uses`].
+    pub fn igoto(table: u32, targets: &[MBlockId]) -> MInst {
+        let mut ops = vec![Opnd::Table(table)];
+        ops.extend(targets.iter().map(|&t| Opnd::Label(t)));
+        MInst::with(MOp::Isa(opc::IGOTO), ops)
+    }
+    /// For the `igoto` of a jump table: the table number and its entries
+    /// in order (see [`MInst::igoto`]); `None` for any other operation.
+    pub fn jump_table(&self) -> Option<(u32, Vec<MBlockId>)> {
+        if !self.is(opc::IGOTO) {
+            return None;
+        }
+        let (Opnd::Table(n), rest) = self.ops.split_first()? else {
+            return None;
+        };
+        let targets = rest
+            .iter()
+            .map(|o| match o {
+                Opnd::Label(l) => Some(*l),
+                _ => None,
+            })
+            .collect::<Option<Vec<MBlockId>>>()?;
+        Some((*n, targets))
+    }
     /// A `phi` (operands as in [`MOp::Phi`]).
     pub fn phi(ops: Vec<Opnd>) -> MInst {
         MInst::with(MOp::Phi, ops)
@@ -475,10 +514,10 @@ impl MInst {
     pub fn is_return(&self) -> bool {
         self.is(opc::RETURN)
     }
-    /// True for `goto` and `return`: the next operation in layout order is
-    /// never reached from here.
+    /// True for `goto`, `igoto` and `return`: the next operation in layout
+    /// order is never reached from here.
     pub fn is_unconditional(&self) -> bool {
-        self.is(opc::GOTO) || self.is_return()
+        self.is(opc::GOTO) || self.is(opc::IGOTO) || self.is_return()
     }
     /// True for an operation that ends a block's straight-line code: a
     /// branch, `goto` or `return` (a control operation that is not a call).
@@ -515,7 +554,7 @@ impl MInst {
             .any(|(s, o)| match o {
                 _ if s.kind != OperandKind::Imm => false,
                 Opnd::Imm(v) => !imm_fits_short(*v),
-                Opnd::Sym(..) | Opnd::Frame(_) => true,
+                Opnd::Sym(..) | Opnd::Frame(_) | Opnd::Table(_) => true,
                 _ => false,
             })
     }
@@ -638,7 +677,7 @@ impl MFunc {
                 Class::Gr => OperandKind::Gr,
                 Class::Br => OperandKind::Br,
             },
-            Opnd::Imm(_) | Opnd::Sym(..) | Opnd::Frame(_) => OperandKind::Imm,
+            Opnd::Imm(_) | Opnd::Sym(..) | Opnd::Frame(_) | Opnd::Table(_) => OperandKind::Imm,
             Opnd::Label(_) | Opnd::Func(_) => OperandKind::BTarg,
         })
     }
@@ -671,8 +710,8 @@ pub struct Cfg {
 }
 
 impl Cfg {
-    /// The CFG of `f`. Successors of a block: the targets of its branches
-    /// and `goto` in operand order, then the next block of the layout if
+    /// The CFG of `f`. Successors of a block: the targets of its branches,
+    /// `goto` and jump-table `igoto` in operand order, then the next block of the layout if
     /// the block does not end in `goto` or `return`; each listed once (so
     /// the CFG has no duplicated edges). Predecessors: the blocks of the
     /// layout that have the block as a successor, in layout order.

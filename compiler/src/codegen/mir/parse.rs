@@ -110,6 +110,9 @@ fn operand(f: &MFunc, w: &str) -> Res<Opnd> {
     if let Some(b) = block(w) {
         return Ok(Opnd::Label(b));
     }
+    if let Some(n) = w.strip_prefix("jt") {
+        return Ok(Opnd::Table(number(n, "jump table")?));
+    }
     if let Some(s) = w.strip_prefix("obj") {
         let (n, e) = with_offset(s, "frame offset")?;
         let n: u32 = number(n, "frame object")?;
@@ -228,7 +231,7 @@ fn inst(f: &MFunc, line: &str) -> Res<MInst> {
     // the operation ends where `uses(`, `defs(` or `loc(` starts
     let end = (1..toks.len())
         .find(|&k| {
-            matches!(toks[k], Tok::Word("uses" | "defs" | "loc"))
+            matches!(toks[k], Tok::Word("uses" | "defs" | "loc" | "table"))
                 && toks.get(k + 1) == Some(&Tok::Punct('('))
         })
         .unwrap_or(toks.len());
@@ -265,6 +268,33 @@ fn inst(f: &MFunc, line: &str) -> Res<MInst> {
                 let (regs, n) = reg_list(f, &toks[k + 1..])?;
                 i.imp_defs = regs;
                 k += 1 + n;
+            }
+            (Tok::Word("table"), Some(Tok::Punct('('))) if i.is(opc::IGOTO) && i.ops.is_empty() => {
+                let close = toks[k..]
+                    .iter()
+                    .position(|t| *t == Tok::Punct(')'))
+                    .ok_or("missing `)`")?;
+                let ws = words(&toks[k + 2..k + close]);
+                let Some((Opnd::Table(n), rest)) = ws
+                    .split_first()
+                    .map(|(w, r)| operand(f, w).map(|o| (o, r)))
+                    .transpose()?
+                else {
+                    return Err("`table` takes `(jtN: B…)`".into());
+                };
+                let targets = rest
+                    .iter()
+                    .map(|w| block(w).ok_or_else(|| format!("`{w}` is not a block")))
+                    .collect::<Res<Vec<MBlockId>>>()?;
+                if targets.is_empty() {
+                    return Err("a jump table has at least one block".into());
+                }
+                let imp_uses = std::mem::take(&mut i.imp_uses);
+                let loc = i.loc;
+                i = MInst::igoto(n, &targets);
+                i.imp_uses = imp_uses;
+                i.loc = loc;
+                k += close + 1;
             }
             (Tok::Word("loc"), Some(Tok::Punct('('))) if i.loc.is_none() => {
                 let (Some(Tok::Word(l)), Some(Tok::Punct(':')), Some(Tok::Word(c))) =
@@ -512,6 +542,47 @@ B2:
         let v = functions(&two).unwrap();
         assert_eq!(v.len(), 2);
         assert_eq!(v[1].name, "other");
+    }
+
+    /// The `igoto` of a jump table (ISA-ST200 §4.7) with its table and
+    /// the `ldw` of the table address: round trip, successors from the
+    /// table (B1 listed twice is one edge), nothing falls through after
+    /// it, and a table naming no block is rejected.
+    #[test]
+    fn jump_table_round_trip() {
+        let text = "\
+function @sw
+vregs 3
+pins %v2=$r63
+order B0 B1 B2
+B0:
+  shl %v1 = %v0, 2
+  ldw %v2 = jt0[%v1]
+  goto $r63 table(jt0: B2, B1, B2) uses(%v2)
+B1:
+  return $r63
+B2:
+  return $r63
+";
+        let f = function(text).unwrap();
+        assert_eq!(print::function(&f), text);
+        let j = &f.blocks[0].insts[2];
+        assert_eq!(j.info().map(|i| i.name), Some("igoto"));
+        assert_eq!(
+            j.jump_table(),
+            Some((0, vec![MBlockId(2), MBlockId(1), MBlockId(2)]))
+        );
+        assert_eq!(f.blocks[0].insts[1].ops[1], Opnd::Table(0));
+        let cfg = Cfg::new(&f);
+        assert_eq!(cfg.succs(MBlockId(0)), [MBlockId(2), MBlockId(1)]);
+        assert_eq!(cfg.preds(MBlockId(1)), [MBlockId(0)]);
+        super::super::verify::check_operands(&f).unwrap();
+        let e = function(&text.replace("(jt0: B2, B1, B2)", "(jt0:)")).unwrap_err();
+        assert!(e.message.contains("at least one block"), "{e}");
+        let mut g = f.clone();
+        g.blocks[0].insts[2].ops.push(Opnd::Imm(3));
+        let e = super::super::verify::check_operands(&g).unwrap_err();
+        assert!(e.contains("jump table"), "{e}");
     }
 
     #[test]

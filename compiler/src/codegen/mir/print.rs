@@ -47,7 +47,10 @@
 //!   `&sym`, `&sym+8` for a symbol address ([`Opnd::Sym`]); `@f` for a call
 //!   target ([`Opnd::Func`]); `Bn` for a block; `obj3`, `obj3+4` for a
 //!   frame object and `in-16` for the caller's side of the frame
-//!   ([`FrameRef`]).
+//!   ([`FrameRef`]); `jt2` for the address of jump table 2
+//!   ([`Opnd::Table`]).
+//! - The `igoto` of a jump table ([`MInst::igoto`]) is followed by its
+//!   table: `goto $r63 table(jt2: B4, B5, B4) uses(%v9)`.
 //! - After the operation, when present: `uses(…)` and `defs(…)`, the
 //!   implicit operands (`clobbers` standing for [`Reg::call_clobbers`] at
 //!   the end of `defs`), and `loc(line:column)`.
@@ -76,6 +79,7 @@ pub fn operand(o: &Opnd) -> String {
         Opnd::Frame(FrameRef::Obj(n, 0)) => format!("obj{n}"),
         Opnd::Frame(FrameRef::Obj(n, e)) => format!("obj{n}{e:+}"),
         Opnd::Frame(FrameRef::Incoming(e)) => format!("in{e:+}"),
+        Opnd::Table(n) => format!("jt{n}"),
     }
 }
 
@@ -157,6 +161,10 @@ fn reg_list(regs: &[Reg]) -> String {
 /// operands and its source location.
 pub fn inst(i: &MInst) -> String {
     let mut s = op_text(i, operand);
+    if let Some((n, targets)) = i.jump_table() {
+        let t: Vec<String> = targets.iter().map(|b| b.to_string()).collect();
+        let _ = write!(s, " table(jt{n}: {})", t.join(", "));
+    }
     if !i.imp_uses.is_empty() {
         let _ = write!(s, " uses({})", reg_list(&i.imp_uses));
     }

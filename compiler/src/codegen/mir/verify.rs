@@ -52,6 +52,18 @@ pub fn check_operands(mf: &MFunc) -> Result<(), String> {
                     mf.name, i.op, i.ops, info.name
                 ))
             };
+            if i.is(opc::IGOTO) && !i.ops.is_empty() {
+                // a jump table: `[Table(n), Label(t0), …]` (MInst::igoto)
+                match i.jump_table() {
+                    Some((_, t)) if !t.is_empty() => {
+                        if let Some(l) = t.iter().find(|l| l.index() >= mf.blocks.len()) {
+                            return err(format!("jump table to unknown block {}", l.index()));
+                        }
+                    }
+                    _ => return err("a jump table is `[Table(n), Label…]`".into()),
+                }
+                continue;
+            }
             let n = info.explicit_operands().count();
             if i.ops.len() != n {
                 return err(format!("{} operands, the entry has {n}", i.ops.len()));
