@@ -710,7 +710,8 @@ fn schedule_at(
 /// uses beyond a source's reach read the copy. Returns the copies with
 /// their times, the operand rewrites `(operation, from, to)` and the
 /// ordering edges of the copies (a read before the write of the next
-/// iteration in the same cycle); `None` when a slot is missing.
+/// iteration in the same cycle); `Err(value)` when a slot is missing for
+/// the copies of `value`.
 #[allow(clippy::type_complexity)]
 fn copy_chains(
     model: &ProcessorModel,
@@ -720,7 +721,7 @@ fn copy_chains(
     time: &[i64],
     mrt: &mut Mrt,
     ii: i64,
-) -> Option<(Vec<(MInst, i64)>, Vec<(usize, Reg, Reg)>, Vec<Edge>)> {
+) -> Result<(Vec<(MInst, i64)>, Vec<(usize, Reg, Reg)>, Vec<Edge>), Reg> {
     let n = body.len();
     let mut copies: Vec<(MInst, i64)> = vec![];
     let mut rewrites = vec![];
@@ -766,7 +767,8 @@ fn copy_chains(
             let lo = src_t + src_lat;
             let tc = (lo..=hi)
                 .rev()
-                .find(|t| mrt.fits(model, (t % ii) as usize, alu))?;
+                .find(|t| mrt.fits(model, (t % ii) as usize, alu))
+                .ok_or(v)?;
             mrt.rows[(tc % ii) as usize].push((None, alu));
             let c = mf.vreg(Class::Gr);
             let idx = n + copies.len();
@@ -780,7 +782,7 @@ fn copy_chains(
             (src, src_op, src_t, src_lat) = (c, idx, tc, 1);
         }
     }
-    Some((copies, rewrites, edges))
+    Ok((copies, rewrites, edges))
 }
 
 /// The continuation test of a counted loop, normalised: another iteration
@@ -1062,14 +1064,30 @@ fn schedule_body(
             ((ii - 1) as usize, extra[1]),
             ((ii - 1) as usize, extra[2]),
         ];
-        let Some((time, mut mrt)) = schedule_at(model, n, &needs, &edges, &fixed, ii, true)
-            .or_else(|| schedule_at(model, n, &needs, &edges, &fixed, ii, false))
-        else {
-            continue;
-        };
-        let Some((copies, rewrites, copy_edges)) =
-            copy_chains(model, mf, &body, &local, &time, &mut mrt, ii)
-        else {
+        // a value whose copies find no slot keeps its register anti
+        // dependences (its lifetime then stays within II), and the
+        // schedule is tried again
+        let mut loc = local.clone();
+        let mut edges = edges.clone();
+        let mut found = None;
+        for _ in 0..16 {
+            let Some((time, mut mrt)) = schedule_at(model, n, &needs, &edges, &fixed, ii, true)
+                .or_else(|| schedule_at(model, n, &needs, &edges, &fixed, ii, false))
+            else {
+                break;
+            };
+            match copy_chains(model, mf, &body, &loc, &time, &mut mrt, ii) {
+                Ok(c) => {
+                    found = Some((time, c));
+                    break;
+                }
+                Err(v) => {
+                    loc.retain(|&x| x != v);
+                    edges = dependences(model, &body, &steps, &loc);
+                }
+            }
+        }
+        let Some((time, (copies, rewrites, copy_edges))) = found else {
             continue;
         };
         let mut body = body.clone();

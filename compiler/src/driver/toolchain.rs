@@ -230,6 +230,18 @@ impl Config {
                 }
             }
         }
+        // The modulo scheduler unrolls the loops the IR unroller would
+        // (one-block counted loops) as part of its kernel, and cannot
+        // pipeline the IR unroller's output (its exit test is two
+        // compares): at -O3 unrolling is left to it unless -funroll-loops
+        // asks for the IR pass.
+        let asked = self
+            .pass_flags
+            .iter()
+            .any(|f| f == "-funroll-loops" || f == "-floop-unroll");
+        if self.modulo_sched && !asked {
+            o.disabled.push("loop-unroll".to_string());
+        }
         Ok(o)
     }
 
