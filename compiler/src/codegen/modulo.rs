@@ -61,11 +61,52 @@ use std::collections::HashMap;
 /// Largest loop body (operations) considered.
 pub const MAX_OPS: usize = 120;
 
+/// Initiation intervals tried above the MII before a loop is left alone
+/// (bounds compile time).
+pub const MAX_II_TRIES: i64 = 6;
+
 /// Most general registers a kernel may keep live at once
 /// ([`max_live`]); beyond it the allocator would spill inside the kernel.
 /// The ST231 has 64 GRs; `$r0`, `$r12`, `$r63` and the values live around
 /// the loop take some (ISA-ST200 §1.2, §7.1).
 pub const MAX_LIVE: usize = 40;
+
+/// Where each register is written and read in a loop body: operation
+/// indices, ascending (operations at `skip` left out).
+#[derive(Default)]
+struct Occurrences {
+    defs: Vec<usize>,
+    uses: Vec<usize>,
+}
+
+impl Occurrences {
+    /// Written once and read only after that write (a "local" value).
+    fn local(&self) -> bool {
+        self.defs.len() == 1 && self.uses.first().is_none_or(|&u| u > self.defs[0])
+    }
+}
+
+fn occurrences(body: &[MInst], skip: Option<usize>) -> HashMap<Reg, Occurrences> {
+    let mut m: HashMap<Reg, Occurrences> = HashMap::new();
+    for (k, i) in body.iter().enumerate() {
+        if Some(k) == skip {
+            continue;
+        }
+        for x in i.uses() {
+            let o = m.entry(x).or_default();
+            if o.uses.last() != Some(&k) {
+                o.uses.push(k);
+            }
+        }
+        for x in i.defs() {
+            let o = m.entry(x).or_default();
+            if o.defs.last() != Some(&k) {
+                o.defs.push(k);
+            }
+        }
+    }
+    m
+}
 
 /// General registers live at once in the kernel (the most over its rows):
 /// a value written once per iteration and read only after that write
@@ -75,33 +116,22 @@ pub const MAX_LIVE: usize = 40;
 /// occupies one throughout.
 fn max_live(body: &[MInst], time: &[i64], ii: i64) -> usize {
     let mut rows = vec![0usize; ii as usize];
-    let mut whole: Vec<Reg> = vec![];
-    let mut seen: Vec<Reg> = vec![];
-    for (k, i) in body.iter().enumerate() {
-        for x in i.uses().into_iter().chain(i.defs()) {
-            if !matches!(x, Reg::V(_)) || seen.contains(&x) {
-                continue;
+    let mut whole = 0;
+    for (x, o) in occurrences(body, None) {
+        if !matches!(x, Reg::V(_)) {
+            continue;
+        }
+        if o.local() {
+            let t0 = time[o.defs[0]];
+            let last = o.uses.iter().map(|&j| time[j]).max().unwrap_or(t0 + 1);
+            for t in t0..last.max(t0 + 1) {
+                rows[(t % ii) as usize] += 1;
             }
-            seen.push(x);
-            let defs: Vec<usize> = (0..body.len())
-                .filter(|&j| body[j].defs().contains(&x))
-                .collect();
-            let early = body[..=k].iter().any(|j| j.uses().contains(&x));
-            if defs.len() == 1 && !early {
-                let last = (0..body.len())
-                    .filter(|&j| body[j].uses().contains(&x))
-                    .map(|j| time[j])
-                    .max()
-                    .unwrap_or(time[k] + 1);
-                for t in time[k]..last.max(time[k] + 1) {
-                    rows[(t % ii) as usize] += 1;
-                }
-            } else {
-                whole.push(x);
-            }
+        } else {
+            whole += 1;
         }
     }
-    rows.into_iter().max().unwrap_or(0) + whole.len()
+    rows.into_iter().max().unwrap_or(0) + whole
 }
 
 /// The report of one modulo-scheduled loop (for `--stats` and the
@@ -350,7 +380,8 @@ struct Access {
 
 /// The accesses of `body` as linear forms (`None`: unknown address).
 fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
-    let written = |x: Reg| body.iter().any(|i| i.defs().contains(&x));
+    let defined: std::collections::HashSet<Reg> = body.iter().flat_map(|i| i.defs()).collect();
+    let written = |x: Reg| defined.contains(&x);
     let mut val: HashMap<Reg, Option<Linear>> = HashMap::new();
     let get = |val: &HashMap<Reg, Option<Linear>>, o: &Opnd| -> Option<Linear> {
         match o {
@@ -591,16 +622,155 @@ fn feasible(n: usize, edges: &[Edge], ii: i64) -> bool {
     false
 }
 
+/// The strongly connected components of a dependence graph that hold a
+/// cycle, each with its own edges (nodes renumbered): the only places a
+/// recurrence can bound II, so [`Recurrences::feasible`] runs the
+/// Bellman–Ford test of [`feasible`] on each alone.
+struct Recurrences {
+    parts: Vec<(usize, Vec<Edge>)>,
+}
+
+impl Recurrences {
+    /// Kosaraju's algorithm on the graph of `n` nodes.
+    fn new(n: usize, edges: &[Edge]) -> Recurrences {
+        let mut succ = vec![vec![]; n];
+        let mut pred = vec![vec![]; n];
+        for e in edges {
+            succ[e.from].push(e.to);
+            pred[e.to].push(e.from);
+        }
+        // finishing order of a depth-first search (iterative)
+        let mut order = vec![];
+        let mut seen = vec![false; n];
+        for root in 0..n {
+            if seen[root] {
+                continue;
+            }
+            seen[root] = true;
+            let mut stack = vec![(root, 0usize)];
+            while let Some((v, k)) = stack.pop() {
+                if let Some(&w) = succ[v].get(k) {
+                    stack.push((v, k + 1));
+                    if !seen[w] {
+                        seen[w] = true;
+                        stack.push((w, 0));
+                    }
+                } else {
+                    order.push(v);
+                }
+            }
+        }
+        // components on the reversed graph, in reverse finishing order
+        let mut comp = vec![usize::MAX; n];
+        let mut count = 0;
+        for &root in order.iter().rev() {
+            if comp[root] != usize::MAX {
+                continue;
+            }
+            let mut stack = vec![root];
+            comp[root] = count;
+            while let Some(v) = stack.pop() {
+                for &w in &pred[v] {
+                    if comp[w] == usize::MAX {
+                        comp[w] = count;
+                        stack.push(w);
+                    }
+                }
+            }
+            count += 1;
+        }
+        let mut index = vec![0; n];
+        let mut size = vec![0; count];
+        for v in 0..n {
+            index[v] = size[comp[v]];
+            size[comp[v]] += 1;
+        }
+        let mut inner: Vec<Vec<Edge>> = vec![vec![]; count];
+        for e in edges {
+            if comp[e.from] == comp[e.to] {
+                inner[comp[e.from]].push(Edge {
+                    from: index[e.from],
+                    to: index[e.to],
+                    ..*e
+                });
+            }
+        }
+        Recurrences {
+            parts: inner
+                .into_iter()
+                .enumerate()
+                .filter(|(_, es)| !es.is_empty())
+                .map(|(c, es)| (size[c], es))
+                .collect(),
+        }
+    }
+
+    fn feasible(&self, ii: i64) -> bool {
+        self.parts.iter().all(|(m, es)| feasible(*m, es, ii))
+    }
+
+    /// RecMII, knowing that `ii` is feasible (bisection: feasibility is
+    /// monotone in II).
+    fn rec_mii(&self, ii: i64) -> u32 {
+        let (mut lo, mut hi) = (1, ii);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.feasible(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo as u32
+    }
+}
+
 /// The modulo reservation table: the resource needs placed in each row.
 struct Mrt {
     rows: Vec<Vec<(Option<usize>, SlotNeeds)>>,
+    /// Whether a multiset of needs fits a bundle, by [`Mrt::key`].
+    memo: std::cell::RefCell<HashMap<u64, bool>>,
 }
 
 impl Mrt {
+    fn new(ii: usize) -> Mrt {
+        Mrt {
+            rows: vec![vec![]; ii],
+            memo: Default::default(),
+        }
+    }
+
+    /// A multiset of needs as a number: 5 bits per operation, sorted.
+    fn code(n: &SlotNeeds) -> u64 {
+        let unit = match n.unit {
+            Unit::Alu => 0,
+            Unit::Mul => 1,
+            Unit::Even => 2,
+            Unit::Mem => 3,
+            Unit::Ctl => 4,
+            Unit::CtlMem => 5,
+            Unit::Alone => 6,
+        };
+        1 + unit * 4 + 2 * n.long_imm as u64 + n.last as u64
+    }
+
     fn fits(&self, model: &ProcessorModel, row: usize, need: SlotNeeds) -> bool {
-        let mut v: Vec<SlotNeeds> = self.rows[row].iter().map(|x| x.1).collect();
-        v.push(need);
-        sched::needs_fit(model, &v)
+        let r = &self.rows[row];
+        if r.len() >= 12 {
+            return false;
+        }
+        let mut codes = [0u64; 12];
+        for (c, x) in codes.iter_mut().zip(r) {
+            *c = Mrt::code(&x.1);
+        }
+        codes[r.len()] = Mrt::code(&need);
+        codes[..=r.len()].sort_unstable();
+        let key = codes[..=r.len()].iter().fold(0, |k, c| k << 5 | c);
+        *self.memo.borrow_mut().entry(key).or_insert_with(|| {
+            let mut v: Vec<SlotNeeds> = r.iter().map(|x| x.1).collect();
+            v.push(need);
+            sched::needs_fit(model, &v)
+        })
     }
 }
 
@@ -617,9 +787,7 @@ fn schedule_at(
     ii: i64,
     by_height: bool,
 ) -> Option<(Vec<i64>, Mrt)> {
-    let mut mrt = Mrt {
-        rows: vec![vec![]; ii as usize],
-    };
+    let mut mrt = Mrt::new(ii as usize);
     for &(row, nd) in fixed {
         if !mrt.fits(model, row, nd) {
             return None;
@@ -649,7 +817,7 @@ fn schedule_at(
     }
     let mut time: Vec<Option<i64>> = vec![None; n];
     let mut last: Vec<Option<i64>> = vec![None; n];
-    let mut budget = 40 * n + 100;
+    let mut budget = 6 * n + 30;
     while let Some(v) = (0..n)
         .filter(|k| time[*k].is_none())
         .max_by_key(|&k| (if by_height { h[k] } else { 0 }, std::cmp::Reverse(k)))
@@ -731,14 +899,11 @@ fn copy_chains(
         long_imm: false,
         last: false,
     };
+    let occ = occurrences(body, None);
     for &v in local {
-        let Some(d) = (0..n).find(|&k| body[k].defs().contains(&v)) else {
-            continue;
-        };
-        let mut uses: Vec<(i64, usize)> = (0..n)
-            .filter(|&k| body[k].uses().contains(&v))
-            .map(|k| (time[k], k))
-            .collect();
+        let Some(o) = occ.get(&v) else { continue };
+        let Some(&d) = o.defs.first() else { continue };
+        let mut uses: Vec<(i64, usize)> = o.uses.iter().map(|&k| (time[k], k)).collect();
         uses.sort();
         if uses.is_empty() {
             continue;
@@ -905,26 +1070,25 @@ fn known_trips(mf: &MFunc, pre: MBlockId, ct: &Counted, cont: &Continue) -> Opti
 /// original add) from an `add` of its own at the top of the body, and one
 /// `add x = x, U·c` ends it — so the copies do not wait for each other.
 fn unroll(mf: &mut MFunc, body: &[MInst], skip: usize, u: usize) -> Vec<MInst> {
-    let mut fresh: Vec<Reg> = vec![];
+    let occ = occurrences(body, Some(skip));
+    let mut fresh: Vec<Reg> = occ
+        .iter()
+        .filter(|(x, o)| matches!(x, Reg::V(_)) && o.local())
+        .map(|(x, _)| *x)
+        .collect();
+    fresh.sort();
     let mut ivs: Vec<(Reg, usize, i64)> = vec![];
     for (k, i) in body.iter().enumerate() {
-        if k == skip {
-            continue;
-        }
-        for d in i.defs() {
-            let Reg::V(_) = d else { continue };
-            let writes = body.iter().filter(|j| j.defs().contains(&d)).count();
-            let early = body
-                .iter()
-                .enumerate()
-                .any(|(j, x)| j <= k && j != skip && x.uses().contains(&d));
-            if writes == 1 && !early && !fresh.contains(&d) {
-                fresh.push(d);
+        match is_add_imm(i) {
+            Some((x, y, c))
+                if u > 1
+                    && k != skip
+                    && x == y
+                    && occ.get(&x).is_some_and(|o| o.defs.len() == 1) =>
+            {
+                ivs.push((x, k, c))
             }
-            match is_add_imm(i) {
-                Some((x, y, c)) if u > 1 && writes == 1 && x == y && x == d => ivs.push((x, k, c)),
-                _ => {}
-            }
+            _ => {}
         }
     }
     let mut offsets: Vec<((Reg, i64), Reg)> = vec![];
@@ -1016,20 +1180,13 @@ fn schedule_body(
     }
     steps.retain(|r, _| !other.contains(r));
     // local values (see `copy_chains`)
-    let mut local: Vec<Reg> = vec![];
-    for (k, i) in body.iter().enumerate() {
-        for d in i.defs() {
-            if !matches!(d, Reg::V(_)) || local.contains(&d) || mf.class(d) != Some(Class::Gr) {
-                continue;
-            }
-            let writes = body.iter().filter(|j| j.defs().contains(&d)).count();
-            let early = body[..=k].iter().any(|x| x.uses().contains(&d));
-            if writes == 1 && !early {
-                local.push(d);
-            }
-        }
-    }
-    let edges = dependences(model, &body, &steps, &local);
+    let mut local: Vec<(usize, Reg)> = occurrences(&body, None)
+        .into_iter()
+        .filter(|(x, o)| matches!(x, Reg::V(_)) && mf.class(*x) == Some(Class::Gr) && o.local())
+        .map(|(x, o)| (o.defs[0], x))
+        .collect();
+    local.sort();
+    let local: Vec<Reg> = local.into_iter().map(|x| x.1).collect();
     let needs: Vec<SlotNeeds> = body.iter().map(sched::slot_needs).collect();
     let all: Vec<SlotNeeds> = needs.iter().copied().chain(extra).collect();
     let lim = model.resources.bundle_limits();
@@ -1054,11 +1211,29 @@ fn schedule_body(
     .max()
     .unwrap_or(1)
     .max(1);
-    let rec_mii = (1..=256)
-        .find(|&ii| feasible(n, &edges, ii))
-        .unwrap_or(1 << 20) as u32;
-    let mii = res_mii.max(rec_mii).max(4) as i64;
-    for ii in mii..limit {
+    if res_mii as i64 >= limit {
+        return None;
+    }
+    let edges = dependences(model, &body, &steps, &local);
+    // the least II at or above max(ResMII, 4) the recurrences allow
+    // (feasibility is monotone in II), below `limit`
+    let recurrences = Recurrences::new(n, &edges);
+    let floor = (res_mii as i64).max(4);
+    let (mut lo, mut hi) = (floor, limit - 1);
+    if hi < lo || !recurrences.feasible(hi) {
+        return None;
+    }
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if recurrences.feasible(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let mii = lo;
+    let rec_mii = recurrences.rec_mii(mii);
+    for ii in mii..limit.min(mii + MAX_II_TRIES) {
         let fixed = [
             (0, extra[0]),
             ((ii - 1) as usize, extra[1]),
@@ -1070,7 +1245,7 @@ fn schedule_body(
         let mut loc = local.clone();
         let mut edges = edges.clone();
         let mut found = None;
-        for _ in 0..16 {
+        for _ in 0..8 {
             let Some((time, mut mrt)) = schedule_at(model, n, &needs, &edges, &fixed, ii, true)
                 .or_else(|| schedule_at(model, n, &needs, &edges, &fixed, ii, false))
             else {
@@ -1232,13 +1407,52 @@ fn try_loop(
         let left = done - passes * u;
         Some(2 * (s.stages - 1) * s.ii + passes * (s.ii + penalty) + today(left) + penalty)
     };
+    // the unrolling factors in order of their ideal cycles per iteration
+    // (ResMII from unit counts, at least 4), the smaller first on ties; a
+    // factor whose ideal cannot beat the best schedule found is skipped
+    let kept: Vec<&MInst> = (0..body.len())
+        .filter(|&k| k != ct.cmp)
+        .map(|k| &body[k])
+        .collect();
+    let per_iteration = |f: &dyn Fn(&SlotNeeds) -> usize| -> usize {
+        kept.iter().map(|i| f(&sched::slot_needs(i))).sum()
+    };
+    let syllables = per_iteration(&|x| 1 + x.long_imm as usize);
+    let mems = per_iteration(&|x| matches!(x.unit, Unit::Mem | Unit::CtlMem) as usize);
+    let muls = per_iteration(&|x| (x.unit == Unit::Mul) as usize);
+    let lim = model.resources.bundle_limits();
+    let ideal = |u: usize| -> i64 {
+        let issue = lim.issue.min(model.issue_width as usize).max(1);
+        [
+            (u * syllables + 3).div_ceil(issue),
+            (u * mems).div_ceil(lim.memory.max(1)),
+            (u * muls).div_ceil(lim.multiply.max(1)),
+            4,
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(4) as i64
+    };
+    let mut factors: Vec<usize> = [1usize, 2, 4]
+        .into_iter()
+        .filter(|&u| u * body.len() <= MAX_OPS && trips.is_none_or(|n| u as i64 <= n))
+        .collect();
+    factors.sort_by_key(|&u| ((ideal(u) + penalty) * 4 / u as i64, u));
     let mut best: Option<Schedule> = None;
-    for u in [1usize, 2, 4] {
-        if u * body.len() > MAX_OPS {
-            break;
+    for u in factors {
+        // a pass of `u` iterations must beat `u` iterations of today's
+        // loop, and (trip count unknown) a larger factor must beat the
+        // best pass so far by a tenth, a smaller one at all
+        let mut limit = (u as i64) * (list_length + penalty) - penalty;
+        if let (None, Some(b)) = (trips, &best) {
+            let tenth = if u > b.unroll { 9 } else { 10 };
+            let (num, den) = (tenth * (b.ii + penalty) * u as i64, 10 * b.unroll as i64);
+            let beat = (num + den - 1) / den - penalty;
+            limit = limit.min(beat);
         }
-        // a pass of `u` iterations must beat `u` iterations of today's loop
-        let limit = (u as i64) * (list_length + penalty) - penalty;
+        if ideal(u) >= limit {
+            continue;
+        }
         let ub = unroll(mf, &body, ct.cmp, u);
         let Some(s) = schedule_body(mf, model, ub, u, extra, limit) else {
             continue;
@@ -1247,11 +1461,8 @@ fn try_loop(
             (Some(n), _) if cost(&s, n).is_none_or(|c| c >= today(n)) => false,
             (_, None) => true,
             (Some(n), Some(x)) => cost(&s, n) < cost(x, n),
-            // a larger unrolling must save a tenth of the cycles per
-            // iteration (it costs registers and a longer prologue)
-            (None, Some(x)) => {
-                10 * (s.ii + penalty) * (x.unroll as i64) < 9 * (x.ii + penalty) * (u as i64)
-            }
+            // within the limit above
+            (None, Some(_)) => true,
         };
         if better {
             best = Some(s);
