@@ -11,14 +11,18 @@
 //!
 //! Choices of this implementation (ST200 facts from ISA-ST200 §2, §5):
 //!
-//! - **No modulo variable expansion.** The ST200 has no rotating registers,
-//!   and the loop keeps its registers: every register dependence of the
-//!   loop body becomes an edge with its distance (true dependences with the
-//!   producer's latency, anti dependences with latency 0, output
-//!   dependences with at least 1), so the kernel is the loop body reordered
-//!   and a value lives at most `II` cycles. A load (3 cycles) therefore
-//!   needs `II ≥ 3` when its result is used in the same iteration; the
-//!   report gives `RecMII` with these register edges included.
+//! - **Kernel unrolling** by `U` = 1, 2 or 4 before scheduling
+//!   ([`LoopReport::unroll`]): values written once per iteration get fresh
+//!   names in all copies but the last; an induction register is read as
+//!   `x + k·c` from one `add` per copy and stepped once by `U·c`.
+//! - **No rotating registers, no modulo variable expansion.** The kernel is
+//!   the (unrolled) body reordered on the same registers: every register
+//!   dependence becomes an edge with its distance (true dependences with
+//!   the producer's latency, anti dependences with latency 0, output
+//!   dependences with at least 1). A value written once and read after
+//!   its write may outlive II through `mov`s placed in free ALU slots
+//!   after scheduling (`copy_chains`); when no slot is free it keeps its
+//!   anti dependences and the schedule is redone at the same II.
 //! - **Memory dependences across iterations** come from addresses written
 //!   as linear forms in the loop's induction variables and invariant
 //!   registers (plus a symbol or frame object): two accesses with the same
@@ -26,30 +30,28 @@
 //!   their byte ranges overlap; any other pair involving a store is ordered
 //!   at distance 0 and 1 (which covers every larger distance).
 //! - **Trip count.** The loop must be counted: its branch tests a compare
-//!   of an induction variable `r` (one `add r = r, c` per iteration) with
-//!   an invariant. The kernel's branch at the end of pass `p` must know
-//!   whether iteration `p + 1` exists, and a compare feeding a branch needs
-//!   3 cycles (ALU result stage 3 − branch read stage 0, §5.3); so the
-//!   compare moves to the first row of the kernel, testing a register `t`
-//!   that an `add t = r, off` in the last row of the pass before set to
-//!   the induction value of iteration `p + 1` (the offset follows from
-//!   the row and stage of the loop's own `add r = r, c`). Hence `II ≥ 4`;
-//!   without modulo variable expansion the kernel stays a sequence whose
-//!   meaning, read in order, is the pipelined loop's.
-//!   A guard before the prologue checks that the first `S` iterations
-//!   exist (`S` = stage count) by evaluating the loop's own compare on
-//!   `r + e + j·c` for `j < S − 1` — exact in the machine's wrapping
-//!   arithmetic — and otherwise runs the original loop.
+//!   of an induction register `r` (one `add r = r, c` per iteration) with
+//!   an invariant (`<`, `>`, `≠`, and `≤`/`≥` against a
+//!   constant). A guard computes the number of iterations exactly (the
+//!   unsigned distance to the bound, rounded up by the step) and runs the
+//!   original loop when fewer than `S·U` are left (`S` = stage count);
+//!   otherwise it sets a pass counter. The kernel tests `cnt ≠ 0` in its
+//!   first row and branches in its last (a compare reaches a branch 3
+//!   cycles later: ALU result stage 3 − branch read stage 0, §5.3), so
+//!   `II ≥ 4`. Read in order, the kernel means what the pipelined loop
+//!   means.
 //! - **Code shape**: guard, prologue (`S − 1` partial passes), kernel
 //!   (`II` cycles, a fixed schedule the bundler keeps when the allocated
 //!   block still obeys it, [`fixed_bundles`]), epilogue (`S − 1` partial
-//!   passes) jumping to the original exit, then the original loop as the
-//!   fallback. Prologue and epilogue are
+//!   passes, then the loop's own test sends the iterations the unrolling
+//!   left over to the original loop) jumping to the original exit, then
+//!   the original loop as the fallback. Prologue and epilogue are
 //!   straight-line code list-scheduled like any block.
 //! - Only on interlocked cores (ST231, ST240, §5.1): the kernel relies on
 //!   the scoreboard at its exits; the ST220 keeps its loops as they are.
-//! - A loop is pipelined only when `II` is below the length of its
-//!   list-scheduled body.
+//! - A loop is pipelined only when a pass beats the list-scheduled loop
+//!   (for a constant trip count: when the whole loop does) and the kernel
+//!   keeps at most [`MAX_LIVE`] registers live.
 
 use super::mir::*;
 use super::sched;
@@ -66,7 +68,7 @@ pub const MAX_OPS: usize = 120;
 pub const MAX_II_TRIES: i64 = 6;
 
 /// Most general registers a kernel may keep live at once
-/// ([`max_live`]); beyond it the allocator would spill inside the kernel.
+/// (counted as `max_live` does); beyond it the allocator would spill inside the kernel.
 /// The ST231 has 64 GRs; `$r0`, `$r12`, `$r63` and the values live around
 /// the loop take some (ISA-ST200 §1.2, §7.1).
 pub const MAX_LIVE: usize = 40;
