@@ -40,6 +40,9 @@ Options:
                      step is listed on stderr as BISECT: running pass (k) …
   -fif-convert, -fno-if-convert  if-conversion into psi-SSA (branches
                      become speculated code and slct; on at -O2)
+  -fmodulo-sched, -fno-modulo-sched  software pipelining of one-block
+                     counted loops (on at -O2, ST231/ST240; --stats
+                     prints II, ResMII, RecMII and stages per loop)
   -fout-of-psi=M     out of psi-SSA: select (the slct chain, default) or
                      webs (the seeds' psi-normalize and psi-congruence first)
   -fpsi-promote, -fno-psi-promote  promote each psi's first argument to
