@@ -17,22 +17,8 @@
 static int32_t x[N];
 static int32_t y[N];
 
-static uint32_t seed = 521288629u;
-
-static uint32_t rnd(void)
-{
-    seed ^= seed << 13;
-    seed ^= seed >> 17;
-    seed ^= seed << 5;
-    return seed;
-}
-
-#ifdef __st200__
-/* PM_PCLK, the cycle counter (ISA-ST200 §1.5), low 32 bits. */
-static uint32_t cycles(void) { return *(volatile uint32_t *)0xFFFFF828u; }
-#else
-static uint32_t cycles(void) { return 0; }
-#endif
+#define LOOPS_SEED 521288629u
+#include "loops.h"
 
 __attribute__((noinline)) void saxpy(int n, int a)
 {

@@ -54,7 +54,7 @@
 //!   keeps at most [`MAX_LIVE`] registers live.
 
 use super::mir::*;
-use super::sched;
+use super::sched::{self, OffsetKind};
 use isa::bundle::SlotNeeds;
 use isa::model::ProcessorModel;
 use isa::ops::{OpClass, Unit};
@@ -361,26 +361,18 @@ impl Linear {
     }
 }
 
-/// What an address is relative to besides its linear part.
-#[derive(Clone, Debug, PartialEq)]
-enum AddrBase {
-    None,
-    Sym(String),
-    Obj(u32),
-    Incoming,
-}
-
 /// A memory access of the loop body: base, linear part, size (bytes), and
 /// the change of its address per iteration (bytes).
 #[derive(Clone, Debug)]
 struct Access {
-    base: AddrBase,
+    base: OffsetKind,
     lin: Linear,
     size: i64,
     step: i64,
 }
 
-/// The accesses of `body` as linear forms (`None`: unknown address).
+/// The load or store of each operation of `body` as a linear form
+/// (`None`: not an access, or an unknown address).
 fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
     let defined: std::collections::HashSet<Reg> = body.iter().flat_map(|i| i.defs()).collect();
     let written = |x: Reg| defined.contains(&x);
@@ -400,34 +392,22 @@ fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
     };
     let mut out = vec![];
     for i in body {
-        let (c, _) = i.class_unit();
-        if sched::is_mem(c) {
-            out.push((|| {
-                let size = sched::access_bytes(i)?;
-                let k = i.info()?.imm_operand()?;
-                let base_reg = i.ops.get(k + 1)?;
-                let lin = get(&val, base_reg)?;
-                let (base, off) = match i.ops.get(k)? {
-                    Opnd::Imm(v) => (AddrBase::None, *v),
-                    Opnd::Sym(s, a) => (AddrBase::Sym(s.clone()), *a),
-                    Opnd::Frame(FrameRef::Obj(n, o)) => (AddrBase::Obj(*n), *o as i64),
-                    Opnd::Frame(FrameRef::Incoming(o)) => (AddrBase::Incoming, *o as i64),
-                    _ => return None,
-                };
-                let lin = lin.add(&Linear::konst(off));
-                let step = lin
-                    .terms
-                    .iter()
-                    .map(|(r, k)| k * steps.get(r).copied().unwrap_or(0))
-                    .sum();
-                Some(Access {
-                    base,
-                    lin,
-                    size,
-                    step,
-                })
-            })());
-        }
+        out.push((|| {
+            let (base_reg, base, off, size) = sched::access_parts(i)?;
+            let lin = get(&val, &Opnd::R(base_reg))?;
+            let lin = lin.add(&Linear::konst(off));
+            let step = lin
+                .terms
+                .iter()
+                .map(|(r, k)| k * steps.get(r).copied().unwrap_or(0))
+                .sum();
+            Some(Access {
+                base,
+                lin,
+                size,
+                step,
+            })
+        })());
         let m = i.info().map_or("", |x| x.mnemonic);
         let o = &i.ops;
         let v = match (m, o.as_slice()) {
@@ -461,19 +441,16 @@ fn conflict_distance(a: &Option<Access>, b: &Option<Access>, d0: bool) -> Option
     let (Some(a), Some(b)) = (a, b) else {
         return None;
     };
-    let same = a.base == b.base
-        && a.lin.terms == b.lin.terms
-        && a.step == b.step
-        && a.base != AddrBase::None
-        || (a.base == AddrBase::None && b.base == AddrBase::None && a.lin.terms == b.lin.terms);
+    // equal terms give equal steps: the addresses differ by a constant
+    let same = a.base == b.base && a.lin.terms == b.lin.terms;
     if !same {
         // distinct symbols or frame objects never overlap
         let distinct = matches!(
             (&a.base, &b.base),
-            (AddrBase::Sym(x), AddrBase::Sym(y)) if x != y
+            (OffsetKind::Sym(x), OffsetKind::Sym(y)) if x != y
         ) || matches!(
             (&a.base, &b.base),
-            (AddrBase::Obj(x), AddrBase::Obj(y)) if x != y
+            (OffsetKind::Obj(x), OffsetKind::Obj(y)) if x != y
         );
         return if distinct { Some(None) } else { None };
     }
@@ -498,84 +475,56 @@ fn dependences(
     let n = body.len();
     let class = |k: usize| body[k].class_unit().0;
     let mut edges = vec![];
-    // registers
-    let mut occ: HashMap<Reg, Vec<(usize, bool, bool)>> = HashMap::new();
-    for (k, i) in body.iter().enumerate() {
-        let (u, d) = (i.uses(), i.defs());
-        let mut regs: Vec<Reg> = u.iter().chain(&d).copied().collect();
-        regs.sort();
-        regs.dedup();
-        for x in regs {
-            if x != Reg::ZERO {
-                occ.entry(x)
-                    .or_default()
-                    .push((k, u.contains(&x), d.contains(&x)));
-            }
-        }
-    }
-    for (x, list) in &occ {
-        let defs: Vec<usize> = list.iter().filter(|o| o.2).map(|o| o.0).collect();
-        if defs.is_empty() {
+    // registers: each read depends on its reaching write, the next write
+    // (in the cyclic order of the iterations) follows each read and write
+    for (x, o) in occurrences(body, None) {
+        let defs = &o.defs;
+        if x == Reg::ZERO || defs.is_empty() {
             continue;
         }
-        for &(k, is_use, is_def) in list {
-            if is_use {
-                // the reaching definition
-                let (w, dist) = match defs.iter().rev().find(|&&w| w < k) {
-                    Some(&w) => (w, 0),
-                    None => (*defs.last().expect("a definition"), 1),
-                };
-                let lat = model.latency(class(w), class(k)).max(1) as i64;
+        let next = |k: usize| match defs.iter().find(|&&w| w > k) {
+            Some(&w) => (w, 0),
+            None => (defs[0], 1),
+        };
+        for &k in &o.uses {
+            let (w, dist) = match defs.iter().rev().find(|&&w| w < k) {
+                Some(&w) => (w, 0),
+                None => (defs[defs.len() - 1], 1),
+            };
+            edges.push(Edge {
+                from: w,
+                to: k,
+                lat: model.latency(class(w), class(k)).max(1) as i64,
+                dist,
+            });
+            // a local value's lifetime is left to the copies of `copy_chains`
+            let (w, dist) = next(k);
+            if w != k && !local.contains(&x) {
                 edges.push(Edge {
-                    from: w,
-                    to: k,
-                    lat,
+                    from: k,
+                    to: w,
+                    lat: 0,
                     dist,
                 });
-                // the next definition (a local value's lifetime is left to
-                // the copies of `copy_chains`)
-                let (w, dist) = match defs.iter().find(|&&w| w > k) {
-                    Some(&w) => (w, 0),
-                    None => (defs[0], 1),
-                };
-                if w != k && !local.contains(x) {
-                    edges.push(Edge {
-                        from: k,
-                        to: w,
-                        lat: 0,
-                        dist,
-                    });
-                }
             }
-            if is_def {
-                let (w, dist) = match defs.iter().find(|&&w| w > k) {
-                    Some(&w) => (w, 0),
-                    None => (defs[0], 1),
-                };
-                if w != k {
-                    let a = sched::result_stage(model, class(k)) as i64;
-                    let b = sched::result_stage(model, class(w)) as i64;
-                    edges.push(Edge {
-                        from: k,
-                        to: w,
-                        lat: (a - b + 1).max(1),
-                        dist,
-                    });
-                }
+        }
+        for &k in defs {
+            let (w, dist) = next(k);
+            if w != k {
+                let a = sched::result_stage(model, class(k)) as i64;
+                let b = sched::result_stage(model, class(w)) as i64;
+                edges.push(Edge {
+                    from: k,
+                    to: w,
+                    lat: (a - b + 1).max(1),
+                    dist,
+                });
             }
         }
     }
     // memory
-    let acc = accesses(body, steps);
+    let addr = accesses(body, steps);
     let mems: Vec<usize> = (0..n).filter(|&k| sched::is_mem(class(k))).collect();
-    let mut ak = 0;
-    let mut addr = vec![None; n];
-    for (k, i) in body.iter().enumerate() {
-        if sched::is_mem(i.class_unit().0) {
-            addr[k] = acc[ak].clone();
-            ak += 1;
-        }
-    }
     for (x, &a) in mems.iter().enumerate() {
         for &b in &mems[x + 1..] {
             let (sa, sb) = (class(a) != OpClass::Load, class(b) != OpClass::Load);
@@ -1873,7 +1822,7 @@ mod tests {
     fn distances_of_memory_conflicts() {
         let acc = |konst: i64, step: i64| {
             Some(Access {
-                base: AddrBase::Sym("x".into()),
+                base: OffsetKind::Sym("x".into()),
                 lin: Linear {
                     terms: vec![(Reg::G(1), 4)],
                     konst,

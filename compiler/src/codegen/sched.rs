@@ -99,18 +99,14 @@ pub(crate) fn slot_needs(i: &MInst) -> SlotNeeds {
 /// The resource rules of `isa::bundle` (ISA-ST200 §2.3 rules 1–6) for
 /// `needs` under `model`: counts, then a lane placement for both
 /// word-address parities.
-fn resources_ok(model: &ProcessorModel, needs: &[SlotNeeds], ops: &[&MInst]) -> bool {
-    let mut limits = model.resources.bundle_limits();
-    limits.issue = limits.issue.min(model.issue_width as usize);
-    let name = |k: usize| ops[k].op.mnemonic();
-    check_counts(needs, &limits, name).is_ok()
-        && place(needs, false, &limits, true, name).is_ok()
-        && place(needs, true, &limits, true, name).is_ok()
+fn resources_ok(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
+    !needs.is_empty() && needs_fit(model, needs)
 }
 
 /// True if operations of resource needs `needs` fit one bundle under
-/// `model` (the rules of [`resources_ok`]; for the modulo reservation
-/// table of [`super::modulo`]).
+/// `model` (an empty bundle does; the rules of [`resources_ok`], also for
+/// the modulo reservation table of [`super::modulo`]). The mnemonics the
+/// checks take serve only their error messages, dropped here.
 pub(crate) fn needs_fit(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
     let mut limits = model.resources.bundle_limits();
     limits.issue = limits.issue.min(model.issue_width as usize);
@@ -151,7 +147,7 @@ pub(crate) fn writes_ok(ops: &[&MInst]) -> bool {
 /// register (`$r0` aside; calls, whose writes are clobbers, aside).
 pub fn legal_bundle(model: &ProcessorModel, ops: &[&MInst]) -> bool {
     let needs: Vec<SlotNeeds> = ops.iter().map(|i| slot_needs(i)).collect();
-    resources_ok(model, &needs, ops) && writes_ok(ops)
+    resources_ok(model, &needs) && writes_ok(ops)
 }
 
 /// Schedules the operations of one block into bundles. `bundle == false`
@@ -187,7 +183,7 @@ pub fn schedule_block_with(
 
 /// What an offset is relative to, besides the base register.
 #[derive(Clone, Debug, PartialEq)]
-enum OffsetKind {
+pub(crate) enum OffsetKind {
     /// A plain number.
     Number,
     /// The address of a symbol.
@@ -212,7 +208,7 @@ struct Addr {
 
 /// Bytes accessed by a load or store of the integer forms of ISA-ST200
 /// §4.5; `None` for other memory operations.
-pub(crate) fn access_bytes(i: &MInst) -> Option<i64> {
+fn access_bytes(i: &MInst) -> Option<i64> {
     let m = i.info()?.mnemonic;
     let m = m.strip_suffix(".d").unwrap_or(m);
     Some(match m {
@@ -374,9 +370,11 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
     dag
 }
 
-/// The address a load or store of ISA-ST200 §4.5 reads (`imm[$rs]`), for
-/// the disambiguation of [`build_dag`]; `None` when unknown.
-fn address(op: &MInst, regs: &[RegState]) -> Option<Addr> {
+/// The parts of the address a load or store of ISA-ST200 §4.5 reads
+/// (`imm[$rs]`): the base register, what the offset is relative to, the
+/// offset and the bytes accessed; `None` for other operations or operand
+/// shapes.
+pub(crate) fn access_parts(op: &MInst) -> Option<(Reg, OffsetKind, i64, i64)> {
     let size = access_bytes(op)?;
     let k = op.info()?.imm_operand()?;
     let Some(Opnd::R(base)) = op.ops.get(k + 1) else {
@@ -389,13 +387,20 @@ fn address(op: &MInst, regs: &[RegState]) -> Option<Addr> {
         Opnd::Frame(FrameRef::Incoming(o)) => (OffsetKind::Incoming, *o as i64),
         _ => return None,
     };
-    let base_writer = if *base == Reg::ZERO {
+    Some((*base, kind, off, size))
+}
+
+/// The address a load or store reads ([`access_parts`]), for the
+/// disambiguation of [`build_dag`]; `None` when unknown.
+fn address(op: &MInst, regs: &[RegState]) -> Option<Addr> {
+    let (base, kind, off, size) = access_parts(op)?;
+    let base_writer = if base == Reg::ZERO {
         None
     } else {
-        regs.get(reg_slot(*base)).and_then(|s| s.writer)
+        regs.get(reg_slot(base)).and_then(|s| s.writer)
     };
     Some(Addr {
-        base: *base,
+        base,
         base_writer,
         kind,
         lo: off,
@@ -511,7 +516,7 @@ fn schedule_region(
                     tn.push(needs[j]);
                     // an operation that is illegal even alone still gets
                     // its own bundle (las then names the broken rule)
-                    if !resources_ok(model, &tn, &trial) {
+                    if !resources_ok(model, &tn) {
                         dead.resize(queues.len().max(q + 1), false);
                         dead[q] = true;
                         continue;
