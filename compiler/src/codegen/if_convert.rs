@@ -974,7 +974,9 @@ fn phi_dst(phi: &MInst) -> Reg {
 mod tests {
     use super::*;
     use crate::codegen::mir::interp::run_with_memory;
-    use crate::codegen::{out_of_psi, psi_webs};
+    use crate::codegen::predicate::{Definitions, Oracle};
+    use crate::codegen::{out_of_psi, psi, psi_webs};
+    use std::rc::Rc;
 
     /// A small deterministic generator (an LCG), so the test is the same
     /// on every run.
@@ -1066,6 +1068,94 @@ mod tests {
         }
         t.push_str("  return $r63 uses(%v32)\n");
         t
+    }
+
+    /// Seed-digest T53 (SSA book Fig. 18.10): if-converting a region that
+    /// already holds a psi. (a) `if (q) { p = cmpne a, b; x1 = add a, b;
+    /// !p? x2 = c; x = psi(x1, !p?x2); d1 = f(x) } else { d2 = 3 }; d =
+    /// phi(d1, d2)`, with f(x) = x + 7 side-effect free.
+    /// (b) Speculating the then-branch moves the psi and both of its
+    /// argument definitions above the branch with `d1 = f(x)`; the join's
+    /// phi becomes `d = psi(d1, !q?d2)` — the digest's `psi(q?d1, !q?d2)`
+    /// with its first argument promoted (T41). (c) Predicating instead
+    /// projects x's psi onto q: `psi(q?x1, s?x2)` with `s = q ∧ !p`, which
+    /// the ST231 computes once, right after p, as `andl` of the two
+    /// compares into GRs (`cmpeq a, b` is `!p`); the predicate oracle
+    /// finds s for the projection. By execution: (a), (b) and (c)
+    /// (through the out-of-psi lowering, where a one-argument psi is a
+    /// copy) return the same d for every (p, q), computed by hand below.
+    #[test]
+    fn t53_region_that_already_holds_a_psi() {
+        let head = "function @t53 global\nvregs 40 br %v5 %v6 %v9\npins %v1=$r16 %v2=$r17 %v3=$r18 %v4=$r19\n";
+        let a = format!(
+            "{head}order B0 B1 B2 B3\nB0:\n  pcopy %v1, %v2, %v3, %v4 = $r16, $r17, $r18, $r19\n  cmplt %v5 = %v4, 5\n  brf %v5, B2\nB1:\n  cmpne %v6 = %v1, %v2\n  add %v10 = %v1, %v2\n  psi %v11 = !%v6?%v3\n  psi %v12 = %v10, !%v6?%v11\n  add %v13 = %v12, 7\n  goto B3\nB2:\n  mov %v14 = 3\nB3:\n  phi %v15 = [B1, %v13], [B2, %v14]\n  return $r63 uses(%v15)\n"
+        );
+        // (c): q? x1 = add a, b is `t = add a, b; x1 = psi(q?t)`, and so on
+        let c = format!(
+            "{head}order B0\nB0:\n  pcopy %v1, %v2, %v3, %v4 = $r16, $r17, $r18, $r19\n  cmplt %v5 = %v4, 5\n  cmplt %v7 = %v4, 5\n  cmpne %v6 = %v1, %v2\n  cmpeq %v8 = %v1, %v2\n  andl %v9 = %v7, %v8\n  add %v20 = %v1, %v2\n  psi %v10 = %v5?%v20\n  psi %v11 = %v9?%v3\n  psi %v12 = %v5?%v10, %v9?%v11\n  add %v21 = %v12, 7\n  psi %v13 = %v5?%v21\n  mov %v22 = 3\n  psi %v14 = !%v5?%v22\n  psi %v15 = %v5?%v13, !%v5?%v14\n  return $r63 uses(%v15)\n"
+        );
+        let mut b = parse::function(&a).unwrap();
+        let st = drive(&mut b, &ProcessorModel::st231(), &|_| None, true, true);
+        assert_eq!(st.regions, 1);
+        let merged = &b.block(b.order[0]).insts;
+        let psis: Vec<Vec<PsiArg>> = merged.iter().filter_map(|i| i.psi_args()).collect();
+        let (v, q, p) = (|n| Reg::V(VReg(n)), Reg::V(VReg(5)), Reg::V(VReg(6)));
+        let arg = |guard, n| PsiArg { guard, value: v(n) };
+        assert_eq!(
+            psis,
+            [
+                vec![arg(Guard::IfNot(p), 3)],
+                vec![arg(Guard::True, 10), arg(Guard::IfNot(p), 11)],
+                vec![arg(Guard::True, 13), arg(Guard::IfNot(q), 14)],
+            ],
+            "(b): x's psi moves above the branch unchanged, the phi becomes a psi"
+        );
+        // (c)'s projection, asked of an oracle that knows the code
+        let mut fc = parse::function(&c).unwrap();
+        let defs = Rc::new(Definitions::learn(&fc.block(fc.order[0]).insts));
+        let mut o = Oracle::with(defs);
+        let projected = psi::project(
+            &mut o,
+            &[arg(Guard::True, 10), arg(Guard::IfNot(p), 11)],
+            Guard::If(q),
+        );
+        assert_eq!(
+            projected,
+            Some(vec![arg(Guard::If(q), 10), arg(Guard::If(v(9)), 11)]),
+            "psi(x1, !p?x2) projected on q is psi(q?x1, s?x2), s = q ∧ !p"
+        );
+        // without the definitions, q ∧ !p is no literal
+        assert_eq!(
+            psi::project(
+                &mut Oracle::new(),
+                &[arg(Guard::True, 10), arg(Guard::IfNot(p), 11)],
+                Guard::If(q)
+            ),
+            None
+        );
+        out_of_psi::lower(&mut fc);
+        let fa = parse::function(&a).unwrap();
+        for (x, y, z, n) in [(1, 2, 30, 0), (4, 4, 30, 0), (1, 2, 30, 9), (4, 4, 30, 9)] {
+            // by hand: q = n < 5; if q: x = a+b when a != b else c; d = x + 7
+            let expect = if n < 5 {
+                (if x != y { x + y } else { z }) + 7
+            } else {
+                3
+            };
+            let inputs = [
+                (Reg::G(16), x),
+                (Reg::G(17), y),
+                (Reg::G(18), z),
+                (Reg::G(19), n),
+            ];
+            for (form, f) in [("(a)", &fa), ("(b)", &b), ("(c)", &fc)] {
+                assert_eq!(
+                    run_with_memory(f, &inputs).map(|r| r.0),
+                    Ok(expect),
+                    "{form} with a={x} b={y} c={z} n={n}"
+                );
+            }
+        }
     }
 
     /// A region whose blocks hold more than [`MAX_MERGED_OPS`] operations

@@ -17,10 +17,13 @@
 //!
 //! A psi's value is that of its rightmost argument whose guard holds
 //! ([`value`]); every function here keeps it for every assignment of the
-//! atoms under which the psi had one. Guards are literals ([`Guard`]):
-//! a transformation whose result would need a compound guard (a
-//! conjunction of two BRs) answers `None` — the ST231 would have to
-//! compute it into a BR first.
+//! atoms under which the psi had one. Guards are literals ([`Guard`]): a
+//! BR register or its negation. A compound guard (a conjunction of two
+//! guards) is available only when some BR already computes it, e.g.
+//! `andl $b = $r1, $r2` from two compares into GRs (the ST231 has no
+//! BR-to-BR logic, ISA-ST200 §4.3), which an oracle built
+//! [`Oracle::with`] the code's definitions finds ([`Oracle::literal`]);
+//! otherwise a transformation that needs one answers `None`.
 
 use super::mir::{Guard, PsiArg};
 use super::predicate::{Oracle, Predicate};
@@ -46,8 +49,9 @@ pub fn value(o: &mut Oracle, args: &[PsiArg], assignment: u32) -> Option<PsiArg>
 /// Psi-inlining (SSA book Fig. 14.4): argument `i` of `outer` is the
 /// result of the psi `inner`; the result lists `inner`'s arguments in its
 /// place, each guarded by `p_i ∧ g_k`, which must be a literal (`g_k` when
-/// `p_i` is `true` or implies nothing new, `p_i` when `g_k` is `true`);
-/// `None` otherwise (the ST231 would need the conjunction in a BR first).
+/// it implies `p_i`, `p_i` when it implies `g_k`, or a BR the oracle knows
+/// to compute the conjunction); `None` otherwise (the ST231 would need the
+/// conjunction in a BR first).
 pub fn inline(o: &mut Oracle, outer: &[PsiArg], i: usize, inner: &[PsiArg]) -> Option<Vec<PsiArg>> {
     let p = *outer.get(i)?;
     let pp = o.guard(p.guard)?;
@@ -59,7 +63,7 @@ pub fn inline(o: &mut Oracle, outer: &[PsiArg], i: usize, inner: &[PsiArg]) -> O
         } else if pp.implies(g) {
             p.guard
         } else {
-            return None;
+            o.literal(g.and(pp))?
         };
         out.push(PsiArg { guard, ..*a });
     }
@@ -97,8 +101,8 @@ pub fn permutable(o: &mut Oracle, a: &PsiArg, b: &PsiArg) -> bool {
 /// Psi-projection on `p` (SSA book Fig. 14.6): the psi that gives the same
 /// value wherever `p` holds. Arguments whose guard is disjoint from `p`
 /// go; the others are guarded by `p_k ∧ p`, which must be a literal
-/// (`p_k` itself when it implies `p`, `p` when `p` implies `p_k`), else
-/// `None`.
+/// (`p_k` itself when it implies `p`, `p` when `p` implies `p_k`, or a BR
+/// the oracle knows to compute the conjunction), else `None`.
 pub fn project(o: &mut Oracle, args: &[PsiArg], p: Guard) -> Option<Vec<PsiArg>> {
     let pp = o.guard(p)?;
     let ps = predicates(o, args)?;
@@ -112,7 +116,7 @@ pub fn project(o: &mut Oracle, args: &[PsiArg], p: Guard) -> Option<Vec<PsiArg>>
         } else if pp.implies(q) {
             p
         } else {
-            return None;
+            o.literal(q.and(pp))?
         };
         out.push(PsiArg { guard, ..*a });
     }

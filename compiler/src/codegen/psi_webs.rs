@@ -37,8 +37,9 @@
 //!   interference with the psi's own result is ignored.
 
 use super::mir::*;
-use super::predicate::Oracle;
+use super::predicate::{Definitions, Oracle, Predicate};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Counters of the seeds' phases (S0 §5 Figs. 9–10 rows).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -115,16 +116,21 @@ fn def_pos(insts: &[MInst], x: Reg) -> isize {
         .map_or(-1, |p| p as isize)
 }
 
-/// The guard of the definition of `x` in `insts`: a guarded copy's, else
-/// `true`.
-fn def_guard(insts: &[MInst], x: Reg) -> Guard {
+/// The predicate of the definition of `x` in `insts`: a guarded copy's
+/// guard; for a psi, the union of its arguments' guards (its implicit
+/// guard, S0 Fig. 6's `p|q? x = psi(p?a, q?b)`); `true` for any other
+/// definition and for a value defined before the block. `None` when the
+/// oracle runs out of atoms.
+fn def_predicate(insts: &[MInst], x: Reg, oracle: &mut Oracle) -> Option<Predicate> {
     let p = def_pos(insts, x);
     if p < 0 {
-        return Guard::True;
+        return Some(Predicate::TRUE);
     }
-    match insts[p as usize].psi_args().as_deref() {
-        Some([a]) => a.guard,
-        _ => Guard::True,
+    match insts[p as usize].psi_args() {
+        Some(args) => args.iter().try_fold(Predicate::FALSE, |u, a| {
+            oracle.guard(a.guard).map(|g| u.or(g))
+        }),
+        None => Some(Predicate::TRUE),
     }
 }
 
@@ -167,6 +173,8 @@ fn set_arg(mf: &mut MFunc, b: MBlockId, at: usize, k: usize, a: PsiArg) {
 
 /// Psi-normalize on the psis of block `b` (module documentation).
 fn normalize(mf: &mut MFunc, b: MBlockId, st: &mut Stats) {
+    // the copies inserted below define no truth values
+    let defs = Rc::new(Definitions::learn(&mf.block(b).insts));
     let mut at = 0;
     while at < mf.block(b).insts.len() {
         let Some(args) = mf.block(b).insts[at].psi_args() else {
@@ -177,18 +185,17 @@ fn normalize(mf: &mut MFunc, b: MBlockId, st: &mut Stats) {
             at += 1;
             continue;
         }
-        let mut oracle = Oracle::new();
+        let mut oracle = Oracle::with(defs.clone());
         let mut k = 0;
         while k < args.len() {
             let insts = &mf.block(b).insts;
             let args = insts[at].psi_args().expect("a psi");
             let a = args[k];
-            // guard mismatch
-            let dg = def_guard(insts, a.value);
-            let same = match (oracle.guard(a.guard), oracle.guard(dg)) {
-                (Some(p), Some(q)) => p == q,
-                _ => a.guard == dg,
-            };
+            // guard mismatch (unknown when atoms run out: copy)
+            let same = matches!(
+                (oracle.guard(a.guard), def_predicate(insts, a.value, &mut oracle)),
+                (Some(p), Some(q)) if p == q
+            );
             if !same {
                 // after the definitions of the argument and of its guard,
                 // and after the left neighbour's (so the order holds too)
@@ -206,11 +213,12 @@ fn normalize(mf: &mut MFunc, b: MBlockId, st: &mut Stats) {
                 st.normalize_copies += 1;
                 continue;
             }
-            // order: a's definition must not come before its left
-            // neighbour's
+            // order: a's definition (its first argument's, recursively,
+            // for a psi) must not come before its left neighbour's
+            // definition (S0 §4.3)
             if k > 0 {
                 let left = args[k - 1];
-                if order_pos(insts, a.value, 8) < order_pos(insts, left.value, 8) {
+                if order_pos(insts, a.value, 8) < def_pos(insts, left.value) {
                     let disjoint = matches!(
                         (oracle.guard(a.guard), oracle.guard(left.guard)),
                         (Some(p), Some(q)) if p.disjoint(q)
@@ -222,7 +230,14 @@ fn normalize(mf: &mut MFunc, b: MBlockId, st: &mut Stats) {
                         k -= 1;
                         continue;
                     }
-                    let pos = (def_pos(insts, left.value) + 1) as usize;
+                    // at the lowest of the two definitions (S0 §4.3: a
+                    // psi-defined argument may be defined after its left
+                    // neighbour although its first argument is not)
+                    let pg = a.guard.reg().map_or(-1, |g| def_pos(insts, g));
+                    let pos = (def_pos(insts, left.value)
+                        .max(def_pos(insts, a.value))
+                        .max(pg)
+                        + 1) as usize;
                     let x = guarded_copy(mf, b, pos, a.guard, a.value);
                     at += 1;
                     set_arg(mf, b, at, k, PsiArg { value: x, ..a });
@@ -351,7 +366,7 @@ fn interfere(
     }
     // defined under disjoint guards: never both live with a value
     !matches!(
-        (oracle.guard(def_guard(insts, u)), oracle.guard(def_guard(insts, v))),
+        (def_predicate(insts, u, oracle), def_predicate(insts, v, oracle)),
         (Some(p), Some(q)) if p.disjoint(q)
     )
 }
@@ -364,6 +379,7 @@ fn congruence(
     webs: &mut Webs,
     st: &mut Stats,
 ) {
+    let defs = Rc::new(Definitions::learn(&mf.block(b).insts));
     let mut at = 0;
     while at < mf.block(b).insts.len() {
         let Some(args) = mf.block(b).insts[at].psi_args() else {
@@ -377,7 +393,7 @@ fn congruence(
         let Opnd::R(x) = mf.block(b).insts[at].ops[0] else {
             unreachable!("psi destination")
         };
-        let mut oracle = Oracle::new();
+        let mut oracle = Oracle::with(defs.clone());
         for k in (0..args.len()).rev() {
             let insts = &mf.block(b).insts;
             let args = insts[at].psi_args().expect("a psi");

@@ -5,7 +5,8 @@
 //! of whose guards holds leaves its result undefined), used to check that
 //! each out-of-SSA method and if-conversion compute what their input
 //! computes. It runs the operations the tests build (`mov`, `mtb`, `mfb`,
-//! `add`, `sub`, `sh1add`–`sh3add`, `and`, `or`, `shl`, `shr`, `shru`,
+//! `add`, `sub`, `sh1add`–`sh3add`, `and`, `or`, `andl`, `orl`, `nandl`,
+//! `norl`, `shl`, `shr`, `shru`,
 //! `mul32`, compares into a BR or a GR,
 //! `slct`/`slctf`, `ldw`/`ldw.d`, `stw`, branches, a model `call`,
 //! `return`) on a model memory: a word never stored reads `address + 100`.
@@ -146,6 +147,10 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                     || n.starts_with("sh3add_")
                     || n.starts_with("and_")
                     || n.starts_with("or_")
+                    || n.starts_with("andl")
+                    || n.starts_with("orl")
+                    || n.starts_with("nandl")
+                    || n.starts_with("norl")
                     || n.starts_with("shl_")
                     || n.starts_with("shr_")
                     || n.starts_with("shru_")
@@ -164,6 +169,10 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                         "sh3add" => (a32 << 3).wrapping_add(b32) as i64,
                         "and" => (a32 & b32) as i64,
                         "or" => (a32 | b32) as i64,
+                        "andl" => (a32 != 0 && b32 != 0) as i64,
+                        "orl" => (a32 != 0 || b32 != 0) as i64,
+                        "nandl" => !(a32 != 0 && b32 != 0) as i64,
+                        "norl" => !(a32 != 0 || b32 != 0) as i64,
                         "shl" => a32.wrapping_shl(b32 as u32 & 31) as i64,
                         "shr" => a32.wrapping_shr(b32 as u32 & 31) as i64,
                         "shru" => (a32 as u32).wrapping_shr(b32 as u32 & 31) as i32 as i64,
