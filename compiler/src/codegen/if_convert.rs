@@ -52,6 +52,7 @@ use super::mir::*;
 use super::sched;
 use crate::analysis::postorder;
 use isa::model::ProcessorModel;
+use std::collections::HashMap;
 
 /// Counters of one function's if-conversion (`lcc --stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,6 +78,10 @@ pub struct Stats {
     /// load that cannot be dismissible, or too many operations (counted
     /// once per round of the driver).
     pub side_effects: usize,
+    /// Side blocks duplicated for one predecessor so that its diamond or
+    /// triangle could be converted (tail duplication; counted only when
+    /// the region was then converted).
+    pub tail_duplicated: usize,
 }
 
 /// Bytes of the frame's scratch slot for stores on the path not taken:
@@ -95,6 +100,10 @@ const MAX_MERGED_OPS: usize = 400;
 /// operations further away hardly depends on the region, and scheduling
 /// whole blocks made the estimate quadratic as merged blocks grow).
 const COST_WINDOW: usize = 32;
+
+/// Most tail duplications the driver tries in one function (each tries
+/// on a copy of the function and keeps it only if the region converts).
+const MAX_TAIL_DUPLICATION_TRIES: usize = 32;
 
 /// Most operations a side block may hold to be speculated: the cost model
 /// would reject longer ones anyway, and this bounds its work.
@@ -181,6 +190,7 @@ fn drive(
     }
     // the frame word that stores of a path not taken write to
     let mut scratch: Option<u32> = None;
+    let mut tries = 0;
     loop {
         let cfg = Cfg::new(mf);
         let entry = mf.order[0];
@@ -196,7 +206,44 @@ fn drive(
                     }
                     continue;
                 }
-                Err(Rejected::NotARegion) => continue,
+                Err(Rejected::NotARegion) => {
+                    let shared = shared_sides(mf, &cfg, h, model);
+                    if tries < MAX_TAIL_DUPLICATION_TRIES
+                        && !touched[h.index()]
+                        && !shared.is_empty()
+                    {
+                        tries += 1;
+                        let saved = mf.clone();
+                        for s in shared {
+                            duplicate_side(mf, &cfg, h, s);
+                        }
+                        let cfg = Cfg::new(mf);
+                        let converted = region(mf, &cfg, h, model).is_ok_and(|r| {
+                            let involved = [r.head, r.taken, r.fall, r.join];
+                            let fresh = involved
+                                .iter()
+                                .chain(cfg.succs(r.join))
+                                .all(|b| !touched.get(b.index()).copied().unwrap_or(false));
+                            let probability = taken_probability(mf.block(h).insts[r.branch].loc);
+                            let ok = fresh
+                                && merged_size(mf, &r) <= MAX_MERGED_OPS
+                                && (force
+                                    || profitable(mf, &cfg, &r, model, probability.unwrap_or(0.5)));
+                            if ok {
+                                convert(mf, &cfg, &r, &mut scratch, promote, &mut st);
+                            }
+                            ok
+                        });
+                        if converted {
+                            st.tail_duplicated += 1;
+                            // the CFG changed under this round's order
+                            changed = true;
+                            break;
+                        }
+                        *mf = saved;
+                    }
+                    continue;
+                }
             };
             let mut involved = vec![r.head, r.taken, r.fall, r.join];
             involved.extend(cfg.succs(r.join));
@@ -204,15 +251,7 @@ fn drive(
                 continue;
             }
             let head = mf.block(r.head);
-            // the merged block stays small enough for the per-block list
-            // scheduler, whose cost grows faster than its length
-            let merged_size = head.insts.len()
-                + r.sides
-                    .iter()
-                    .map(|&s| mf.block(s).insts.len())
-                    .sum::<usize>()
-                + mf.block(r.join).insts.len();
-            if merged_size > MAX_MERGED_OPS {
+            if merged_size(mf, &r) > MAX_MERGED_OPS {
                 st.unprofitable += 1;
                 continue;
             }
@@ -234,6 +273,176 @@ fn drive(
             return st;
         }
     }
+}
+
+/// Operations of the block a region's conversion makes (head, sides and
+/// join together): it must stay small enough for the per-block list
+/// scheduler, whose cost grows faster than a block's length.
+fn merged_size(mf: &MFunc, r: &Region) -> usize {
+    mf.block(r.head).insts.len()
+        + r.sides
+            .iter()
+            .map(|&s| mf.block(s).insts.len())
+            .sum::<usize>()
+        + mf.block(r.join).insts.len()
+}
+
+/// The successors of `h` that would be the side block of a diamond or
+/// triangle headed by `h` but for other predecessors of theirs: blocks
+/// with one successor (the join) whose operations can be speculated,
+/// whose phis and operations define virtual registers only, with no
+/// implicit operands, and whose values are read nowhere but in the
+/// block itself and in the join's phis. Tail duplication
+/// ([`duplicate_side`]) gives `h` its own copy of each (SSA book §18.2,
+/// path and tail duplication to make a region convertible; this is the
+/// shape of `if (a || b) x = …; else x = …;`, whose `then` block both
+/// compares reach).
+fn shared_sides(mf: &MFunc, cfg: &Cfg, h: MBlockId, model: &ProcessorModel) -> Vec<MBlockId> {
+    let entry = mf.order[0];
+    let succs = cfg.succs(h);
+    if succs.len() != 2 || !mf.block(h).insts.iter().any(|i| i.is_terminator()) {
+        return vec![];
+    }
+    let candidate = |s: MBlockId| -> bool {
+        let preds = cfg.preds(s);
+        let [j] = cfg.succs(s) else { return false };
+        if s == h || s == entry || *j == s || *j == h || preds.len() < 2 {
+            return false;
+        }
+        if preds.iter().filter(|&&p| p == h).count() != 1 {
+            return false;
+        }
+        let b = mf.block(s);
+        let nphis = b.insts.iter().take_while(|i| i.op == MOp::Phi).count();
+        let body = match b.insts.last() {
+            Some(l) if l.is(opc::GOTO) => &b.insts[nphis..b.insts.len() - 1],
+            _ => &b.insts[nphis..],
+        };
+        let plain = |i: &MInst| {
+            i.imp_defs.is_empty()
+                && i.imp_uses.is_empty()
+                && i.defs()
+                    .iter()
+                    .all(|d| matches!(d, Reg::V(v) if mf.pinned(*v).is_none()))
+        };
+        if body.len() > MAX_SIDE_OPS
+            || !body.iter().all(|i| {
+                matches!(i.op, MOp::Isa(_) | MOp::Psi) && !i.is_control() && speculable(i, model)
+            })
+            || !b.insts.iter().all(plain)
+        {
+            return false;
+        }
+        let defs: Vec<Reg> = b.insts.iter().flat_map(|i| i.defs()).collect();
+        // every read of those values is in s or in the join's phis (on the
+        // edge from s)
+        mf.block_ids().filter(|&x| x != s).all(|x| {
+            mf.block(x).insts.iter().all(|i| {
+                if x == *j && i.op == MOp::Phi {
+                    return i.ops[1..].chunks(2).all(|c| match c {
+                        [Opnd::Label(p), Opnd::R(v)] => *p == s || !defs.contains(v),
+                        _ => true,
+                    });
+                }
+                i.uses().iter().all(|u| !defs.contains(u))
+            })
+        })
+    };
+    succs.iter().copied().filter(|&s| candidate(s)).collect()
+}
+
+/// Tail duplication of side block `s` (one of [`shared_sides`]) for its
+/// predecessor `h`: a copy of `s`'s operations with fresh virtual
+/// registers (`s`'s phis read their operand from `h`), ending in a `goto`
+/// to the join, takes `h`'s edge to `s`; the join's phis get the copy's
+/// values on the new edge; `s`'s phis lose `h`'s operand. The copy goes
+/// right after `h` in the layout when `h` fell into `s`, else at the end.
+fn duplicate_side(mf: &mut MFunc, cfg: &Cfg, h: MBlockId, s: MBlockId) {
+    let j = cfg.succs(s)[0];
+    let insts = mf.block(s).insts.clone();
+    let mut map: HashMap<Reg, Reg> = HashMap::new();
+    let mut body = vec![];
+    for i in &insts {
+        if i.op == MOp::Phi {
+            if let Some(v) = phi_operand(i, h) {
+                map.insert(phi_dst(i), v);
+            }
+            continue;
+        }
+        if i.is(opc::GOTO) {
+            continue;
+        }
+        let mut c = i.clone();
+        for (r, is_def) in c.regs_mut() {
+            if !is_def {
+                if let Some(m) = map.get(r) {
+                    *r = *m;
+                }
+            }
+        }
+        for (r, is_def) in c.regs_mut() {
+            if is_def {
+                let Reg::V(v) = *r else {
+                    unreachable!("shared_sides admits virtual definitions only")
+                };
+                let n = mf.vreg(mf.vclass[v.index()]);
+                map.insert(*r, n);
+                *r = n;
+            }
+        }
+        body.push(c);
+    }
+    body.push(MInst::new(opc::GOTO, vec![Opnd::Label(j)]));
+    let copy = mf.new_block();
+    mf.block_mut(copy).insts = body;
+    // s's phis lose h's operand
+    for i in mf.block_mut(s).insts.iter_mut() {
+        if i.op != MOp::Phi {
+            break;
+        }
+        if let Some(k) = (1..i.ops.len())
+            .step_by(2)
+            .find(|&k| i.ops[k] == Opnd::Label(h))
+        {
+            i.ops.drain(k..k + 2);
+        }
+    }
+    // the join's phis read the copy's values on the new edge
+    for i in mf.block_mut(j).insts.iter_mut() {
+        if i.op != MOp::Phi {
+            break;
+        }
+        if let Some(v) = phi_operand(i, s) {
+            let v = map.get(&v).copied().unwrap_or(v);
+            i.ops.push(Opnd::Label(copy));
+            i.ops.push(Opnd::R(v));
+        }
+    }
+    // h's edge to s
+    let mut explicit = false;
+    for i in mf
+        .block_mut(h)
+        .insts
+        .iter_mut()
+        .filter(|i| i.is_terminator())
+    {
+        for o in i.ops.iter_mut() {
+            if *o == Opnd::Label(s) {
+                *o = Opnd::Label(copy);
+                explicit = true;
+            }
+        }
+    }
+    let at = if explicit {
+        mf.order.len()
+    } else {
+        mf.order
+            .iter()
+            .position(|&b| b == h)
+            .expect("h is laid out")
+            + 1
+    };
+    mf.order.insert(at, copy);
 }
 
 /// The block after `b` in the layout.
@@ -1154,6 +1363,44 @@ mod tests {
                     Ok(expect),
                     "{form} with a={x} b={y} c={z} n={n}"
                 );
+            }
+        }
+    }
+
+    /// Tail duplication (SSA book §18.2): `x = (a < 3 || b > 7) ? c + 1 :
+    /// 3c` reaches its `then` block B3 from both compares, so B1's
+    /// diamond has a side with two predecessors. B3 is duplicated for B1
+    /// (one duplication), B1's diamond converts, then B0's (two regions),
+    /// and the whole is one block. By execution, against the formula
+    /// above for a around 3 and b around 7, before and after.
+    #[test]
+    fn tail_duplication_converts_an_or_with_an_else() {
+        let text = "function @or global\nvregs 20 br %v4 %v5\npins %v1=$r16 %v2=$r17 %v3=$r18 %v9=$r16\norder B0 B1 B2 B3 B4\nB0:\n  pcopy %v1, %v2, %v3 = $r16, $r17, $r18\n  cmplt %v4 = %v1, 3\n  br %v4, B3\nB1:\n  cmpgt %v5 = %v2, 7\n  br %v5, B3\nB2:\n  sh1add %v7 = %v3, %v3\n  goto B4\nB3:\n  add %v6 = %v3, 1\nB4:\n  phi %v8 = [B2, %v7], [B3, %v6]\n  pcopy %v9 = %v8\n  return $r63 uses(%v9)\n";
+        let before = parse::function(text).unwrap();
+        let mut after = before.clone();
+        let st = if_convert(&mut after, &ProcessorModel::st231());
+        assert_eq!((st.regions, st.tail_duplicated), (2, 1));
+        crate::codegen::mir::verify::verify(&after).unwrap();
+        let mut lowered = after.clone();
+        out_of_psi::lower(&mut lowered);
+        assert_eq!(
+            lowered.order.len(),
+            1,
+            "{}",
+            crate::codegen::mir::print::function(&lowered)
+        );
+        for a in [2, 3, 4] {
+            for b in [6, 7, 8] {
+                let c = 5;
+                let expect = if a < 3 || b > 7 { c + 1 } else { 3 * c };
+                let inputs = [(Reg::G(16), a), (Reg::G(17), b), (Reg::G(18), c)];
+                for f in [&before, &after, &lowered] {
+                    assert_eq!(
+                        run_with_memory(f, &inputs).map(|r| r.0),
+                        Ok(expect),
+                        "a={a} b={b}"
+                    );
+                }
             }
         }
     }

@@ -51,7 +51,7 @@
 //!   the scoreboard at its exits; the ST220 keeps its loops as they are.
 //! - A loop is pipelined only when a pass beats the list-scheduled loop
 //!   (for a constant trip count: when the whole loop does) and the kernel
-//!   keeps at most [`MAX_LIVE`] registers live.
+//!   keeps at most [`MAX_LIVE`] GRs and [`MAX_LIVE_BRS`] BRs live.
 
 use super::mir::*;
 use super::sched::{self, OffsetKind};
@@ -72,6 +72,11 @@ pub const MAX_II_TRIES: i64 = 6;
 /// The ST231 has 64 GRs; `$r0`, `$r12`, `$r63` and the values live around
 /// the loop take some (ISA-ST200 §1.2, §7.1).
 pub const MAX_LIVE: usize = 40;
+
+/// Most branch registers a kernel may keep live (estimated like
+/// [`MAX_LIVE`]): the allocator has 7 (ISA-ST200 §1.3: `$b0`–`$b7`, one
+/// kept for spill code), and a BR spill costs a move to a GR and back.
+pub const MAX_LIVE_BRS: usize = 6;
 
 /// Where each register is written and read in a loop body: operation
 /// indices, ascending (operations at `skip` left out).
@@ -116,24 +121,28 @@ fn occurrences(body: &[MInst], skip: Option<usize>) -> HashMap<Reg, Occurrences>
 /// flat schedule folded onto the rows); every other register read or
 /// written in the loop (induction variables, accumulators, invariants)
 /// occupies one throughout.
-fn max_live(body: &[MInst], time: &[i64], ii: i64) -> usize {
-    let mut rows = vec![0usize; ii as usize];
-    let mut whole = 0;
+fn max_live(mf: &MFunc, body: &[MInst], time: &[i64], ii: i64) -> (usize, usize) {
+    // per class: GRs, BRs (ISA-ST200 §1.3: 8 BRs, so they run out first
+    // when iterations that each hold a compare's result overlap)
+    let mut rows = [vec![0usize; ii as usize], vec![0usize; ii as usize]];
+    let mut whole = [0usize; 2];
     for (x, o) in occurrences(body, None) {
         if !matches!(x, Reg::V(_)) {
             continue;
         }
+        let c = usize::from(mf.class(x) == Some(Class::Br));
         if o.local() {
             let t0 = time[o.defs[0]];
             let last = o.uses.iter().map(|&j| time[j]).max().unwrap_or(t0 + 1);
             for t in t0..last.max(t0 + 1) {
-                rows[(t % ii) as usize] += 1;
+                rows[c][(t % ii) as usize] += 1;
             }
         } else {
-            whole += 1;
+            whole[c] += 1;
         }
     }
-    rows.into_iter().max().unwrap_or(0) + whole
+    let peak = |c: usize| rows[c].iter().copied().max().unwrap_or(0) + whole[c];
+    (peak(0), peak(1))
 }
 
 /// The report of one modulo-scheduled loop (for `--stats` and the
@@ -1238,7 +1247,8 @@ fn schedule_body(
         let Some(rows) = row_orders(body.len(), &edges, &time, ii) else {
             continue;
         };
-        if max_live(&body, &time, ii) > MAX_LIVE {
+        let (grs, brs) = max_live(mf, &body, &time, ii);
+        if grs > MAX_LIVE || brs > MAX_LIVE_BRS {
             return None;
         }
         return Some(Schedule {
@@ -1719,6 +1729,26 @@ mod tests {
 
     fn counts(n: i64) -> Vec<(i64, i64)> {
         (1..=n).map(|b| (0, b)).collect()
+    }
+
+    /// The kernel's register estimate counts BRs apart from GRs
+    /// (ISA-ST200 §1.3: 8 BRs, 7 allocatable): three compares whose
+    /// results the `slct`s read three to five cycles later overlap across
+    /// iterations at II 4 (hand count in the test).
+    #[test]
+    fn kernel_estimate_counts_branch_registers_apart() {
+        let text = "function @f global\nvregs 20 br %v4 %v5 %v6\norder B0\nB0:\n  cmplt %v4 = %v1, 1\n  cmplt %v5 = %v1, 2\n  cmplt %v6 = %v1, 3\n  slct %v7 = %v4, %v1, %v2\n  slct %v8 = %v5, %v7, %v2\n  slct %v9 = %v6, %v8, %v2\n  return $r63 uses(%v9)\n";
+        let mf = parse::function(text).expect("parses");
+        let body = &mf.block(mf.order[0]).insts[..6];
+        // compares at 0, 1, 2; slcts at 5, 6, 7 (the BRs live [0,5), [1,6), [2,7))
+        let time = [0, 1, 2, 5, 6, 7];
+        // by hand, II 4: BR lifetimes cover cycles 0-4, 1-5, 2-6; modulo 4
+        // row 0 gets cycles 0 and 4 of the first (2), 4 of the second and
+        // third (1 each): 4; rows 1, 2 likewise 4; row 3: 3. Peak 4 BRs.
+        // GRs: %v7 lives 5..6 (row 1), %v8 6..7 (row 2), %v9 7..8 (row 3,
+        // no use: one cycle); %v1 and %v2 are read but not defined here:
+        // whole-loop values, 2. Peak 1 + 2 = 3 GRs.
+        assert_eq!(max_live(&mf, body, &time, 4), (3, 4));
     }
 
     #[test]
