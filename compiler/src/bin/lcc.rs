@@ -434,7 +434,7 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
                 .sum()
         };
         eprintln!(
-            "lcc: {name}: if-conversion: regions converted {}, operations speculated {}, dismissible loads {}, psis created {}, regions left as unprofitable {}, regions weighed with profile counts {}, stores kept under their branch's condition {}, regions with a call or undismissible load {}, side blocks tail-duplicated {}; out of psi-SSA: psis removed {}, selects {}, selects turned into max/min {}",
+            "lcc: {name}: if-conversion: regions converted {}, operations speculated {}, dismissible loads {}, psis created {}, regions left as unprofitable {}, regions weighed with profile counts {}, stores kept under their branch's condition {}, regions with a call or undismissible load {}, side blocks tail-duplicated {}; out of psi-SSA: psis removed {}, psi arguments inlined {}, psi arguments reduced {}, selects {}, selects turned into max/min {}",
             i(&|s| s.regions),
             i(&|s| s.speculated),
             i(&|s| s.dismissible),
@@ -445,6 +445,8 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
             i(&|s| s.side_effects),
             i(&|s| s.tail_duplicated),
             p(&|s| s.psis),
+            p(&|s| s.inlined),
+            p(&|s| s.reduced),
             p(&|s| s.selects),
             p(&|s| s.min_max),
         );
