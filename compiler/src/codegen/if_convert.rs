@@ -82,6 +82,9 @@ pub struct Stats {
     /// triangle could be converted (tail duplication; counted only when
     /// the region was then converted).
     pub tail_duplicated: usize,
+    /// Operations that tail duplication had copied and that computed a
+    /// value already computed earlier in their merged block (removed).
+    pub duplicates_merged: usize,
 }
 
 /// Bytes of the frame's scratch slot for stores on the path not taken:
@@ -270,6 +273,9 @@ fn drive(
             changed = true;
         }
         if !changed {
+            if st.tail_duplicated > 0 {
+                st.duplicates_merged = merge_duplicates(mf);
+            }
             return st;
         }
     }
@@ -443,6 +449,75 @@ fn duplicate_side(mf: &mut MFunc, cfg: &Cfg, h: MBlockId, s: MBlockId) {
             + 1
     };
     mf.order.insert(at, copy);
+}
+
+/// Local value numbering after tail duplication: in each block, an ALU or
+/// multiply operation (no load, no copy, no constant) with the same
+/// opcode and operands as an earlier one of the block computes the same
+/// value in machine SSA, so its result is renamed to the earlier one's
+/// everywhere and the operation deleted. Tail duplication copies a side
+/// block's operations, and converting both regions puts the copy and the
+/// original in one block (`if (a || b) x = c + 1; …` computes `c + 1`
+/// twice otherwise). Returns the operations removed.
+fn merge_duplicates(mf: &mut MFunc) -> usize {
+    let mut rename: HashMap<Reg, Reg> = HashMap::new();
+    for b in mf.block_ids().collect::<Vec<_>>() {
+        let mut seen: HashMap<String, Reg> = HashMap::new();
+        let mut keep = Vec::with_capacity(mf.block(b).insts.len());
+        for mut i in std::mem::take(&mut mf.block_mut(b).insts) {
+            for (r, is_def) in i.regs_mut() {
+                if !is_def {
+                    if let Some(n) = rename.get(r) {
+                        *r = *n;
+                    }
+                }
+            }
+            let candidate = matches!(
+                i.info().map(|x| x.class),
+                Some(isa::OpClass::Alu | isa::OpClass::Mul)
+            ) && i.imp_defs.is_empty()
+                && !i.is(opc::MOV_R)
+                && !i.is(opc::MOV_I)
+                && matches!(i.ops.first(), Some(Opnd::R(Reg::V(v))) if mf.pinned(*v).is_none())
+                && i.explicit_defs().len() == 1;
+            if candidate {
+                let key = format!("{:?} {:?}", i.op, &i.ops[1..]);
+                let Opnd::R(d) = i.ops[0] else {
+                    unreachable!("checked above")
+                };
+                match seen.get(&key) {
+                    Some(&earlier) => {
+                        rename.insert(d, earlier);
+                        continue;
+                    }
+                    None => {
+                        seen.insert(key, d);
+                    }
+                }
+            }
+            keep.push(i);
+        }
+        mf.block_mut(b).insts = keep;
+    }
+    // uses in blocks visited before the renamed definitions (phis of loop
+    // headers, implicit operands)
+    for b in mf.block_ids().collect::<Vec<_>>() {
+        for i in mf.block_mut(b).insts.iter_mut() {
+            for (r, is_def) in i.regs_mut() {
+                if !is_def {
+                    if let Some(n) = rename.get(r) {
+                        *r = *n;
+                    }
+                }
+            }
+            for r in i.imp_uses.iter_mut() {
+                if let Some(n) = rename.get(r) {
+                    *r = *n;
+                }
+            }
+        }
+    }
+    rename.len()
 }
 
 /// The block after `b` in the layout.
@@ -1371,7 +1446,8 @@ mod tests {
     /// 3c` reaches its `then` block B3 from both compares, so B1's
     /// diamond has a side with two predecessors. B3 is duplicated for B1
     /// (one duplication), B1's diamond converts, then B0's (two regions),
-    /// and the whole is one block. By execution, against the formula
+    /// and the whole is one block, where B3's `add` and its copy become
+    /// one (local value numbering). By execution, against the formula
     /// above for a around 3 and b around 7, before and after.
     #[test]
     fn tail_duplication_converts_an_or_with_an_else() {
@@ -1379,7 +1455,17 @@ mod tests {
         let before = parse::function(text).unwrap();
         let mut after = before.clone();
         let st = if_convert(&mut after, &ProcessorModel::st231());
-        assert_eq!((st.regions, st.tail_duplicated), (2, 1));
+        // B3's copy `add c, 1` meets B3's own in the merged block: one
+        assert_eq!(
+            (st.regions, st.tail_duplicated, st.duplicates_merged),
+            (2, 1, 1)
+        );
+        let adds = after
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .filter(|i| i.op.mnemonic() == "add");
+        assert_eq!(adds.count(), 1);
         crate::codegen::mir::verify::verify(&after).unwrap();
         let mut lowered = after.clone();
         out_of_psi::lower(&mut lowered);
