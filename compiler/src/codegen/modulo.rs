@@ -1193,6 +1193,11 @@ fn schedule_body(
     }
     let mii = lo;
     let rec_mii = recurrences.rec_mii(mii);
+    // stages an iteration's critical path needs at a given II, plus one
+    // of slack for resource conflicts
+    let path = critical_path(n, &edges);
+    let stages_needed = |ii: i64| (path + ii - 1) / ii + 1;
+    let mut fallback: Option<Schedule> = None;
     for ii in mii..limit.min(mii + MAX_II_TRIES) {
         let fixed = [
             (0, extra[0]),
@@ -1249,9 +1254,9 @@ fn schedule_body(
         };
         let (grs, brs) = max_live(mf, &body, &time, ii);
         if grs > MAX_LIVE || brs > MAX_LIVE_BRS {
-            return None;
+            return fallback;
         }
-        return Some(Schedule {
+        let s = Schedule {
             unroll,
             ii,
             res_mii,
@@ -1260,9 +1265,37 @@ fn schedule_body(
             body,
             time,
             rows,
-        });
+        };
+        // more stages than an iteration's critical path needs: the
+        // schedule stretched lifetimes (prologue, epilogue and registers
+        // grow with the stages); a larger II may do without
+        if stages > stages_needed(ii) && fallback.is_none() {
+            fallback = Some(s);
+            continue;
+        }
+        if stages > stages_needed(ii) {
+            continue;
+        }
+        return Some(s);
     }
-    None
+    fallback
+}
+
+/// Cycles of the longest chain of dependences within one iteration of
+/// `n` operations (edges of distance 0; they go forward in body order),
+/// the last operation's issue included.
+fn critical_path(n: usize, edges: &[Edge]) -> i64 {
+    let mut start = vec![0i64; n];
+    let mut by_to: Vec<Vec<&Edge>> = vec![vec![]; n];
+    for e in edges.iter().filter(|e| e.dist == 0 && e.from < e.to) {
+        by_to[e.to].push(e);
+    }
+    for k in 0..n {
+        for e in &by_to[k] {
+            start[k] = start[k].max(start[e.from] + e.lat);
+        }
+    }
+    start.into_iter().max().map_or(0, |t| t + 1)
 }
 
 /// Pipelines the loop of block `l` if it is a candidate: `Ok(None)` if it
