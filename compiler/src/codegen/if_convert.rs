@@ -129,6 +129,9 @@ struct Region {
     /// The side blocks whose operations are speculated (one or two of
     /// `taken`, `fall`).
     sides: Vec<MBlockId>,
+    /// Whether a side has other predecessors (tail duplication must give
+    /// the head its own copy before the conversion).
+    shared: bool,
 }
 
 impl Region {
@@ -200,8 +203,10 @@ fn drive(
         let order = postorder(entry, cfg.succ_lists());
         let mut touched = vec![false; mf.blocks.len()];
         let mut changed = false;
+        // reads of each register, counted when tail duplication first asks
+        let mut uses: Option<HashMap<Reg, usize>> = None;
         for h in order {
-            let r = match region(mf, &cfg, h, model) {
+            let r = match region(mf, &cfg, h, model, &[]) {
                 Ok(r) => r,
                 Err(Rejected::SideEffects) => {
                     if !touched[h.index()] {
@@ -210,42 +215,46 @@ fn drive(
                     continue;
                 }
                 Err(Rejected::NotARegion) => {
-                    let shared = shared_sides(mf, &cfg, h, model);
-                    if tries < MAX_TAIL_DUPLICATION_TRIES
-                        && !touched[h.index()]
-                        && !shared.is_empty()
-                    {
-                        tries += 1;
-                        let saved = mf.clone();
-                        for s in shared {
-                            duplicate_side(mf, &cfg, h, s);
-                        }
-                        let cfg = Cfg::new(mf);
-                        let converted = region(mf, &cfg, h, model).is_ok_and(|r| {
-                            let involved = [r.head, r.taken, r.fall, r.join];
-                            let fresh = involved
-                                .iter()
-                                .chain(cfg.succs(r.join))
-                                .all(|b| !touched.get(b.index()).copied().unwrap_or(false));
-                            let probability = taken_probability(mf.block(h).insts[r.branch].loc);
-                            let ok = fresh
-                                && merged_size(mf, &r) <= MAX_MERGED_OPS
-                                && (force
-                                    || profitable(mf, &cfg, &r, model, probability.unwrap_or(0.5)));
-                            if ok {
-                                convert(mf, &cfg, &r, &mut scratch, promote, &mut st);
-                            }
-                            ok
-                        });
-                        if converted {
-                            st.tail_duplicated += 1;
-                            // the CFG changed under this round's order
-                            changed = true;
-                            break;
-                        }
-                        *mf = saved;
+                    if tries >= MAX_TAIL_DUPLICATION_TRIES || touched[h.index()] {
+                        continue;
                     }
-                    continue;
+                    let shared = shared_sides(mf, &cfg, h, model, &mut uses);
+                    if shared.is_empty() {
+                        continue;
+                    }
+                    tries += 1;
+                    // weigh the region as if the head had the side blocks
+                    // to itself (their copies hold the same operations)
+                    let Ok(r) = region(mf, &cfg, h, model, &shared) else {
+                        continue;
+                    };
+                    let mut involved = vec![r.head, r.taken, r.fall, r.join];
+                    involved.extend(cfg.succs(r.join));
+                    let probability = taken_probability(mf.block(h).insts[r.branch].loc);
+                    if involved.iter().any(|b| touched[b.index()])
+                        || merged_size(mf, &r) > MAX_MERGED_OPS
+                        || !(force || profitable(mf, &cfg, &r, model, probability.unwrap_or(0.5)))
+                    {
+                        continue;
+                    }
+                    if !r.shared {
+                        continue;
+                    }
+                    // only the region's sides (a shared successor may be
+                    // the join of a triangle)
+                    for s in shared.into_iter().filter(|s| r.is_side(*s)) {
+                        duplicate_side(mf, &cfg, h, s);
+                    }
+                    let cfg = Cfg::new(mf);
+                    // the head owns its sides now (were it not so, the
+                    // duplicated code would still mean the original)
+                    if let Ok(r) = region(mf, &cfg, h, model, &[]) {
+                        convert(mf, &cfg, &r, &mut scratch, promote, &mut st);
+                        st.tail_duplicated += 1;
+                    }
+                    // the CFG changed under this round's order
+                    changed = true;
+                    break;
                 }
             };
             let mut involved = vec![r.head, r.taken, r.fall, r.join];
@@ -270,6 +279,8 @@ fn drive(
                 touched[b.index()] = true;
             }
             convert(mf, &cfg, &r, &mut scratch, promote, &mut st);
+            // the counts of reads no longer hold
+            uses = None;
             changed = true;
         }
         if !changed {
@@ -303,13 +314,19 @@ fn merged_size(mf: &MFunc, r: &Region) -> usize {
 /// path and tail duplication to make a region convertible; this is the
 /// shape of `if (a || b) x = …; else x = …;`, whose `then` block both
 /// compares reach).
-fn shared_sides(mf: &MFunc, cfg: &Cfg, h: MBlockId, model: &ProcessorModel) -> Vec<MBlockId> {
+fn shared_sides(
+    mf: &MFunc,
+    cfg: &Cfg,
+    h: MBlockId,
+    model: &ProcessorModel,
+    uses: &mut Option<HashMap<Reg, usize>>,
+) -> Vec<MBlockId> {
     let entry = mf.order[0];
     let succs = cfg.succs(h);
     if succs.len() != 2 || !mf.block(h).insts.iter().any(|i| i.is_terminator()) {
         return vec![];
     }
-    let candidate = |s: MBlockId| -> bool {
+    let mut candidate = |s: MBlockId| -> bool {
         let preds = cfg.preds(s);
         let [j] = cfg.succs(s) else { return false };
         if s == h || s == entry || *j == s || *j == h || preds.len() < 2 {
@@ -339,20 +356,42 @@ fn shared_sides(mf: &MFunc, cfg: &Cfg, h: MBlockId, model: &ProcessorModel) -> V
         {
             return false;
         }
-        let defs: Vec<Reg> = b.insts.iter().flat_map(|i| i.defs()).collect();
-        // every read of those values is in s or in the join's phis (on the
-        // edge from s)
-        mf.block_ids().filter(|&x| x != s).all(|x| {
-            mf.block(x).insts.iter().all(|i| {
-                if x == *j && i.op == MOp::Phi {
-                    return i.ops[1..].chunks(2).all(|c| match c {
-                        [Opnd::Label(p), Opnd::R(v)] => *p == s || !defs.contains(v),
-                        _ => true,
-                    });
+        // every read of s's values is in s or in the join's phis on the
+        // edge from s: those reads are all the reads there are
+        let mut local: HashMap<Reg, usize> = HashMap::new();
+        for i in &b.insts {
+            for d in i.defs() {
+                local.insert(d, 0);
+            }
+        }
+        for i in &b.insts {
+            for u in i.uses() {
+                if let Some(n) = local.get_mut(&u) {
+                    *n += 1;
                 }
-                i.uses().iter().all(|u| !defs.contains(u))
-            })
-        })
+            }
+        }
+        for i in mf.block(*j).insts.iter().take_while(|i| i.op == MOp::Phi) {
+            if let Some(v) = phi_operand(i, s) {
+                if let Some(n) = local.get_mut(&v) {
+                    *n += 1;
+                }
+            }
+        }
+        let all = uses.get_or_insert_with(|| {
+            let mut n: HashMap<Reg, usize> = HashMap::new();
+            for blk in &mf.blocks {
+                for i in &blk.insts {
+                    for u in i.uses() {
+                        *n.entry(u).or_insert(0) += 1;
+                    }
+                }
+            }
+            n
+        });
+        local
+            .iter()
+            .all(|(r, n)| all.get(r).copied().unwrap_or(0) == *n)
     };
     succs.iter().copied().filter(|&s| candidate(s)).collect()
 }
@@ -540,7 +579,13 @@ enum Rejected {
 /// The region headed by `h`, if `h` ends in a conditional branch on a BR
 /// virtual register and its successors form a diamond or a triangle whose
 /// side blocks can be speculated and whose join's phis are over GRs.
-fn region(mf: &MFunc, cfg: &Cfg, h: MBlockId, model: &ProcessorModel) -> Result<Region, Rejected> {
+fn region(
+    mf: &MFunc,
+    cfg: &Cfg,
+    h: MBlockId,
+    model: &ProcessorModel,
+    shared: &[MBlockId],
+) -> Result<Region, Rejected> {
     use Rejected::NotARegion;
     let insts = &mf.block(h).insts;
     let branch = insts
@@ -570,7 +615,7 @@ fn region(mf: &MFunc, cfg: &Cfg, h: MBlockId, model: &ProcessorModel) -> Result<
     let entry = mf.order[0];
     // a side block's join, and whether its operations can be speculated
     let side = |s: MBlockId| -> Option<(MBlockId, bool)> {
-        if s == h || s == entry || cfg.preds(s) != [h] {
+        if s == h || s == entry || (cfg.preds(s) != [h] && !shared.contains(&s)) {
             return None;
         }
         let [j] = cfg.succs(s) else { return None };
@@ -608,6 +653,7 @@ fn region(mf: &MFunc, cfg: &Cfg, h: MBlockId, model: &ProcessorModel) -> Result<
         taken_guard,
         taken,
         fall,
+        shared: sides.iter().any(|&x| cfg.preds(x) != [h]),
         join,
         sides,
     };
@@ -950,7 +996,7 @@ fn profitable(mf: &MFunc, cfg: &Cfg, r: &Region, model: &ProcessorModel, p_taken
     // a join merged into the head schedules with the merged code: count
     // its operations on both sides of the comparison
     let (tp, fp) = (r.taken_pred(), r.fall_pred());
-    let merged_join = cfg.preds(r.join).iter().all(|p| *p == tp || *p == fp);
+    let merged_join = !r.shared && cfg.preds(r.join).iter().all(|p| *p == tp || *p == fp);
     let join_body: Vec<MInst> = if merged_join {
         mf.block(r.join)
             .insts
