@@ -59,6 +59,7 @@ use isa::bundle::SlotNeeds;
 use isa::model::ProcessorModel;
 use isa::ops::{OpClass, Unit};
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// Largest loop body (operations) considered.
 pub const MAX_OPS: usize = 120;
@@ -586,6 +587,7 @@ fn feasible(n: usize, edges: &[Edge], ii: i64) -> bool {
 /// cycle, each with its own edges (nodes renumbered): the only places a
 /// recurrence can bound II, so [`Recurrences::feasible`] runs the
 /// Bellman–Ford test of [`feasible`] on each alone.
+#[derive(Clone)]
 struct Recurrences {
     parts: Vec<(usize, Vec<Edge>)>,
 }
@@ -655,6 +657,11 @@ impl Recurrences {
                 });
             }
         }
+        // in body order, so that Bellman–Ford's passes follow the chains
+        // of distance 0 forward and converge in few passes
+        for es in inner.iter_mut() {
+            es.sort_by_key(|e| (e.from, e.to));
+        }
         Recurrences {
             parts: inner
                 .into_iter()
@@ -689,7 +696,27 @@ impl Recurrences {
 struct Mrt {
     rows: Vec<Vec<(Option<usize>, SlotNeeds)>>,
     /// Whether a multiset of needs fits a bundle, by [`Mrt::key`].
-    memo: std::cell::RefCell<HashMap<u64, bool>>,
+    memo: std::cell::RefCell<HashMap<u64, bool, BuildHasherDefault<WordHasher>>>,
+}
+
+/// A hasher for the `u64` keys of [`Mrt::memo`] (already well spread:
+/// one multiplication by a 64-bit odd constant, Knuth's multiplicative
+/// hashing), far cheaper than the default SipHash on this hot path.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (self.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 impl Mrt {
@@ -754,11 +781,15 @@ fn schedule_at(
         }
         mrt.rows[row].push((None, nd));
     }
-    // heights: longest path to any end, with distances
+    // heights: longest path to any end, with distances (edges taken from
+    // the end of the body backwards, so that chains of distance 0
+    // converge in one pass)
+    let mut backwards: Vec<&Edge> = edges.iter().collect();
+    backwards.sort_by_key(|e| std::cmp::Reverse((e.to, e.from)));
     let mut h = vec![0i64; n];
     for _ in 0..=n {
         let mut changed = false;
-        for e in edges {
+        for e in &backwards {
             let want = h[e.to] + e.lat - ii * e.dist;
             if want > h[e.from] {
                 h[e.from] = want;
@@ -778,10 +809,14 @@ fn schedule_at(
     let mut time: Vec<Option<i64>> = vec![None; n];
     let mut last: Vec<Option<i64>> = vec![None; n];
     let mut budget = 6 * n + 30;
-    while let Some(v) = (0..n)
-        .filter(|k| time[*k].is_none())
-        .max_by_key(|&k| (if by_height { h[k] } else { 0 }, std::cmp::Reverse(k)))
-    {
+    // the unscheduled operations by priority (an evicted operation is
+    // pushed again; entries of scheduled ones are skipped)
+    let priority = |k: usize| (if by_height { h[k] } else { 0 }, std::cmp::Reverse(k));
+    let mut ready: std::collections::BinaryHeap<_> = (0..n).map(|k| (priority(k), k)).collect();
+    while let Some((_, v)) = ready.pop() {
+        if time[v].is_some() {
+            continue;
+        }
         if budget == 0 {
             return None;
         }
@@ -803,7 +838,9 @@ fn schedule_at(
                 while !mrt.fits(model, row, needs[v]) {
                     let k = mrt.rows[row].iter().position(|x| x.0.is_some())?;
                     let (o, _) = mrt.rows[row].remove(k);
-                    time[o.expect("an operation")] = None;
+                    let o = o.expect("an operation");
+                    time[o] = None;
+                    ready.push((priority(o), o));
                 }
                 t
             }
@@ -821,10 +858,9 @@ fn schedule_at(
                 if o == v {
                     return None;
                 }
-                time[o] = None;
-                for r in mrt.rows.iter_mut() {
-                    r.retain(|x| x.0 != Some(o));
-                }
+                let Some(t) = time[o].take() else { continue };
+                mrt.rows[(t % ii) as usize].retain(|x| x.0 != Some(o));
+                ready.push((priority(o), o));
             }
         }
     }
@@ -1111,7 +1147,11 @@ struct Schedule {
     unroll: usize,
     ii: i64,
     res_mii: u32,
-    rec_mii: u32,
+    /// The recurrences, for RecMII (computed for the report of the
+    /// schedule kept only: [`Recurrences::rec_mii`]).
+    recurrences: Recurrences,
+    /// The least II the recurrences and ResMII allow (≥ 4).
+    mii: i64,
     stages: i64,
     /// The body (copies included) and the issue time of each operation.
     body: Vec<MInst>,
@@ -1192,7 +1232,6 @@ fn schedule_body(
         }
     }
     let mii = lo;
-    let rec_mii = recurrences.rec_mii(mii);
     // stages an iteration's critical path needs at a given II, plus one
     // of slack for resource conflicts
     let path = critical_path(n, &edges);
@@ -1260,7 +1299,8 @@ fn schedule_body(
             unroll,
             ii,
             res_mii,
-            rec_mii,
+            recurrences: recurrences.clone(),
+            mii,
             stages,
             body,
             time,
@@ -1476,7 +1516,7 @@ fn try_loop(
         unroll: u as u32,
         ii: ii as u32,
         res_mii: sc.res_mii,
-        rec_mii: sc.rec_mii,
+        rec_mii: sc.recurrences.rec_mii(sc.mii),
         stages: sc.stages as u32,
         list_length: list_length as u32,
     };
