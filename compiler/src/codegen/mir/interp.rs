@@ -1,14 +1,22 @@
-//! A test-only interpreter of machine IR with the parallel semantics of
-//! `phi` and `pcopy` (every source read before any destination is written,
-//! SSA book draft 2022, §19.1) and the psi semantics of psi-SSA (the value
-//! of the rightmost argument whose guard holds, SSA book §14.1; a psi none
-//! of whose guards holds leaves its result undefined), used to check that
-//! each out-of-SSA method and if-conversion compute what their input
-//! computes. It runs the operations the tests build (`mov`, `mtb`, `mfb`,
-//! `add`, `sub`, `sh1add`–`sh3add`, `and`, `or`, `shl`, `shr`, `shru`,
-//! `mul32`, compares into a BR or a GR,
-//! `slct`/`slctf`, `ldw`/`ldw.d`, `stw`, branches, a model `call`,
-//! `return`) on a model memory: a word never stored reads `address + 100`.
+//! A test interpreter of machine IR: the oracle that the unit tests and
+//! the golden-file driver (`tests/filetests.rs`) use to check that
+//! if-conversion, the translations out of psi-SSA and out of SSA, and the
+//! other machine-IR passes compute what their input computes.
+//!
+//! Semantics: `phi` and `pcopy` are parallel (every source read before
+//! any destination is written, SSA book draft 2022, §19.1); a `psi` is
+//! the value of the rightmost argument whose guard holds (psi-SSA, SSA
+//! book §14.1), and a psi none of whose guards holds leaves its result
+//! undefined (a later read of it is an error). It runs the operations the
+//! tests build (`mov`, `mtb`, `mfb`, `add`, `sub`, `sh1add`–`sh3add`,
+//! `and`, `or`, `shl`, `shr`, `shru`, `mul32`, `max`/`min`, compares into
+//! a BR or a GR, `slct`/`slctf`, `ldw`/`ldw.d`, `stw`, branches, a model
+//! `call`, `return`) on a model memory: a word never stored reads
+//! `address + 100`. Registers are `i64` holding the 32-bit value
+//! sign-extended. It is not the simulator: it knows nothing of bundles,
+//! latencies or the frame layout (a frame object is an offset from the
+//! stack pointer that puts it far below the test's data,
+//! [`frame_address`]).
 
 use super::*;
 use std::collections::HashMap;
@@ -34,6 +42,16 @@ fn phi_dst(i: &MInst) -> Option<Reg> {
     }
 }
 
+/// The stack pointer `$r12` at entry unless the inputs give it.
+pub const STACK_POINTER: i64 = 0x1000;
+
+/// The value the interpreter gives the frame operand of object `n` (an
+/// offset from the stack pointer, as in `add %v = $r12, obj0`; objects
+/// are 64 bytes apart, far below the addresses tests use for data).
+pub fn frame_address(n: u32) -> i64 {
+    -(1 << 20) + 64 * i64::from(n)
+}
+
 /// The value of a register or constant operand in the register file `st`.
 pub(crate) fn val(st: &HashMap<Reg, i64>, o: &Opnd) -> Result<i64, String> {
     match o {
@@ -41,23 +59,28 @@ pub(crate) fn val(st: &HashMap<Reg, i64>, o: &Opnd) -> Result<i64, String> {
         Opnd::R(x) => st.get(x).copied().ok_or(format!("read of undefined {x:?}")),
         Opnd::Imm(v) => Ok(*v),
         // a frame object: an address far below the test's data
-        Opnd::Frame(FrameRef::Obj(n, e)) => Ok(-(1 << 20) + 64 * i64::from(*n) + i64::from(*e)),
+        Opnd::Frame(FrameRef::Obj(n, e)) => Ok(frame_address(*n) + i64::from(*e)),
         o => Err(format!("operand {o:?}")),
     }
 }
 
-/// Runs `mf` with the given initial registers; returns the value of the
-/// first implicit operand of `return`. Phis and pcopies have parallel
-/// semantics; `call` returns `2*arg0 + arg1 + 1000` and writes
-/// distinct garbage into every other register it clobbers; `ldw`
-/// returns `base + offset + 100`.
-pub(crate) fn run(mf: &MFunc, inputs: &[(Reg, i64)]) -> Result<i64, String> {
+/// Runs `mf` from its entry block with the given initial registers
+/// (physical or virtual; the stack pointer `$r12` is `0x1000` unless
+/// given); returns the value of the first implicit operand of `return`
+/// (0 for a `return` without one). Phis and pcopies have parallel
+/// semantics; `call` returns `2*arg0 + arg1 + 1000` and writes distinct
+/// garbage into every other register it clobbers; `ldw` of a word never
+/// stored returns `address + 100`. Errors: an operation it cannot run, a
+/// read of an undefined register, a phi without an operand for the
+/// predecessor, running off the end of the layout, or more than 10 000
+/// blocks executed.
+pub fn run(mf: &MFunc, inputs: &[(Reg, i64)]) -> Result<i64, String> {
     run_with_memory(mf, inputs).map(|r| r.0)
 }
 
 /// [`run`] that also returns the words stored, by address, in address
 /// order (the frame's scratch words below the stack pointer included).
-pub(crate) fn run_with_memory(
+pub fn run_with_memory(
     mf: &MFunc,
     inputs: &[(Reg, i64)],
 ) -> Result<(i64, Vec<(i64, i64)>), String> {
@@ -70,7 +93,7 @@ pub(crate) fn run_with_memory(
 
 fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Result<i64, String> {
     let mut st: HashMap<Reg, i64> = inputs.iter().copied().collect();
-    st.entry(Reg::G(12)).or_insert(0x1000); // stack pointer
+    st.entry(Reg::SP).or_insert(STACK_POINTER);
     let mut cur = mf.order[0].index();
     let mut prev: Option<usize> = None;
     let mut garbage = 0x5EED_0000i64;
@@ -234,7 +257,12 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                         break;
                     }
                 }
-                "return" => return val(&st, &r(i.imp_uses[0])),
+                "return" => {
+                    return match i.imp_uses.first() {
+                        Some(x) => val(&st, &r(*x)),
+                        None => Ok(0),
+                    }
+                }
                 _ => return Err(format!("cannot run {name}")),
             }
         }
