@@ -43,7 +43,7 @@
 //! | `print` | the functions printed back (the parser and printer round trip) |
 //! | `out-of-ssa METHOD` | each function after out-of-SSA translation by METHOD (`naive`, `sreedhar`, `sreedhar3`, `boissinot`) |
 //! | `regalloc` | each function after register allocation |
-//! | `if-convert [-mcpu=…]` | each function after if-conversion into psi-SSA, behind a `#` line of its counters (the machine-SSA verifier runs after) |
+//! | `if-convert [-mcpu=…] [-fno-psi-promote]` | each function after if-conversion into psi-SSA, behind a `#` line of its counters (the machine-SSA verifier runs after) |
 //! | `out-of-psi` | each function with its psis replaced by `slct` chains (verified) |
 //! | `psi-webs` | each function after psi-normalize and psi-congruence (`-fout-of-psi=webs`), behind a `#` line of the copies each inserted |
 //! | `sched [-mcpu=…] [-mno-bundle]` | each block's bundles from the list scheduler, `;;` after each bundle |
@@ -149,6 +149,8 @@ fn backend_options(flags: &[String]) -> Result<codegen::Options, String> {
             o.ssa = true;
         } else if f == "-mno-bundle" {
             o.bundle = false;
+        } else if f == "-fno-psi-promote" {
+            o.psi_promote = false;
         } else if let Some(c) = f.strip_prefix("-mcpu=") {
             let core = isa::Core::from_name(c).ok_or_else(|| format!("unknown core `{c}`"))?;
             o.model = isa::model::ProcessorModel::builtin(core);
@@ -388,7 +390,8 @@ fn mir_output(t: &FileTest) -> Result<(String, Vec<(mir::MFunc, mir::MFunc)>), S
             }
             "if-convert" => {
                 let o = backend_options(args)?;
-                let st = codegen::if_convert::if_convert(f, &o.model);
+                let st =
+                    codegen::if_convert::if_convert_with(f, &o.model, &|_| None, o.psi_promote);
                 mir::verify::verify(f)?;
                 out.push_str(&format!(
                     "# regions {}, speculated {}, dismissible {}, psis {}, unprofitable {}\n",

@@ -211,3 +211,97 @@ fn delete_dead(mf: &mut MFunc) -> usize {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codegen::if_convert::if_convert_with;
+    use crate::codegen::mir::interp::run;
+    use crate::codegen::mir::{parse, verify};
+    use isa::model::ProcessorModel;
+
+    /// The operations of `f` other than pseudo-operations, by mnemonic.
+    fn mnemonics(f: &MFunc) -> Vec<&'static str> {
+        f.blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .map(|i| i.op.mnemonic())
+            .collect()
+    }
+
+    /// Seed-digest T35 (S0 Fig. 3; Bruel, psi-SSA improvements, 2006): the
+    /// three encodings of `if (p) x = i + 1; else x = i + 2;` for an add
+    /// the ST231 cannot predicate, with p = (c != 0) and i, c the
+    /// parameters `$r16`, `$r17`:
+    /// (a) the branchy diamond with a phi;
+    /// (b) both adds speculated, then guarded copies `p? c = mov a; !p? d =
+    ///     mov b` (one-argument psis) and `x = psi(p?c, !p?d)`;
+    /// (c) both adds speculated and `x = psi(p?a, !p?b)`.
+    /// By execution, for both values of p and several i (wrapping at the
+    /// top of the 32-bit range), all three, (a) if-converted with and
+    /// without promotion, and (b) and (c) lowered, give the value derived
+    /// by hand, `p ? i + 1 : i + 2`. Lowered, (c) is one select and (b)
+    /// two copies and a select.
+    #[test]
+    fn t35_three_encodings_compute_the_same() {
+        let head = "vregs 10 br %v3\npins %v1=$r16 %v2=$r17 %v9=$r16\n";
+        let a = format!(
+            "function @a global\n{head}order B0 B1 B2 B3\nB0:\n  pcopy %v1, %v2 = $r16, $r17\n  cmpne %v3 = %v2, 0\n  brf %v3, B2\n\
+B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B1, %v4], [B2, %v5]\n  pcopy %v9 = %v8\n  return $r63 uses(%v9)\n"
+        );
+        let b = format!(
+            "function @b global\n{head}order B0\nB0:\n  pcopy %v1, %v2 = $r16, $r17\n  cmpne %v3 = %v2, 0\n  add %v4 = %v1, 1\n  psi %v5 = %v3?%v4\n\
+  add %v6 = %v1, 2\n  psi %v7 = !%v3?%v6\n  psi %v8 = %v3?%v5, !%v3?%v7\n  pcopy %v9 = %v8\n  return $r63 uses(%v9)\n"
+        );
+        let c = format!(
+            "function @c global\n{head}order B0\nB0:\n  pcopy %v1, %v2 = $r16, $r17\n  cmpne %v3 = %v2, 0\n  add %v4 = %v1, 1\n  add %v5 = %v1, 2\n\
+  psi %v8 = %v3?%v4, !%v3?%v5\n  pcopy %v9 = %v8\n  return $r63 uses(%v9)\n"
+        );
+        let parse = |t: &str| {
+            let f = parse::function(t).unwrap_or_else(|e| panic!("{e}\n{t}"));
+            verify::verify(&f).unwrap_or_else(|e| panic!("{e}\n{t}"));
+            f
+        };
+        let (fa, fb, fc) = (parse(&a), parse(&b), parse(&c));
+        let model = ProcessorModel::st231();
+        let mut forms = vec![
+            ("(a)", fa.clone()),
+            ("(b)", fb.clone()),
+            ("(c)", fc.clone()),
+        ];
+        for promote in [true, false] {
+            let mut g = fa.clone();
+            assert_eq!(if_convert_with(&mut g, &model, &|_| None, promote).psis, 1);
+            verify::verify(&g).unwrap();
+            forms.push(("(a) if-converted", g));
+        }
+        let (mut lb, mut lc) = (fb, fc);
+        lower(&mut lb);
+        lower(&mut lc);
+        verify::verify(&lb).unwrap();
+        verify::verify(&lc).unwrap();
+        let selects = |f: &MFunc| {
+            mnemonics(f)
+                .into_iter()
+                .filter(|m| m.starts_with("slct"))
+                .count()
+        };
+        assert_eq!(selects(&lc), 1);
+        assert!(!mnemonics(&lc).contains(&"psi"));
+        assert_eq!(selects(&lb), 1);
+        assert_eq!(mnemonics(&lb).iter().filter(|m| **m == "mov").count(), 2);
+        forms.push(("(b) lowered", lb));
+        forms.push(("(c) lowered", lc));
+        for i in [-3i64, -1, 0, 1, 7, i32::MAX as i64] {
+            for cond in [0i64, 1, -5] {
+                // p ? i + 1 : i + 2, in 32 bits
+                let want = i64::from((i as i32).wrapping_add(if cond != 0 { 1 } else { 2 }));
+                for (name, f) in &forms {
+                    let got = run(f, &[(Reg::G(16), i), (Reg::G(17), cond)])
+                        .unwrap_or_else(|e| panic!("{name}: {e}"));
+                    assert_eq!(got, want, "{name}: i = {i}, c = {cond}");
+                }
+            }
+        }
+    }
+}
