@@ -7,12 +7,11 @@
 //! any destination is written, SSA book draft 2022, §19.1); a `psi` is
 //! the value of the rightmost argument whose guard holds (psi-SSA, SSA
 //! book §14.1), and a psi none of whose guards holds leaves its result
-//! undefined (a later read of it is an error). It runs the operations the
-//! tests build (`mov`, `mtb`, `mfb`, `add`, `sub`, `sh1add`–`sh3add`,
-//! `and`, `or`, `shl`, `shr`, `shru`, `mul32`, `max`/`min`, compares into
-//! a BR or a GR, `slct`/`slctf`, `ldw`/`ldw.d`, `stw`, branches, a model
-//! `call`, `return`) on a model memory: a word never stored reads
-//! `address + 100`. Registers are `i64` holding the 32-bit value
+//! undefined (a later read of it is an error). It runs the integer
+//! operations of [`super::eval`] (ALU operations, compares into a BR or a
+//! GR, `mov`, `mtb`, `mfb`, extensions, `mul32`), `slct`/`slctf`,
+//! `ldw`/`ldw.d`, `stw`, branches, a model `call` and `return`, on a model
+//! memory: a word never stored reads `address + 100`. Registers are `i64` holding the 32-bit value
 //! sign-extended. It is not the simulator: it knows nothing of bundles,
 //! latencies or the frame layout (a frame object is an offset from the
 //! stack pointer that puts it far below the test's data,
@@ -20,6 +19,8 @@
 
 use super::*;
 use std::collections::HashMap;
+
+use super::eval;
 
 fn nphis(b: &MBlock) -> usize {
     b.insts.iter().take_while(|i| i.op == MOp::Phi).count()
@@ -126,14 +127,6 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                 MOp::Phi | MOp::PCopy => "pcopy",
             };
             match name {
-                "mov_r" | "mov_i" | "mfb" => {
-                    let v = val(&st, &o[1])?;
-                    st.insert(dst(0)?, v);
-                }
-                "mtb" => {
-                    let v = val(&st, &o[1])?;
-                    st.insert(dst(0)?, (v != 0) as i64);
-                }
                 "psi" => {
                     let args = i.psi_args().ok_or("psi shape")?;
                     let mut v = None;
@@ -160,53 +153,6 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                     let c = val(&st, &o[1])? != 0;
                     let (a, b) = (val(&st, &o[2])?, val(&st, &o[3])?);
                     let v = if c == name.starts_with("slct_") { a } else { b };
-                    st.insert(dst(0)?, v);
-                }
-                n if n.starts_with("add_")
-                    || n.starts_with("sub_")
-                    || n.starts_with("sh1add_")
-                    || n.starts_with("sh2add_")
-                    || n.starts_with("sh3add_")
-                    || n.starts_with("and_")
-                    || n.starts_with("or_")
-                    || n.starts_with("shl_")
-                    || n.starts_with("shr_")
-                    || n.starts_with("shru_")
-                    || n.starts_with("mul32")
-                    || n.starts_with("max")
-                    || n.starts_with("min")
-                    || n.starts_with("cmp") =>
-                {
-                    let (a, b) = (val(&st, &o[1])?, val(&st, &o[2])?);
-                    let (a32, b32) = (a as i32, b as i32);
-                    let v = match i.op.mnemonic() {
-                        "add" => a32.wrapping_add(b32) as i64,
-                        "sub" => a32.wrapping_sub(b32) as i64,
-                        "sh1add" => (a32 << 1).wrapping_add(b32) as i64,
-                        "sh2add" => (a32 << 2).wrapping_add(b32) as i64,
-                        "sh3add" => (a32 << 3).wrapping_add(b32) as i64,
-                        "and" => (a32 & b32) as i64,
-                        "or" => (a32 | b32) as i64,
-                        "shl" => a32.wrapping_shl(b32 as u32 & 31) as i64,
-                        "shr" => a32.wrapping_shr(b32 as u32 & 31) as i64,
-                        "shru" => (a32 as u32).wrapping_shr(b32 as u32 & 31) as i32 as i64,
-                        "mul32" => a32.wrapping_mul(b32) as i64,
-                        "cmplt" => (a32 < b32) as i64,
-                        "cmple" => (a32 <= b32) as i64,
-                        "cmpgt" => (a32 > b32) as i64,
-                        "cmpge" => (a32 >= b32) as i64,
-                        "cmpeq" => (a32 == b32) as i64,
-                        "cmpne" => (a32 != b32) as i64,
-                        "cmpltu" => ((a32 as u32) < (b32 as u32)) as i64,
-                        "cmpleu" => ((a32 as u32) <= (b32 as u32)) as i64,
-                        "cmpgtu" => ((a32 as u32) > (b32 as u32)) as i64,
-                        "cmpgeu" => ((a32 as u32) >= (b32 as u32)) as i64,
-                        "max" => a32.max(b32) as i64,
-                        "min" => a32.min(b32) as i64,
-                        "maxu" => (a32 as u32).max(b32 as u32) as i32 as i64,
-                        "minu" => (a32 as u32).min(b32 as u32) as i32 as i64,
-                        m => return Err(format!("cannot run {m}")),
-                    };
                     st.insert(dst(0)?, v);
                 }
                 "ldw" | "ldw_d" => {
@@ -263,7 +209,21 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                         None => Ok(0),
                     }
                 }
-                _ => return Err(format!("cannot run {name}")),
+                // an integer operation of one or two sources (mir::eval)
+                _ => {
+                    let m = i.op.mnemonic();
+                    let v = match &o[..] {
+                        [_, a] => eval::unary(m, val(&st, a)?),
+                        [_, a, b] => eval::binary(m, val(&st, a)?, val(&st, b)?),
+                        _ => None,
+                    };
+                    match (&i.explicit_defs()[..], v) {
+                        ([d], Some(v)) => {
+                            st.insert(*d, v);
+                        }
+                        _ => return Err(format!("cannot run {name}")),
+                    }
+                }
             }
         }
         let n = match next {

@@ -11,6 +11,7 @@
 //! physical registers of the same file, frame addresses to constants), so
 //! the entry stays right; [`verify::check_operands`] checks it.
 
+pub mod eval;
 pub mod interp;
 pub mod parse;
 pub mod print;
