@@ -29,6 +29,7 @@ pub mod peephole;
 pub mod predicate;
 pub mod profile;
 pub mod psi;
+pub mod psi_rename;
 pub mod psi_webs;
 pub mod regalloc;
 pub mod sched;
