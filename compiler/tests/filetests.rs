@@ -43,11 +43,18 @@
 //! | `print` | the functions printed back (the parser and printer round trip) |
 //! | `out-of-ssa METHOD` | each function after out-of-SSA translation by METHOD (`naive`, `sreedhar`, `sreedhar3`, `boissinot`) |
 //! | `regalloc` | each function after register allocation |
-//! | `if-convert [-mcpu=…]` | each function after if-conversion into psi-SSA, behind a `#` line of its counters (the machine-SSA verifier runs after) |
+//! | `if-convert [-mcpu=…] [-fno-psi-promote]` | each function after if-conversion into psi-SSA, behind a `#` line of its counters (the machine-SSA verifier runs after) |
 //! | `out-of-psi` | each function with its psis replaced by `slct` chains (verified) |
 //! | `psi-webs` | each function after psi-normalize and psi-congruence (`-fout-of-psi=webs`), behind a `#` line of the copies each inserted |
 //! | `sched [-mcpu=…] [-mno-bundle]` | each block's bundles from the list scheduler, `;;` after each bundle |
 //! | `peephole` | each function after the post-allocation peephole, behind a `#` line of its counters |
+//!
+//! The `if-convert`, `out-of-psi` and `psi-webs` tests are also checked by
+//! execution ([`execution_check`]): each input function, its output and
+//! the expected output run in the machine-IR interpreter
+//! (`compiler::codegen::mir::interp`) on inputs that cover every outcome
+//! of every compare, and must return the same value and store the same
+//! words.
 //!
 //! `UPDATE=1 cargo test -p compiler --test filetests` rewrites every
 //! expectation that differs with the output found (review the diff: the
@@ -142,6 +149,8 @@ fn backend_options(flags: &[String]) -> Result<codegen::Options, String> {
             o.ssa = true;
         } else if f == "-mno-bundle" {
             o.bundle = false;
+        } else if f == "-fno-psi-promote" {
+            o.psi_promote = false;
         } else if let Some(c) = f.strip_prefix("-mcpu=") {
             let core = isa::Core::from_name(c).ok_or_else(|| format!("unknown core `{c}`"))?;
             o.model = isa::model::ProcessorModel::builtin(core);
@@ -165,10 +174,208 @@ fn parse_mir(input: &str) -> Result<Vec<mir::MFunc>, String> {
     mir::parse::functions(&text).map_err(|e| format!("input does not parse: {e}"))
 }
 
-/// The output of a `.mir` file's test.
-fn mir_output(t: &FileTest) -> Result<String, String> {
+/// Machine-IR tests whose output must compute what the input computes,
+/// checked by [`execution_check`].
+const EXECUTED: [&str; 3] = ["if-convert", "out-of-psi", "psi-webs"];
+
+/// Most runs of one function by [`execution_check`].
+const MAX_RUNS: usize = 4096;
+
+/// The parameters of `f`: the physical registers its entry `pcopy` reads
+/// (the incoming argument registers; `$r0` excluded).
+fn parameters(f: &mir::MFunc) -> Vec<mir::Reg> {
+    let mut ps = vec![];
+    let Some(entry) = f.order.first() else {
+        return ps;
+    };
+    if let Some(pc) = f
+        .block(*entry)
+        .insts
+        .iter()
+        .find(|i| i.op == mir::MOp::PCopy)
+    {
+        for o in &pc.ops[pc.ops.len() / 2..] {
+            if let mir::Opnd::R(x @ (mir::Reg::G(_) | mir::Reg::B(_))) = o {
+                if *x != mir::Reg::ZERO && !ps.contains(x) {
+                    ps.push(*x);
+                }
+            }
+        }
+    }
+    ps
+}
+
+/// BR virtual registers `f` reads but never defines (live-in atoms).
+fn live_in_brs(f: &mir::MFunc) -> Vec<mir::Reg> {
+    let mut defined = std::collections::HashSet::new();
+    let mut read = vec![];
+    for &b in &f.order {
+        for i in &f.block(b).insts {
+            defined.extend(i.defs());
+            for u in i.uses() {
+                if matches!(u, mir::Reg::V(_))
+                    && f.class(u) == Some(mir::Class::Br)
+                    && !read.contains(&u)
+                {
+                    read.push(u);
+                }
+            }
+        }
+    }
+    read.retain(|u| !defined.contains(u));
+    read
+}
+
+/// Candidate values of a parameter: 0, 1, −1 and c−1, c, c+1 for every
+/// immediate c of the functions (so each compare against a constant and
+/// between parameters meets each of its outcomes), as 32-bit values.
+fn candidates(fs: &[&mir::MFunc]) -> Vec<i64> {
+    let mut v: Vec<i64> = vec![0, 1, -1];
+    for f in fs {
+        for b in &f.blocks {
+            for i in b.insts.iter().filter(|i| i.opcode().is_some()) {
+                for o in &i.ops {
+                    if let mir::Opnd::Imm(c) = o {
+                        v.extend([c - 1, *c, c + 1]);
+                    }
+                }
+            }
+        }
+    }
+    let mut v: Vec<i64> = v.into_iter().map(|x| x as i32 as i64).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The input vectors of [`execution_check`]: the cartesian product of
+/// `values[k]` over the registers `regs[k]`; past [`MAX_RUNS`], every
+/// value of every register once (the others cycling through theirs) and
+/// then pseudo-random vectors up to [`MAX_RUNS`].
+fn input_vectors(regs: &[mir::Reg], values: &[Vec<i64>]) -> Vec<Vec<(mir::Reg, i64)>> {
+    let total = values
+        .iter()
+        .try_fold(1usize, |n, v| n.checked_mul(v.len()))
+        .unwrap_or(usize::MAX);
+    let pick = |idx: &[usize]| -> Vec<(mir::Reg, i64)> {
+        regs.iter()
+            .zip(values)
+            .zip(idx)
+            .map(|((r, v), &k)| (*r, v[k % v.len()]))
+            .collect()
+    };
+    let mut out = vec![];
+    if total <= MAX_RUNS {
+        for mut n in 0..total {
+            let mut idx = vec![];
+            for v in values {
+                idx.push(n % v.len());
+                n /= v.len();
+            }
+            out.push(pick(&idx));
+        }
+        return out;
+    }
+    for (j, v) in values.iter().enumerate() {
+        for k in 0..v.len() {
+            let idx: Vec<usize> = (0..values.len())
+                .map(|i| if i == j { k } else { k + i })
+                .collect();
+            out.push(pick(&idx));
+        }
+    }
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    while out.len() < MAX_RUNS {
+        let idx: Vec<usize> = values
+            .iter()
+            .map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (seed >> 33) as usize
+            })
+            .collect();
+        out.push(pick(&idx));
+    }
+    out
+}
+
+fn show_inputs(inputs: &[(mir::Reg, i64)]) -> String {
+    inputs
+        .iter()
+        .map(|(r, v)| format!("{}={v}", mir::print::reg(*r)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Runs `input` and `output` (the transformed function, `what` says which
+/// text it is) in the machine-IR interpreter on every vector of
+/// [`input_vectors`] over the parameters ([`parameters`], values from
+/// [`candidates`]) and the live-in BRs ([`live_in_brs`], 0 and 1), and
+/// requires the same returned value and the same words stored (but in the
+/// frame objects the output adds: the scratch word of a store whose
+/// address is selected, seed-digest T54(c)). A vector on which the input
+/// fails (it reads a psi result none of whose guards holds) constrains
+/// nothing; at least one must run.
+fn execution_check(
+    path: &Path,
+    input: &mir::MFunc,
+    output: &mir::MFunc,
+    what: &str,
+) -> Result<(), String> {
+    use compiler::codegen::mir::interp;
+    let mut regs = parameters(input);
+    let cands = candidates(&[input, output]);
+    let mut values: Vec<Vec<i64>> = regs.iter().map(|_| cands.clone()).collect();
+    for b in live_in_brs(input) {
+        regs.push(b);
+        values.push(vec![0, 1]);
+    }
+    let added = |addr: i64| {
+        (input.objs.len()..output.objs.len()).any(|n| {
+            let a = interp::STACK_POINTER + interp::frame_address(n as u32);
+            (a..a + 64).contains(&addr)
+        })
+    };
+    let mut ran = 0;
+    for inputs in input_vectors(&regs, &values) {
+        let Ok(want) = interp::run_with_memory(input, &inputs) else {
+            continue;
+        };
+        ran += 1;
+        let got = interp::run_with_memory(output, &inputs)
+            .map(|(r, m)| (r, m.into_iter().filter(|(a, _)| !added(*a)).collect()));
+        if got.as_ref() != Ok(&want) {
+            return Err(format!(
+                "{}: @{}: {what} computes otherwise than the input on {}:\n  input returns {} and stores {:?}\n  {what} {}",
+                path.display(),
+                input.name,
+                show_inputs(&inputs),
+                want.0,
+                want.1,
+                match got {
+                    Ok((r, m)) => format!("returns {r} and stores {m:?}"),
+                    Err(e) => format!("fails: {e}"),
+                }
+            ));
+        }
+    }
+    if ran == 0 {
+        return Err(format!(
+            "{}: @{}: the input runs on none of the inputs",
+            path.display(),
+            input.name
+        ));
+    }
+    Ok(())
+}
+
+/// The output of a `.mir` file's test, and for the tests of [`EXECUTED`]
+/// each input function with its output.
+fn mir_output(t: &FileTest) -> Result<(String, Vec<(mir::MFunc, mir::MFunc)>), String> {
     let (what, args) = t.test.split_first().ok_or("empty `test:`")?;
     let mut fs = parse_mir(&t.input)?;
+    let inputs = fs.clone();
     let mut out = String::new();
     for f in &mut fs {
         match what.as_str() {
@@ -183,7 +390,8 @@ fn mir_output(t: &FileTest) -> Result<String, String> {
             }
             "if-convert" => {
                 let o = backend_options(args)?;
-                let st = codegen::if_convert::if_convert(f, &o.model);
+                let st =
+                    codegen::if_convert::if_convert_with(f, &o.model, &|_| None, o.psi_promote);
                 mir::verify::verify(f)?;
                 out.push_str(&format!(
                     "# regions {}, speculated {}, dismissible {}, psis {}, unprofitable {}\n",
@@ -233,7 +441,12 @@ fn mir_output(t: &FileTest) -> Result<String, String> {
         }
         out.push_str(&mir::print::function(f));
     }
-    Ok(out)
+    let pairs = if EXECUTED.contains(&what.as_str()) {
+        inputs.into_iter().zip(fs).collect()
+    } else {
+        vec![]
+    };
+    Ok((out, pairs))
 }
 
 /// The output of a file's test.
@@ -348,7 +561,25 @@ fn golden_files() {
             }
         };
         let got = if path.extension().is_some_and(|e| e == "mir") {
-            mir_output(&t)
+            mir_output(&t).map(|(out, pairs)| {
+                // the output and the expected output compute what the
+                // input computes
+                let expected = mir::parse::functions(&t.expected).unwrap_or_default();
+                for (k, (input, output)) in pairs.iter().enumerate() {
+                    if let Err(e) = execution_check(path, input, output, "the output") {
+                        failures.push(e);
+                    }
+                    match expected.get(k) {
+                        Some(e) if mir::print::function(e) != mir::print::function(output) => {
+                            if let Err(e) = execution_check(path, input, e, "the expected output") {
+                                failures.push(e);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                out
+            })
         } else {
             output(&t)
         }

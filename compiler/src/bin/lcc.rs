@@ -40,6 +40,9 @@ Options:
                      step is listed on stderr as BISECT: running pass (k) …
   -fif-convert, -fno-if-convert  if-conversion into psi-SSA (branches
                      become speculated code and slct; on at -O2)
+  -fmir-sccp, -fno-mir-sccp  constant propagation through phis and psis
+                     on machine psi-SSA after if-conversion, then dead-code
+                     elimination (default off)
   -fmodulo-sched, -fno-modulo-sched  software pipelining of one-block
                      counted loops (on at -O2, ST231/ST240; --stats
                      prints II, ResMII, RecMII and stages per loop)
@@ -449,6 +452,23 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
             p(&|s| s.reduced),
             p(&|s| s.selects),
             p(&|s| s.min_max),
+        );
+    }
+    let sccps: Vec<_> = c
+        .functions
+        .iter()
+        .filter_map(|f| f.mir_sccp.as_ref())
+        .collect();
+    if !sccps.is_empty() {
+        let m = |f: &dyn Fn(&compiler::codegen::mir_sccp::Stats) -> usize| -> usize {
+            sccps.iter().map(|s| f(s)).sum()
+        };
+        eprintln!(
+            "lcc: {name}: machine-SSA constant propagation: constants {}, psis folded {}, psi arguments dropped {}, dead operations deleted {}",
+            m(&|s| s.constants),
+            m(&|s| s.psis_folded),
+            m(&|s| s.psi_args_dropped),
+            m(&|s| s.dead_removed),
         );
     }
     let webs: Vec<_> = c

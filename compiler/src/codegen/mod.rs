@@ -4,7 +4,9 @@
 //! Pipeline per function: instruction selection on virtual registers
 //! ([`isel`]; in machine-SSA mode followed by the machine-SSA verifier
 //! [`mir::verify`] in debug builds, by if-conversion into psi-SSA
-//! ([`if_convert`], at `-O2`) and the translation out of it ([`out_of_psi`]),
+//! ([`if_convert`], at `-O2`; then, with `-fmir-sccp`, constant propagation
+//! through phis and psis, [`mir_sccp`]) and the translation out of it
+//! ([`out_of_psi`]),
 //! and by out-of-SSA translation [`out_of_ssa`])
 //! → register allocation by linear scan with spilling
 //! ([`regalloc`]) → peephole clean-up of copies and jumps ([`peephole`],
@@ -19,6 +21,7 @@ pub mod if_convert;
 pub mod isel;
 pub mod liveness;
 pub mod mir;
+pub mod mir_sccp;
 pub mod modulo;
 pub mod out_of_psi;
 pub mod out_of_ssa;
@@ -26,6 +29,7 @@ pub mod peephole;
 pub mod predicate;
 pub mod profile;
 pub mod psi;
+pub mod psi_rename;
 pub mod psi_webs;
 pub mod regalloc;
 pub mod sched;
@@ -92,6 +96,11 @@ pub struct Options {
     /// mode, on at `-O2` and above, `-fmodulo-sched` /
     /// `-fno-modulo-sched`).
     pub modulo_sched: bool,
+    /// Sparse conditional constant propagation and dead-code elimination
+    /// on machine psi-SSA right after if-conversion ([`mir_sccp`], with
+    /// [`Options::if_convert`]; `-fmir-sccp`, off by default: on the
+    /// testsuite's benchmarks the IR passes leave it nothing to fold).
+    pub mir_sccp: bool,
 }
 
 impl Default for Options {
@@ -109,6 +118,7 @@ impl Default for Options {
             copy_fold: false,
             peephole: false,
             modulo_sched: false,
+            mir_sccp: false,
         }
     }
 }
@@ -144,6 +154,9 @@ pub struct FunctionStats {
     pub peephole: Option<peephole::Stats>,
     /// Modulo-scheduling report (when it ran).
     pub modulo: Option<modulo::Stats>,
+    /// Machine-SSA constant propagation counters (`-fmir-sccp`, when it
+    /// ran).
+    pub mir_sccp: Option<mir_sccp::Stats>,
 }
 
 /// [`compile_module`] that also returns per-function statistics.
@@ -157,7 +170,9 @@ pub fn compile_module_with_stats(
 /// [`compile_module_with_stats`] where the optional steps of each
 /// function are steps of `bisect` ([`crate::bisect`]), after the IR
 /// passes': `if-convert` (when [`Options::if_convert`] is set; skipped,
-/// the function keeps its branches), `out-of-ssa-coalescing` (in machine-SSA mode with a method
+/// the function keeps its branches), `mir-sccp` (after if-conversion,
+/// when [`Options::mir_sccp`] is set; skipped, the psis go out of SSA
+/// unfolded), `out-of-ssa-coalescing` (in machine-SSA mode with a method
 /// other than `naive`; skipped, the function is translated by the naive
 /// method), `peephole` (when [`Options::peephole`] is set; skipped, the
 /// copies and jumps stay) and `bundle` (when bundling; skipped, the function gets one
@@ -225,6 +240,7 @@ fn compile_function_bisect(
     let mut oos = None;
     let mut modulo_stats = None;
     let (mut if_stats, mut psi_stats, mut web_stats) = (None, None, None);
+    let mut sccp_stats = None;
     if opts.ssa {
         if cfg!(debug_assertions) {
             mir::verify::verify(&mf)?;
@@ -242,6 +258,18 @@ fn compile_function_bisect(
             let ic = if_convert::if_convert_with(&mut mf, &opts.model, &prob, opts.psi_promote);
             if cfg!(debug_assertions) {
                 mir::verify::verify(&mf)?;
+            }
+            if opts.mir_sccp {
+                sccp_stats = bisect.run(
+                    "mir-sccp",
+                    &f.name,
+                    &mut mf,
+                    mir::print::function,
+                    mir_sccp::run,
+                );
+                if cfg!(debug_assertions) {
+                    mir::verify::verify(&mf)?;
+                }
             }
             if opts.psi_webs {
                 let folded = if opts.copy_fold {
@@ -342,6 +370,7 @@ fn compile_function_bisect(
         psi_webs: web_stats,
         peephole: peep,
         modulo: modulo_stats,
+        mir_sccp: sccp_stats,
     };
     Ok((
         emit::function(&mf, k, &blocks, opts.file_name.is_some()),

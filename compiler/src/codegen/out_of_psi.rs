@@ -284,8 +284,10 @@ fn delete_dead(mf: &mut MFunc) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codegen::mir::{interp::run, parse};
-
+    use crate::codegen::if_convert::if_convert_with;
+    use crate::codegen::mir::interp::run;
+    use crate::codegen::mir::{parse, print, verify};
+    use isa::model::ProcessorModel;
     /// `x = a; if (v < 5) x = b; if (v >= 5) x = c;` if-converted: `x1 =
     /// psi(a, p?b); x2 = psi(x1, q?c)` with p = `cmplt v, 5` and q =
     /// `cmpge v, 5` in another BR. Psi-inlining gives `psi(a, p?b, q?c)`;
@@ -315,6 +317,304 @@ mod tests {
             let inputs = [(Reg::G(16), v), (Reg::G(17), b), (Reg::G(18), c)];
             assert_eq!(run(&before, &inputs), Ok(expect));
             assert_eq!(run(&f, &inputs), Ok(expect));
+        }
+    }
+
+    /// The operations of `f` other than pseudo-operations, by mnemonic.
+    fn mnemonics(f: &MFunc) -> Vec<&'static str> {
+        f.blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .map(|i| i.op.mnemonic())
+            .collect()
+    }
+
+    /// Seed-digest T35 (S0 Fig. 3; Bruel, psi-SSA improvements, 2006): the
+    /// three encodings of `if (p) x = i + 1; else x = i + 2;` for an add
+    /// the ST231 cannot predicate, with p = (c != 0) and i, c the
+    /// parameters `$r16`, `$r17`:
+    /// (a) the branchy diamond with a phi;
+    /// (b) both adds speculated, then guarded copies `p? c = mov a; !p? d =
+    ///     mov b` (one-argument psis) and `x = psi(p?c, !p?d)`;
+    /// (c) both adds speculated and `x = psi(p?a, !p?b)`.
+    /// By execution, for both values of p and several i (wrapping at the
+    /// top of the 32-bit range), all three, (a) if-converted with and
+    /// without promotion, and (b) and (c) lowered, give the value derived
+    /// by hand, `p ? i + 1 : i + 2`. Lowered, (c) is one select, and so is
+    /// (b): psi-inlining folds its guarded copies into x's psi.
+    #[test]
+    fn t35_three_encodings_compute_the_same() {
+        let head = "vregs 10 br %v3\npins %v1=$r16 %v2=$r17 %v9=$r16\n";
+        let a = format!(
+            "function @a global\n{head}order B0 B1 B2 B3\nB0:\n  pcopy %v1, %v2 = $r16, $r17\n  cmpne %v3 = %v2, 0\n  brf %v3, B2\n\
+B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B1, %v4], [B2, %v5]\n  pcopy %v9 = %v8\n  return $r63 uses(%v9)\n"
+        );
+        let b = format!(
+            "function @b global\n{head}order B0\nB0:\n  pcopy %v1, %v2 = $r16, $r17\n  cmpne %v3 = %v2, 0\n  add %v4 = %v1, 1\n  psi %v5 = %v3?%v4\n\
+  add %v6 = %v1, 2\n  psi %v7 = !%v3?%v6\n  psi %v8 = %v3?%v5, !%v3?%v7\n  pcopy %v9 = %v8\n  return $r63 uses(%v9)\n"
+        );
+        let c = format!(
+            "function @c global\n{head}order B0\nB0:\n  pcopy %v1, %v2 = $r16, $r17\n  cmpne %v3 = %v2, 0\n  add %v4 = %v1, 1\n  add %v5 = %v1, 2\n\
+  psi %v8 = %v3?%v4, !%v3?%v5\n  pcopy %v9 = %v8\n  return $r63 uses(%v9)\n"
+        );
+        let parse = |t: &str| {
+            let f = parse::function(t).unwrap_or_else(|e| panic!("{e}\n{t}"));
+            verify::verify(&f).unwrap_or_else(|e| panic!("{e}\n{t}"));
+            f
+        };
+        let (fa, fb, fc) = (parse(&a), parse(&b), parse(&c));
+        let model = ProcessorModel::st231();
+        let mut forms = vec![
+            ("(a)", fa.clone()),
+            ("(b)", fb.clone()),
+            ("(c)", fc.clone()),
+        ];
+        for promote in [true, false] {
+            let mut g = fa.clone();
+            assert_eq!(if_convert_with(&mut g, &model, &|_| None, promote).psis, 1);
+            verify::verify(&g).unwrap();
+            forms.push(("(a) if-converted", g));
+        }
+        let (mut lb, mut lc) = (fb, fc);
+        lower(&mut lb);
+        lower(&mut lc);
+        verify::verify(&lb).unwrap();
+        verify::verify(&lc).unwrap();
+        let selects = |f: &MFunc| {
+            mnemonics(f)
+                .into_iter()
+                .filter(|m| m.starts_with("slct"))
+                .count()
+        };
+        assert_eq!(selects(&lc), 1);
+        assert!(!mnemonics(&lc).contains(&"psi"));
+        // psi-inlining folds (b)'s guarded copies into x's psi: (c) again
+        assert_eq!(selects(&lb), 1);
+        assert_eq!(mnemonics(&lb).iter().filter(|m| **m == "mov").count(), 0);
+        forms.push(("(b) lowered", lb));
+        forms.push(("(c) lowered", lc));
+        for i in [-3i64, -1, 0, 1, 7, i32::MAX as i64] {
+            for cond in [0i64, 1, -5] {
+                // p ? i + 1 : i + 2, in 32 bits
+                let want = i64::from((i as i32).wrapping_add(if cond != 0 { 1 } else { 2 }));
+                for (name, f) in &forms {
+                    let got = run(f, &[(Reg::G(16), i), (Reg::G(17), cond)])
+                        .unwrap_or_else(|e| panic!("{name}: {e}"));
+                    assert_eq!(got, want, "{name}: i = {i}, c = {cond}");
+                }
+            }
+        }
+    }
+
+    /// The two functions of seed-digest T55 (SSA book §17.2.2, end): the
+    /// predicated `p? x2 = add a, b` with previous version x1 = a − b, as
+    /// `t = add a, b; x2 = psi(x1, p?t)`, p = (c != 0) with a, b, c the
+    /// parameters `$r16`–`$r18`. In `@dies` x1 is last read by the psi; in
+    /// `@live` it is read again after it (`y = x2 + x1`). As in
+    /// `tests/filetests/psi-webs/t55_tied_previous_version.mir`.
+    fn t55(live: bool) -> MFunc {
+        let (name, tail) = if live {
+            ("live", "  add %v8 = %v7, %v5\n  pcopy %v9 = %v8\n")
+        } else {
+            ("dies", "  pcopy %v9 = %v7\n")
+        };
+        let t = format!(
+            "function @{name} global\nvregs 10 br %v4\npins %v1=$r16 %v2=$r17 %v3=$r18 %v9=$r16\norder B0\nB0:\n\
+  pcopy %v1, %v2, %v3 = $r16, $r17, $r18\n  cmpne %v4 = %v3, 0\n  sub %v5 = %v1, %v2\n  add %v6 = %v1, %v2\n\
+  psi %v7 = %v5, %v4?%v6\n{tail}  return $r63 uses(%v9)\n"
+        );
+        let f = parse::function(&t).unwrap_or_else(|e| panic!("{e}\n{t}"));
+        verify::verify(&f).unwrap();
+        f
+    }
+
+    /// The inputs of the T55 tests: a few a, b and both values of p.
+    fn t55_inputs() -> Vec<(i64, i64, i64)> {
+        let mut v = vec![];
+        for a in [-7i64, 0, 5, i32::MAX as i64] {
+            for b in [-1i64, 3] {
+                for c in [0i64, 1] {
+                    v.push((a, b, c));
+                }
+            }
+        }
+        v
+    }
+
+    fn t55_run(f: &MFunc, (a, b, c): (i64, i64, i64)) -> i64 {
+        run(f, &[(Reg::G(16), a), (Reg::G(17), b), (Reg::G(18), c)])
+            .unwrap_or_else(|e| panic!("@{}: {e}", f.name))
+    }
+
+    /// Seed-digest T55: `x2 = psi(x1, p?t)` lowers to the one select
+    /// `slct x2 = p, t, x1`, and both forms compute the predicated
+    /// semantics derived by hand: x2 = a + b when p holds, else x1 = a − b
+    /// (and `@live` returns x2 + x1), for p = 0 and p = 1.
+    #[test]
+    fn t55_predicated_add_is_one_select() {
+        for live in [false, true] {
+            let f = t55(live);
+            let mut g = f.clone();
+            let st = lower(&mut g);
+            verify::verify(&g).unwrap();
+            assert_eq!((st.psis, st.selects), (1, 1));
+            let slct: Vec<String> = g.blocks[0]
+                .insts
+                .iter()
+                .filter(|i| i.op.mnemonic().starts_with("slct"))
+                .map(print::inst)
+                .collect();
+            assert_eq!(slct, ["slct %v7 = %v4, %v6, %v5"]);
+            for (a, b, c) in t55_inputs() {
+                let (a32, b32) = (a as i32, b as i32);
+                let x1 = a32.wrapping_sub(b32);
+                let x2 = if c != 0 { a32.wrapping_add(b32) } else { x1 };
+                let want = i64::from(if live { x2.wrapping_add(x1) } else { x2 });
+                for h in [&f, &g] {
+                    assert_eq!(t55_run(h, (a, b, c)), want, "@{} a={a} b={b} c={c}", h.name);
+                }
+            }
+        }
+    }
+
+    /// Each psi-web of `f` (a psi's result with its arguments, after
+    /// [`crate::codegen::psi_webs::translate`]; `merge` adds pairs to put
+    /// in one web) renamed to one register, the webs' psis deleted and each
+    /// guarded copy `p? x = y` made the ST231's `x = slct p, y, x` (seed-
+    /// digest P15, final step): the non-SSA code in which the web is one
+    /// resource, x1 and x2 of T55 included.
+    fn rename_webs(f: &MFunc, merge: &[(Reg, Reg)]) -> MFunc {
+        let mut rep: HashMap<Reg, Reg> = HashMap::new();
+        fn find(rep: &HashMap<Reg, Reg>, x: Reg) -> Reg {
+            match rep.get(&x) {
+                Some(&p) if p != x => find(rep, p),
+                _ => x,
+            }
+        }
+        fn union(rep: &mut HashMap<Reg, Reg>, a: Reg, b: Reg) {
+            let (ra, rb) = (find(rep, a), find(rep, b));
+            if ra != rb {
+                rep.insert(ra.max(rb), ra.min(rb));
+            }
+        }
+        for i in f.blocks.iter().flat_map(|b| &b.insts) {
+            if let (Some(args), Some(Opnd::R(d))) = (i.psi_args(), i.ops.first()) {
+                if args.len() >= 2 {
+                    for a in args {
+                        union(&mut rep, *d, a.value);
+                    }
+                }
+            }
+        }
+        for &(a, b) in merge {
+            union(&mut rep, a, b);
+        }
+        let mut g = f.clone();
+        for b in g.blocks.iter_mut() {
+            let mut out = vec![];
+            for mut i in std::mem::take(&mut b.insts) {
+                for (r, _) in i.regs_mut() {
+                    *r = find(&rep, *r);
+                }
+                for r in i.imp_uses.iter_mut() {
+                    *r = find(&rep, *r);
+                }
+                match i.psi_args().as_deref() {
+                    Some([a]) => {
+                        let Opnd::R(d) = i.ops[0] else { unreachable!() };
+                        out.push(crate::codegen::if_convert::select(
+                            Opnd::R(d),
+                            a.guard,
+                            a.value,
+                            d,
+                            &|_| None,
+                        ));
+                    }
+                    Some(args) => {
+                        // the web's psi: every register is the web's
+                        assert!(args.iter().all(|a| Opnd::R(a.value) == i.ops[0]));
+                    }
+                    None => out.push(i),
+                }
+            }
+            b.insts = out;
+        }
+        g
+    }
+
+    /// Seed-digest T55, the same-resource constraint: x2 and x1 share one
+    /// resource. After psi-normalize and psi-congruence (hand-derived in
+    /// `tests/filetests/psi-webs/t55_tied_previous_version.mir`: one
+    /// normalize copy `p? t' = t` each; congruence copies 0 in `@dies`, 1
+    /// in `@live`), renaming each web to one register and the guarded
+    /// copy to `X = slct p, t, X` computes what the psi form computes for
+    /// p = 0 and 1: x1 and x2 coalesced into X without a copy when x1 dies
+    /// at the psi, through the copy x1' = x1 when it stays live. Without
+    /// that copy (x1 forced into the web), `@live` reads x2 where it
+    /// wants x1 when p holds: the copy is needed.
+    #[test]
+    fn t55_psi_web_ties_x1_to_x2() {
+        for live in [false, true] {
+            let f = t55(live);
+            let mut w = f.clone();
+            let st = crate::codegen::psi_webs::translate(&mut w);
+            verify::verify(&w).unwrap();
+            assert_eq!(
+                (st.normalize_copies, st.congruence_copies),
+                (1, usize::from(live))
+            );
+            let x1 = Reg::V(VReg(5));
+            let x2 = Reg::V(VReg(7));
+            let r = rename_webs(&w, &[]);
+            // the registers x1's definition (the `sub`) and x2's (the
+            // select of the guarded copy) write: one when x1 is in the web
+            let def_of = |m: &str| {
+                r.blocks[0]
+                    .insts
+                    .iter()
+                    .find(|i| i.op.mnemonic() == m)
+                    .map(|i| i.ops[0].clone())
+            };
+            assert_eq!(
+                def_of("sub") == def_of("slct"),
+                !live,
+                "{}",
+                print::function(&r)
+            );
+            for inp in t55_inputs() {
+                assert_eq!(t55_run(&r, inp), t55_run(&f, inp), "@{} {inp:?}", f.name);
+            }
+            if live {
+                let forced = rename_webs(&w, &[(x1, x2)]);
+                let differs = t55_inputs()
+                    .into_iter()
+                    .any(|inp| t55_run(&forced, inp) != t55_run(&f, inp));
+                assert!(differs, "{}", print::function(&forced));
+            }
+        }
+    }
+
+    /// Seed-digest T55 on the ST231: `slct x2 = p, t, x1` reads x1 and
+    /// writes x2 as distinct operands (ISA-ST200 §4.3), so the ST231 has no
+    /// same-resource constraint to meet. Out of SSA (Boissinot et al.,
+    /// value-based interference) after psi-webs and lowering, every copy
+    /// goes in both functions, by hand: the guarded copy t' = t (lowered to
+    /// a `mov`) because t dies there; in `@live`, x1' = x1 because it
+    /// copies x1's value; the entry and exit pcopies because each pinned
+    /// register's previous value is dead when it is written. No copy is
+    /// left: 0, where a predicated target would keep `@live`'s one.
+    #[test]
+    fn t55_no_copy_left_out_of_ssa_on_the_st231() {
+        for live in [false, true] {
+            let mut f = t55(live);
+            crate::codegen::psi_webs::translate(&mut f);
+            lower(&mut f);
+            verify::verify(&f).unwrap();
+            let st = crate::codegen::out_of_ssa::translate(
+                &mut f,
+                crate::codegen::out_of_ssa::OutOfSsa::Boissinot,
+            );
+            assert_eq!(st.copies_left, 0, "{}", print::function(&f));
         }
     }
 }

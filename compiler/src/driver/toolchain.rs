@@ -56,6 +56,9 @@ pub struct Config {
     /// Modulo scheduling of one-block loops: on at `-O2` and above;
     /// `-fmodulo-sched` / `-fno-modulo-sched`.
     pub modulo_sched: bool,
+    /// Constant propagation on machine psi-SSA after if-conversion:
+    /// `-fmir-sccp` / `-fno-mir-sccp` (default off).
+    pub mir_sccp: bool,
     /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
     /// ([`crate::bisect`]); `Some(-1)` runs all and lists them.
     pub opt_bisect_limit: Option<i64>,
@@ -86,6 +89,7 @@ impl Config {
             copy_fold: false,
             peephole: false,
             modulo_sched: false,
+            mir_sccp: false,
             opt_bisect_limit: None,
             bisect_capture: None,
         }
@@ -179,6 +183,8 @@ impl Config {
                 "-fno-peephole" => cfg.peephole = false,
                 "-fmodulo-sched" => cfg.modulo_sched = true,
                 "-fno-modulo-sched" => cfg.modulo_sched = false,
+                "-fmir-sccp" => cfg.mir_sccp = true,
+                "-fno-mir-sccp" => cfg.mir_sccp = false,
                 "-fjump-tables" => cfg.front.no_jump_tables = false,
                 "-fno-jump-tables" => cfg.front.no_jump_tables = true,
                 _ => {}
@@ -333,6 +339,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         copy_fold: cfg.copy_fold,
         peephole: cfg.peephole,
         modulo_sched: cfg.modulo_sched,
+        mir_sccp: cfg.mir_sccp,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
@@ -389,6 +396,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         copy_fold: false,
         peephole: true,
         modulo_sched: true,
+        mir_sccp: false,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
         opt_bisect_limit: None,

@@ -1,18 +1,26 @@
-//! A test-only interpreter of machine IR with the parallel semantics of
-//! `phi` and `pcopy` (every source read before any destination is written,
-//! SSA book draft 2022, §19.1) and the psi semantics of psi-SSA (the value
-//! of the rightmost argument whose guard holds, SSA book §14.1; a psi none
-//! of whose guards holds leaves its result undefined), used to check that
-//! each out-of-SSA method and if-conversion compute what their input
-//! computes. It runs the operations the tests build (`mov`, `mtb`, `mfb`,
-//! `add`, `sub`, `sh1add`–`sh3add`, `and`, `or`, `andl`, `orl`, `nandl`,
-//! `norl`, `shl`, `shr`, `shru`,
-//! `mul32`, compares into a BR or a GR,
-//! `slct`/`slctf`, `ldw`/`ldw.d`, `stw`, branches, a model `call`,
-//! `return`) on a model memory: a word never stored reads `address + 100`.
+//! A test interpreter of machine IR: the oracle that the unit tests and
+//! the golden-file driver (`tests/filetests.rs`) use to check that
+//! if-conversion, the translations out of psi-SSA and out of SSA, and the
+//! other machine-IR passes compute what their input computes.
+//!
+//! Semantics: `phi` and `pcopy` are parallel (every source read before
+//! any destination is written, SSA book draft 2022, §19.1); a `psi` is
+//! the value of the rightmost argument whose guard holds (psi-SSA, SSA
+//! book §14.1), and a psi none of whose guards holds leaves its result
+//! undefined (a later read of it is an error). It runs the integer
+//! operations of [`super::eval`] (ALU operations, compares into a BR or a
+//! GR, `mov`, `mtb`, `mfb`, extensions, `mul32`), `slct`/`slctf`,
+//! `ldw`/`ldw.d`, `stw`, branches, a model `call` and `return`, on a model
+//! memory: a word never stored reads `address + 100`. Registers are `i64` holding the 32-bit value
+//! sign-extended. It is not the simulator: it knows nothing of bundles,
+//! latencies or the frame layout (a frame object is an offset from the
+//! stack pointer that puts it far below the test's data,
+//! [`frame_address`]).
 
 use super::*;
 use std::collections::HashMap;
+
+use super::eval;
 
 fn nphis(b: &MBlock) -> usize {
     b.insts.iter().take_while(|i| i.op == MOp::Phi).count()
@@ -35,6 +43,16 @@ fn phi_dst(i: &MInst) -> Option<Reg> {
     }
 }
 
+/// The stack pointer `$r12` at entry unless the inputs give it.
+pub const STACK_POINTER: i64 = 0x1000;
+
+/// The value the interpreter gives the frame operand of object `n` (an
+/// offset from the stack pointer, as in `add %v = $r12, obj0`; objects
+/// are 64 bytes apart, far below the addresses tests use for data).
+pub fn frame_address(n: u32) -> i64 {
+    -(1 << 20) + 64 * i64::from(n)
+}
+
 /// The value of a register or constant operand in the register file `st`.
 pub(crate) fn val(st: &HashMap<Reg, i64>, o: &Opnd) -> Result<i64, String> {
     match o {
@@ -42,23 +60,28 @@ pub(crate) fn val(st: &HashMap<Reg, i64>, o: &Opnd) -> Result<i64, String> {
         Opnd::R(x) => st.get(x).copied().ok_or(format!("read of undefined {x:?}")),
         Opnd::Imm(v) => Ok(*v),
         // a frame object: an address far below the test's data
-        Opnd::Frame(FrameRef::Obj(n, e)) => Ok(-(1 << 20) + 64 * i64::from(*n) + i64::from(*e)),
+        Opnd::Frame(FrameRef::Obj(n, e)) => Ok(frame_address(*n) + i64::from(*e)),
         o => Err(format!("operand {o:?}")),
     }
 }
 
-/// Runs `mf` with the given initial registers; returns the value of the
-/// first implicit operand of `return`. Phis and pcopies have parallel
-/// semantics; `call` returns `2*arg0 + arg1 + 1000` and writes
-/// distinct garbage into every other register it clobbers; `ldw`
-/// returns `base + offset + 100`.
-pub(crate) fn run(mf: &MFunc, inputs: &[(Reg, i64)]) -> Result<i64, String> {
+/// Runs `mf` from its entry block with the given initial registers
+/// (physical or virtual; the stack pointer `$r12` is `0x1000` unless
+/// given); returns the value of the first implicit operand of `return`
+/// (0 for a `return` without one). Phis and pcopies have parallel
+/// semantics; `call` returns `2*arg0 + arg1 + 1000` and writes distinct
+/// garbage into every other register it clobbers; `ldw` of a word never
+/// stored returns `address + 100`. Errors: an operation it cannot run, a
+/// read of an undefined register, a phi without an operand for the
+/// predecessor, running off the end of the layout, or more than 10 000
+/// blocks executed.
+pub fn run(mf: &MFunc, inputs: &[(Reg, i64)]) -> Result<i64, String> {
     run_with_memory(mf, inputs).map(|r| r.0)
 }
 
 /// [`run`] that also returns the words stored, by address, in address
 /// order (the frame's scratch words below the stack pointer included).
-pub(crate) fn run_with_memory(
+pub fn run_with_memory(
     mf: &MFunc,
     inputs: &[(Reg, i64)],
 ) -> Result<(i64, Vec<(i64, i64)>), String> {
@@ -71,7 +94,7 @@ pub(crate) fn run_with_memory(
 
 fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Result<i64, String> {
     let mut st: HashMap<Reg, i64> = inputs.iter().copied().collect();
-    st.entry(Reg::G(12)).or_insert(0x1000); // stack pointer
+    st.entry(Reg::SP).or_insert(STACK_POINTER);
     let mut cur = mf.order[0].index();
     let mut prev: Option<usize> = None;
     let mut garbage = 0x5EED_0000i64;
@@ -104,14 +127,6 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                 MOp::Phi | MOp::PCopy => "pcopy",
             };
             match name {
-                "mov_r" | "mov_i" | "mfb" => {
-                    let v = val(&st, &o[1])?;
-                    st.insert(dst(0)?, v);
-                }
-                "mtb" => {
-                    let v = val(&st, &o[1])?;
-                    st.insert(dst(0)?, (v != 0) as i64);
-                }
                 "psi" => {
                     let args = i.psi_args().ok_or("psi shape")?;
                     let mut v = None;
@@ -138,61 +153,6 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                     let c = val(&st, &o[1])? != 0;
                     let (a, b) = (val(&st, &o[2])?, val(&st, &o[3])?);
                     let v = if c == name.starts_with("slct_") { a } else { b };
-                    st.insert(dst(0)?, v);
-                }
-                n if n.starts_with("add_")
-                    || n.starts_with("sub_")
-                    || n.starts_with("sh1add_")
-                    || n.starts_with("sh2add_")
-                    || n.starts_with("sh3add_")
-                    || n.starts_with("and_")
-                    || n.starts_with("or_")
-                    || n.starts_with("andl")
-                    || n.starts_with("orl")
-                    || n.starts_with("nandl")
-                    || n.starts_with("norl")
-                    || n.starts_with("shl_")
-                    || n.starts_with("shr_")
-                    || n.starts_with("shru_")
-                    || n.starts_with("mul32")
-                    || n.starts_with("max")
-                    || n.starts_with("min")
-                    || n.starts_with("cmp") =>
-                {
-                    let (a, b) = (val(&st, &o[1])?, val(&st, &o[2])?);
-                    let (a32, b32) = (a as i32, b as i32);
-                    let v = match i.op.mnemonic() {
-                        "add" => a32.wrapping_add(b32) as i64,
-                        "sub" => a32.wrapping_sub(b32) as i64,
-                        "sh1add" => (a32 << 1).wrapping_add(b32) as i64,
-                        "sh2add" => (a32 << 2).wrapping_add(b32) as i64,
-                        "sh3add" => (a32 << 3).wrapping_add(b32) as i64,
-                        "and" => (a32 & b32) as i64,
-                        "or" => (a32 | b32) as i64,
-                        "andl" => (a32 != 0 && b32 != 0) as i64,
-                        "orl" => (a32 != 0 || b32 != 0) as i64,
-                        "nandl" => !(a32 != 0 && b32 != 0) as i64,
-                        "norl" => !(a32 != 0 || b32 != 0) as i64,
-                        "shl" => a32.wrapping_shl(b32 as u32 & 31) as i64,
-                        "shr" => a32.wrapping_shr(b32 as u32 & 31) as i64,
-                        "shru" => (a32 as u32).wrapping_shr(b32 as u32 & 31) as i32 as i64,
-                        "mul32" => a32.wrapping_mul(b32) as i64,
-                        "cmplt" => (a32 < b32) as i64,
-                        "cmple" => (a32 <= b32) as i64,
-                        "cmpgt" => (a32 > b32) as i64,
-                        "cmpge" => (a32 >= b32) as i64,
-                        "cmpeq" => (a32 == b32) as i64,
-                        "cmpne" => (a32 != b32) as i64,
-                        "cmpltu" => ((a32 as u32) < (b32 as u32)) as i64,
-                        "cmpleu" => ((a32 as u32) <= (b32 as u32)) as i64,
-                        "cmpgtu" => ((a32 as u32) > (b32 as u32)) as i64,
-                        "cmpgeu" => ((a32 as u32) >= (b32 as u32)) as i64,
-                        "max" => a32.max(b32) as i64,
-                        "min" => a32.min(b32) as i64,
-                        "maxu" => (a32 as u32).max(b32 as u32) as i32 as i64,
-                        "minu" => (a32 as u32).min(b32 as u32) as i32 as i64,
-                        m => return Err(format!("cannot run {m}")),
-                    };
                     st.insert(dst(0)?, v);
                 }
                 "ldw" | "ldw_d" => {
@@ -243,8 +203,27 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                         break;
                     }
                 }
-                "return" => return val(&st, &r(i.imp_uses[0])),
-                _ => return Err(format!("cannot run {name}")),
+                "return" => {
+                    return match i.imp_uses.first() {
+                        Some(x) => val(&st, &r(*x)),
+                        None => Ok(0),
+                    }
+                }
+                // an integer operation of one or two sources (mir::eval)
+                _ => {
+                    let m = i.op.mnemonic();
+                    let v = match &o[..] {
+                        [_, a] => eval::unary(m, val(&st, a)?),
+                        [_, a, b] => eval::binary(m, val(&st, a)?, val(&st, b)?),
+                        _ => None,
+                    };
+                    match (&i.explicit_defs()[..], v) {
+                        ([d], Some(v)) => {
+                            st.insert(*d, v);
+                        }
+                        _ => return Err(format!("cannot run {name}")),
+                    }
+                }
             }
         }
         let n = match next {

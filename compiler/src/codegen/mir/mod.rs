@@ -11,8 +11,8 @@
 //! physical registers of the same file, frame addresses to constants), so
 //! the entry stays right; [`verify::check_operands`] checks it.
 
-#[cfg(test)]
-pub(crate) mod interp;
+pub mod eval;
+pub mod interp;
 pub mod parse;
 pub mod print;
 pub mod verify;
