@@ -553,6 +553,13 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
                 f.name
             );
         }
+        for (l, n) in &m.unrolled {
+            eprintln!(
+                "lcc: {name}:{}: modulo-sched: {} loop unrolled completely ({n} iterations)",
+                line(*l),
+                f.name
+            );
+        }
     }
     eprintln!(
         "lcc: {name}: back end: copies coalesced by register allocation {}, copies in the output {}, spilled {}, spill operations {}, bundles {bundles}, operations {ops}, {per:.2} operations per bundle",

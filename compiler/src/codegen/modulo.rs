@@ -186,6 +186,96 @@ pub struct Stats {
     pub loops: Vec<LoopReport>,
     /// One-block loops left alone: source line and reason.
     pub rejected: Vec<(Option<u32>, &'static str)>,
+    /// One-block loops unrolled completely: source line and trip count
+    /// ([`MAX_FULL_UNROLL`]).
+    pub unrolled: Vec<(Option<u32>, u32)>,
+}
+
+/// Most iterations of a one-block loop with a constant trip count that
+/// [`pipeline`] unrolls completely when it does not pipeline it (into
+/// straight-line code, the copies' values renamed as in the kernel's
+/// unrolling): a loop of a few iterations seldom gains from a modulo
+/// schedule (guard, prologue and epilogue cost more than they save),
+/// while its enclosing loop, once the inner loop is straight-line code,
+/// can become one block and be pipelined itself.
+pub const MAX_FULL_UNROLL: i64 = 8;
+
+/// Trip count up to which a loop is unrolled completely whether or not
+/// it would pipeline.
+pub const ALWAYS_UNROLL: i64 = 4;
+
+/// Most operations the straight-line code of a completely unrolled loop
+/// may hold (register pressure and code size).
+pub const MAX_FULL_UNROLL_OPS: usize = 160;
+
+/// Unrolls the one-block loop `l` completely when its trip count is a
+/// constant of at most `most` (the preheader sets its
+/// induction register to a constant and the bound is one) and the code
+/// stays within [`MAX_FULL_UNROLL_OPS`]; returns the trip count.
+fn unroll_completely(mf: &mut MFunc, l: MBlockId, most: i64) -> Option<u32> {
+    let shape = loop_shape(mf, l).ok()??;
+    let n = known_trips(mf, shape.pre, &shape.counted, &shape.cont)?;
+    if n > most || n as usize * shape.body.len() > MAX_FULL_UNROLL_OPS {
+        return None;
+    }
+    let mut code = unroll(mf, &shape.body, shape.counted.cmp, n as usize);
+    if shape.goto_exit {
+        code.push(mf.inst("goto", vec![Opnd::Label(shape.exit)]));
+    }
+    mf.blocks[l.index()].insts = code;
+    Some(n as u32)
+}
+
+/// Merges each block into its only predecessor when that predecessor has
+/// no other successor and reaches it by falling through or by a final
+/// `goto` (and the block itself, moved away from its place in the layout,
+/// falls through to nothing), as long as a block of `marked` or one
+/// holding its code takes part: the straight-line code left by
+/// [`unroll_completely`] becomes one block with the code around it.
+/// Returns the blocks that hold the code of `marked` afterwards.
+fn merge_chains(mf: &mut MFunc, marked: &[MBlockId]) -> Vec<MBlockId> {
+    let mut holds: Vec<MBlockId> = marked.to_vec();
+    loop {
+        let cfg = Cfg::new(mf);
+        let entry = mf.order[0];
+        let mut done = true;
+        for k in 0..mf.order.len() {
+            let a = mf.order[k];
+            let &[b] = cfg.succs(a) else { continue };
+            if b == a || b == entry || cfg.preds(b) != [a] {
+                continue;
+            }
+            if !holds.contains(&a) && !holds.contains(&b) {
+                continue;
+            }
+            let last = mf.blocks[a.index()].insts.last();
+            let next = mf.order.get(k + 1) == Some(&b);
+            let falls = next && !last.is_some_and(|i| i.is_control());
+            let jumps = last.is_some_and(|i| i.is(opc::GOTO) && i.ops == [Opnd::Label(b)]);
+            let b_ends = mf.blocks[b.index()]
+                .insts
+                .last()
+                .is_some_and(|i| i.is_unconditional());
+            if !(falls || (jumps && (next || b_ends))) {
+                continue;
+            }
+            if jumps {
+                mf.blocks[a.index()].insts.pop();
+            }
+            let moved = std::mem::take(&mut mf.blocks[b.index()].insts);
+            mf.blocks[a.index()].insts.extend(moved);
+            mf.order.retain(|&x| x != b);
+            holds.retain(|&x| x != b);
+            if !holds.contains(&a) {
+                holds.push(a);
+            }
+            done = false;
+            break;
+        }
+        if done {
+            return holds;
+        }
+    }
 }
 
 /// A dependence: `to` issues at least `lat − II·dist` cycles after `from`.
@@ -203,17 +293,47 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     if !model.interlocked {
         return st;
     }
-    let blocks: Vec<MBlockId> = mf.order.clone();
-    for l in blocks {
+    let mut grown: Vec<MBlockId> = vec![];
+    for l in mf.order.clone() {
         let line = mf.blocks[l.index()]
             .insts
             .last()
             .and_then(|i| i.loc)
             .map(|x| x.0);
+        // a loop of at most ALWAYS_UNROLL iterations is straight-line code
+        // at its best (no guard, prologue, epilogue or branch)
+        if let Some(n) = unroll_completely(mf, l, ALWAYS_UNROLL) {
+            st.unrolled.push((line, n));
+            grown.push(l);
+            continue;
+        }
         match try_loop(mf, model, l) {
             Ok(Some(r)) => st.loops.push(r),
             Ok(None) => {}
-            Err(why) => st.rejected.push((line, why)),
+            Err(why) => match unroll_completely(mf, l, MAX_FULL_UNROLL) {
+                // a loop of a few iterations the pipeliner leaves alone is
+                // unrolled completely: its enclosing loop may become one
+                // block, tried below
+                Some(n) => {
+                    st.unrolled.push((line, n));
+                    grown.push(l);
+                }
+                None => st.rejected.push((line, why)),
+            },
+        }
+    }
+    if !grown.is_empty() {
+        for l in merge_chains(mf, &grown) {
+            let line = mf.blocks[l.index()]
+                .insts
+                .last()
+                .and_then(|i| i.loc)
+                .map(|x| x.0);
+            match try_loop(mf, model, l) {
+                Ok(Some(r)) => st.loops.push(r),
+                Ok(None) => {}
+                Err(why) => st.rejected.push((line, why)),
+            }
         }
     }
     st
@@ -1338,13 +1458,29 @@ fn critical_path(n: usize, edges: &[Edge]) -> i64 {
     start.into_iter().max().map_or(0, |t| t + 1)
 }
 
-/// Pipelines the loop of block `l` if it is a candidate: `Ok(None)` if it
-/// is not a one-block loop, `Err(reason)` if it is one left alone.
-fn try_loop(
-    mf: &mut MFunc,
-    model: &ProcessorModel,
-    l: MBlockId,
-) -> Result<Option<LoopReport>, &'static str> {
+/// A one-block counted loop as [`loop_shape`] finds it.
+struct LoopShape {
+    /// The operations before the branch.
+    body: Vec<MInst>,
+    /// The loop's conditional branch back to itself.
+    br: MInst,
+    /// The block after the loop.
+    exit: MBlockId,
+    /// Whether the loop ends with `goto exit` (else it falls into it).
+    goto_exit: bool,
+    /// The only predecessor but the loop itself.
+    pre: MBlockId,
+    /// Position of `l` in the layout.
+    pos: usize,
+    /// The branch's BR register.
+    b: Reg,
+    counted: Counted,
+    cont: Continue,
+}
+
+/// Block `l` as a one-block counted loop: `Ok(None)` if it is not a
+/// one-block loop, `Err(reason)` if it is one this module cannot handle.
+fn loop_shape(mf: &MFunc, l: MBlockId) -> Result<Option<LoopShape>, &'static str> {
     let insts = &mf.blocks[l.index()].insts;
     // `br b, L` falling into the exit, or `br b, L; goto X`
     let goto_exit = match insts.last() {
@@ -1410,6 +1546,41 @@ fn try_loop(
     let ct = counted(&body, b)?;
     let cont = continuation(&body[ct.cmp], ct.pos, on_true, ct.c)
         .ok_or("loop test not handled (<, > or != with a suitable step)")?;
+    Ok(Some(LoopShape {
+        body,
+        br,
+        exit,
+        goto_exit: goto_exit.is_some(),
+        pre,
+        pos,
+        b,
+        counted: ct,
+        cont,
+    }))
+}
+
+/// Pipelines the loop of block `l` if it is a candidate: `Ok(None)` if it
+/// is not a one-block loop, `Err(reason)` if it is one left alone.
+fn try_loop(
+    mf: &mut MFunc,
+    model: &ProcessorModel,
+    l: MBlockId,
+) -> Result<Option<LoopReport>, &'static str> {
+    let Some(shape) = loop_shape(mf, l)? else {
+        return Ok(None);
+    };
+    let LoopShape {
+        body,
+        br,
+        exit,
+        pre,
+        pos,
+        b,
+        counted: ct,
+        cont,
+        ..
+    } = shape;
+    let insts = &mf.blocks[l.index()].insts;
     // what an iteration costs today: the list schedule, latency waits
     // included (as the bundles of a core without interlocks)
     let exposed = ProcessorModel {
@@ -1822,6 +1993,32 @@ mod tests {
         // no use: one cycle); %v1 and %v2 are read but not defined here:
         // whole-loop values, 2. Peak 1 + 2 = 3 GRs.
         assert_eq!(max_live(&mf, body, &time, 4), (3, 4));
+    }
+
+    /// A loop of three iterations (the preheader sets i = 0, the bound is
+    /// the constant 3) whose body is a recurrence of two multiplies (each
+    /// iteration waits for the last) gains nothing pipelined, so it is
+    /// unrolled completely: no branch is left, and the result is the
+    /// loop's (by hand, s = 7 · 15³ = 23625, plus i = 3: 23628; the
+    /// interpreter runs both).
+    #[test]
+    fn a_loop_of_three_iterations_is_unrolled_completely() {
+        let text = "function @f global\nvregs 20 br %v9\norder B0 B1 B2\nB0:\n  mov %v2 = 0\n  mov %v3 = 7\n  goto B1\nB1:\n  mul32 %v3 = %v3, 3\n  mul32 %v3 = %v3, 5\n  add %v2 = %v2, 1\n  cmplt %v9 = %v2, 3\n  br %v9, B1\nB2:\n  add %v4 = %v3, %v2\n  mov $r16 = %v4\n  return $r63 uses($r16)\n";
+        let before = parse::function(text).expect("parses");
+        let mut after = before.clone();
+        let st = pipeline(&mut after, &ProcessorModel::st231());
+        assert_eq!(
+            st.unrolled.iter().map(|u| u.1).collect::<Vec<_>>(),
+            [3],
+            "{st:?}"
+        );
+        assert!(st.loops.is_empty());
+        let ops = || after.blocks.iter().flat_map(|b| &b.insts);
+        assert_eq!(ops().filter(|i| i.op.mnemonic() == "br").count(), 0);
+        // the straight-line code joined the blocks around it
+        assert_eq!(after.order.len(), 1);
+        assert_eq!(interp::run(&before, &[]), Ok(23628));
+        assert_eq!(interp::run(&after, &[]), Ok(23628));
     }
 
     #[test]
