@@ -1305,21 +1305,9 @@ mod tests {
     use super::*;
     use crate::codegen::mir::interp::run_with_memory;
     use crate::codegen::predicate::{Definitions, Oracle};
+    use crate::codegen::Lcg;
     use crate::codegen::{out_of_psi, psi, psi_webs};
     use std::rc::Rc;
-
-    /// A small deterministic generator (an LCG), so the test is the same
-    /// on every run.
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n
-        }
-    }
 
     /// A random diamond or triangle in machine SSA: inputs a, b (%v1,
     /// %v2) and a base address (%v3); a compare of a and b branches

@@ -562,6 +562,7 @@ mod tests {
     use super::*;
     use crate::codegen::mir::interp::run_with_memory;
     use crate::codegen::mir::{parse, print, verify};
+    use crate::codegen::Lcg;
 
     fn func(body: &str) -> MFunc {
         let t = format!(
@@ -787,18 +788,6 @@ B1:\n  phi %v5 = [B0, %v3], [B1, %v7]\n  phi %v6 = [B0, %v4], [B1, %v8]\n  add %
         }
     }
 
-    /// A small deterministic generator (an LCG).
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self, n: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((self.0 >> 33) % n as u64) as usize
-        }
-    }
-
     /// Builds the random functions of [`random_function`].
     struct Gen {
         g: Lcg,
@@ -814,30 +803,30 @@ B1:\n  phi %v5 = [B0, %v3], [B1, %v7]\n  phi %v6 = [B0, %v4], [B1, %v8]\n  add %
             self.next - 1
         }
         fn pick(&mut self, v: &[String]) -> String {
-            v[self.g.next(v.len())].clone()
+            v[self.g.below(v.len())].clone()
         }
         /// `n` random operations over the GR values `vals` and the BRs
         /// `brs` (both extended with what they define).
         fn ops(&mut self, vals: &mut Vec<String>, brs: &mut Vec<u32>, n: usize) {
             for _ in 0..n {
                 let (x, y) = (self.pick(vals), self.pick(vals));
-                let imm = [0i64, 1, -1, 3, 31, 32, 100][self.g.next(7)];
+                let imm = [0i64, 1, -1, 3, 31, 32, 100][self.g.below(7)];
                 let d = self.fresh();
-                let line = match self.g.next(10) {
+                let line = match self.g.below(10) {
                     0 => format!("mov %v{d} = {imm}"),
                     1 | 2 => {
-                        let op =
-                            ["add", "sub", "and", "or", "xor", "shl", "shr", "max"][self.g.next(8)];
+                        let op = ["add", "sub", "and", "or", "xor", "shl", "shr", "max"]
+                            [self.g.below(8)];
                         format!("{op} %v{d} = {x}, {y}")
                     }
                     3 => {
-                        let op = ["add", "sh2add", "shru", "min", "cmplt"][self.g.next(5)];
+                        let op = ["add", "sh2add", "shru", "min", "cmplt"][self.g.below(5)];
                         format!("{op} %v{d} = {x}, {imm}")
                     }
                     4 | 5 => {
-                        let op = ["cmplt", "cmpeq", "cmpne", "cmpgeu"][self.g.next(4)];
+                        let op = ["cmplt", "cmpeq", "cmpne", "cmpgeu"][self.g.below(4)];
                         // some compares of constants only
-                        let x = if self.g.next(3) == 0 {
+                        let x = if self.g.below(3) == 0 {
                             "$r0".to_string()
                         } else {
                             x
@@ -848,18 +837,18 @@ B1:\n  phi %v5 = [B0, %v3], [B1, %v7]\n  phi %v6 = [B0, %v4], [B1, %v8]\n  add %
                         continue;
                     }
                     6 if !brs.is_empty() => {
-                        let p = brs[self.g.next(brs.len())];
+                        let p = brs[self.g.below(brs.len())];
                         format!("slct %v{d} = %v{p}, {x}, {y}")
                     }
                     _ if !brs.is_empty() => {
                         let mut args = vec![];
-                        for k in 0..2 + self.g.next(2) {
+                        for k in 0..2 + self.g.below(2) {
                             let a = self.pick(vals);
-                            if k == 0 && self.g.next(2) == 0 {
+                            if k == 0 && self.g.below(2) == 0 {
                                 args.push(a);
                             } else {
-                                let p = brs[self.g.next(brs.len())];
-                                let not = if self.g.next(2) == 0 { "!" } else { "" };
+                                let p = brs[self.g.below(brs.len())];
+                                let not = if self.g.below(2) == 0 { "!" } else { "" };
                                 args.push(format!("{not}%v{p}?{a}"));
                             }
                         }
@@ -887,10 +876,10 @@ B1:\n  phi %v5 = [B0, %v3], [B1, %v7]\n  phi %v6 = [B0, %v4], [B1, %v8]\n  add %
         };
         let mut vals: Vec<String> = vec!["%v1".into(), "%v2".into()];
         let mut brs = vec![];
-        let n = 4 + g.g.next(8);
+        let n = 4 + g.g.below(8);
         g.ops(&mut vals, &mut brs, n);
         let c = g.fresh();
-        let x = if g.g.next(2) == 0 {
+        let x = if g.g.below(2) == 0 {
             "$r0".to_string()
         } else {
             g.pick(&vals)
@@ -899,17 +888,17 @@ B1:\n  phi %v5 = [B0, %v3], [B1, %v7]\n  phi %v6 = [B0, %v4], [B1, %v8]\n  add %
             .push_str(&format!("  cmplt %v{c} = {x}, 1\n  br %v{c}, B2\nB1:\n"));
         g.all_brs.push(c);
         let (mut v1, mut v2) = (vals.clone(), vals.clone());
-        let n = 1 + g.g.next(3);
+        let n = 1 + g.g.below(3);
         g.ops(&mut v1, &mut brs.clone(), n);
         g.text.push_str("  goto B3\nB2:\n");
-        let n = 1 + g.g.next(3);
+        let n = 1 + g.g.below(3);
         g.ops(&mut v2, &mut brs.clone(), n);
         let (a, b) = (g.pick(&v1), g.pick(&v2));
         let phi = g.fresh();
         g.text
             .push_str(&format!("B3:\n  phi %v{phi} = [B1, {a}], [B2, {b}]\n"));
         vals.push(format!("%v{phi}"));
-        let n = 2 + g.g.next(5);
+        let n = 2 + g.g.below(5);
         g.ops(&mut vals, &mut brs, n);
         for k in 0..3 {
             let x = g.pick(&vals);

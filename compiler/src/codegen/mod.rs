@@ -401,3 +401,25 @@ fn schedule(
         })
         .collect()
 }
+
+/// A small deterministic pseudo-random generator for the unit tests'
+/// random programs (a 64-bit linear congruential generator with Knuth's
+/// MMIX constants), so that a test draws the same cases on every run.
+#[cfg(test)]
+pub(crate) struct Lcg(pub(crate) u64);
+
+#[cfg(test)]
+impl Lcg {
+    /// A number below `n` (`n > 0`).
+    pub(crate) fn next(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+    /// A number below `n` (`n > 0`), as an index.
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        self.next(n as u64) as usize
+    }
+}

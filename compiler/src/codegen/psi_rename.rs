@@ -163,6 +163,7 @@ mod tests {
     use super::*;
     use crate::codegen::mir::interp::run_with_memory;
     use crate::codegen::mir::{parse, print, verify};
+    use crate::codegen::Lcg;
 
     fn block_text(f: &MFunc) -> Vec<String> {
         f.blocks[0].insts.iter().map(print::inst).collect()
@@ -255,18 +256,6 @@ mod tests {
         for (p, q, want) in [(1, 1, 0), (0, 1, 0), (1, 0, 1), (0, 0, -1)] {
             let inputs = [(Reg::G(17), p), (Reg::G(18), q)];
             assert_eq!(run_with_memory(&f, &inputs).unwrap().0, want, "p={p} q={q}");
-        }
-    }
-
-    /// A small deterministic generator (an LCG).
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self, n: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((self.0 >> 33) % n as u64) as usize
         }
     }
 
@@ -376,26 +365,26 @@ mod tests {
         let mut psis = 0;
         for case in 0..300 {
             let ops = ["add", "xor", "sh1add"];
-            let init = [g.next(5) > 0, g.next(5) > 0, true, g.next(5) > 0];
+            let init = [g.below(5) > 0, g.below(5) > 0, true, g.below(5) > 0];
             // names read only once some definition of them comes first in
             // the text (else the SSA form would read a register that
             // nothing defines); a name defined only under a guard is read
             let mut written = init;
             let mut prog = vec![];
-            for _ in 0..2 + g.next(12) {
-                let (d, c) = (g.next(4), g.next(9) as i32 - 4);
+            for _ in 0..2 + g.below(12) {
+                let (d, c) = (g.below(4), g.below(9) as i32 - 4);
                 let src = loop {
-                    let s = g.next(4);
+                    let s = g.below(4);
                     if written[s] {
                         break s;
                     }
                 };
-                let op = ops[g.next(3)];
-                prog.push(match g.next(8) {
+                let op = ops[g.below(3)];
+                prog.push(match g.below(8) {
                     0 | 1 => Stmt::Op(d, op, src, c),
-                    2 => Stmt::Guard(g.next(3), src, c),
-                    3 => Stmt::Store(4 * g.next(8) as i32, src),
-                    _ => Stmt::Guarded(d, op, src, c, g.next(3), g.next(2) == 0),
+                    2 => Stmt::Guard(g.below(3), src, c),
+                    3 => Stmt::Store(4 * g.below(8) as i32, src),
+                    _ => Stmt::Guarded(d, op, src, c, g.below(3), g.below(2) == 0),
                 });
                 if let Stmt::Op(d, ..) | Stmt::Guarded(d, ..) = prog[prog.len() - 1] {
                     written[d] = true;
