@@ -1352,10 +1352,10 @@ fn schedule_body(
         }
     }
     let mii = lo;
-    // stages an iteration's critical path needs at a given II, plus one
+    // stages an iteration's critical path needs at a given II, plus two
     // of slack for resource conflicts
     let path = critical_path(n, &edges);
-    let stages_needed = |ii: i64| (path + ii - 1) / ii + 1;
+    let stages_needed = |ii: i64| (path + ii - 1) / ii + 2;
     let mut fallback: Option<Schedule> = None;
     for ii in mii..limit.min(mii + MAX_II_TRIES) {
         let fixed = [
