@@ -13,7 +13,7 @@
 //! operations without effect whose results nothing reads are deleted (the
 //! constants' `mov`s, values speculated for nothing). Before its chain is
 //! built, each psi goes through psi-inlining and psi-reduction
-//! ([`simplify`]). The papers' psi-normalize and psi-congruence phases
+//! (`simplify`). The papers' psi-normalize and psi-congruence phases
 //! (`-fout-of-psi=webs`) are in [`super::psi_webs`], which runs before
 //! this lowering when asked for.
 
