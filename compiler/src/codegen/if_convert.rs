@@ -1525,6 +1525,90 @@ mod tests {
         }
     }
 
+    /// Random `x = (c1 || c2) ? t : e` and `x = (c1 && c2) ? t : e` (the
+    /// shared side block that both compares reach), with 1–3 random
+    /// operations per arm and random compares of the two inputs with
+    /// constants: converted past the cost model with tail duplication,
+    /// then lowered, they return the branchy original's value for every
+    /// input of a grid around the constants.
+    #[test]
+    fn tail_duplication_keeps_random_or_and_and_chains() {
+        let mut g = Lcg(916);
+        for case in 0..200 {
+            let or = g.next(2) == 0;
+            let cmp = |g: &mut Lcg| ["cmplt", "cmpgt", "cmpeq", "cmpne"][g.next(4) as usize];
+            let (c1, c2) = (cmp(&mut g), cmp(&mut g));
+            let (k1, k2) = (g.next(5) as i64 - 2, g.next(5) as i64 - 2);
+            let mut next = 10;
+            let mut arm = |g: &mut Lcg| {
+                let mut t = String::new();
+                let mut last = "%v1".to_string();
+                for _ in 0..1 + g.next(3) {
+                    let d = format!("%v{next}");
+                    next += 1;
+                    let y = ["%v1", "%v2", last.as_str()][g.next(3) as usize].to_string();
+                    t.push_str(&match g.next(3) {
+                        0 => format!("  add {d} = {y}, {}\n", g.next(9)),
+                        1 => format!("  sub {d} = {y}, {last}\n"),
+                        _ => format!("  sh2add {d} = {y}, %v2\n"),
+                    });
+                    last = d;
+                }
+                (t, last)
+            };
+            let ((tt, tv), (et, ev)) = (arm(&mut g), arm(&mut g));
+            // or: the compares branch to the `then` arm B3, B1 falls into
+            // the `else` arm B2; and: they branch (brf) to the `else` arm
+            // B3, B1 falls into the `then` arm B2
+            let (br, then_b, else_b) = if or {
+                ("br", &tt, &et)
+            } else {
+                ("brf", &et, &tt)
+            };
+            let (t1, t2) = if or {
+                (tv.as_str(), ev.as_str())
+            } else {
+                (ev.as_str(), tv.as_str())
+            };
+            // every third case B1 reaches the shared B3 by falling into it
+            // (the inverse branch to B2, B3 laid out next), so B3's copy
+            // must take B3's place after B1
+            let (order, b1_branch, b3_end) = if case % 3 == 2 {
+                let inverse = if or { "brf" } else { "br" };
+                (
+                    "B0 B1 B3 B2 B4",
+                    format!("{inverse} %v5, B2"),
+                    "  goto B4\n",
+                )
+            } else {
+                ("B0 B1 B2 B3 B4", format!("{br} %v5, B3"), "")
+            };
+            let text = format!(
+                "function @c global\nvregs 60 br %v4 %v5\npins %v1=$r16 %v2=$r17 %v9=$r16\norder {order}\nB0:\n  pcopy %v1, %v2 = $r16, $r17\n  {c1} %v4 = %v1, {k1}\n  {br} %v4, B3\nB1:\n  {c2} %v5 = %v2, {k2}\n  {b1_branch}\nB2:\n{else_b}  goto B4\nB3:\n{then_b}{b3_end}B4:\n  phi %v8 = [B2, {t2}], [B3, {t1}]\n  pcopy %v9 = %v8\n  return $r63 uses(%v9)\n"
+            );
+            let before = parse::function(&text).unwrap();
+            let mut after = before.clone();
+            let st = drive(&mut after, &ProcessorModel::st231(), &|_| None, true, true);
+            assert_eq!(
+                (st.regions, st.tail_duplicated),
+                (2, 1),
+                "case {case}\n{text}"
+            );
+            crate::codegen::mir::verify::verify(&after).unwrap();
+            out_of_psi::lower(&mut after);
+            for a in -3..=3 {
+                for b in -3..=3 {
+                    let inputs = [(Reg::G(16), a), (Reg::G(17), b)];
+                    assert_eq!(
+                        run_with_memory(&after, &inputs).map(|r| r.0),
+                        run_with_memory(&before, &inputs).map(|r| r.0),
+                        "case {case} a={a} b={b}\n{text}"
+                    );
+                }
+            }
+        }
+    }
+
     /// A region whose blocks hold more than [`MAX_MERGED_OPS`] operations
     /// together is left alone (the same triangle with a short head is
     /// converted).

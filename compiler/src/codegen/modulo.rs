@@ -2021,6 +2021,29 @@ mod tests {
         assert_eq!(interp::run(&after, &[]), Ok(23628));
     }
 
+    /// Loops of a constant trip count 1..=10 (the test loop: loads, a
+    /// store, an accumulator; counting up with `<` and `!=`, down with
+    /// `>`): whether unrolled completely, pipelined or left alone, the
+    /// result and every stored word are the original loop's (the
+    /// interpreter runs both); up to 4 iterations always unroll.
+    #[test]
+    fn constant_trip_counts_give_the_original_results() {
+        for n in 1..=10i64 {
+            for (init, step, test) in [
+                (0, 1, format!("  cmplt %v9 = %v2, {n}\n  br %v9, B1\n")),
+                (0, 1, format!("  cmpne %v9 = %v2, {n}\n  br %v9, B1\n")),
+                (n, -1, "  cmpgt %v9 = %v2, 0\n  br %v9, B1\n".to_string()),
+            ] {
+                let text = source(&body(step, &test))
+                    .replace("  mov %v2 = $r16\n", &format!("  mov %v2 = {init}\n"));
+                let st = check(&text, &[(0, 0)]);
+                if n <= ALWAYS_UNROLL {
+                    assert_eq!(st.unrolled.len(), 1, "n = {n}: {st:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn counted_up_with_lt_gives_the_original_results() {
         let st = check(
