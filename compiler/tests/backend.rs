@@ -9,6 +9,7 @@ use compiler::{driver, interp, ir};
 use isa::model::ProcessorModel;
 use simulator::{Io, Machine, Stop};
 use std::path::Path;
+mod common;
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
 
@@ -281,6 +282,63 @@ fn corpus_if_converted(model: ProcessorModel) -> usize {
         failures.join("\n")
     );
     regions
+}
+
+/// Random programs (`common::irgen`, the generator of `tests/passes.rs`)
+/// optimised at `-O2`, then compiled in machine SSA with if-conversion
+/// (and, on the ST231, modulo scheduling with complete unrolling and tail
+/// duplication) for `model`, must print and return in the simulator what
+/// the IR interpreter gives on the same optimised IR. Returns the regions
+/// converted and the loops pipelined or unrolled completely, so the tests
+/// know the transformations ran (`LCC_BACKEND_CASES` programs, 200 by
+/// default).
+fn random_if_converted(model: ProcessorModel) -> (usize, usize) {
+    let o = Options {
+        if_convert: true,
+        modulo_sched: true,
+        ..opts_ssa(&model, true, OutOfSsa::Boissinot)
+    };
+    let opt = compiler::opt::Options {
+        level: 2,
+        ..Default::default()
+    };
+    let cases: u64 = std::env::var("LCC_BACKEND_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
+    let mut failures = vec![];
+    let (mut regions, mut loops) = (0, 0);
+    for seed in 0..cases {
+        let mut m = common::irgen::random_program(seed);
+        compiler::opt::optimize_module(&mut m, &opt).expect("optimiser runs");
+        if let Ok((_, stats)) = compiler::codegen::compile_module_with_stats(&m, &o) {
+            for f in &stats {
+                regions += f.if_convert.as_ref().map_or(0, |s| s.regions);
+                loops += f
+                    .modulo
+                    .as_ref()
+                    .map_or(0, |s| s.loops.len() + s.unrolled.len());
+            }
+        }
+        if let Err(e) = check_module_with(&format!("random seed {seed}"), &m, &o) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    (regions, loops)
+}
+
+#[test]
+fn random_programs_st231_if_converted() {
+    let (regions, loops) = random_if_converted(ProcessorModel::st231());
+    eprintln!("{regions} regions converted, {loops} loops pipelined or unrolled");
+    assert!(regions >= 20, "only {regions} regions converted");
+}
+
+#[test]
+fn random_programs_st220_if_converted() {
+    let (regions, _) = random_if_converted(ProcessorModel::st220());
+    assert!(regions >= 20, "only {regions} regions converted");
 }
 
 #[test]

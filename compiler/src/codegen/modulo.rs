@@ -1252,12 +1252,12 @@ fn unroll(mf: &mut MFunc, body: &[MInst], skip: usize, u: usize) -> Vec<MInst> {
         .iter()
         .map(|&((v, kk), p)| {
             let c = ivs.iter().find(|iv| iv.0 == v).map_or(0, |iv| iv.2);
-            mf.inst("add", vec![r(p), r(v), Opnd::Imm(kk * c)])
+            mf.inst("add", vec![r(p), r(v), imm32(kk * c)])
         })
         .collect();
     all.extend(out);
     for &(v, _, c) in &ivs {
-        all.push(mf.inst("add", vec![r(v), r(v), Opnd::Imm(c * u as i64)]));
+        all.push(mf.inst("add", vec![r(v), r(v), imm32(c * u as i64)]));
     }
     all
 }
@@ -1456,6 +1456,13 @@ fn critical_path(n: usize, edges: &[Edge]) -> i64 {
         }
     }
     start.into_iter().max().map_or(0, |t| t + 1)
+}
+
+/// The immediate operand of a 32-bit `add` that adds `k` (ISA-ST200 §4.1:
+/// the register arithmetic wraps, so `k` is taken modulo 2³²; a step
+/// times an unrolling factor may not fit otherwise).
+fn imm32(k: i64) -> Opnd {
+    Opnd::Imm(i64::from(k as i32))
 }
 
 /// A one-block counted loop as [`loop_shape`] finds it.
@@ -1739,7 +1746,7 @@ fn try_loop(
             }
         }
     }
-    let add = |mf: &MFunc, d: Reg, s: Reg, k: i64| mf.inst("add", vec![r(d), r(s), Opnd::Imm(k)]);
+    let add = |mf: &MFunc, d: Reg, s: Reg, k: i64| mf.inst("add", vec![r(d), r(s), imm32(k)]);
     if u > 1 {
         // the iterations left over by the passes run in the original loop:
         // its own test on the induction value of the last iteration done
