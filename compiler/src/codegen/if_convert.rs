@@ -206,8 +206,11 @@ fn drive(
         // reads of each register, counted when tail duplication first asks
         let mut uses: Option<HashMap<Reg, usize>> = None;
         for h in order {
-            let r = match region(mf, &cfg, h, model, &[]) {
-                Ok(r) => r,
+            // a region, or one whose side blocks other blocks reach too
+            // (weighed as if the head had them to itself: their copies
+            // hold the same operations)
+            let (r, shared) = match region(mf, &cfg, h, model, &[]) {
+                Ok(r) => (r, vec![]),
                 Err(Rejected::SideEffects) => {
                     if !touched[h.index()] {
                         st.side_effects += 1;
@@ -223,38 +226,10 @@ fn drive(
                         continue;
                     }
                     tries += 1;
-                    // weigh the region as if the head had the side blocks
-                    // to itself (their copies hold the same operations)
-                    let Ok(r) = region(mf, &cfg, h, model, &shared) else {
-                        continue;
-                    };
-                    let mut involved = vec![r.head, r.taken, r.fall, r.join];
-                    involved.extend(cfg.succs(r.join));
-                    let probability = taken_probability(mf.block(h).insts[r.branch].loc);
-                    if involved.iter().any(|b| touched[b.index()])
-                        || merged_size(mf, &r) > MAX_MERGED_OPS
-                        || !(force || profitable(mf, &cfg, &r, model, probability.unwrap_or(0.5)))
-                    {
-                        continue;
+                    match region(mf, &cfg, h, model, &shared) {
+                        Ok(r) if r.shared => (r, shared),
+                        _ => continue,
                     }
-                    if !r.shared {
-                        continue;
-                    }
-                    // only the region's sides (a shared successor may be
-                    // the join of a triangle)
-                    for s in shared.into_iter().filter(|s| r.is_side(*s)) {
-                        duplicate_side(mf, &cfg, h, s);
-                    }
-                    let cfg = Cfg::new(mf);
-                    // the head owns its sides now (were it not so, the
-                    // duplicated code would still mean the original)
-                    if let Ok(r) = region(mf, &cfg, h, model, &[]) {
-                        convert(mf, &cfg, &r, &mut scratch, promote, &mut st);
-                        st.tail_duplicated += 1;
-                    }
-                    // the CFG changed under this round's order
-                    changed = true;
-                    break;
                 }
             };
             let mut involved = vec![r.head, r.taken, r.fall, r.join];
@@ -274,6 +249,23 @@ fn drive(
             if !force && !profitable(mf, &cfg, &r, model, probability.unwrap_or(0.5)) {
                 st.unprofitable += 1;
                 continue;
+            }
+            if r.shared {
+                // only the region's sides (a shared successor may be the
+                // join of a triangle)
+                for s in shared.into_iter().filter(|s| r.is_side(*s)) {
+                    duplicate_side(mf, &cfg, h, s);
+                }
+                let cfg = Cfg::new(mf);
+                // the head owns its sides now (were it not so, the
+                // duplicated code would still mean the original)
+                if let Ok(r) = region(mf, &cfg, h, model, &[]) {
+                    convert(mf, &cfg, &r, &mut scratch, promote, &mut st);
+                    st.tail_duplicated += 1;
+                }
+                // the CFG changed under this round's order
+                changed = true;
+                break;
             }
             for b in involved {
                 touched[b.index()] = true;
@@ -378,17 +370,7 @@ fn shared_sides(
                 }
             }
         }
-        let all = uses.get_or_insert_with(|| {
-            let mut n: HashMap<Reg, usize> = HashMap::new();
-            for blk in &mf.blocks {
-                for i in &blk.insts {
-                    for u in i.uses() {
-                        *n.entry(u).or_insert(0) += 1;
-                    }
-                }
-            }
-            n
-        });
+        let all = uses.get_or_insert_with(|| mf.use_counts());
         local
             .iter()
             .all(|(r, n)| all.get(r).copied().unwrap_or(0) == *n)

@@ -75,9 +75,11 @@ pub const MAX_II_TRIES: i64 = 6;
 pub const MAX_LIVE: usize = 40;
 
 /// Most branch registers a kernel may keep live (estimated like
-/// [`MAX_LIVE`]): the allocator has 7 (ISA-ST200 §1.3: `$b0`–`$b7`, one
-/// kept for spill code), and a BR spill costs a move to a GR and back.
-pub const MAX_LIVE_BRS: usize = 6;
+/// [`MAX_LIVE`]): one fewer than the allocator has
+/// (`isa::abi::BR_ALLOCATION_ORDER`, ISA-ST200 §1.3: `$b0`–`$b7`, one kept
+/// for spill code), as the estimate is not exact and a BR spill costs a
+/// move to a GR and back.
+pub const MAX_LIVE_BRS: usize = isa::abi::BR_ALLOCATION_ORDER.len() - 1;
 
 /// Where each register is written and read in a loop body: operation
 /// indices, ascending (operations at `skip` left out).
@@ -235,7 +237,7 @@ fn unroll_completely(mf: &mut MFunc, l: MBlockId, most: i64) -> Option<u32> {
 /// Returns the blocks that hold the code of `marked` afterwards.
 fn merge_chains(mf: &mut MFunc, marked: &[MBlockId]) -> Vec<MBlockId> {
     let mut holds: Vec<MBlockId> = marked.to_vec();
-    loop {
+    while !holds.is_empty() {
         let cfg = Cfg::new(mf);
         let entry = mf.order[0];
         let mut done = true;
@@ -273,9 +275,10 @@ fn merge_chains(mf: &mut MFunc, marked: &[MBlockId]) -> Vec<MBlockId> {
             break;
         }
         if done {
-            return holds;
+            break;
         }
     }
+    holds
 }
 
 /// A dependence: `to` issues at least `lat − II·dist` cycles after `from`.
@@ -293,17 +296,21 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     if !model.interlocked {
         return st;
     }
-    let mut grown: Vec<MBlockId> = vec![];
-    for l in mf.order.clone() {
-        let line = mf.blocks[l.index()]
+    // the source line of a loop's branch, for the report
+    let line = |mf: &MFunc, l: MBlockId| {
+        mf.blocks[l.index()]
             .insts
             .last()
             .and_then(|i| i.loc)
-            .map(|x| x.0);
+            .map(|x| x.0)
+    };
+    let mut grown: Vec<MBlockId> = vec![];
+    for l in mf.order.clone() {
+        let at = line(mf, l);
         // a loop of at most ALWAYS_UNROLL iterations is straight-line code
         // at its best (no guard, prologue, epilogue or branch)
         if let Some(n) = unroll_completely(mf, l, ALWAYS_UNROLL) {
-            st.unrolled.push((line, n));
+            st.unrolled.push((at, n));
             grown.push(l);
             continue;
         }
@@ -315,25 +322,20 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
                 // unrolled completely: its enclosing loop may become one
                 // block, tried below
                 Some(n) => {
-                    st.unrolled.push((line, n));
+                    st.unrolled.push((at, n));
                     grown.push(l);
                 }
-                None => st.rejected.push((line, why)),
+                None => st.rejected.push((at, why)),
             },
         }
     }
-    if !grown.is_empty() {
-        for l in merge_chains(mf, &grown) {
-            let line = mf.blocks[l.index()]
-                .insts
-                .last()
-                .and_then(|i| i.loc)
-                .map(|x| x.0);
-            match try_loop(mf, model, l) {
-                Ok(Some(r)) => st.loops.push(r),
-                Ok(None) => {}
-                Err(why) => st.rejected.push((line, why)),
-            }
+    // the blocks that took in straight-line code, once
+    for l in merge_chains(mf, &grown) {
+        let at = line(mf, l);
+        match try_loop(mf, model, l) {
+            Ok(Some(r)) => st.loops.push(r),
+            Ok(None) => {}
+            Err(why) => st.rejected.push((at, why)),
         }
     }
     st

@@ -59,7 +59,7 @@ pub fn lower(mf: &mut MFunc) -> Stats {
         }
     }
     let constant = |x: Reg| constants.get(&x).copied();
-    let uses = use_counts(mf);
+    let uses = mf.use_counts();
     for b in mf.block_ids() {
         if !mf.block(b).insts.iter().any(|i| i.op == MOp::Psi) {
             continue;
@@ -95,19 +95,6 @@ pub fn lower(mf: &mut MFunc) -> Stats {
         st.dead_removed = delete_dead(mf);
     }
     st
-}
-
-/// How many operations read each register (a phi once per operand).
-fn use_counts(mf: &MFunc) -> HashMap<Reg, usize> {
-    let mut n = HashMap::new();
-    for b in &mf.blocks {
-        for i in &b.insts {
-            for u in i.uses() {
-                *n.entry(u).or_insert(0) += 1;
-            }
-        }
-    }
-    n
 }
 
 /// The psi transformations before the select chain (SSA book §14.3;

@@ -641,6 +641,19 @@ impl MFunc {
         self.blocks.push(MBlock::default());
         MBlockId::new(self.blocks.len() - 1)
     }
+    /// How many operations read each register, over every block (a phi
+    /// once per operand naming it, implicit operands included).
+    pub fn use_counts(&self) -> std::collections::HashMap<Reg, usize> {
+        let mut n = std::collections::HashMap::new();
+        for b in &self.blocks {
+            for i in &b.insts {
+                for u in i.uses() {
+                    *n.entry(u).or_insert(0) += 1;
+                }
+            }
+        }
+        n
+    }
     /// Every block, in arena order.
     pub fn block_ids(&self) -> impl DoubleEndedIterator<Item = MBlockId> + ExactSizeIterator {
         (0..self.blocks.len()).map(MBlockId::new)
