@@ -58,7 +58,7 @@ use super::sched::{self, OffsetKind};
 use isa::bundle::SlotNeeds;
 use isa::model::ProcessorModel;
 use isa::ops::{OpClass, Unit};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
 /// Largest loop body (operations) considered.
@@ -220,7 +220,7 @@ fn unroll_completely(mf: &mut MFunc, l: MBlockId, most: i64) -> Option<u32> {
     if n > most || n as usize * shape.body.len() > MAX_FULL_UNROLL_OPS {
         return None;
     }
-    let mut code = unroll(mf, &shape.body, shape.counted.cmp, n as usize);
+    let mut code = unroll(mf, l, &shape.body, shape.counted.cmp, n as usize);
     if shape.goto_exit {
         code.push(mf.inst("goto", vec![Opnd::Label(shape.exit)]));
     }
@@ -493,12 +493,13 @@ impl Linear {
     }
 }
 
-/// A memory access of the loop body: base, linear part, size (bytes), and
-/// the change of its address per iteration (bytes).
+/// A memory access of the loop body: base, linear part (`None`: the
+/// register part of the address is not linear, such as a loaded index),
+/// size (bytes), and the change of its address per iteration (bytes).
 #[derive(Clone, Debug)]
 struct Access {
     base: OffsetKind,
-    lin: Linear,
+    lin: Option<Linear>,
     size: i64,
     step: i64,
 }
@@ -526,13 +527,13 @@ fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
     for i in body {
         out.push((|| {
             let (base_reg, base, off, size) = sched::access_parts(i)?;
-            let lin = get(&val, &Opnd::R(base_reg))?;
-            let lin = lin.add(&Linear::konst(off));
-            let step = lin
-                .terms
-                .iter()
-                .map(|(r, k)| k * steps.get(r).copied().unwrap_or(0))
-                .sum();
+            let lin = get(&val, &Opnd::R(base_reg)).map(|l| l.add(&Linear::konst(off)));
+            let step = lin.as_ref().map_or(0, |l| {
+                l.terms
+                    .iter()
+                    .map(|(r, k)| k * steps.get(r).copied().unwrap_or(0))
+                    .sum()
+            });
             Some(Access {
                 base,
                 lin,
@@ -540,30 +541,29 @@ fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
                 step,
             })
         })());
-        let m = i.info().map_or("", |x| x.mnemonic);
-        let o = &i.ops;
-        let v = match (m, o.as_slice()) {
-            ("add" | "mov", [_, a, b]) => get(&val, a).zip(get(&val, b)).map(|(x, y)| x.add(&y)),
-            ("mov", [_, a]) => get(&val, a),
-            ("sub", [_, a, b]) => get(&val, a)
-                .zip(get(&val, b))
-                .map(|(x, y)| x.add(&y.scale(-1))),
-            ("shl", [_, a, Opnd::Imm(s)]) if (0..31).contains(s) => {
-                get(&val, a).map(|x| x.scale(1 << s))
-            }
-            ("sh1add" | "sh2add" | "sh3add" | "sh4add", [_, a, b]) => {
-                let s = (m.as_bytes()[2] - b'0') as i64;
-                get(&val, a)
-                    .zip(get(&val, b))
-                    .map(|(x, y)| x.scale(1 << s).add(&y))
-            }
-            _ => None,
-        };
+        let v = linear_result(i, |o| get(&val, o));
         for d in i.defs() {
             val.insert(d, v.clone());
         }
     }
     out
+}
+
+/// The result of `i` as a linear form when it is an addition,
+/// subtraction, move or shift of operands whose forms `get` knows.
+fn linear_result(i: &MInst, get: impl Fn(&Opnd) -> Option<Linear>) -> Option<Linear> {
+    let m = i.info().map_or("", |x| x.mnemonic);
+    match (m, i.ops.as_slice()) {
+        ("add" | "mov", [_, a, b]) => get(a).zip(get(b)).map(|(x, y)| x.add(&y)),
+        ("mov", [_, a]) => get(a),
+        ("sub", [_, a, b]) => get(a).zip(get(b)).map(|(x, y)| x.add(&y.scale(-1))),
+        ("shl", [_, a, Opnd::Imm(s)]) if (0..31).contains(s) => get(a).map(|x| x.scale(1 << s)),
+        ("sh1add" | "sh2add" | "sh3add" | "sh4add", [_, a, b]) => {
+            let s = (m.as_bytes()[2] - b'0') as i64;
+            get(a).zip(get(b)).map(|(x, y)| x.scale(1 << s).add(&y))
+        }
+        _ => None,
+    }
 }
 
 /// Iteration distances (`1..=64`) at which access `b` of a later
@@ -573,21 +573,28 @@ fn conflict_distance(a: &Option<Access>, b: &Option<Access>, d0: bool) -> Option
     let (Some(a), Some(b)) = (a, b) else {
         return None;
     };
+    // distinct symbols or frame objects never overlap, whatever the
+    // registers added to them (an index stays inside its object, C11
+    // 6.5.6p8; the IR's alias analysis assumes the same)
+    let distinct = matches!(
+        (&a.base, &b.base),
+        (OffsetKind::Sym(x), OffsetKind::Sym(y)) if x != y
+    ) || matches!(
+        (&a.base, &b.base),
+        (OffsetKind::Obj(x), OffsetKind::Obj(y)) if x != y
+    );
+    if distinct {
+        return Some(None);
+    }
+    let (Some(la), Some(lb)) = (&a.lin, &b.lin) else {
+        return None;
+    };
     // equal terms give equal steps: the addresses differ by a constant
-    let same = a.base == b.base && a.lin.terms == b.lin.terms;
-    if !same {
-        // distinct symbols or frame objects never overlap
-        let distinct = matches!(
-            (&a.base, &b.base),
-            (OffsetKind::Sym(x), OffsetKind::Sym(y)) if x != y
-        ) || matches!(
-            (&a.base, &b.base),
-            (OffsetKind::Obj(x), OffsetKind::Obj(y)) if x != y
-        );
-        return if distinct { Some(None) } else { None };
+    if a.base != b.base || la.terms != lb.terms {
+        return None;
     }
     let overlap = |d: i64| {
-        let (lo_a, lo_b) = (a.lin.konst, b.lin.konst + a.step * d);
+        let (lo_a, lo_b) = (la.konst, lb.konst + a.step * d);
         lo_a < lo_b + b.size && lo_b < lo_a + a.size
     };
     let first = if d0 { 0 } else { 1 };
@@ -1187,7 +1194,7 @@ fn known_trips(mf: &MFunc, pre: MBlockId, ct: &Counted, cont: &Continue) -> Opti
 /// times in a chain: copy `k` reads `x + k·c` (`x + (k+1)·c` after the
 /// original add) from an `add` of its own at the top of the body, and one
 /// `add x = x, U·c` ends it — so the copies do not wait for each other.
-fn unroll(mf: &mut MFunc, body: &[MInst], skip: usize, u: usize) -> Vec<MInst> {
+fn unroll(mf: &mut MFunc, l: MBlockId, body: &[MInst], skip: usize, u: usize) -> Vec<MInst> {
     let occ = occurrences(body, Some(skip));
     let mut fresh: Vec<Reg> = occ
         .iter()
@@ -1261,7 +1268,103 @@ fn unroll(mf: &mut MFunc, body: &[MInst], skip: usize, u: usize) -> Vec<MInst> {
     for &(v, _, c) in &ivs {
         all.push(mf.inst("add", vec![r(v), r(v), imm32(c * u as i64)]));
     }
+    if u > 1 {
+        let outside: HashSet<Reg> = mf
+            .blocks
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != l.index())
+            .flat_map(|(_, b)| b.insts.iter().flat_map(|i| i.uses()))
+            .collect();
+        fold_addresses(&mut all);
+        remove_dead(&mut all, &outside);
+    }
     all
+}
+
+/// Rewrites each load and store of `body` (straight-line code, such as
+/// the copies of an unrolled loop body) whose address register holds, as
+/// a linear form over the registers' values at the start of `body`
+/// ([`linear_result`]), what an earlier register holds plus a constant:
+/// the access reads that register and adds the constant to its offset.
+/// The copies of an unrolled body then share one address computation
+/// (`ldw v+4[$r37]` instead of `add $r35 = $r25, 1; shl $r40 = $r35, 2;
+/// ldw v[$r40]`); [`remove_dead`] drops what no one reads any more.
+fn fold_addresses(body: &mut [MInst]) {
+    let mut val: HashMap<Reg, Option<Linear>> = HashMap::new();
+    // a register holding each sum of terms, with its constant
+    let mut avail: HashMap<Vec<(Reg, i64)>, (Reg, i64)> = HashMap::new();
+    for i in body.iter_mut() {
+        for x in i.uses() {
+            if !val.contains_key(&x) && x != Reg::ZERO {
+                avail.entry(vec![(x, 1)]).or_insert((x, 0));
+            }
+        }
+        let get = |val: &HashMap<Reg, Option<Linear>>, o: &Opnd| match o {
+            Opnd::Imm(k) => Some(Linear::konst(*k)),
+            Opnd::R(x) => val.get(x).cloned().unwrap_or_else(|| Some(Linear::reg(*x))),
+            _ => None,
+        };
+        if let Some((base, kind, off, _)) = sched::access_parts(i) {
+            let k = i.info().and_then(|x| x.imm_operand());
+            let lin = get(&val, &Opnd::R(base));
+            if let (Some(k), Some(lin)) = (k, lin) {
+                if let Some(&(reg, k0)) = avail.get(&lin.terms).filter(|a| a.0 != base) {
+                    let o = off + lin.konst - k0;
+                    let offset = match (kind, &i.ops[k]) {
+                        (OffsetKind::Number, _) => Some(Opnd::Imm(o)),
+                        (OffsetKind::Sym(_), Opnd::Sym(name, _)) => {
+                            Some(Opnd::Sym(name.clone(), o))
+                        }
+                        _ => None,
+                    };
+                    if let Some(offset) = offset.filter(|_| i32::try_from(o).is_ok()) {
+                        i.ops[k] = offset;
+                        i.ops[k + 1] = Opnd::R(reg);
+                    }
+                }
+            }
+        }
+        let v = linear_result(i, |o| get(&val, o));
+        for d in i.defs() {
+            avail.retain(|_, a| a.0 != d);
+            if let Some(l) = v.as_ref().filter(|l| !l.terms.is_empty()) {
+                avail.entry(l.terms.clone()).or_insert((d, l.konst));
+            }
+            val.insert(d, v.clone());
+        }
+    }
+}
+
+/// Removes the ALU and multiply operations of straight-line `body` whose
+/// results no one reads: not a later operation of `body`, not the next
+/// pass through it (a register read before `body` writes it), not the
+/// code outside the loop (`outside`: registers read by other blocks).
+fn remove_dead(body: &mut Vec<MInst>, outside: &HashSet<Reg>) {
+    let mut live: HashSet<Reg> = outside.clone();
+    let mut written: HashSet<Reg> = HashSet::new();
+    for i in body.iter() {
+        live.extend(i.uses().into_iter().filter(|x| !written.contains(x)));
+        written.extend(i.defs());
+    }
+    let mut keep = vec![true; body.len()];
+    for (k, i) in body.iter().enumerate().rev() {
+        let pure = matches!(sched::slot_needs(i).unit, Unit::Alu | Unit::Mul) && !i.is_control();
+        let defs = i.defs();
+        if pure && !defs.is_empty() && defs.iter().all(|d| !live.contains(d)) {
+            keep[k] = false;
+            continue;
+        }
+        for d in &defs {
+            live.remove(d);
+        }
+        live.extend(i.uses());
+    }
+    let mut k = 0;
+    body.retain(|_| {
+        k += 1;
+        keep[k - 1]
+    });
 }
 
 /// A modulo schedule of an unrolled loop body.
@@ -1667,7 +1770,7 @@ fn try_loop(
         if ideal(u) >= limit {
             continue;
         }
-        let ub = unroll(mf, &body, ct.cmp, u);
+        let ub = unroll(mf, l, &body, ct.cmp, u);
         let Some(s) = schedule_body(mf, model, ub, u, extra, limit) else {
             continue;
         };
@@ -1984,6 +2087,38 @@ mod tests {
         (1..=n).map(|b| (0, b)).collect()
     }
 
+    /// Hand check of the address folding of [`unroll`]: copy `k` of
+    /// `ldw v[4·i]` reads `v + 4·(i + k)`, which is copy 0's `4·i` plus
+    /// `4·k`; so one `shl` serves the four copies, each load takes its
+    /// constant in the offset (`v+0`, `v+4`, `v+8`, `v+12`), and the
+    /// `i + k` adds and the other shifts are removed. The sum and the
+    /// induction variable stay: the next pass reads them.
+    #[test]
+    fn unrolled_copies_share_one_address_computation() {
+        let text = "function @f global\nvregs 8 br %v5\norder B0 B1 B2\nB0:\n  mov %v1 = $r0\n  mov %v4 = $r0\nB1:\n  shl %v2 = %v1, 2\n  ldw %v3 = &v[%v2]\n  add %v4 = %v4, %v3\n  add %v1 = %v1, 1\n  cmplt %v5 = %v1, $r16\n  br %v5, B1\nB2:\n  mov $r16 = %v4\n  return $r63 uses($r16)\n";
+        let mut mf = parse::function(text).expect("parses");
+        let l = mf.order[1];
+        let body = mf.block(l).insts[..5].to_vec();
+        let out = unroll(&mut mf, l, &body, 4, 4);
+        let named = |m: &str| {
+            out.iter()
+                .filter(|i| i.info().is_some_and(|x| x.mnemonic == m))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(named("shl").len(), 1, "{out:?}");
+        let loads = named("ldw");
+        let base = &loads[0].ops[2];
+        let offsets: Vec<Opnd> = loads
+            .iter()
+            .inspect(|i| assert_eq!(&i.ops[2], base))
+            .map(|i| i.ops[1].clone())
+            .collect();
+        let v = |a: i64| Opnd::Sym("v".into(), a);
+        assert_eq!(offsets, [v(0), v(4), v(8), v(12)]);
+        // four adds into the sum and one step of the induction variable
+        assert_eq!(named("add").len(), 5, "{out:?}");
+    }
+
     /// The kernel's register estimate counts BRs apart from GRs
     /// (ISA-ST200 §1.3: 8 BRs, 7 allocatable): three compares whose
     /// results the `slct`s read three to five cycles later overlap across
@@ -2155,10 +2290,10 @@ mod tests {
         let acc = |konst: i64, step: i64| {
             Some(Access {
                 base: OffsetKind::Sym("x".into()),
-                lin: Linear {
+                lin: Some(Linear {
                     terms: vec![(Reg::G(1), 4)],
                     konst,
-                },
+                }),
                 size: 4,
                 step,
             })
@@ -2181,5 +2316,20 @@ mod tests {
         );
         // unknown addresses
         assert_eq!(conflict_distance(&None, &acc(0, 4), true), None);
+        // an index loaded from memory (hist[data[i]]): unknown within its
+        // symbol, never overlapping another symbol
+        let loaded = |sym: &str| {
+            Some(Access {
+                base: OffsetKind::Sym(sym.into()),
+                lin: None,
+                size: 4,
+                step: 0,
+            })
+        };
+        assert_eq!(conflict_distance(&loaded("x"), &acc(0, 4), true), None);
+        assert_eq!(
+            conflict_distance(&loaded("y"), &acc(0, 4), true),
+            Some(None)
+        );
     }
 }
