@@ -1424,6 +1424,7 @@ fn schedule_body(
     let lim = model.resources.bundle_limits();
     let count = |f: &dyn Fn(&SlotNeeds) -> usize| all.iter().map(f).sum::<usize>();
     let per = |used: usize, cap: usize| used.div_ceil(cap.max(1)) as u32;
+    let is_ctl = |x: &SlotNeeds| matches!(x.unit, Unit::Ctl | Unit::CtlMem);
     let res_mii = [
         per(
             count(&|x| 1 + x.long_imm as usize),
@@ -1433,10 +1434,22 @@ fn schedule_body(
             count(&|x| matches!(x.unit, Unit::Mem | Unit::CtlMem) as usize),
             lim.memory,
         ),
-        per(count(&|x| (x.unit == Unit::Mul) as usize), lim.multiply),
         per(
             count(&|x| matches!(x.unit, Unit::Ctl | Unit::CtlMem) as usize),
             lim.control,
+        ),
+        // lanes (ISA-ST200 §2.3 rules 2, 4, 5; §5.4): a multiply, the owner
+        // of a long immediate and a control operation (syllable 0, odd
+        // when the bundle starts at an odd word) each take an odd lane; an
+        // extension syllable and a control operation (syllable 0 of a
+        // bundle at an even word) an even one
+        per(
+            count(&|x| (x.unit == Unit::Mul || x.long_imm || is_ctl(x)) as usize),
+            model.resources.odd as usize,
+        ),
+        per(
+            count(&|x| (x.unit == Unit::Even || x.long_imm || is_ctl(x)) as usize),
+            model.resources.even as usize,
         ),
     ]
     .into_iter()
@@ -1464,10 +1477,11 @@ fn schedule_body(
         }
     }
     let mii = lo;
-    // stages an iteration's critical path needs at a given II, plus two
-    // of slack for resource conflicts
+    // stages an iteration's critical path needs at a given II, plus three
+    // of slack for resource conflicts and lifetimes (autocorr's loop at
+    // the MII takes 5 where its path needs 2, and beats II + 1 with 2)
     let path = critical_path(n, &edges);
-    let stages_needed = |ii: i64| (path + ii - 1) / ii + 2;
+    let stages_needed = |ii: i64| (path + ii - 1) / ii + 3;
     let mut fallback: Option<Schedule> = None;
     for ii in mii..limit.min(mii + MAX_II_TRIES) {
         let fixed = [
@@ -1481,7 +1495,7 @@ fn schedule_body(
         let mut loc = local.clone();
         let mut edges = edges.clone();
         let mut found = None;
-        for _ in 0..8 {
+        for _ in 0..32 {
             let Some((time, mut mrt)) = schedule_at(model, n, &needs, &edges, &fixed, ii, true)
                 .or_else(|| schedule_at(model, n, &needs, &edges, &fixed, ii, false))
             else {
