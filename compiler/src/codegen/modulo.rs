@@ -513,7 +513,7 @@ struct Access {
 
 /// The load or store of each operation of `body` as a linear form
 /// (`None`: not an access, or an unknown address).
-fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
+fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>, symbols: &Symbols) -> Vec<Option<Access>> {
     let defined: std::collections::HashSet<Reg> = body.iter().flat_map(|i| i.defs()).collect();
     let written = |x: Reg| defined.contains(&x);
     let mut val: HashMap<Reg, Option<Linear>> = HashMap::new();
@@ -530,11 +530,33 @@ fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
             _ => None,
         }
     };
+    let mut symbol_of: HashMap<Reg, String> = symbols.clone();
     let mut out = vec![];
     for i in body {
         out.push((|| {
-            let (base_reg, base, off, size) = sched::access_parts(i)?;
-            let lin = get(&val, &Opnd::R(base_reg)).map(|l| l.add(&Linear::konst(off)));
+            let (base_reg, mut base, off, size) = sched::access_parts(i)?;
+            let mut lin = get(&val, &Opnd::R(base_reg)).map(|l| l.add(&Linear::konst(off)));
+            // a register holding a symbol's address (share_symbol_bases)
+            // makes the access one of that symbol
+            if base == OffsetKind::Number {
+                match lin.as_mut() {
+                    Some(l) => {
+                        let held = l
+                            .terms
+                            .iter()
+                            .position(|t| t.1 == 1 && symbols.contains_key(&t.0));
+                        if let Some(k) = held {
+                            base = OffsetKind::Sym(symbols[&l.terms[k].0].clone());
+                            l.terms.remove(k);
+                        }
+                    }
+                    None => {
+                        if let Some(name) = symbol_of.get(&base_reg) {
+                            base = OffsetKind::Sym(name.clone());
+                        }
+                    }
+                }
+            }
             let step = lin.as_ref().map_or(0, |l| {
                 l.terms
                     .iter()
@@ -549,7 +571,19 @@ fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
             })
         })());
         let v = linear_result(i, |o| get(&val, o));
+        // `add t = x, rs`: t is an address in the symbol of rs, whatever x
+        let sym = match (i.info().map_or("", |x| x.mnemonic), i.ops.as_slice()) {
+            ("add", [_, Opnd::R(a), Opnd::R(b)]) => match (symbols.get(a), symbols.get(b)) {
+                (Some(x), None) | (None, Some(x)) => Some(x.clone()),
+                _ => None,
+            },
+            _ => None,
+        };
         for d in i.defs() {
+            match &sym {
+                Some(x) => symbol_of.insert(d, x.clone()),
+                None => symbol_of.remove(&d),
+            };
             val.insert(d, v.clone());
         }
     }
@@ -617,6 +651,7 @@ fn dependences(
     body: &[MInst],
     steps: &HashMap<Reg, i64>,
     local: &[Reg],
+    symbols: &Symbols,
 ) -> Vec<Edge> {
     let n = body.len();
     let class = |k: usize| body[k].class_unit().0;
@@ -669,7 +704,7 @@ fn dependences(
         }
     }
     // memory
-    let addr = accesses(body, steps);
+    let addr = accesses(body, steps, symbols);
     let mems: Vec<usize> = (0..n).filter(|&k| sched::is_mem(class(k))).collect();
     for (x, &a) in mems.iter().enumerate() {
         for &b in &mems[x + 1..] {
@@ -1343,6 +1378,85 @@ fn fold_addresses(body: &mut [MInst]) {
     }
 }
 
+/// Invariant registers of a pipelined loop that hold a symbol's address
+/// (set before the loop, in the guard), with the symbol: accesses through
+/// them are accesses of that symbol for the dependence graph.
+type Symbols = HashMap<Reg, String>;
+
+/// Short load and store offsets: a 9-bit signed immediate needs no
+/// extension syllable (ISA-ST200 §2.4).
+const SHORT_OFFSETS: std::ops::RangeInclusive<i64> = -256..=255;
+
+/// Gives the accesses of `body` (one pass of the kernel) to one symbol
+/// through one address register a register holding their sum, so that
+/// they take short offsets: `ldw v+4[$r37]` costs two syllables (the
+/// symbol is a long immediate, ISA-ST200 §2.4), `add $t = $r37, $rv` once
+/// per pass then `ldw 4[$t]` one each; `$rv`, the symbol's address, is
+/// set once before the loop (a register of `symbols`, shared by the
+/// factors tried). An access of a symbol alone (`v[$r0]`) reads `$rv`
+/// directly.
+fn share_symbol_bases(mf: &mut MFunc, body: &mut Vec<MInst>, symbols: &mut Symbols) {
+    // (symbol, base register, writes of it before) -> accesses
+    let mut groups: Vec<((String, Reg, usize), Vec<usize>)> = vec![];
+    let mut writes: HashMap<Reg, usize> = HashMap::new();
+    for (k, i) in body.iter().enumerate() {
+        if let Some((base, OffsetKind::Sym(name), off, _)) = sched::access_parts(i) {
+            if SHORT_OFFSETS.contains(&off) {
+                let key = (name, base, writes.get(&base).copied().unwrap_or(0));
+                match groups.iter_mut().find(|g| g.0 == key) {
+                    Some(g) => g.1.push(k),
+                    None => groups.push((key, vec![k])),
+                }
+            }
+        }
+        for d in i.defs() {
+            *writes.entry(d).or_default() += 1;
+        }
+    }
+    let mut before: HashMap<usize, MInst> = HashMap::new();
+    for ((name, base, _), members) in groups {
+        if base != Reg::ZERO && members.len() < 2 {
+            continue;
+        }
+        let rs = match symbols.iter().find(|(_, s)| **s == name) {
+            Some((x, _)) => *x,
+            None => {
+                let x = mf.vreg(Class::Gr);
+                symbols.insert(x, name);
+                x
+            }
+        };
+        let t = if base == Reg::ZERO {
+            rs
+        } else {
+            let t = mf.vreg(Class::Gr);
+            before.insert(members[0], mf.inst("add", vec![r(t), r(base), r(rs)]));
+            t
+        };
+        for k in members {
+            let i = &mut body[k];
+            let Some(at) = i.info().and_then(|x| x.imm_operand()) else {
+                continue;
+            };
+            let Opnd::Sym(_, off) = i.ops[at] else {
+                continue;
+            };
+            i.ops[at] = Opnd::Imm(off);
+            i.ops[at + 1] = Opnd::R(t);
+        }
+    }
+    if before.is_empty() {
+        return;
+    }
+    let old = std::mem::take(body);
+    for (k, i) in old.into_iter().enumerate() {
+        if let Some(a) = before.remove(&k) {
+            body.push(a);
+        }
+        body.push(i);
+    }
+}
+
 /// Removes the ALU and multiply operations of straight-line `body` whose
 /// results no one reads: not a later operation of `body`, not the next
 /// pass through it (a register read before `body` writes it), not the
@@ -1397,9 +1511,16 @@ fn schedule_body(
     model: &ProcessorModel,
     body: Vec<MInst>,
     unroll: usize,
-    extra: [SlotNeeds; 3],
     limit: i64,
+    facts: &LoopFacts,
 ) -> Option<Schedule> {
+    let LoopFacts {
+        extra,
+        symbols,
+        costs,
+        live_limit,
+    } = facts;
+    let (extra, live_limit) = (*extra, *live_limit);
     let n = body.len();
     // induction registers: written only by `add r = r, c`
     let mut steps: HashMap<Reg, i64> = HashMap::new();
@@ -1459,7 +1580,7 @@ fn schedule_body(
     if res_mii as i64 >= limit {
         return None;
     }
-    let edges = dependences(model, &body, &steps, &local);
+    let edges = dependences(model, &body, &steps, &local, symbols);
     // the least II at or above max(ResMII, 4) the recurrences allow
     // (feasibility is monotone in II), below `limit`
     let recurrences = Recurrences::new(n, &edges);
@@ -1508,7 +1629,7 @@ fn schedule_body(
                 }
                 Err(v) => {
                     loc.retain(|&x| x != v);
-                    edges = dependences(model, &body, &steps, &loc);
+                    edges = dependences(model, &body, &steps, &loc, symbols);
                 }
             }
         }
@@ -1538,7 +1659,7 @@ fn schedule_body(
             continue;
         };
         let (grs, brs) = max_live(mf, &body, &time, ii);
-        if grs > MAX_LIVE || brs > MAX_LIVE_BRS {
+        if grs > live_limit || brs > MAX_LIVE_BRS {
             return fallback;
         }
         let s = Schedule {
@@ -1554,17 +1675,144 @@ fn schedule_body(
         };
         // more stages than an iteration's critical path needs: the
         // schedule stretched lifetimes (prologue, epilogue and registers
-        // grow with the stages); a larger II may do without
-        if stages > stages_needed(ii) && fallback.is_none() {
+        // grow with the stages); a larger II may do without. With a trip
+        // count known or estimated, the cheaper of the two for it is kept.
+        let over = stages > stages_needed(ii);
+        let cheaper = |a: &Schedule, b: &Schedule| match costs.trips {
+            Some(n) => {
+                let c = |x: &Schedule| costs.pipelined(x.ii, x.stages, unroll as i64, n);
+                c(a).is_some_and(|ca| c(b).is_none_or(|cb| ca < cb))
+            }
+            None => false,
+        };
+        if over && fallback.is_none() {
             fallback = Some(s);
             continue;
         }
-        if stages > stages_needed(ii) {
+        if over {
             continue;
         }
-        return Some(s);
+        return Some(match fallback {
+            Some(f) if cheaper(&f, &s) => f,
+            _ => s,
+        });
     }
     fallback
+}
+
+/// General registers live into and out of the one-block loop `l` that
+/// the loop does not read or write.
+fn live_through(mf: &MFunc, l: MBlockId) -> usize {
+    let index = |x: Reg| match x {
+        Reg::V(v) if mf.class(x) == Some(Class::Gr) => Some(v.index()),
+        _ => None,
+    };
+    let (live_in, live_out) = super::liveness::live_sets(mf, mf.vclass.len(), index);
+    let touched: HashSet<usize> = mf.blocks[l.index()]
+        .insts
+        .iter()
+        .flat_map(|i| i.uses().into_iter().chain(i.defs()))
+        .filter_map(index)
+        .collect();
+    live_in[l.index()]
+        .iter()
+        .filter(|&v| live_out[l.index()].contains(v) && !touched.contains(&v))
+        .count()
+}
+
+/// What [`schedule_body`] knows of the loop besides the body: the slot
+/// needs of the kernel's compare, counter decrement and branch, the
+/// symbol registers ([`share_symbol_bases`]), the costs, the most GRs
+/// the kernel may keep live.
+struct LoopFacts<'a> {
+    extra: [SlotNeeds; 3],
+    symbols: &'a Symbols,
+    costs: &'a Costs,
+    live_limit: usize,
+}
+
+/// What a loop costs, for the choice of its schedule: the trip count
+/// (known, estimated, or `None`), the cycles of one list-scheduled
+/// iteration, the taken-branch penalty (cycles).
+struct Costs {
+    trips: Option<i64>,
+    list_length: i64,
+    penalty: i64,
+}
+
+impl Costs {
+    /// Cycles of `n` iterations of the loop as it is.
+    fn today(&self, n: i64) -> i64 {
+        n * (self.list_length + self.penalty)
+    }
+    /// Cycles of `n` iterations pipelined at `ii` with `stages` stages and
+    /// `u` iterations per pass: prologue and epilogue, the passes, the
+    /// iterations left to the original loop, the exit; `None` when `n` is
+    /// too small for one pass.
+    fn pipelined(&self, ii: i64, stages: i64, u: i64, n: i64) -> Option<i64> {
+        let done = n - (stages - 1) * u;
+        if done < u {
+            return None;
+        }
+        let passes = done / u;
+        let left = done - passes * u;
+        Some(2 * (stages - 1) * ii + passes * (ii + self.penalty) + self.today(left) + self.penalty)
+    }
+}
+
+/// The trip count of a loop whose induction register starts at `b + k1`
+/// and is compared with `b + k2` (one register `b`, both set in the
+/// preheader: `for (j = i + 1; j < i + 16; j++)`), as if nothing wraps:
+/// an estimate for the choice of a schedule only (the guard computes the
+/// real count at run time).
+fn relative_trips(mf: &MFunc, pre: MBlockId, ct: &Counted, cont: &Continue) -> Option<i64> {
+    // the code that runs before the loop for sure: the preheader and its
+    // dominators (the nearest 8)
+    let cfg = Cfg::new(mf);
+    let dt = crate::analysis::DomTree::new(*mf.order.first()?, cfg.succ_lists());
+    let mut chain = vec![pre];
+    while let Some(d) = dt.idom(*chain.last()?) {
+        if chain.contains(&d) || chain.len() == 8 {
+            break;
+        }
+        chain.push(d);
+    }
+    let insts: Vec<&MInst> = chain
+        .iter()
+        .rev()
+        .flat_map(|b| mf.blocks[b.index()].insts.iter())
+        .collect();
+    let form = |x: Reg| -> Option<(usize, Reg, i64)> {
+        let k = insts.iter().rposition(|i| i.defs().contains(&x))?;
+        let def = insts[k];
+        match def.ops.as_slice() {
+            [_, Opnd::R(b)] if def.is(opc::MOV_R) => Some((k, *b, 0)),
+            [_, Opnd::R(b), Opnd::Imm(c)] if is_add_imm(def).is_some() => Some((k, *b, *c)),
+            _ => None,
+        }
+    };
+    let (p0, b0, k0) = form(ct.r)?;
+    let (p1, b1, k1) = match cont.x {
+        Opnd::R(x) => form(x)?,
+        _ => return None,
+    };
+    // the base must hold one value for both: not written from the first
+    // of the two on
+    let from = p0.min(p1);
+    if b0 != b1 || insts[from..].iter().any(|i| i.defs().contains(&b0)) {
+        return None;
+    }
+    // the first iteration always runs; then one more for each test value
+    // `first + m·c` (m = 0, 1, …) that holds (as `known_trips` counts)
+    let (first, bound) = (k0 + ct.e, k1);
+    let more = match cont.rel {
+        Rel::Lt => ((bound - first).max(0) + ct.c - 1) / ct.c,
+        Rel::Gt => ((first - bound).max(0) - ct.c - 1) / -ct.c,
+        Rel::Ne if (bound - first) * ct.c > 0 => (bound - first) / ct.c,
+        Rel::Ne => return None,
+    };
+    let n = 1 + more;
+    (1..1 << 20).contains(&n).then_some(n)
 }
 
 /// Cycles of the longest chain of dependences within one iteration of
@@ -1731,20 +1979,14 @@ fn try_loop(
         sched::slot_needs(&dec_k),
         sched::slot_needs(&br),
     ];
-    let trips = known_trips(mf, pre, &ct, &cont);
-    // cycles of the whole loop: today, and pipelined by `s` (prologue,
-    // passes, epilogue, left-over iterations in the original loop)
-    let today = |n: i64| n * (list_length + penalty);
-    let cost = |s: &Schedule, n: i64| -> Option<i64> {
-        let u = s.unroll as i64;
-        let done = n - (s.stages - 1) * u;
-        if done < u {
-            return None;
-        }
-        let passes = done / u;
-        let left = done - passes * u;
-        Some(2 * (s.stages - 1) * s.ii + passes * (s.ii + penalty) + today(left) + penalty)
+    let trips = known_trips(mf, pre, &ct, &cont).or_else(|| relative_trips(mf, pre, &ct, &cont));
+    let costs = Costs {
+        trips,
+        list_length,
+        penalty,
     };
+    let today = |n: i64| costs.today(n);
+    let cost = |s: &Schedule, n: i64| costs.pipelined(s.ii, s.stages, s.unroll as i64, n);
     // the unrolling factors in order of their ideal cycles per iteration
     // (ResMII from unit counts, at least 4), the smaller first on ties; a
     // factor whose ideal cannot beat the best schedule found is skipped
@@ -1777,7 +2019,11 @@ fn try_loop(
         .filter(|&u| u * body.len() <= MAX_OPS && trips.is_none_or(|n| u as i64 <= n))
         .collect();
     factors.sort_by_key(|&u| ((ideal(u) + penalty) * 8 / u as i64, u));
+    // the GRs live through the loop without a use in it hold registers
+    // during the kernel too
+    let live_limit = MAX_LIVE.saturating_sub(live_through(mf, l));
     let mut best: Option<Schedule> = None;
+    let mut symbols = Symbols::new();
     for u in factors {
         // a pass of `u` iterations must beat `u` iterations of today's
         // loop, and (trip count unknown) a larger factor must beat the
@@ -1792,8 +2038,17 @@ fn try_loop(
         if ideal(u) >= limit {
             continue;
         }
-        let ub = unroll(mf, l, &body, ct.cmp, u);
-        let Some(s) = schedule_body(mf, model, ub, u, extra, limit) else {
+        let mut ub = unroll(mf, l, &body, ct.cmp, u);
+        if u > 1 {
+            share_symbol_bases(mf, &mut ub, &mut symbols);
+        }
+        let facts = LoopFacts {
+            extra,
+            symbols: &symbols,
+            costs: &costs,
+            live_limit,
+        };
+        let Some(s) = schedule_body(mf, model, ub, u, limit, &facts) else {
             continue;
         };
         let better = match (trips, &best) {
@@ -1888,7 +2143,16 @@ fn try_loop(
     // the guard: M further iterations after the first (exact in unsigned
     // arithmetic), at least stages·u − 1 of them; cnt = passes − 1
     let g = mf.new_block();
-    let mut guard = vec![];
+    // the symbol addresses the kernel keeps in registers
+    let mut guard: Vec<MInst> = vec![];
+    let mut held: Vec<(&Reg, &String)> = symbols
+        .iter()
+        .filter(|(x, _)| sc.body.iter().any(|i| i.uses().contains(x)))
+        .collect();
+    held.sort();
+    for (x, name) in held {
+        guard.push(mf.inst("mov", vec![r(*x), Opnd::Sym(name.clone(), 0)]));
+    }
     let a = mf.vreg(Class::Gr);
     guard.push(add(mf, a, ct.r, ct.e));
     let x = match &cont.x {
@@ -2139,6 +2403,89 @@ mod tests {
         assert_eq!(offsets, [v(0), v(4), v(8), v(12)]);
         // four adds into the sum and one step of the induction variable
         assert_eq!(named("add").len(), 5, "{out:?}");
+    }
+
+    /// Hand check of [`share_symbol_bases`] on the four loads of
+    /// `v[4·i + 4·k]` left by the unrolling (`ldw v+4k[$a]`, 2 syllables
+    /// each: 8): one `add $t = $a, $rv` (`$rv` holds `v`, set before the
+    /// loop) and four `ldw 4k[$t]` with short offsets (1 + 4 = 5
+    /// syllables); the dependence graph still knows them as accesses of
+    /// `v`: a store to another symbol `w` through an unknown index is
+    /// independent of them, a store to `v` is not.
+    #[test]
+    fn accesses_of_one_symbol_share_a_base_register() {
+        let text = "function @f global\nvregs 9 br %v5\norder B0 B1 B2\nB0:\n  mov %v1 = $r0\n  mov %v4 = $r0\nB1:\n  shl %v2 = %v1, 2\n  ldw %v3 = &v[%v2]\n  add %v4 = %v4, %v3\n  add %v1 = %v1, 1\n  cmplt %v5 = %v1, $r16\n  br %v5, B1\nB2:\n  mov $r16 = %v4\n  return $r63 uses($r16)\n";
+        let mut mf = parse::function(text).expect("parses");
+        let l = mf.order[1];
+        let body = mf.block(l).insts[..5].to_vec();
+        let mut out = unroll(&mut mf, l, &body, 4, 4);
+        let mut symbols = Symbols::new();
+        share_symbol_bases(&mut mf, &mut out, &mut symbols);
+        assert_eq!(symbols.len(), 1);
+        let (&rv, name) = symbols.iter().next().expect("one");
+        assert_eq!(name, "v");
+        let syllables: usize = out
+            .iter()
+            .map(|i| 1 + sched::slot_needs(i).long_imm as usize)
+            .sum();
+        let loads: Vec<&MInst> = out
+            .iter()
+            .filter(|i| i.info().is_some_and(|x| x.mnemonic == "ldw"))
+            .collect();
+        let offsets: Vec<Opnd> = loads.iter().map(|i| i.ops[1].clone()).collect();
+        assert_eq!(offsets, [0, 4, 8, 12].map(Opnd::Imm));
+        let Opnd::R(t) = loads[0].ops[2] else {
+            panic!("a register base")
+        };
+        let add = out
+            .iter()
+            .find(|i| i.defs().contains(&t))
+            .expect("the base's add");
+        assert!(add.uses().contains(&rv), "{add:?}");
+        // shl, add, 4 loads, 4 sums, the step: 1 + 1 + 4 + 4 + 1
+        assert_eq!(syllables, 11, "{out:?}");
+        // dependences: a store to w[x] (x loaded) and one to v[x]
+        let x = mf.vreg(Class::Gr);
+        let store_w = mf.inst("stw", vec![Opnd::Sym("w".into(), 0), r(x), r(x)]);
+        let store_v = mf.inst("stw", vec![Opnd::Sym("v".into(), 0), r(x), r(x)]);
+        let steps = HashMap::from([(Reg::V(VReg::new(1)), 4)]);
+        let mut with_w = out.clone();
+        with_w.push(store_w);
+        let acc = accesses(&with_w, &steps, &symbols);
+        let k = with_w
+            .iter()
+            .position(|i| i.info().is_some_and(|x| x.mnemonic == "ldw"))
+            .expect("load");
+        assert_eq!(
+            conflict_distance(&acc[k], acc.last().expect("store"), true),
+            Some(None)
+        );
+        let mut with_v = out;
+        with_v.push(store_v);
+        let acc = accesses(&with_v, &steps, &symbols);
+        assert_eq!(
+            conflict_distance(&acc[k], acc.last().expect("store"), true),
+            None
+        );
+    }
+
+    /// Hand check of [`relative_trips`]: `for (j = i + 1; j < i + 16; j++)`
+    /// runs 15 times, whatever `i` is; the bound computed in a block that
+    /// dominates the preheader is found.
+    #[test]
+    fn trip_count_of_bounds_relative_to_one_register() {
+        let text = "function @f global\nvregs 9 br %v5 %v7\norder B0 B1 B2 B3\nB0:\n  add %v6 = %v8, 16\n  cmplt %v7 = %v8, $r17\n  br %v7, B3\nB1:\n  add %v1 = %v8, 1\nB2:\n  stw 0[%v1] = $r0\n  add %v1 = %v1, 1\n  cmplt %v5 = %v1, %v6\n  br %v5, B2\nB3:\n  return $r63\n";
+        let mf = parse::function(text).expect("parses");
+        let l = mf.order[2];
+        let shape = loop_shape(&mf, l).expect("a loop").expect("counted");
+        assert_eq!(
+            known_trips(&mf, shape.pre, &shape.counted, &shape.cont),
+            None
+        );
+        assert_eq!(
+            relative_trips(&mf, shape.pre, &shape.counted, &shape.cont),
+            Some(15)
+        );
     }
 
     /// The kernel's register estimate counts BRs apart from GRs
