@@ -36,10 +36,8 @@ int main(void)
 {
     for (int i = 0; i < N; i++)
         in[i] = (int16_t)rnd();
-    clip(N, -1000, 1000); /* warm-up: caches */
-    uint32_t t0 = cycles();
-    clip(N, -12000, 9000);
-    uint32_t t1 = cycles();
+    uint32_t t = 0;
+    TIMED(t, (void)0, clip(N, rep_ ? -12000 : -1000, rep_ ? 9000 : 1000));
     uint32_t sum = 0;
     int clipped = 0;
     for (int i = 0; i < N; i++) {
@@ -47,6 +45,6 @@ int main(void)
         clipped += out[i] == -12000 || out[i] == 9000;
     }
     printf("clip %08x %d\n", (unsigned)sum, clipped);
-    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)(t1 - t0), (unsigned)N);
+    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)t, (unsigned)N);
     return 0;
 }

@@ -30,16 +30,12 @@ int main(void)
 {
     for (int i = 0; i < N; i++)
         src[i] = (int32_t)rnd();
-    copy(N); /* warm-up: caches */
-    for (int i = 0; i < N; i++)
-        src[i] ^= i;
-    uint32_t t0 = cycles();
-    copy(N);
-    uint32_t t1 = cycles();
+    uint32_t t = 0;
+    TIMED(t, if (rep_) for (int i = 0; i < N; i++) src[i] ^= i, copy(N));
     uint32_t sum = 0;
     for (int i = 0; i < N; i++)
         sum = sum * 31 + (uint32_t)dst[i];
     printf("copy %08x %d\n", (unsigned)sum, dst[N - 1]);
-    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)(t1 - t0), (unsigned)N);
+    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)t, (unsigned)N);
     return 0;
 }

@@ -35,11 +35,10 @@ int main(void)
         a[i] = (int16_t)((int)(rnd() % 2048) - 1024);
         b[i] = (int16_t)((int)(rnd() % 2048) - 1024);
     }
-    int warm = dotprod(N); /* warm-up: caches */
-    uint32_t t0 = cycles();
-    int s = dotprod(N);
-    uint32_t t1 = cycles();
+    uint32_t t = 0;
+    int s = 0, warm = 0;
+    TIMED(t, warm = s, s = dotprod(N));
     printf("dotprod %d %d\n", s, warm);
-    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)(t1 - t0), (unsigned)N);
+    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)t, (unsigned)N);
     return 0;
 }

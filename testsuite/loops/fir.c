@@ -38,14 +38,12 @@ int main(void)
         x[i] = (int16_t)rnd();
     for (int k = 0; k < TAPS; k++)
         h[k] = (int16_t)((int)(rnd() % 2048) - 1024);
-    fir(N); /* warm-up: caches */
-    uint32_t t0 = cycles();
-    fir(N);
-    uint32_t t1 = cycles();
+    uint32_t t = 0;
+    TIMED(t, (void)0, fir(N));
     uint32_t sum = 0;
     for (int i = 0; i < N; i++)
         sum = sum * 31 + (uint16_t)y[i];
     printf("fir %08x %d %d\n", (unsigned)sum, y[0], y[N - 1]);
-    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)(t1 - t0), (unsigned)(N * TAPS));
+    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)t, (unsigned)(N * TAPS));
     return 0;
 }

@@ -34,12 +34,8 @@ int main(void)
         uint32_t r = rnd();
         data[i] = (r >> 24) % 8 == 0 && i > 0 ? data[i - 1] : (uint8_t)(((r & 255) + ((r >> 8) & 255)) / 2);
     }
-    histogram(N); /* warm-up: caches */
-    for (int k = 0; k < 256; k++)
-        hist[k] = 0;
-    uint32_t t0 = cycles();
-    histogram(N);
-    uint32_t t1 = cycles();
+    uint32_t t = 0;
+    TIMED(t, for (int k = 0; k < 256; k++) hist[k] = 0, histogram(N));
     uint32_t sum = 0;
     int peak = 0;
     for (int k = 0; k < 256; k++) {
@@ -48,6 +44,6 @@ int main(void)
             peak = k;
     }
     printf("histogram %08x %d %u\n", (unsigned)sum, peak, (unsigned)hist[peak]);
-    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)(t1 - t0), (unsigned)N);
+    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)t, (unsigned)N);
     return 0;
 }

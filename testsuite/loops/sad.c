@@ -38,11 +38,10 @@ int main(void)
         /* b close to a most of the time, like a motion-search candidate */
         b[i] = (r >> 8) % 4 == 0 ? (uint8_t)(r >> 16) : (uint8_t)(a[i] + (int)((r >> 16) % 16) - 8);
     }
-    int warm = sad(N); /* warm-up: caches */
-    uint32_t t0 = cycles();
-    int s = sad(N);
-    uint32_t t1 = cycles();
+    uint32_t t = 0;
+    int s = 0, warm = 0;
+    TIMED(t, warm = s, s = sad(N));
     printf("sad %d %d\n", s, warm);
-    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)(t1 - t0), (unsigned)N);
+    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)t, (unsigned)N);
     return 0;
 }

@@ -33,14 +33,12 @@ int main(void)
         x[i] = (int32_t)(rnd() % 65536) - 32768;
         y[i] = (int32_t)(rnd() % 65536) - 32768;
     }
-    saxpy(N, 3); /* warm-up: caches */
-    uint32_t t0 = cycles();
-    saxpy(N, -5);
-    uint32_t t1 = cycles();
+    uint32_t t = 0;
+    TIMED(t, (void)0, saxpy(N, rep_ ? -5 : 3));
     uint32_t sum = 0;
     for (int i = 0; i < N; i++)
         sum = sum * 31 + (uint32_t)y[i];
     printf("saxpy %08x %d %d\n", (unsigned)sum, y[0], y[N - 1]);
-    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)(t1 - t0), (unsigned)N);
+    fprintf(stderr, "loop-cycles %u %u\n", (unsigned)t, (unsigned)N);
     return 0;
 }

@@ -2129,7 +2129,11 @@ fn try_loop(
         }
     }
     let add = |mf: &MFunc, d: Reg, s: Reg, k: i64| mf.inst("add", vec![r(d), r(s), imm32(k)]);
-    if u > 1 {
+    // a constant trip count: the passes and the iterations left are known
+    // (prologue, passes and epilogue run (stages − 1 + passes)·u
+    // iterations, passes = (n − stages·u) / u + 1: n mod u are left)
+    let exact = known_trips(mf, pre, &ct, &cont);
+    if u > 1 && exact.is_none_or(|n| n % u != 0) {
         // the iterations left over by the passes run in the original loop:
         // its own test on the induction value of the last iteration done
         let t = mf.vreg(Class::Gr);
@@ -2153,72 +2157,79 @@ fn try_loop(
     for (x, name) in held {
         guard.push(mf.inst("mov", vec![r(*x), Opnd::Sym(name.clone(), 0)]));
     }
-    let a = mf.vreg(Class::Gr);
-    guard.push(add(mf, a, ct.r, ct.e));
-    let x = match &cont.x {
-        Opnd::R(x) => *x,
-        o => {
-            let x = mf.vreg(Class::Gr);
-            guard.push(mf.inst("mov", vec![r(x), o.clone()]));
-            x
-        }
-    };
-    let d = mf.vreg(Class::Gr);
-    let mut tests: Vec<Reg> = vec![];
-    let suffix = if cont.unsigned { "u" } else { "" };
-    match cont.rel {
-        Rel::Lt | Rel::Ne if ct.c > 0 => guard.push(mf.inst("sub", vec![r(d), r(x), r(a)])),
-        _ => guard.push(mf.inst("sub", vec![r(d), r(a), r(x)])),
-    }
-    if cont.rel != Rel::Ne {
-        let ft = mf.vreg(Class::Gr);
-        let m = if cont.rel == Rel::Lt {
-            "cmplt"
-        } else {
-            "cmpgt"
-        };
-        guard.push(mf.inst(&format!("{m}{suffix}"), vec![r(ft), r(a), r(x)]));
-        tests.push(ft);
-    }
-    let step = ct.c.unsigned_abs();
-    let m = if step == 1 {
-        d
-    } else {
-        let (t1, t2, m) = (mf.vreg(Class::Gr), mf.vreg(Class::Gr), mf.vreg(Class::Gr));
-        guard.push(add(mf, t1, d, -1));
-        guard.push(mf.inst(
-            "shru",
-            vec![r(t2), r(t1), Opnd::Imm(step.trailing_zeros() as i64)],
-        ));
-        guard.push(add(mf, m, t2, 1));
-        m
-    };
     let need = stages * u - 1;
-    if need > 0 {
-        let g2 = mf.vreg(Class::Gr);
-        guard.push(mf.inst("cmpgeu", vec![r(g2), r(m), Opnd::Imm(need)]));
-        tests.push(g2);
-    }
-    let q = mf.vreg(Class::Gr);
-    guard.push(add(mf, q, m, -need));
-    if u > 1 {
-        guard.push(mf.inst(
-            "shru",
-            vec![r(cnt), r(q), Opnd::Imm(u.trailing_zeros() as i64)],
-        ));
+    if let Some(n) = exact {
+        // a constant trip count (at least stages·u, as `cost` checked):
+        // the pass count is a constant too, and nothing is tested
+        let passes = (n - 1 - need) >> u.trailing_zeros();
+        guard.push(mf.inst("mov", vec![r(cnt), Opnd::Imm(passes)]));
     } else {
-        guard.push(MInst::new(opc::MOV_R, vec![r(cnt), r(q)]));
-    }
-    if let Some(&first) = tests.first() {
-        let mut acc = first;
-        for &t in &tests[1..] {
-            let y = mf.vreg(Class::Gr);
-            guard.push(mf.inst("and", vec![r(y), r(acc), r(t)]));
-            acc = y;
+        let a = mf.vreg(Class::Gr);
+        guard.push(add(mf, a, ct.r, ct.e));
+        let x = match &cont.x {
+            Opnd::R(x) => *x,
+            o => {
+                let x = mf.vreg(Class::Gr);
+                guard.push(mf.inst("mov", vec![r(x), o.clone()]));
+                x
+            }
+        };
+        let d = mf.vreg(Class::Gr);
+        let mut tests: Vec<Reg> = vec![];
+        let suffix = if cont.unsigned { "u" } else { "" };
+        match cont.rel {
+            Rel::Lt | Rel::Ne if ct.c > 0 => guard.push(mf.inst("sub", vec![r(d), r(x), r(a)])),
+            _ => guard.push(mf.inst("sub", vec![r(d), r(a), r(x)])),
         }
-        let bg = mf.vreg(Class::Br);
-        guard.push(MInst::new(opc::MTB, vec![r(bg), r(acc)]));
-        guard.push(mf.inst("brf", vec![r(bg), Opnd::Label(l)]));
+        if cont.rel != Rel::Ne {
+            let ft = mf.vreg(Class::Gr);
+            let m = if cont.rel == Rel::Lt {
+                "cmplt"
+            } else {
+                "cmpgt"
+            };
+            guard.push(mf.inst(&format!("{m}{suffix}"), vec![r(ft), r(a), r(x)]));
+            tests.push(ft);
+        }
+        let step = ct.c.unsigned_abs();
+        let m = if step == 1 {
+            d
+        } else {
+            let (t1, t2, m) = (mf.vreg(Class::Gr), mf.vreg(Class::Gr), mf.vreg(Class::Gr));
+            guard.push(add(mf, t1, d, -1));
+            guard.push(mf.inst(
+                "shru",
+                vec![r(t2), r(t1), Opnd::Imm(step.trailing_zeros() as i64)],
+            ));
+            guard.push(add(mf, m, t2, 1));
+            m
+        };
+        if need > 0 {
+            let g2 = mf.vreg(Class::Gr);
+            guard.push(mf.inst("cmpgeu", vec![r(g2), r(m), Opnd::Imm(need)]));
+            tests.push(g2);
+        }
+        let q = mf.vreg(Class::Gr);
+        guard.push(add(mf, q, m, -need));
+        if u > 1 {
+            guard.push(mf.inst(
+                "shru",
+                vec![r(cnt), r(q), Opnd::Imm(u.trailing_zeros() as i64)],
+            ));
+        } else {
+            guard.push(MInst::new(opc::MOV_R, vec![r(cnt), r(q)]));
+        }
+        if let Some(&first) = tests.first() {
+            let mut acc = first;
+            for &t in &tests[1..] {
+                let y = mf.vreg(Class::Gr);
+                guard.push(mf.inst("and", vec![r(y), r(acc), r(t)]));
+                acc = y;
+            }
+            let bg = mf.vreg(Class::Br);
+            guard.push(MInst::new(opc::MTB, vec![r(bg), r(acc)]));
+            guard.push(mf.inst("brf", vec![r(bg), Opnd::Label(l)]));
+        }
     }
     mf.blocks[g.index()].insts = guard;
     let mut new_order = vec![g];
