@@ -652,6 +652,7 @@ fn dependences(
     steps: &HashMap<Reg, i64>,
     local: &[Reg],
     symbols: &Symbols,
+    forwarded: &[Forward],
 ) -> Vec<Edge> {
     let n = body.len();
     let class = |k: usize| body[k].class_unit().0;
@@ -720,6 +721,16 @@ fn dependences(
                     None => Some(!d0 as i64),
                     Some(d) => d,
                 };
+                // a load given the value of the store of the iteration
+                // before by a register (forward_stores) waits only for
+                // the stores before that one
+                let dist = dist.map(|d| {
+                    d + forwarded.contains(&Forward {
+                        store: from,
+                        load: to,
+                        dist: d,
+                    }) as i64
+                });
                 if let Some(dist) = dist {
                     edges.push(Edge {
                         from,
@@ -1457,6 +1468,168 @@ fn share_symbol_bases(mf: &mut MFunc, body: &mut Vec<MInst>, symbols: &mut Symbo
     }
 }
 
+/// The induction registers of `body` (written only by `add r = r, c`) and
+/// their steps per pass.
+fn induction_steps(body: &[MInst]) -> HashMap<Reg, i64> {
+    let mut steps: HashMap<Reg, i64> = HashMap::new();
+    let mut other: Vec<Reg> = vec![];
+    for i in body {
+        match is_add_imm(i) {
+            Some((d, s, c)) if d == s => *steps.entry(d).or_default() += c,
+            _ => other.extend(i.defs()),
+        }
+    }
+    steps.retain(|r, _| !other.contains(r));
+    steps
+}
+
+/// A store whose value a load of the next iteration takes from a
+/// register ([`forward_stores`]): operation indices, and the iteration
+/// distance of the memory dependence that no longer holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Forward {
+    store: usize,
+    load: usize,
+    dist: i64,
+}
+
+/// Store-to-load forwarding through registers, for a read-modify-write
+/// of one word at an address the loop computes (`hist[data[i]]++`): each
+/// iteration loads the word its predecessor may have just stored, so the
+/// load must wait for that store (load, add, store, load: 5 cycles per
+/// iteration on the ST231) though the addresses seldom match. In an
+/// unrolled pass (`u ≥ 2`) whose only memory writes are `u` stores
+/// `stw off[$a_k] = $y_k` each after a load `ldw $x_k = off[$a_k]` of the
+/// same word (one base register, one offset), the load of copy `k`
+/// becomes `ldw $x'_k`, then `cmpeq $b = $a_k, $a_{k-1}` and `slct $x_k =
+/// $b, $y_{k-1}, $x'_k`: when the addresses are equal the value is the
+/// one stored by the copy before (copy 0: the last copy of the previous
+/// pass), else the word loaded, which no store in between can have
+/// changed (aligned words of one size either coincide or do not
+/// overlap). The load then waits only for the stores before that one:
+/// the dependence at the forwarded distance moves one iteration further.
+/// The last copy's registers start as `$a = 0` and `$y` = the word at
+/// `off[$r0]` (a dismissible load, ISA-ST200 §4.6: only read when the
+/// first address is that one, which the program itself then reads).
+/// Returns the forwarded pairs and the code for the guard; nothing on a
+/// core without dismissible loads.
+fn forward_stores(
+    mf: &mut MFunc,
+    model: &ProcessorModel,
+    body: &mut Vec<MInst>,
+    u: usize,
+    symbols: &Symbols,
+) -> (Vec<Forward>, Vec<MInst>) {
+    let none = (vec![], vec![]);
+    if u < 2 {
+        return none;
+    }
+    let mut pairs: Vec<(usize, usize)> = vec![];
+    let mut open: Option<usize> = None;
+    for (k, i) in body.iter().enumerate() {
+        let Some(m) = i.info().map(|x| x.mnemonic) else {
+            continue;
+        };
+        match (m, open) {
+            ("ldw", None) => open = Some(k),
+            ("ldw", Some(_)) => open = Some(k),
+            ("stw", Some(l)) => {
+                let (Some(a), Some(b)) = (sched::access_parts(&body[l]), sched::access_parts(i))
+                else {
+                    return none;
+                };
+                if a.0 != b.0 || body[l].ops[1] != i.ops[0] || a.0 == Reg::ZERO {
+                    return none;
+                }
+                pairs.push((l, k));
+                open = None;
+            }
+            _ if i
+                .info()
+                .is_some_and(|x| x.class != OpClass::Load && sched::is_mem(x.class)) =>
+            {
+                return none;
+            }
+            _ => {}
+        }
+    }
+    let Some(ld_d) = opc::LDW
+        .dismissible()
+        .filter(|d| d.info().cores.contains(model.core))
+    else {
+        return none;
+    };
+    if pairs.len() != u {
+        return none;
+    }
+    // only where the store and the next load may meet at an unknown
+    // address (a linear index has exact distances)
+    let addr = accesses(body, &induction_steps(body), symbols);
+    if conflict_distance(&addr[pairs[0].1], &addr[pairs[1].0], true).is_some() {
+        return none;
+    }
+    let base = |k: usize| sched::access_parts(&body[pairs[k].0]).map(|x| x.0);
+    let stored = |k: usize| match body[pairs[k].1].ops.get(2) {
+        Some(Opnd::R(y)) => Some(*y),
+        _ => None,
+    };
+    // each copy's registers: base, loaded, stored
+    let mut regs = vec![];
+    for k in 0..u {
+        let Opnd::R(x) = body[pairs[k].0].ops[0] else {
+            return none;
+        };
+        let (Some(a), Some(y)) = (base(k), stored(k)) else {
+            return none;
+        };
+        regs.push((a, x, y));
+    }
+    let offset = body[pairs[0].0].ops[1].clone();
+    let mut inserts: Vec<(usize, [MInst; 2])> = vec![];
+    for k in 0..u {
+        let (a, x, _) = regs[k];
+        let (pa, _, py) = regs[(k + u - 1) % u];
+        let fresh = mf.vreg(Class::Gr);
+        body[pairs[k].0].ops[0] = r(fresh);
+        let b = mf.vreg(Class::Br);
+        inserts.push((
+            pairs[k].0,
+            [
+                mf.inst("cmpeq", vec![r(b), r(a), r(pa)]),
+                mf.inst("slct", vec![r(x), r(b), r(py), r(fresh)]),
+            ],
+        ));
+    }
+    // indices after the insertions: each pair adds two operations
+    let shift = |k: usize| 2 * inserts.iter().filter(|(at, _)| *at < k).count();
+    let mut forwarded = vec![];
+    for k in 0..u {
+        let prev = (k + u - 1) % u;
+        let store = pairs[prev].1 + shift(pairs[prev].1);
+        let load = pairs[k].0 + shift(pairs[k].0);
+        forwarded.push(Forward {
+            store,
+            load,
+            dist: (k == 0) as i64,
+        });
+    }
+    let old = std::mem::take(body);
+    let mut at = inserts.into_iter().peekable();
+    for (k, i) in old.into_iter().enumerate() {
+        body.push(i);
+        if at.peek().is_some_and(|x| x.0 == k) {
+            let (_, ops) = at.next().expect("peeked");
+            body.extend(ops);
+        }
+    }
+    let (la, _, ly) = regs[u - 1];
+    let init = vec![
+        mf.inst("mov", vec![r(la), Opnd::Imm(0)]),
+        MInst::new(ld_d, vec![r(ly), offset, r(la)]),
+    ];
+    (forwarded, init)
+}
+
 /// Removes the ALU and multiply operations of straight-line `body` whose
 /// results no one reads: not a later operation of `body`, not the next
 /// pass through it (a register read before `body` writes it), not the
@@ -1503,6 +1676,8 @@ struct Schedule {
     body: Vec<MInst>,
     time: Vec<i64>,
     rows: Vec<Vec<usize>>,
+    /// Code for the guard, before the prologue ([`forward_stores`]).
+    init: Vec<MInst>,
 }
 
 /// Modulo-schedules `body` (one pass of the kernel) for II below `limit`.
@@ -1513,6 +1688,7 @@ fn schedule_body(
     unroll: usize,
     limit: i64,
     facts: &LoopFacts,
+    forwarded: &[Forward],
 ) -> Option<Schedule> {
     let LoopFacts {
         extra,
@@ -1522,16 +1698,7 @@ fn schedule_body(
     } = facts;
     let (extra, live_limit) = (*extra, *live_limit);
     let n = body.len();
-    // induction registers: written only by `add r = r, c`
-    let mut steps: HashMap<Reg, i64> = HashMap::new();
-    let mut other: Vec<Reg> = vec![];
-    for i in &body {
-        match is_add_imm(i) {
-            Some((d, s, c)) if d == s => *steps.entry(d).or_default() += c,
-            _ => other.extend(i.defs()),
-        }
-    }
-    steps.retain(|r, _| !other.contains(r));
+    let steps = induction_steps(&body);
     // local values (see `copy_chains`)
     let mut local: Vec<(usize, Reg)> = occurrences(&body, None)
         .into_iter()
@@ -1580,7 +1747,7 @@ fn schedule_body(
     if res_mii as i64 >= limit {
         return None;
     }
-    let edges = dependences(model, &body, &steps, &local, symbols);
+    let edges = dependences(model, &body, &steps, &local, symbols, forwarded);
     // the least II at or above max(ResMII, 4) the recurrences allow
     // (feasibility is monotone in II), below `limit`
     let recurrences = Recurrences::new(n, &edges);
@@ -1629,7 +1796,7 @@ fn schedule_body(
                 }
                 Err(v) => {
                     loc.retain(|&x| x != v);
-                    edges = dependences(model, &body, &steps, &loc, symbols);
+                    edges = dependences(model, &body, &steps, &loc, symbols, forwarded);
                 }
             }
         }
@@ -1672,6 +1839,7 @@ fn schedule_body(
             body,
             time,
             rows,
+            init: vec![],
         };
         // more stages than an iteration's critical path needs: the
         // schedule stretched lifetimes (prologue, epilogue and registers
@@ -2042,15 +2210,17 @@ fn try_loop(
         if u > 1 {
             share_symbol_bases(mf, &mut ub, &mut symbols);
         }
+        let (forwarded, init) = forward_stores(mf, model, &mut ub, u, &symbols);
         let facts = LoopFacts {
             extra,
             symbols: &symbols,
             costs: &costs,
             live_limit,
         };
-        let Some(s) = schedule_body(mf, model, ub, u, limit, &facts) else {
+        let Some(mut s) = schedule_body(mf, model, ub, u, limit, &facts, &forwarded) else {
             continue;
         };
+        s.init = init;
         let better = match (trips, &best) {
             (Some(n), _) if cost(&s, n).is_none_or(|c| c >= today(n)) => false,
             (_, None) => true,
@@ -2157,6 +2327,7 @@ fn try_loop(
     for (x, name) in held {
         guard.push(mf.inst("mov", vec![r(*x), Opnd::Sym(name.clone(), 0)]));
     }
+    guard.extend(sc.init.iter().cloned());
     let need = stages * u - 1;
     if let Some(n) = exact {
         // a constant trip count (at least stages·u, as `cost` checked):
@@ -2378,6 +2549,36 @@ mod tests {
             assert_eq!(got, want, "start {start}, bound {bound}\n{st:?}");
         }
         st
+    }
+
+    /// [`forward_stores`] by execution: `h[(i >> 1) & 3] += i` (words at
+    /// `$r18`) updates the same word in consecutive iterations half of
+    /// the time and a word two iterations back the other half, so a load
+    /// given the wrong value (forwarded when the addresses differ, or not
+    /// when they match) or one moved above a store two iterations back
+    /// changes the stores or the sum. The loop is pipelined with the
+    /// forwarding (`cmpeq` of consecutive addresses in the code).
+    #[test]
+    fn stores_forwarded_to_the_next_iterations_load() {
+        let text = source(
+            "  shru %v5 = %v2, 1\n  and %v6 = %v5, 3\n  sh2add %v7 = %v6, %v4\n  ldw %v8 = 0[%v7]\n  add %v11 = %v8, %v2\n  stw 0[%v7] = %v11\n  add %v3 = %v3, %v11\n  add %v2 = %v2, 1\n  cmplt %v9 = %v2, %v1\n  br %v9, B1\n",
+        );
+        let st = check(&text, &(0..40).map(|b| (0, b)).collect::<Vec<_>>());
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+        assert!(st.loops[0].unroll >= 2, "{st:?}");
+        let mut f = parse::function(&text).expect("parses");
+        pipeline(&mut f, &ProcessorModel::st231());
+        let kernel = f
+            .blocks
+            .iter()
+            .find(|b| b.cycles.is_some())
+            .expect("a kernel");
+        let cmpeqs = kernel
+            .insts
+            .iter()
+            .filter(|i| i.info().is_some_and(|x| x.mnemonic == "cmpeq"))
+            .count();
+        assert_eq!(cmpeqs, st.loops[0].unroll as usize, "one per copy");
     }
 
     fn counts(n: i64) -> Vec<(i64, i64)> {
