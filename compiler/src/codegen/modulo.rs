@@ -55,10 +55,10 @@
 
 use super::mir::*;
 use super::sched::{self, OffsetKind};
+use crate::hash::{HashMap, HashSet};
 use isa::bundle::SlotNeeds;
 use isa::model::ProcessorModel;
 use isa::ops::{OpClass, Unit};
-use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 /// Largest loop body (operations) considered.
@@ -97,7 +97,7 @@ impl Occurrences {
 }
 
 fn occurrences(body: &[MInst], skip: Option<usize>) -> HashMap<Reg, Occurrences> {
-    let mut m: HashMap<Reg, Occurrences> = HashMap::new();
+    let mut m: HashMap<Reg, Occurrences> = HashMap::default();
     for (k, i) in body.iter().enumerate() {
         if Some(k) == skip {
             continue;
@@ -392,14 +392,14 @@ fn counted(body: &[MInst], b: Reg) -> Result<Counted, &'static str> {
         return Err("branch condition is not a compare");
     }
     // symbolic values: register = entry value of a register + constant
-    let mut val: HashMap<Reg, Option<(Reg, i64)>> = HashMap::new();
+    let mut val: HashMap<Reg, Option<(Reg, i64)>> = HashMap::default();
     let get = |val: &HashMap<Reg, Option<(Reg, i64)>>, x: Reg| -> Option<(Reg, i64)> {
         match val.get(&x) {
             Some(v) => *v,
             None => Some((x, 0)),
         }
     };
-    let mut at_cmp = HashMap::new();
+    let mut at_cmp = HashMap::default();
     for (k, i) in body.iter().enumerate() {
         if k == cmp {
             at_cmp = val.clone();
@@ -506,9 +506,9 @@ struct Access {
 /// The load or store of each operation of `body` as a linear form
 /// (`None`: not an access, or an unknown address).
 fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>) -> Vec<Option<Access>> {
-    let defined: std::collections::HashSet<Reg> = body.iter().flat_map(|i| i.defs()).collect();
+    let defined: HashSet<Reg> = body.iter().flat_map(|i| i.defs()).collect();
     let written = |x: Reg| defined.contains(&x);
-    let mut val: HashMap<Reg, Option<Linear>> = HashMap::new();
+    let mut val: HashMap<Reg, Option<Linear>> = HashMap::default();
     let get = |val: &HashMap<Reg, Option<Linear>>, o: &Opnd| -> Option<Linear> {
         match o {
             Opnd::Imm(k) => Some(Linear::konst(*k)),
@@ -818,7 +818,7 @@ impl Recurrences {
 struct Mrt {
     rows: Vec<Vec<(Option<usize>, SlotNeeds)>>,
     /// Whether a multiset of needs fits a bundle, by [`Mrt::key`].
-    memo: std::cell::RefCell<HashMap<u64, bool, BuildHasherDefault<WordHasher>>>,
+    memo: std::cell::RefCell<std::collections::HashMap<u64, bool, BuildHasherDefault<WordHasher>>>,
 }
 
 /// A hasher for the `u64` keys of [`Mrt::memo`] (already well spread:
@@ -1213,7 +1213,7 @@ fn unroll(mf: &mut MFunc, body: &[MInst], skip: usize, u: usize) -> Vec<MInst> {
     let mut out = vec![];
     for copy in 0..u {
         let names: HashMap<Reg, Reg> = if copy + 1 == u {
-            HashMap::new()
+            HashMap::default()
         } else {
             fresh
                 .iter()
@@ -1292,7 +1292,7 @@ fn schedule_body(
 ) -> Option<Schedule> {
     let n = body.len();
     // induction registers: written only by `add r = r, c`
-    let mut steps: HashMap<Reg, i64> = HashMap::new();
+    let mut steps: HashMap<Reg, i64> = HashMap::default();
     let mut other: Vec<Reg> = vec![];
     for i in &body {
         match is_add_imm(i) {

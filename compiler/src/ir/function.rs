@@ -82,7 +82,7 @@ impl Function {
         k.is_terminator().then_some(k)
     }
     /// Successors of `b`.
-    pub fn successors(&self, b: Block) -> Vec<Block> {
+    pub fn successors(&self, b: Block) -> Blocks {
         self.terminator(b)
             .map(|t| t.successors())
             .unwrap_or_default()

@@ -30,7 +30,7 @@ pub fn verify_function(f: &Function) -> Result<(), IrError> {
         }
         in_layout[b.index()] = true;
     }
-    let mut pos: HashMap<Inst, (Block, usize)> = HashMap::new();
+    let mut pos: HashMap<Inst, (Block, usize)> = HashMap::default();
     for &b in &f.layout {
         let insts = &f.blocks[b.index()].insts;
         if insts.is_empty() {

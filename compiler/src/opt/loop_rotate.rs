@@ -36,8 +36,8 @@
 use super::simplify_cfg::replace_uses;
 use super::ssa::repair_many;
 use super::Stats;
+use crate::hash::HashMap;
 use crate::ir::{Block, Function, Inst, InstKind, Value};
-use std::collections::HashMap;
 
 /// Largest number of non-φ instructions of a header that is copied.
 pub const MAX_HEADER_INSTS: usize = 12;
@@ -130,7 +130,7 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> O
         .position(|&b| b == h)
         .expect("header in layout");
     f.layout.insert(hpos, g);
-    let mut map: HashMap<Value, Value> = HashMap::new();
+    let mut map: HashMap<Value, Value> = HashMap::default();
     let mut from_latch: Vec<(Value, Value)> = Vec::new();
     for &phi in &phis {
         let d = &f.insts[phi.index()];
