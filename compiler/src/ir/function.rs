@@ -100,6 +100,15 @@ impl Function {
         }
         preds
     }
+    /// Predecessors of `b` alone, in predecessor order (the entry of `b`
+    /// in [`Function::predecessors`], without building the others).
+    pub fn predecessors_of(&self, b: Block) -> Vec<Block> {
+        self.layout
+            .iter()
+            .copied()
+            .filter(|&p| self.successors(p).contains(&b))
+            .collect()
+    }
 }
 
 impl Function {
@@ -121,14 +130,14 @@ impl Function {
     /// ([`Function::predecessors`], the verifier's rule), for passes that
     /// add or rename incoming edges.
     pub fn sort_phi_operands(&mut self, blocks: &[Block]) {
-        let preds = self.predecessors();
         for &b in blocks {
+            let preds = self.predecessors_of(b);
             for k in 0..self.blocks[b.index()].insts.len() {
                 let i = self.blocks[b.index()].insts[k];
                 let InstKind::Phi { incoming, .. } = &mut self.insts[i.index()].kind else {
                     break;
                 };
-                let pos = |x: &Block| preds[b.index()].iter().position(|p| p == x);
+                let pos = |x: &Block| preds.iter().position(|p| p == x);
                 incoming.sort_by_key(|x| pos(&x.0));
             }
         }

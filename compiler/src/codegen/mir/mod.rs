@@ -452,11 +452,7 @@ impl MInst {
     /// True if operand `k` is written (a destination).
     pub fn is_def(&self, k: usize) -> bool {
         match self.op {
-            MOp::Isa(o) => o
-                .info()
-                .explicit_operands()
-                .nth(k)
-                .is_some_and(|s| s.role == Role::Dest),
+            MOp::Isa(o) => k < 64 && dest_mask(o) >> k & 1 != 0,
             MOp::Phi | MOp::Psi => k == 0,
             MOp::PCopy => k < self.ops.len() / 2,
         }
@@ -467,9 +463,9 @@ impl MInst {
     fn for_each_def_flag(&self, mut f: impl FnMut(usize, bool)) {
         match self.op {
             MOp::Isa(o) => {
-                let mut specs = o.info().explicit_operands();
+                let mask = dest_mask(o);
                 for k in 0..self.ops.len() {
-                    f(k, specs.next().is_some_and(|s| s.role == Role::Dest));
+                    f(k, k < 64 && mask >> k & 1 != 0);
                 }
             }
             MOp::Phi | MOp::Psi => (0..self.ops.len()).for_each(|k| f(k, k == 0)),
@@ -605,6 +601,23 @@ impl MInst {
                 _ => false,
             })
     }
+}
+
+/// Bit `k` set when explicit operand `k` of table entry `o` is a
+/// destination ([`Role::Dest`]); computed once for the whole table.
+fn dest_mask(o: Opcode) -> u64 {
+    static MASKS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    MASKS.get_or_init(|| {
+        isa::ops::OPS
+            .iter()
+            .map(|info| {
+                info.explicit_operands()
+                    .enumerate()
+                    .filter(|(k, s)| *k < 64 && s.role == Role::Dest)
+                    .fold(0, |m, (k, _)| m | 1 << k)
+            })
+            .collect()
+    })[o.0 as usize]
 }
 
 /// A machine basic block.
