@@ -686,20 +686,45 @@ fn dependences(
 }
 
 /// True if the constraints `t_to ≥ t_from + lat − ii·dist` have no
-/// positive cycle (Bellman–Ford on `n` nodes).
+/// positive cycle (Bellman–Ford on `n` nodes). The node that last raised
+/// each time is kept: a cycle of these parents is a positive cycle (each
+/// parent edge holds with equality when set, the one closing the cycle
+/// strictly before; Cormen et al., lemma 24.16), so an infeasible `ii`
+/// is known after a few passes instead of `n + 1`.
 fn feasible(n: usize, edges: &[Edge], ii: i64) -> bool {
+    const NO: usize = usize::MAX;
     let mut t = vec![0i64; n];
+    let mut parent = vec![NO; n];
+    // walk number that last visited each node (the parent-cycle search)
+    let mut seen = vec![0usize; n];
+    let mut walk = 0;
     for _ in 0..=n {
         let mut changed = false;
         for e in edges {
             let want = t[e.from] + e.lat - ii * e.dist;
             if want > t[e.to] {
                 t[e.to] = want;
+                parent[e.to] = e.from;
                 changed = true;
             }
         }
         if !changed {
             return true;
+        }
+        let before = walk;
+        for start in 0..n {
+            if seen[start] > before {
+                continue;
+            }
+            walk += 1;
+            let mut v = start;
+            while v != NO && seen[v] <= before {
+                seen[v] = walk;
+                v = parent[v];
+            }
+            if v != NO && seen[v] == walk {
+                return false;
+            }
         }
     }
     false
