@@ -659,8 +659,8 @@ mod tests {
         let n = ops.len();
         let has_ctl = ops.last().is_some_and(|i| i.is_control());
         let cls: Vec<OpClass> = ops.iter().map(|i| i.class_unit().0).collect();
-        let defs: Vec<Vec<Reg>> = ops.iter().map(|i| i.defs()).collect();
-        let uses: Vec<Vec<Reg>> = ops.iter().map(|i| i.uses()).collect();
+        let defs: Vec<Regs> = ops.iter().map(|i| i.defs()).collect();
+        let uses: Vec<Regs> = ops.iter().map(|i| i.uses()).collect();
         let ml: Vec<u32> = ops.iter().map(|i| maxlat(model, i)).collect();
         let mut preds: Vec<Vec<(usize, u32)>> = vec![vec![]; n];
         for j in 0..n {

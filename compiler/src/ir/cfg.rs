@@ -20,10 +20,21 @@ impl Function {
     /// layout have no edges, and the entry is `None` when the layout is
     /// empty.
     pub fn cfg(&self) -> Cfg<Block> {
+        // predecessors as in [`Function::predecessors`]: layout order, each
+        // once
+        let succs = self.successor_lists();
+        let mut preds: Vec<Vec<Block>> = vec![Vec::new(); self.blocks.len()];
+        for &b in &self.layout {
+            for &s in &succs[b.index()] {
+                if !preds[s.index()].contains(&b) {
+                    preds[s.index()].push(b);
+                }
+            }
+        }
         Cfg {
             entry: self.layout.first().copied(),
-            succs: self.successor_lists(),
-            preds: self.predecessors(),
+            succs,
+            preds,
         }
     }
 

@@ -89,8 +89,8 @@ impl Function {
     }
     /// Predecessors of every block, in "predecessor order": blocks in layout
     /// order, each listed once per distinct edge into the block.
-    pub fn predecessors(&self) -> Vec<Vec<Block>> {
-        let mut preds = vec![Vec::new(); self.blocks.len()];
+    pub fn predecessors(&self) -> Vec<Blocks> {
+        let mut preds = vec![Blocks::new(); self.blocks.len()];
         for &b in &self.layout {
             for s in self.successors(b) {
                 if s.index() < preds.len() && !preds[s.index()].contains(&b) {

@@ -624,8 +624,8 @@ b3:
         let insts = &f.blocks[last.index()].insts;
         assert_eq!(insts.len(), 2, "phi gone:\n{}", m.print());
         assert_eq!(
-            f.insts[insts[0].index()].kind.operands(),
-            vec![y1, f.params[1]]
+            f.insts[insts[0].index()].kind.operands()[..],
+            [y1, f.params[1]]
         );
     }
 

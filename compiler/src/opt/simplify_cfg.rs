@@ -453,7 +453,7 @@ fn bypass_empty_blocks(f: &mut Function) -> bool {
                 }
                 preds[t.index()].push(p);
             }
-            preds[e.index()].retain(|&x| x != p);
+            preds[e.index()].retain(|x| *x != p);
             changed = true;
         }
     }
