@@ -382,7 +382,7 @@ fn counted(body: &[MInst], b: Reg) -> Result<Counted, &'static str> {
         .iter()
         .rposition(|i| i.defs().contains(&b))
         .ok_or("branch register not computed in the loop")?;
-    if writes(b) != 1 || body.iter().any(|i| i.uses().contains(&b)) {
+    if writes(b) != 1 || body.iter().any(|i| i.reads(b)) {
         return Err("branch register has other uses");
     }
     let ci = &body[cmp];
@@ -1570,7 +1570,7 @@ fn loop_shape(mf: &MFunc, l: MBlockId) -> Result<Option<LoopShape>, &'static str
     };
     // b must not be read outside the loop
     for (k, blk) in mf.blocks.iter().enumerate() {
-        if k != l.index() && blk.insts.iter().any(|i| i.uses().contains(&b)) {
+        if k != l.index() && blk.insts.iter().any(|i| i.reads(b)) {
             return Err("branch register used outside the loop");
         }
     }

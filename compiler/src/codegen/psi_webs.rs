@@ -341,7 +341,7 @@ fn live_range(insts: &[MInst], x: Reg, outside: &HashMap<Reg, ()>) -> (isize, is
                     last = last.max(point);
                 }
             }
-        } else if i.uses().contains(&x) {
+        } else if i.reads(x) {
             last = last.max(p as isize);
         }
     }

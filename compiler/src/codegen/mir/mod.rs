@@ -504,6 +504,18 @@ impl MInst {
         });
         self.imp_defs.iter().for_each(|&r| f(r));
     }
+    /// True if the operation reads `x` (one of [`MInst::uses`]).
+    pub fn reads(&self, x: Reg) -> bool {
+        let mut r = false;
+        self.for_each_use(|u| r |= u == x);
+        r
+    }
+    /// True if the operation writes `x` (one of [`MInst::defs`]).
+    pub fn writes(&self, x: Reg) -> bool {
+        let mut w = false;
+        self.for_each_def(|d| w |= d == x);
+        w
+    }
     /// Registers written by the operands (implicit definitions excluded),
     /// in operand order.
     pub fn explicit_defs(&self) -> Regs {
