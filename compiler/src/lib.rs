@@ -25,6 +25,7 @@ pub mod bisect;
 pub mod codegen;
 pub mod driver;
 pub mod frontend;
+pub mod hash;
 pub mod interp;
 pub mod ir;
 pub mod lower;

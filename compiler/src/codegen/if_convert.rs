@@ -51,8 +51,8 @@
 use super::mir::*;
 use super::sched;
 use crate::analysis::postorder;
+use crate::hash::HashMap;
 use isa::model::ProcessorModel;
-use std::collections::HashMap;
 
 /// Counters of one function's if-conversion (`lcc --stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -350,7 +350,7 @@ fn shared_sides(
         }
         // every read of s's values is in s or in the join's phis on the
         // edge from s: those reads are all the reads there are
-        let mut local: HashMap<Reg, usize> = HashMap::new();
+        let mut local: HashMap<Reg, usize> = HashMap::default();
         for i in &b.insts {
             for d in i.defs() {
                 local.insert(d, 0);
@@ -387,7 +387,7 @@ fn shared_sides(
 fn duplicate_side(mf: &mut MFunc, cfg: &Cfg, h: MBlockId, s: MBlockId) {
     let j = cfg.succs(s)[0];
     let insts = mf.block(s).insts.clone();
-    let mut map: HashMap<Reg, Reg> = HashMap::new();
+    let mut map: HashMap<Reg, Reg> = HashMap::default();
     let mut body = vec![];
     for i in &insts {
         if i.op == MOp::Phi {
@@ -481,9 +481,9 @@ fn duplicate_side(mf: &mut MFunc, cfg: &Cfg, h: MBlockId, s: MBlockId) {
 /// original in one block (`if (a || b) x = c + 1; …` computes `c + 1`
 /// twice otherwise). Returns the operations removed.
 fn merge_duplicates(mf: &mut MFunc) -> usize {
-    let mut rename: HashMap<Reg, Reg> = HashMap::new();
+    let mut rename: HashMap<Reg, Reg> = HashMap::default();
     for b in mf.block_ids().collect::<Vec<_>>() {
-        let mut seen: HashMap<String, Reg> = HashMap::new();
+        let mut seen: HashMap<String, Reg> = HashMap::default();
         let mut keep = Vec::with_capacity(mf.block(b).insts.len());
         for mut i in std::mem::take(&mut mf.block_mut(b).insts) {
             for (r, is_def) in i.regs_mut() {

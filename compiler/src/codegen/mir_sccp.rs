@@ -42,7 +42,7 @@
 
 use super::mir::eval;
 use super::mir::*;
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 /// Lattice value of a register (SSA book §7.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -342,7 +342,7 @@ pub fn analyze(mf: &MFunc) -> Solution {
             values: vec![Lattice::Top; nv],
             executable: vec![false; mf.blocks.len()],
         },
-        edges: HashSet::new(),
+        edges: HashSet::default(),
         users,
         cfg_work: vec![],
         ssa_work: vec![],

@@ -55,10 +55,10 @@
 
 use super::mir::*;
 use super::sched::{self, OffsetKind};
+use crate::hash::{HashMap, HashSet};
 use isa::bundle::SlotNeeds;
 use isa::model::ProcessorModel;
 use isa::ops::{OpClass, Unit};
-use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
 /// Largest loop body (operations) considered.
@@ -104,7 +104,7 @@ impl Occurrences {
 }
 
 fn occurrences(body: &[MInst], skip: Option<usize>) -> HashMap<Reg, Occurrences> {
-    let mut m: HashMap<Reg, Occurrences> = HashMap::new();
+    let mut m: HashMap<Reg, Occurrences> = HashMap::default();
     for (k, i) in body.iter().enumerate() {
         if Some(k) == skip {
             continue;
@@ -389,7 +389,7 @@ fn counted(body: &[MInst], b: Reg) -> Result<Counted, &'static str> {
         .iter()
         .rposition(|i| i.defs().contains(&b))
         .ok_or("branch register not computed in the loop")?;
-    if writes(b) != 1 || body.iter().any(|i| i.uses().contains(&b)) {
+    if writes(b) != 1 || body.iter().any(|i| i.reads(b)) {
         return Err("branch register has other uses");
     }
     let ci = &body[cmp];
@@ -399,14 +399,14 @@ fn counted(body: &[MInst], b: Reg) -> Result<Counted, &'static str> {
         return Err("branch condition is not a compare");
     }
     // symbolic values: register = entry value of a register + constant
-    let mut val: HashMap<Reg, Option<(Reg, i64)>> = HashMap::new();
+    let mut val: HashMap<Reg, Option<(Reg, i64)>> = HashMap::default();
     let get = |val: &HashMap<Reg, Option<(Reg, i64)>>, x: Reg| -> Option<(Reg, i64)> {
         match val.get(&x) {
             Some(v) => *v,
             None => Some((x, 0)),
         }
     };
-    let mut at_cmp = HashMap::new();
+    let mut at_cmp = HashMap::default();
     for (k, i) in body.iter().enumerate() {
         if k == cmp {
             at_cmp = val.clone();
@@ -514,9 +514,9 @@ struct Access {
 /// The load or store of each operation of `body` as a linear form
 /// (`None`: not an access, or an unknown address).
 fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>, symbols: &Symbols) -> Vec<Option<Access>> {
-    let defined: std::collections::HashSet<Reg> = body.iter().flat_map(|i| i.defs()).collect();
+    let defined: HashSet<Reg> = body.iter().flat_map(|i| i.defs()).collect();
     let written = |x: Reg| defined.contains(&x);
-    let mut val: HashMap<Reg, Option<Linear>> = HashMap::new();
+    let mut val: HashMap<Reg, Option<Linear>> = HashMap::default();
     let get = |val: &HashMap<Reg, Option<Linear>>, o: &Opnd| -> Option<Linear> {
         match o {
             Opnd::Imm(k) => Some(Linear::konst(*k)),
@@ -746,20 +746,45 @@ fn dependences(
 }
 
 /// True if the constraints `t_to ≥ t_from + lat − ii·dist` have no
-/// positive cycle (Bellman–Ford on `n` nodes).
+/// positive cycle (Bellman–Ford on `n` nodes). The node that last raised
+/// each time is kept: a cycle of these parents is a positive cycle (each
+/// parent edge holds with equality when set, the one closing the cycle
+/// strictly before; Cormen et al., lemma 24.16), so an infeasible `ii`
+/// is known after a few passes instead of `n + 1`.
 fn feasible(n: usize, edges: &[Edge], ii: i64) -> bool {
+    const NO: usize = usize::MAX;
     let mut t = vec![0i64; n];
+    let mut parent = vec![NO; n];
+    // walk number that last visited each node (the parent-cycle search)
+    let mut seen = vec![0usize; n];
+    let mut walk = 0;
     for _ in 0..=n {
         let mut changed = false;
         for e in edges {
             let want = t[e.from] + e.lat - ii * e.dist;
             if want > t[e.to] {
                 t[e.to] = want;
+                parent[e.to] = e.from;
                 changed = true;
             }
         }
         if !changed {
             return true;
+        }
+        let before = walk;
+        for start in 0..n {
+            if seen[start] > before {
+                continue;
+            }
+            walk += 1;
+            let mut v = start;
+            while v != NO && seen[v] <= before {
+                seen[v] = walk;
+                v = parent[v];
+            }
+            if v != NO && seen[v] == walk {
+                return false;
+            }
         }
     }
     false
@@ -878,7 +903,7 @@ impl Recurrences {
 struct Mrt {
     rows: Vec<Vec<(Option<usize>, SlotNeeds)>>,
     /// Whether a multiset of needs fits a bundle, by [`Mrt::key`].
-    memo: std::cell::RefCell<HashMap<u64, bool, BuildHasherDefault<WordHasher>>>,
+    memo: std::cell::RefCell<std::collections::HashMap<u64, bool, BuildHasherDefault<WordHasher>>>,
 }
 
 /// A hasher for the `u64` keys of [`Mrt::memo`] (already well spread:
@@ -1273,7 +1298,7 @@ fn unroll(mf: &mut MFunc, l: MBlockId, body: &[MInst], skip: usize, u: usize) ->
     let mut out = vec![];
     for copy in 0..u {
         let names: HashMap<Reg, Reg> = if copy + 1 == u {
-            HashMap::new()
+            HashMap::default()
         } else {
             fresh
                 .iter()
@@ -1344,9 +1369,9 @@ fn unroll(mf: &mut MFunc, l: MBlockId, body: &[MInst], skip: usize, u: usize) ->
 /// (`ldw v+4[$r37]` instead of `add $r35 = $r25, 1; shl $r40 = $r35, 2;
 /// ldw v[$r40]`); [`remove_dead`] drops what no one reads any more.
 fn fold_addresses(body: &mut [MInst]) {
-    let mut val: HashMap<Reg, Option<Linear>> = HashMap::new();
+    let mut val: HashMap<Reg, Option<Linear>> = HashMap::default();
     // a register holding each sum of terms, with its constant
-    let mut avail: HashMap<Vec<(Reg, i64)>, (Reg, i64)> = HashMap::new();
+    let mut avail: HashMap<Vec<(Reg, i64)>, (Reg, i64)> = HashMap::default();
     for i in body.iter_mut() {
         for x in i.uses() {
             if !val.contains_key(&x) && x != Reg::ZERO {
@@ -1409,7 +1434,7 @@ const SHORT_OFFSETS: std::ops::RangeInclusive<i64> = -256..=255;
 fn share_symbol_bases(mf: &mut MFunc, body: &mut Vec<MInst>, symbols: &mut Symbols) {
     // (symbol, base register, writes of it before) -> accesses
     let mut groups: Vec<((String, Reg, usize), Vec<usize>)> = vec![];
-    let mut writes: HashMap<Reg, usize> = HashMap::new();
+    let mut writes: HashMap<Reg, usize> = HashMap::default();
     for (k, i) in body.iter().enumerate() {
         if let Some((base, OffsetKind::Sym(name), off, _)) = sched::access_parts(i) {
             if SHORT_OFFSETS.contains(&off) {
@@ -1424,7 +1449,7 @@ fn share_symbol_bases(mf: &mut MFunc, body: &mut Vec<MInst>, symbols: &mut Symbo
             *writes.entry(d).or_default() += 1;
         }
     }
-    let mut before: HashMap<usize, MInst> = HashMap::new();
+    let mut before: HashMap<usize, MInst> = HashMap::default();
     for ((name, base, _), members) in groups {
         if base != Reg::ZERO && members.len() < 2 {
             continue;
@@ -1471,7 +1496,7 @@ fn share_symbol_bases(mf: &mut MFunc, body: &mut Vec<MInst>, symbols: &mut Symbo
 /// The induction registers of `body` (written only by `add r = r, c`) and
 /// their steps per pass.
 fn induction_steps(body: &[MInst]) -> HashMap<Reg, i64> {
-    let mut steps: HashMap<Reg, i64> = HashMap::new();
+    let mut steps: HashMap<Reg, i64> = HashMap::default();
     let mut other: Vec<Reg> = vec![];
     for i in body {
         match is_add_imm(i) {
@@ -1636,7 +1661,7 @@ fn forward_stores(
 /// code outside the loop (`outside`: registers read by other blocks).
 fn remove_dead(body: &mut Vec<MInst>, outside: &HashSet<Reg>) {
     let mut live: HashSet<Reg> = outside.clone();
-    let mut written: HashSet<Reg> = HashSet::new();
+    let mut written: HashSet<Reg> = HashSet::default();
     for i in body.iter() {
         live.extend(i.uses().into_iter().filter(|x| !written.contains(x)));
         written.extend(i.defs());
@@ -2085,7 +2110,7 @@ fn loop_shape(mf: &MFunc, l: MBlockId) -> Result<Option<LoopShape>, &'static str
     };
     // b must not be read outside the loop
     for (k, blk) in mf.blocks.iter().enumerate() {
-        if k != l.index() && blk.insts.iter().any(|i| i.uses().contains(&b)) {
+        if k != l.index() && blk.insts.iter().any(|i| i.reads(b)) {
             return Err("branch register used outside the loop");
         }
     }
@@ -2191,7 +2216,7 @@ fn try_loop(
     // during the kernel too
     let live_limit = MAX_LIVE.saturating_sub(live_through(mf, l));
     let mut best: Option<Schedule> = None;
-    let mut symbols = Symbols::new();
+    let mut symbols = Symbols::default();
     for u in factors {
         // a pass of `u` iterations must beat `u` iterations of today's
         // loop, and (trip count unknown) a larger factor must beat the
@@ -2631,7 +2656,7 @@ mod tests {
         let l = mf.order[1];
         let body = mf.block(l).insts[..5].to_vec();
         let mut out = unroll(&mut mf, l, &body, 4, 4);
-        let mut symbols = Symbols::new();
+        let mut symbols = Symbols::default();
         share_symbol_bases(&mut mf, &mut out, &mut symbols);
         assert_eq!(symbols.len(), 1);
         let (&rv, name) = symbols.iter().next().expect("one");
@@ -2660,7 +2685,7 @@ mod tests {
         let x = mf.vreg(Class::Gr);
         let store_w = mf.inst("stw", vec![Opnd::Sym("w".into(), 0), r(x), r(x)]);
         let store_v = mf.inst("stw", vec![Opnd::Sym("v".into(), 0), r(x), r(x)]);
-        let steps = HashMap::from([(Reg::V(VReg::new(1)), 4)]);
+        let steps: HashMap<Reg, i64> = [(Reg::V(VReg::new(1)), 4)].into_iter().collect();
         let mut with_w = out.clone();
         with_w.push(store_w);
         let acc = accesses(&with_w, &steps, &symbols);

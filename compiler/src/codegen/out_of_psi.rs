@@ -21,7 +21,7 @@ use super::if_convert::select_chain;
 use super::mir::*;
 use super::predicate::{Definitions, Oracle};
 use super::psi;
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// Counters of the translation (`lcc --stats`).
@@ -50,7 +50,7 @@ pub struct Stats {
 pub fn lower(mf: &mut MFunc) -> Stats {
     let mut st = Stats::default();
     // SSA: each register has one definition; those by `mov r = imm`
-    let mut constants: HashMap<Reg, i64> = HashMap::new();
+    let mut constants: HashMap<Reg, i64> = HashMap::default();
     for b in &mf.blocks {
         for i in &b.insts {
             if let (true, [Opnd::R(d @ Reg::V(_)), Opnd::Imm(c)]) = (i.is(opc::MOV_I), &i.ops[..]) {
@@ -68,7 +68,7 @@ pub fn lower(mf: &mut MFunc) -> Stats {
         let insts = std::mem::take(&mut mf.block_mut(b).insts);
         let mut out = Vec::with_capacity(insts.len());
         // the (simplified) arguments of this block's psis so far
-        let mut psis: HashMap<Reg, Vec<PsiArg>> = HashMap::new();
+        let mut psis: HashMap<Reg, Vec<PsiArg>> = HashMap::default();
         for i in insts {
             let Some(args) = i.psi_args().filter(|a| !a.is_empty()) else {
                 out.push(i);
@@ -145,7 +145,7 @@ fn simplify(
 /// how many selects were rewritten.
 fn min_max(mf: &mut MFunc) -> usize {
     // compares into BRs: p → (signed?, less-than?, u, w)
-    let mut cmps: HashMap<Reg, (bool, bool, Opnd, Opnd)> = HashMap::new();
+    let mut cmps: HashMap<Reg, (bool, bool, Opnd, Opnd)> = HashMap::default();
     for b in &mf.blocks {
         for i in &b.insts {
             let Some(info) = i.info() else { continue };
@@ -162,7 +162,7 @@ fn min_max(mf: &mut MFunc) -> usize {
         }
     }
     // negations: r = 0 − x
-    let mut negs: HashMap<Reg, Opnd> = HashMap::new();
+    let mut negs: HashMap<Reg, Opnd> = HashMap::default();
     for b in &mf.blocks {
         for i in &b.insts {
             if i.info().is_some_and(|o| o.mnemonic == "sub") {
@@ -244,7 +244,7 @@ fn min_max(mf: &mut MFunc) -> usize {
 fn delete_dead(mf: &mut MFunc) -> usize {
     let mut removed = 0;
     loop {
-        let mut used: HashSet<Reg> = HashSet::new();
+        let mut used: HashSet<Reg> = HashSet::default();
         for b in &mf.blocks {
             for i in &b.insts {
                 used.extend(i.uses());
@@ -471,7 +471,7 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
     /// digest P15, final step): the non-SSA code in which the web is one
     /// resource, x1 and x2 of T55 included.
     fn rename_webs(f: &MFunc, merge: &[(Reg, Reg)]) -> MFunc {
-        let mut rep: HashMap<Reg, Reg> = HashMap::new();
+        let mut rep: HashMap<Reg, Reg> = HashMap::default();
         fn find(rep: &HashMap<Reg, Reg>, x: Reg) -> Reg {
             match rep.get(&x) {
                 Some(&p) if p != x => find(rep, p),

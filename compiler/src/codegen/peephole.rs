@@ -102,11 +102,11 @@ fn copies(f: &mut MFunc, st: &mut Stats) {
 
 /// Reads of `x` by `i`: explicit source operands and implicit uses.
 fn reads(i: &MInst, x: Reg) -> bool {
-    i.uses().contains(&x)
+    i.reads(x)
 }
 
 fn writes(i: &MInst, x: Reg) -> bool {
-    i.defs().contains(&x)
+    i.writes(x)
 }
 
 /// Rewrites the copy at `insts[p]` if one of the copy rules applies (it is

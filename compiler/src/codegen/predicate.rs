@@ -16,7 +16,7 @@
 //! it.
 
 use super::mir::{Guard, MInst, MOp, Opnd, Reg};
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::ops::Not;
 use std::rc::Rc;
 

@@ -10,7 +10,7 @@
 //! end and optimiser; collect it with `-fno-if-convert`, since a branch
 //! if-converted away has no count. Branches sharing a position add up.
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 /// Taken / not-taken counts by source position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -34,7 +34,7 @@
 //! other definition gets a new virtual register of the same class and pin.
 
 use super::mir::*;
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 /// The result of [`rename_block`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -63,7 +63,7 @@ fn def_guard(i: &MInst) -> Guard {
 pub fn rename_block(mf: &mut MFunc, b: MBlockId) -> Renamed {
     let mut out = Renamed::default();
     // definitions outside the block, with their guards
-    let mut outside: HashMap<Reg, Guard> = HashMap::new();
+    let mut outside: HashMap<Reg, Guard> = HashMap::default();
     for c in mf.block_ids().filter(|&c| c != b) {
         for i in &mf.block(c).insts {
             for d in i.defs() {
@@ -72,8 +72,8 @@ pub fn rename_block(mf: &mut MFunc, b: MBlockId) -> Renamed {
         }
     }
     // registers read in the block before their first definition there
-    let mut defined: HashSet<Reg> = HashSet::new();
-    let mut exposed: HashSet<Reg> = HashSet::new();
+    let mut defined: HashSet<Reg> = HashSet::default();
+    let mut exposed: HashSet<Reg> = HashSet::default();
     for i in &mf.block(b).insts {
         for u in i.uses() {
             if !defined.contains(&u) {
@@ -85,7 +85,7 @@ pub fn rename_block(mf: &mut MFunc, b: MBlockId) -> Renamed {
     // the current version of each register: its name, and the psi
     // arguments that make its value (each guarded by its definition's
     // guard)
-    let mut cur: HashMap<Reg, (Reg, Vec<PsiArg>)> = HashMap::new();
+    let mut cur: HashMap<Reg, (Reg, Vec<PsiArg>)> = HashMap::default();
     let version0 = |x: Reg| -> Option<(Reg, Vec<PsiArg>)> {
         let guard = match outside.get(&x) {
             Some(g) => *g,

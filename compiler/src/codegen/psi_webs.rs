@@ -38,7 +38,7 @@
 
 use super::mir::*;
 use super::predicate::{Definitions, Oracle, Predicate};
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::rc::Rc;
 
 /// Counters of the seeds' phases (S0 §5 Figs. 9–10 rows).
@@ -58,7 +58,7 @@ pub struct Stats {
 /// argument defined by a register copy `a = mov b` (neither pinned) is
 /// replaced by `b`. Can make a psi non-normalized (seed-digest T46).
 pub fn fold_copies(mf: &mut MFunc) -> usize {
-    let mut copy_of: HashMap<Reg, Reg> = HashMap::new();
+    let mut copy_of: HashMap<Reg, Reg> = HashMap::default();
     for b in &mf.blocks {
         for i in &b.insts {
             if let (true, [Opnd::R(d @ Reg::V(dv)), Opnd::R(s @ Reg::V(sv))]) =
@@ -253,7 +253,7 @@ fn normalize(mf: &mut MFunc, b: MBlockId, st: &mut Stats) {
 /// Registers read outside their block or by a phi (live out of some
 /// block).
 fn used_outside(mf: &MFunc) -> HashMap<Reg, ()> {
-    let mut def_block: HashMap<Reg, MBlockId> = HashMap::new();
+    let mut def_block: HashMap<Reg, MBlockId> = HashMap::default();
     for b in mf.block_ids() {
         for i in &mf.block(b).insts {
             for d in i.defs() {
@@ -261,7 +261,7 @@ fn used_outside(mf: &MFunc) -> HashMap<Reg, ()> {
             }
         }
     }
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     for b in mf.block_ids() {
         for i in &mf.block(b).insts {
             for u in i.uses() {
@@ -341,7 +341,7 @@ fn live_range(insts: &[MInst], x: Reg, outside: &HashMap<Reg, ()>) -> (isize, is
                     last = last.max(point);
                 }
             }
-        } else if i.uses().contains(&x) {
+        } else if i.reads(x) {
             last = last.max(p as isize);
         }
     }

@@ -47,6 +47,7 @@
 //! not stall, §5.1) and vanish on an interlocked one.
 
 use super::mir::*;
+use crate::hash::HashMap;
 use isa::bundle::{check_counts, place, SlotNeeds};
 use isa::model::{ProcessorModel, ALL_CLASSES};
 use isa::ops::{OpClass, Unit};
@@ -111,10 +112,55 @@ pub(crate) fn needs_fit(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
     let mut limits = model.resources.bundle_limits();
     limits.issue = limits.issue.min(model.issue_width as usize);
     let name = |_: usize| "operation";
-    needs.is_empty()
-        || (check_counts(needs, &limits, name).is_ok()
+    let fit = || {
+        check_counts(needs, &limits, name).is_ok()
             && place(needs, false, &limits, true, name).is_ok()
-            && place(needs, true, &limits, true, name).is_ok())
+            && place(needs, true, &limits, true, name).is_ok()
+    };
+    if needs.is_empty() {
+        return true;
+    }
+    // The answer depends only on the limits and the multiset of needs
+    // (placement tries every order): memoised per thread by a sorted code
+    // of 5 bits per operation, for up to 12 operations.
+    if needs.len() > 12 {
+        return fit();
+    }
+    let mut codes = [0u64; 12];
+    for (c, n) in codes.iter_mut().zip(needs) {
+        *c = needs_code(n);
+    }
+    codes[..needs.len()].sort_unstable();
+    let multiset = codes[..needs.len()].iter().fold(0, |k, c| k << 5 | c);
+    let key = (
+        [limits.issue, limits.control, limits.memory, limits.multiply],
+        multiset,
+    );
+    thread_local! {
+        static FITS: std::cell::RefCell<crate::hash::HashMap<([usize; 4], u64), bool>> =
+            Default::default();
+    }
+    if let Some(f) = FITS.with(|m| m.borrow().get(&key).copied()) {
+        return f;
+    }
+    let f = fit();
+    FITS.with(|m| m.borrow_mut().insert(key, f));
+    f
+}
+
+/// The resource needs of one operation as a number in 1..=28 (5 bits):
+/// the memo key of [`needs_fit`].
+fn needs_code(n: &SlotNeeds) -> u64 {
+    let unit = match n.unit {
+        Unit::Alu => 0,
+        Unit::Mul => 1,
+        Unit::Even => 2,
+        Unit::Mem => 3,
+        Unit::Ctl => 4,
+        Unit::CtlMem => 5,
+        Unit::Alone => 6,
+    };
+    1 + unit * 4 + 2 * n.long_imm as u64 + n.last as u64
 }
 
 /// Rule 7 of ISA-ST200 §2.3 on machine registers: no two operations write
@@ -257,14 +303,6 @@ struct RegState {
     readers: Vec<usize>,
 }
 
-fn reg_slot(x: Reg) -> usize {
-    match x {
-        Reg::G(n) => n as usize,
-        Reg::B(n) => 64 + n as usize,
-        Reg::V(v) => 72 + v.index(),
-    }
-}
-
 /// Builds the dependence DAG of a region (see the module documentation).
 fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bool) -> Dag {
     let n = ops.len();
@@ -273,14 +311,7 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
         succs: vec![vec![]; n],
         npreds: vec![0; n],
     };
-    let mut regs: Vec<RegState> = vec![];
-    let state = |regs: &mut Vec<RegState>, x: Reg| -> usize {
-        let k = reg_slot(x);
-        if regs.len() <= k {
-            regs.resize(k + 1, RegState::default());
-        }
-        k
-    };
+    let mut regs: HashMap<Reg, RegState> = HashMap::default();
     let mut barrier: Option<usize> = None;
     let mut stores: Vec<(usize, Option<Addr>)> = vec![];
     let mut loads: Vec<(usize, Option<Addr>)> = vec![];
@@ -327,12 +358,12 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             if u == Reg::ZERO {
                 continue;
             }
-            let k = state(&mut regs, u);
-            if let Some(w) = regs[k].writer {
+            let s = regs.entry(u).or_default();
+            if let Some(w) = s.writer {
                 dag.edge(w, j, model.latency(ops[w].class_unit().0, cj).max(1));
             }
-            if regs[k].readers.last() != Some(&j) {
-                regs[k].readers.push(j);
+            if s.readers.last() != Some(&j) {
+                s.readers.push(j);
             }
         }
         // anti and output dependences
@@ -340,21 +371,21 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             if d == Reg::ZERO {
                 continue;
             }
-            let k = state(&mut regs, d);
-            if let Some(w) = regs[k].writer {
+            let s = regs.entry(d).or_default();
+            if let Some(w) = s.writer {
                 if op.imp_defs.is_empty() && w != j {
                     let a = result_stage(model, ops[w].class_unit().0) as i64;
                     let b = result_stage(model, cj) as i64;
                     dag.edge(w, j, (a - b + 1).max(1) as u32);
                 }
             }
-            for &r in &regs[k].readers {
+            for &r in &s.readers {
                 if r != j {
                     dag.edge(r, j, 0);
                 }
             }
-            regs[k].writer = Some(j);
-            regs[k].readers.clear();
+            s.writer = Some(j);
+            s.readers.clear();
         }
     }
     if has_ctl && n > 0 {
@@ -392,12 +423,12 @@ pub(crate) fn access_parts(op: &MInst) -> Option<(Reg, OffsetKind, i64, i64)> {
 
 /// The address a load or store reads ([`access_parts`]), for the
 /// disambiguation of [`build_dag`]; `None` when unknown.
-fn address(op: &MInst, regs: &[RegState]) -> Option<Addr> {
+fn address(op: &MInst, regs: &HashMap<Reg, RegState>) -> Option<Addr> {
     let (base, kind, off, size) = access_parts(op)?;
     let base_writer = if base == Reg::ZERO {
         None
     } else {
-        regs.get(reg_slot(base)).and_then(|s| s.writer)
+        regs.get(&base).and_then(|s| s.writer)
     };
     Some(Addr {
         base,
@@ -628,8 +659,8 @@ mod tests {
         let n = ops.len();
         let has_ctl = ops.last().is_some_and(|i| i.is_control());
         let cls: Vec<OpClass> = ops.iter().map(|i| i.class_unit().0).collect();
-        let defs: Vec<Vec<Reg>> = ops.iter().map(|i| i.defs()).collect();
-        let uses: Vec<Vec<Reg>> = ops.iter().map(|i| i.uses()).collect();
+        let defs: Vec<Regs> = ops.iter().map(|i| i.defs()).collect();
+        let uses: Vec<Regs> = ops.iter().map(|i| i.uses()).collect();
         let ml: Vec<u32> = ops.iter().map(|i| maxlat(model, i)).collect();
         let mut preds: Vec<Vec<(usize, u32)>> = vec![vec![]; n];
         for j in 0..n {

@@ -260,7 +260,7 @@ pub fn runtime_ir() -> Result<&'static Module, super::Error> {
 /// defines the name itself.
 pub fn link_runtime(program: Module) -> Result<Module, super::Error> {
     let mut lib = runtime_ir()?.clone();
-    let defined: std::collections::HashSet<&str> = program
+    let defined: crate::hash::HashSet<&str> = program
         .functions
         .iter()
         .map(|f| f.name.as_str())

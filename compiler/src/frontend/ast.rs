@@ -5,7 +5,7 @@
 use crate::frontend::lex::Sym;
 use crate::frontend::sema::types::TypeId;
 use crate::frontend::source::Span;
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 /// Index of a local variable in [`FunctionDef::locals`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

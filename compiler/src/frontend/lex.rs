@@ -2,7 +2,7 @@
 //! a [`SourceFile`](crate::frontend::source::SourceFile)'s spliced text.
 
 use crate::frontend::source::{FileId, Span};
-use std::collections::HashMap;
+use crate::hash::HashMap;
 use std::rc::Rc;
 
 /// An interned string (identifier or token spelling).

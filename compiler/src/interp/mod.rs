@@ -13,9 +13,9 @@
 //! the runtime writes in assembly, the system calls ([`SYSCALLS`]), and
 //! gives the linker's heap bounds `__heap_start`/`__heap_end`.
 
+use crate::hash::HashMap;
 use crate::ir::eval::{self, mask, sext, ArithError};
 use crate::ir::{Block, Callee, Function, InstKind, Module, Type, Value, ValueDef};
-use std::collections::HashMap;
 
 const DATA_BASE: u32 = 0x1000;
 const STACK_TOP: u32 = 0x8000_0000;
@@ -148,11 +148,11 @@ impl<'m> Interp<'m> {
     pub fn new(m: &'m Module) -> Result<Interp<'m>, Trap> {
         let mut it = Interp {
             m,
-            funcs: HashMap::new(),
+            funcs: HashMap::default(),
             info: Vec::new(),
-            globals: HashMap::new(),
+            globals: HashMap::default(),
             libs: Vec::new(),
-            lib_index: HashMap::new(),
+            lib_index: HashMap::default(),
             mem: Vec::new(),
             heap_start: 0,
             heap_base: 0,

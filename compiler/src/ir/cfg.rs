@@ -20,6 +20,27 @@ impl Function {
     /// layout have no edges, and the entry is `None` when the layout is
     /// empty.
     pub fn cfg(&self) -> Cfg<Block> {
+        // predecessors as in [`Function::predecessors`]: layout order, each
+        // once
+        let succs = self.successor_lists();
+        let mut preds: Vec<Vec<Block>> = vec![Vec::new(); self.blocks.len()];
+        for &b in &self.layout {
+            for &s in &succs[b.index()] {
+                if !preds[s.index()].contains(&b) {
+                    preds[s.index()].push(b);
+                }
+            }
+        }
+        Cfg {
+            entry: self.layout.first().copied(),
+            succs,
+            preds,
+        }
+    }
+
+    /// The successors of every block ([`Cfg::succs`] of [`Function::cfg`]),
+    /// for the analyses that need no predecessors.
+    fn successor_lists(&self) -> Vec<Vec<Block>> {
         let f = self;
         let n = f.blocks.len();
         let mut succs = vec![Vec::new(); n];
@@ -30,23 +51,17 @@ impl Function {
                 .filter(|s| s.index() < n)
                 .collect();
         }
-        Cfg {
-            entry: f.layout.first().copied(),
-            succs,
-            preds: f.predecessors(),
-        }
+        succs
     }
 
     /// Dominator tree of the function.
     pub fn dom_tree(&self) -> DomTree<Block> {
-        let cfg = self.cfg();
-        DomTree::new(cfg.entry, &cfg.succs)
+        DomTree::new(self.layout.first().copied(), &self.successor_lists())
     }
 
     /// Steensgaard's loop nesting forest of the function.
     pub fn loop_forest(&self) -> LoopForest<Block> {
-        let cfg = self.cfg();
-        LoopForest::new(cfg.entry, &cfg.succs)
+        LoopForest::new(self.layout.first().copied(), &self.successor_lists())
     }
 
     /// Liveness of the SSA values of `f` (variable `i` is `Value(i)`), by

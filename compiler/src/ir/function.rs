@@ -82,15 +82,15 @@ impl Function {
         k.is_terminator().then_some(k)
     }
     /// Successors of `b`.
-    pub fn successors(&self, b: Block) -> Vec<Block> {
+    pub fn successors(&self, b: Block) -> Blocks {
         self.terminator(b)
             .map(|t| t.successors())
             .unwrap_or_default()
     }
     /// Predecessors of every block, in "predecessor order": blocks in layout
     /// order, each listed once per distinct edge into the block.
-    pub fn predecessors(&self) -> Vec<Vec<Block>> {
-        let mut preds = vec![Vec::new(); self.blocks.len()];
+    pub fn predecessors(&self) -> Vec<Blocks> {
+        let mut preds = vec![Blocks::new(); self.blocks.len()];
         for &b in &self.layout {
             for s in self.successors(b) {
                 if s.index() < preds.len() && !preds[s.index()].contains(&b) {
@@ -99,6 +99,15 @@ impl Function {
             }
         }
         preds
+    }
+    /// Predecessors of `b` alone, in predecessor order (the entry of `b`
+    /// in [`Function::predecessors`], without building the others).
+    pub fn predecessors_of(&self, b: Block) -> Vec<Block> {
+        self.layout
+            .iter()
+            .copied()
+            .filter(|&p| self.successors(p).contains(&b))
+            .collect()
     }
 }
 
@@ -121,14 +130,14 @@ impl Function {
     /// ([`Function::predecessors`], the verifier's rule), for passes that
     /// add or rename incoming edges.
     pub fn sort_phi_operands(&mut self, blocks: &[Block]) {
-        let preds = self.predecessors();
         for &b in blocks {
+            let preds = self.predecessors_of(b);
             for k in 0..self.blocks[b.index()].insts.len() {
                 let i = self.blocks[b.index()].insts[k];
                 let InstKind::Phi { incoming, .. } = &mut self.insts[i.index()].kind else {
                     break;
                 };
-                let pos = |x: &Block| preds[b.index()].iter().position(|p| p == x);
+                let pos = |x: &Block| preds.iter().position(|p| p == x);
                 incoming.sort_by_key(|x| pos(&x.0));
             }
         }

@@ -3,7 +3,7 @@
 //! merged, duplicate definitions rejected, as a C linker does (C11 6.9.2).
 
 use super::{Callee, InstKind, Linkage, Module};
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 fn rename_module(m: &mut Module, map: &HashMap<String, String>) {
     let r = |n: &mut String| {
@@ -49,10 +49,10 @@ pub enum LinkError {
 pub fn link(mods: Vec<Module>) -> Result<Module, LinkError> {
     let many = mods.len() > 1;
     let mut out = Module::default();
-    let mut defined: HashMap<String, (bool, usize)> = HashMap::new(); // name -> (is_func, index)
+    let mut defined: HashMap<String, (bool, usize)> = HashMap::default(); // name -> (is_func, index)
     for (i, mut m) in mods.into_iter().enumerate() {
         if many {
-            let mut map = HashMap::new();
+            let mut map = HashMap::default();
             for g in &m.globals {
                 if g.linkage == Linkage::Internal {
                     map.insert(g.name.clone(), format!("{}.{}", g.name, i));

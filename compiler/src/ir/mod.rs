@@ -34,7 +34,16 @@ mod verify;
 pub use parse::parse_module;
 pub use verify::{verify_function, verify_module};
 
-use std::collections::HashMap;
+use crate::hash::HashMap;
+use smallvec::{smallvec, SmallVec};
+
+/// A short list of blocks, inline up to two (the successors of a
+/// terminator: [`InstKind::successors`]).
+pub type Blocks = SmallVec<[Block; 2]>;
+
+/// A short list of values, inline up to four (the operands of an
+/// instruction: [`InstKind::operands`]).
+pub type Values = SmallVec<[Value; 4]>;
 
 macro_rules! entity {
     ($name:ident, $prefix:expr) => {
@@ -357,18 +366,18 @@ impl InstKind {
         )
     }
     /// Successor blocks of a terminator, in order.
-    pub fn successors(&self) -> Vec<Block> {
+    pub fn successors(&self) -> Blocks {
         match self {
-            InstKind::Jump { dest } => vec![*dest],
+            InstKind::Jump { dest } => smallvec![*dest],
             InstKind::Branch { then, else_, .. } => {
                 if then == else_ {
-                    vec![*then]
+                    smallvec![*then]
                 } else {
-                    vec![*then, *else_]
+                    smallvec![*then, *else_]
                 }
             }
             InstKind::JumpTable { targets, .. } => {
-                let mut v: Vec<Block> = Vec::with_capacity(targets.len());
+                let mut v = Blocks::with_capacity(targets.len());
                 for t in targets {
                     if !v.contains(t) {
                         v.push(*t);
@@ -376,7 +385,7 @@ impl InstKind {
                 }
                 v
             }
-            _ => vec![],
+            _ => Blocks::new(),
         }
     }
     /// Every successor field of a terminator, duplicates included (both
@@ -391,27 +400,29 @@ impl InstKind {
         }
     }
     /// Values read by the instruction.
-    pub fn operands(&self) -> Vec<Value> {
+    pub fn operands(&self) -> Values {
         match self {
-            InstKind::Binary { args, .. } | InstKind::Icmp { args, .. } => args.to_vec(),
-            InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => vec![*arg],
-            InstKind::Load { addr, .. } => vec![*addr],
-            InstKind::Store { addr, value, .. } => vec![*addr, *value],
+            InstKind::Binary { args, .. } | InstKind::Icmp { args, .. } => {
+                smallvec![args[0], args[1]]
+            }
+            InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => smallvec![*arg],
+            InstKind::Load { addr, .. } => smallvec![*addr],
+            InstKind::Store { addr, value, .. } => smallvec![*addr, *value],
             InstKind::Call { callee, args, .. } => {
-                let mut v = Vec::new();
+                let mut v = Values::new();
                 if let Callee::Indirect(c) = callee {
                     v.push(*c);
                 }
-                v.extend(args);
+                v.extend(args.iter().copied());
                 v
             }
             InstKind::Phi { incoming, .. } => incoming.iter().map(|x| x.1).collect(),
-            InstKind::MemCopy { dst, src, .. } => vec![*dst, *src],
-            InstKind::MemZero { dst, .. } => vec![*dst],
-            InstKind::Branch { cond, .. } => vec![*cond],
-            InstKind::JumpTable { index, .. } => vec![*index],
-            InstKind::Ret { value: Some(v) } => vec![*v],
-            _ => vec![],
+            InstKind::MemCopy { dst, src, .. } => smallvec![*dst, *src],
+            InstKind::MemZero { dst, .. } => smallvec![*dst],
+            InstKind::Branch { cond, .. } => smallvec![*cond],
+            InstKind::JumpTable { index, .. } => smallvec![*index],
+            InstKind::Ret { value: Some(v) } => smallvec![*v],
+            _ => Values::new(),
         }
     }
     /// Type of the result, if the instruction defines a value.

@@ -235,9 +235,9 @@ fn parse_function(lx: &mut Lx) -> Result<Function, IrError> {
     let name = sym_name(lx, w)?.to_string();
     let mut fp = FnParser {
         f: Function::new(&name, &[], None),
-        names: HashMap::new(),
+        names: HashMap::default(),
         defined: vec![],
-        blocks: HashMap::new(),
+        blocks: HashMap::default(),
         block_defined: vec![],
     };
     lx.expect(b'(')?;

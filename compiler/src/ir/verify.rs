@@ -30,7 +30,7 @@ pub fn verify_function(f: &Function) -> Result<(), IrError> {
         }
         in_layout[b.index()] = true;
     }
-    let mut pos: HashMap<Inst, (Block, usize)> = HashMap::new();
+    let mut pos: HashMap<Inst, (Block, usize)> = HashMap::default();
     for &b in &f.layout {
         let insts = &f.blocks[b.index()].insts;
         if insts.is_empty() {
@@ -114,7 +114,7 @@ pub fn verify_function(f: &Function) -> Result<(), IrError> {
             let d = &f.insts[inst.index()];
             if let InstKind::Phi { incoming, .. } = &d.kind {
                 let from: Vec<Block> = incoming.iter().map(|x| x.0).collect();
-                if from != preds[b.index()] {
+                if from[..] != preds[b.index()][..] {
                     return err(format!(
                         "phi {inst} in {b} has incoming blocks {from:?}, predecessors are {:?}",
                         preds[b.index()]

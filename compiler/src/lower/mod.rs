@@ -24,11 +24,11 @@ use crate::frontend::lex::{Interner, Sym};
 use crate::frontend::sema::consteval::{self, CVal};
 use crate::frontend::sema::types::{TypeId, TypeKind, Types};
 use crate::frontend::source::{Diagnostics, SourceMap, Span};
+use crate::hash::{HashMap, HashSet};
 use crate::ir::{
     self, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Global, InstKind, Module, Type,
     UnaryOp, Value,
 };
-use std::collections::{HashMap, HashSet};
 
 /// IR type of a scalar C type (pointers, enums and `long` are `i32`).
 pub fn ir_type(types: &Types, t: TypeId) -> Type {
@@ -146,7 +146,7 @@ pub fn lower_with_options(
         interner,
         diags,
         module: Module::default(),
-        strings: HashMap::new(),
+        strings: HashMap::default(),
         sm,
     };
     // which static functions are used
@@ -156,7 +156,7 @@ pub fn lower_with_options(
         .enumerate()
         .map(|(i, f)| (f.name, i))
         .collect();
-    let mut live: HashSet<Sym> = HashSet::new();
+    let mut live: HashSet<Sym> = HashSet::default();
     let mut work: Vec<Sym> = Vec::new();
     for f in &tu.functions {
         if f.linkage == ast::Linkage::External {
@@ -365,8 +365,8 @@ impl<'a> Lowerer<'a> {
             locals: Vec::new(),
             breaks: vec![],
             continues: vec![],
-            cases: HashMap::new(),
-            labels: HashMap::new(),
+            cases: HashMap::default(),
+            labels: HashMap::default(),
             sret: None,
             float_error: false,
             entry,

@@ -25,11 +25,11 @@
 
 use super::simplify_cfg::replace_uses;
 use super::Stats;
+use crate::hash::HashMap;
 use crate::ir::eval::{mask, sext};
 use crate::ir::{
     BinaryOp, Block, Cond, ConvOp, Function, InstKind, StackSlot, Type, UnaryOp, Value,
 };
-use std::collections::HashMap;
 
 /// Expression key of the hash table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -84,7 +84,7 @@ pub fn number(f: &Function) -> Numbering {
     }
     let preds = f.predecessors();
     let mut exit_epoch: Vec<(Block, u32)> = vec![(entry, 0); f.blocks.len()];
-    let mut table: HashMap<Key, Value> = HashMap::new();
+    let mut table: HashMap<Key, Value> = HashMap::default();
     // undo log: keys inserted, popped when leaving a subtree
     let mut undo: Vec<Key> = Vec::new();
     // (block, enter?) events; the mark is the undo-log length at entry

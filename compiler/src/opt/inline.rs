@@ -27,11 +27,11 @@
 //! afterwards are removed.
 
 use super::Stats;
+use crate::hash::{HashMap, HashSet};
 use crate::ir::{
     Block, BlockData, Callee, Function, InlineHint, Inst, InstKind, Linkage, Module, StackSlot,
     Value,
 };
-use std::collections::{HashMap, HashSet};
 
 /// Callees of at most this many instructions are inlined everywhere.
 pub const SMALL_CALLEE: usize = 40;
@@ -63,8 +63,8 @@ fn inlinable(f: &Function) -> bool {
 /// Names each function references (calls and addresses), with counts of
 /// direct calls.
 fn references(m: &Module) -> (HashMap<String, usize>, HashSet<String>) {
-    let mut calls: HashMap<String, usize> = HashMap::new();
-    let mut taken: HashSet<String> = HashSet::new();
+    let mut calls: HashMap<String, usize> = HashMap::default();
+    let mut taken: HashSet<String> = HashSet::default();
     for f in &m.functions {
         for &b in &f.layout {
             for &i in &f.blocks[b.index()].insts {
@@ -256,13 +256,13 @@ fn inline_call(f: &mut Function, call: Inst, g: &Function) {
     // copies of the callee's slots, blocks and values
     let slot_base = f.slots.len() as u32;
     f.slots.extend(g.slots.iter().copied());
-    let mut bmap: HashMap<Block, Block> = HashMap::new();
+    let mut bmap: HashMap<Block, Block> = HashMap::default();
     for &gb in &g.layout {
         let nb = Block(f.blocks.len() as u32);
         f.blocks.push(BlockData::default());
         bmap.insert(gb, nb);
     }
-    let mut vmap: HashMap<Value, Value> = HashMap::new();
+    let mut vmap: HashMap<Value, Value> = HashMap::default();
     for (k, &p) in g.params.iter().enumerate() {
         vmap.insert(p, args[k]);
     }

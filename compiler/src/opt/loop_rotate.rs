@@ -36,8 +36,8 @@
 use super::simplify_cfg::replace_uses;
 use super::ssa::repair_many;
 use super::Stats;
-use crate::ir::{Block, Function, Inst, InstKind, Value};
-use std::collections::HashMap;
+use crate::hash::HashMap;
+use crate::ir::{Block, Blocks, Function, Inst, InstKind, Value};
 
 /// Largest number of non-φ instructions of a header that is copied.
 pub const MAX_HEADER_INSTS: usize = 12;
@@ -77,7 +77,7 @@ pub fn run(f: &mut Function) -> Stats {
 
 /// Rotates the loop of header `h` with blocks `body` (sorted): the new
 /// guard block, or None when the loop does not qualify.
-fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> Option<Block> {
+fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Blocks]) -> Option<Block> {
     if f.layout.first() == Some(&h) {
         return None;
     }
@@ -130,7 +130,7 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Vec<Block>]) -> O
         .position(|&b| b == h)
         .expect("header in layout");
     f.layout.insert(hpos, g);
-    let mut map: HashMap<Value, Value> = HashMap::new();
+    let mut map: HashMap<Value, Value> = HashMap::default();
     let mut from_latch: Vec<(Value, Value)> = Vec::new();
     for &phi in &phis {
         let d = &f.insts[phi.index()];

@@ -37,8 +37,8 @@
 use super::simplify_cfg::const_of;
 use super::ssa::repair_many;
 use super::Stats;
+use crate::hash::HashMap;
 use crate::ir::{BinaryOp, Block, Cond, Function, Inst, InstKind, Type, Value, ValueDef};
-use std::collections::HashMap;
 
 /// Largest unrolled body (instructions, φs and the branch excluded).
 pub const MAX_UNROLLED_INSTS: usize = 64;
@@ -352,7 +352,7 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
         },
     );
     // U: φs, then k copies
-    let mut map: HashMap<Value, Value> = HashMap::new();
+    let mut map: HashMap<Value, Value> = HashMap::default();
     let mut u_phis = Vec::new();
     for &(r, entry, _) in &phi_vals {
         let ty = f.value_type(r);

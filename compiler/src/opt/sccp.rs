@@ -21,10 +21,10 @@
 
 use super::simplify_cfg::sync_phis;
 use super::Stats;
+use crate::hash::HashSet;
 use crate::ir::eval::{self, mask, sext};
 use crate::ir::map_operands;
 use crate::ir::{BinaryOp, Block, Function, Inst, InstKind, Value, ValueDef};
-use std::collections::HashSet;
 
 /// Lattice value of an SSA value (S2 7.2–7.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,7 +316,7 @@ pub fn analyze(f: &Function) -> Solution {
         f,
         lat,
         block_exec: vec![false; f.blocks.len()],
-        edge_exec: HashSet::new(),
+        edge_exec: HashSet::default(),
         uses,
         cfg_work: Vec::new(),
         ssa_work: Vec::new(),
@@ -624,8 +624,8 @@ b3:
         let insts = &f.blocks[last.index()].insts;
         assert_eq!(insts.len(), 2, "phi gone:\n{}", m.print());
         assert_eq!(
-            f.insts[insts[0].index()].kind.operands(),
-            vec![y1, f.params[1]]
+            f.insts[insts[0].index()].kind.operands()[..],
+            [y1, f.params[1]]
         );
     }
 

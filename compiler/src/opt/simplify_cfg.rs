@@ -11,8 +11,8 @@
 //! `reachable`, `PostDom`).
 
 use super::Stats;
+use crate::hash::HashMap;
 use crate::ir::{map_operands, Block, Function, Inst, InstKind, Value, ValueDef};
-use std::collections::HashMap;
 
 /// Replaces, in every instruction of the layout, each operand `v` with
 /// `repl[v]` when it is `Some` (followed transitively).
@@ -81,7 +81,7 @@ pub(crate) fn sync_phis(f: &mut Function) {
             let by_block: HashMap<Block, Value> = if old.len() > 16 {
                 old.iter().copied().collect()
             } else {
-                HashMap::new()
+                HashMap::default()
             };
             for &p in &preds[b.index()] {
                 let found = if old.len() > 16 {
@@ -383,7 +383,7 @@ fn merge_blocks(f: &mut Function) -> u64 {
             continue;
         }
         let a = preds[b.index()][0];
-        if a == b || gone[a.index()] || f.successors(a) != vec![b] {
+        if a == b || gone[a.index()] || f.successors(a)[..] != [b] {
             continue;
         }
         let succ_b = f.successors(b);
@@ -453,7 +453,7 @@ fn bypass_empty_blocks(f: &mut Function) -> bool {
                 }
                 preds[t.index()].push(p);
             }
-            preds[e.index()].retain(|&x| x != p);
+            preds[e.index()].retain(|x| *x != p);
             changed = true;
         }
     }

@@ -87,7 +87,7 @@ fn redundant_phis(
 ) -> u64 {
     let nc = phis.len();
     // candidate index of each φ result
-    let mut cand_of = std::collections::HashMap::with_capacity(nc);
+    let mut cand_of = crate::hash::HashMap::with_capacity_and_hasher(nc, Default::default());
     for (c, &i) in phis.iter().enumerate() {
         if let Some(r) = f.insts[i.index()].result {
             cand_of.insert(r, c);

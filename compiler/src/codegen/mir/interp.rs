@@ -18,7 +18,7 @@
 //! [`frame_address`]).
 
 use super::*;
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 use super::eval;
 
@@ -85,7 +85,7 @@ pub fn run_with_memory(
     mf: &MFunc,
     inputs: &[(Reg, i64)],
 ) -> Result<(i64, Vec<(i64, i64)>), String> {
-    let mut mem: HashMap<i64, i64> = HashMap::new();
+    let mut mem: HashMap<i64, i64> = HashMap::default();
     let r = run_in(mf, inputs, &mut mem)?;
     let mut m: Vec<(i64, i64)> = mem.into_iter().collect();
     m.sort_unstable();

@@ -20,6 +20,11 @@ pub mod verify;
 use isa::abi::{self, AbiKind};
 use isa::encoding::imm_fits_short;
 use isa::ops::{OpClass, OpInfo, Opcode, OperandKind, Role, Unit};
+use smallvec::SmallVec;
+
+/// A short list of registers (the reads or writes of one operation), kept
+/// inline up to four: [`MInst::uses`], [`MInst::defs`].
+pub type Regs = SmallVec<[Reg; 4]>;
 
 /// Register class of a virtual register: general (GR, 32 bits) or branch
 /// (BR, 1 bit) register file (ISA-ST200 §1.2, §1.3).
@@ -447,50 +452,100 @@ impl MInst {
     /// True if operand `k` is written (a destination).
     pub fn is_def(&self, k: usize) -> bool {
         match self.op {
-            MOp::Isa(o) => o
-                .info()
-                .explicit_operands()
-                .nth(k)
-                .is_some_and(|s| s.role == Role::Dest),
+            MOp::Isa(o) => k < 64 && dest_mask(o) >> k & 1 != 0,
             MOp::Phi | MOp::Psi => k == 0,
             MOp::PCopy => k < self.ops.len() / 2,
         }
     }
-    /// Registers written by the operands (implicit definitions excluded).
-    pub fn explicit_defs(&self) -> Vec<Reg> {
-        self.ops
-            .iter()
-            .enumerate()
-            .filter_map(|(k, o)| match o {
-                Opnd::R(r) if self.is_def(k) => Some(*r),
-                _ => None,
-            })
-            .collect()
+    /// Calls `f(k, d)` for every operand index `k` with `d` true when
+    /// operand `k` is written (the flags of [`MInst::is_def`], in one pass
+    /// over the operation's table entry instead of one search per operand).
+    fn for_each_def_flag(&self, mut f: impl FnMut(usize, bool)) {
+        match self.op {
+            MOp::Isa(o) => {
+                let mask = dest_mask(o);
+                for k in 0..self.ops.len() {
+                    f(k, k < 64 && mask >> k & 1 != 0);
+                }
+            }
+            MOp::Phi | MOp::Psi => (0..self.ops.len()).for_each(|k| f(k, k == 0)),
+            MOp::PCopy => {
+                let half = self.ops.len() / 2;
+                (0..self.ops.len()).for_each(|k| f(k, k < half));
+            }
+        }
     }
-    /// Registers written.
-    pub fn defs(&self) -> Vec<Reg> {
-        let mut v = self.explicit_defs();
-        v.extend(self.imp_defs.iter().copied());
+    /// Calls `f(r, d)` for every register operand `r` in operand order,
+    /// `d` true for a destination (implicit operands excluded).
+    pub fn for_each_reg(&self, mut f: impl FnMut(Reg, bool)) {
+        self.for_each_def_flag(|k, d| {
+            if let Opnd::R(r) = self.ops[k] {
+                f(r, d)
+            }
+        })
+    }
+    /// Calls `f` on every register read, in the order of [`MInst::uses`],
+    /// without collecting them.
+    pub fn for_each_use(&self, mut f: impl FnMut(Reg)) {
+        self.for_each_reg(|r, d| {
+            if !d {
+                f(r)
+            }
+        });
+        self.imp_uses.iter().for_each(|&r| f(r));
+    }
+    /// Calls `f` on every register written, in the order of
+    /// [`MInst::defs`], without collecting them.
+    pub fn for_each_def(&self, mut f: impl FnMut(Reg)) {
+        self.for_each_reg(|r, d| {
+            if d {
+                f(r)
+            }
+        });
+        self.imp_defs.iter().for_each(|&r| f(r));
+    }
+    /// True if the operation reads `x` (one of [`MInst::uses`]).
+    pub fn reads(&self, x: Reg) -> bool {
+        let mut r = false;
+        self.for_each_use(|u| r |= u == x);
+        r
+    }
+    /// True if the operation writes `x` (one of [`MInst::defs`]).
+    pub fn writes(&self, x: Reg) -> bool {
+        let mut w = false;
+        self.for_each_def(|d| w |= d == x);
+        w
+    }
+    /// Registers written by the operands (implicit definitions excluded),
+    /// in operand order.
+    pub fn explicit_defs(&self) -> Regs {
+        let mut v = Regs::new();
+        self.for_each_reg(|r, d| {
+            if d {
+                v.push(r)
+            }
+        });
         v
     }
-    /// Registers read (for a `phi`, every incoming register).
-    pub fn uses(&self) -> Vec<Reg> {
-        let mut v: Vec<Reg> = self
-            .ops
-            .iter()
-            .enumerate()
-            .filter_map(|(k, o)| match o {
-                Opnd::R(r) if !self.is_def(k) => Some(*r),
-                _ => None,
-            })
-            .collect();
-        v.extend(self.imp_uses.iter().copied());
+    /// Registers written: the explicit ones in operand order, then
+    /// [`MInst::imp_defs`].
+    pub fn defs(&self) -> Regs {
+        let mut v = Regs::new();
+        self.for_each_def(|r| v.push(r));
+        v
+    }
+    /// Registers read (for a `phi`, every incoming register): the operands
+    /// in order, then [`MInst::imp_uses`].
+    pub fn uses(&self) -> Regs {
+        let mut v = Regs::new();
+        self.for_each_use(|r| v.push(r));
         v
     }
     /// Mutable references to every register operand with a flag "is a
-    /// definition" (implicit operands excluded).
-    pub fn regs_mut(&mut self) -> Vec<(&mut Reg, bool)> {
-        let defs: Vec<bool> = (0..self.ops.len()).map(|k| self.is_def(k)).collect();
+    /// definition" (implicit operands excluded), in operand order.
+    pub fn regs_mut(&mut self) -> SmallVec<[(&mut Reg, bool); 4]> {
+        let mut defs = SmallVec::<[bool; 8]>::new();
+        self.for_each_def_flag(|_, d| defs.push(d));
         self.ops
             .iter_mut()
             .zip(defs)
@@ -558,6 +613,23 @@ impl MInst {
                 _ => false,
             })
     }
+}
+
+/// Bit `k` set when explicit operand `k` of table entry `o` is a
+/// destination ([`Role::Dest`]); computed once for the whole table.
+fn dest_mask(o: Opcode) -> u64 {
+    static MASKS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    MASKS.get_or_init(|| {
+        isa::ops::OPS
+            .iter()
+            .map(|info| {
+                info.explicit_operands()
+                    .enumerate()
+                    .filter(|(k, s)| *k < 64 && s.role == Role::Dest)
+                    .fold(0, |m, (k, _)| m | 1 << k)
+            })
+            .collect()
+    })[o.0 as usize]
 }
 
 /// A machine basic block.
@@ -643,8 +715,8 @@ impl MFunc {
     }
     /// How many operations read each register, over every block (a phi
     /// once per operand naming it, implicit operands included).
-    pub fn use_counts(&self) -> std::collections::HashMap<Reg, usize> {
-        let mut n = std::collections::HashMap::new();
+    pub fn use_counts(&self) -> crate::hash::HashMap<Reg, usize> {
+        let mut n = crate::hash::HashMap::default();
         for b in &self.blocks {
             for i in &b.insts {
                 for u in i.uses() {

@@ -47,7 +47,7 @@ pub fn prune_affinities(
     edges: &[Affinity],
     interfere: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Vec<bool> {
-    let mut memo: std::collections::HashMap<(usize, usize), bool> = Default::default();
+    let mut memo: crate::hash::HashMap<(usize, usize), bool> = Default::default();
     let mut inter = |u: usize, v: usize| -> bool {
         if u == v {
             return false;
@@ -61,7 +61,7 @@ pub fn prune_affinities(
         .map(|e| e.a == e.b || !inter(e.a, e.b))
         .collect();
     // incidence lists: vertex → edges
-    let mut inc: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    let mut inc: crate::hash::HashMap<usize, Vec<usize>> = Default::default();
     for (k, e) in edges.iter().enumerate() {
         if e.a != e.b {
             inc.entry(e.a).or_default().push(k);
@@ -169,7 +169,7 @@ pub(super) fn coalesce_phi_affinities(
         }
         let mut edges: Vec<Affinity> = vec![];
         let mut reps: Vec<(u32, u32)> = vec![];
-        let mut index: std::collections::HashMap<(usize, usize), usize> = Default::default();
+        let mut index: crate::hash::HashMap<(usize, usize), usize> = Default::default();
         for &(w, x) in &pairs {
             let (a, c) = (cls.find(w) as usize, cls.find(x) as usize);
             let k = *index.entry((a, c)).or_insert_with(|| {

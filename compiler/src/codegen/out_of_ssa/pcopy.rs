@@ -113,8 +113,8 @@ pub fn sequentialize(copies: &[(Reg, Reg)], mut temp: impl FnMut(Reg) -> Reg) ->
 mod tests {
     use super::*;
     use crate::codegen::mir::VReg;
+    use crate::hash::HashMap;
     use proptest::prelude::*;
-    use std::collections::HashMap;
 
     fn v(n: u32) -> Reg {
         Reg::V(VReg(n))
@@ -123,7 +123,7 @@ mod tests {
     /// Runs `seq` on a register file where register r initially holds the
     /// value of `init(r)`, returns the final file.
     fn run(seq: &[(Reg, Reg)], init: impl Fn(Reg) -> i64) -> HashMap<Reg, i64> {
-        let mut m: HashMap<Reg, i64> = HashMap::new();
+        let mut m: HashMap<Reg, i64> = HashMap::default();
         for &(d, s) in seq {
             let x = *m.get(&s).unwrap_or(&init(s));
             m.insert(d, x);
@@ -245,7 +245,7 @@ mod tests {
     fn expected_count(pc: &[(u32, u32)]) -> usize {
         let src_of: HashMap<u32, u32> = pc.iter().map(|&(d, s)| (d, s)).collect();
         let nonself = pc.iter().filter(|&&(d, s)| d != s).count();
-        let mut out_deg: HashMap<u32, usize> = HashMap::new();
+        let mut out_deg: HashMap<u32, usize> = HashMap::default();
         for &(d, s) in pc {
             if d != s {
                 *out_deg.entry(s).or_default() += 1;

@@ -66,8 +66,8 @@ pub(super) fn repair(mf: &mut MFunc, x: u32) -> Vec<u32> {
         let mut out = Vec::with_capacity(old.len() + 2);
         for mut i in old {
             let fixed = constrained(&i);
-            let uses_x = i.uses().contains(&xr);
-            let defs_x = i.defs().contains(&xr);
+            let uses_x = i.reads(xr);
+            let defs_x = i.writes(xr);
             if uses_x {
                 if fixed || i.imp_uses.contains(&xr) {
                     let xu = mf.pinned_vreg(cls, p);

@@ -16,7 +16,7 @@ use crate::frontend::sema::consteval;
 use crate::frontend::sema::layout::{layout_record, Member};
 use crate::frontend::sema::types::{TypeId, TypeKind, Types};
 use crate::frontend::source::Span;
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 /// Storage class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1207,8 +1207,8 @@ impl<'a> Parser<'a> {
             name,
             ret,
             locals: Vec::new(),
-            labels: HashMap::new(),
-            refs: HashSet::new(),
+            labels: HashMap::default(),
+            refs: HashSet::default(),
             variadic,
         });
         self.scopes.push(Scope::default());
@@ -1404,7 +1404,7 @@ impl<'a> Parser<'a> {
                     span,
                     section: attrs.section.clone(),
                     weak: attrs.weak,
-                    refs: HashSet::new(),
+                    refs: HashSet::default(),
                 });
                 let i = self.globals.len() - 1;
                 self.gsyms.insert(

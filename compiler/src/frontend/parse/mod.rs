@@ -21,7 +21,7 @@ use crate::frontend::ast::*;
 use crate::frontend::lex::{Interner, Sym, TokKind, Token, P};
 use crate::frontend::sema::types::{TypeId, Types};
 use crate::frontend::source::{Diagnostics, Span};
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 
 /// Parse result; `Err(())` means a diagnostic was already reported.
 pub type PResult<T> = Result<T, ()>;
@@ -230,7 +230,7 @@ impl<'a> Parser<'a> {
         interner: &'a mut Interner,
         diags: &'a mut Diagnostics,
     ) -> Parser<'a> {
-        let mut kw = HashMap::new();
+        let mut kw = HashMap::default();
         for (s, k) in KEYWORDS {
             kw.insert(interner.intern(s), *k);
         }
@@ -248,7 +248,7 @@ impl<'a> Parser<'a> {
             types,
             scopes: vec![Scope::default()],
             kw,
-            gsyms: HashMap::new(),
+            gsyms: HashMap::default(),
             globals: Vec::new(),
             functions: Vec::new(),
             func: None,
@@ -260,7 +260,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             records_being_defined: Vec::new(),
             va_list_ty,
-            global_refs: HashSet::new(),
+            global_refs: HashSet::default(),
         }
     }
 

@@ -30,7 +30,7 @@ use crate::frontend::lex::{
     hs_add, hs_contains, hs_intersect, hs_union, Interner, Lexer, Sym, TokKind, Token, P,
 };
 use crate::frontend::source::{Diagnostics, FileId, SourceMap, Span};
-use std::collections::{HashMap, HashSet};
+use crate::hash::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -128,10 +128,10 @@ impl<'a> Preprocessor<'a> {
             diags,
             interner,
             opts,
-            macros: HashMap::new(),
+            macros: HashMap::default(),
             frames: Vec::new(),
             pending: Vec::new(),
-            once: HashSet::new(),
+            once: HashSet::default(),
             counter: 0,
             expanded: 0,
             depth: 0,
@@ -508,7 +508,7 @@ impl<'a> Preprocessor<'a> {
         };
         let body = &m.body;
         let mut out: Vec<Token> = Vec::new();
-        let mut expanded_cache: HashMap<usize, Vec<Token>> = HashMap::new();
+        let mut expanded_cache: HashMap<usize, Vec<Token>> = HashMap::default();
         let mut i = 0;
         while i < body.len() {
             let t = &body[i];

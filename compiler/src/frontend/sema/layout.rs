@@ -13,7 +13,7 @@
 use crate::frontend::lex::{Interner, Sym};
 use crate::frontend::sema::types::{Field, TypeId, TypeKind, Types};
 use crate::frontend::source::{Diagnostics, Span};
-use std::collections::HashSet;
+use crate::hash::HashSet;
 
 /// A member as declared in a struct or union body.
 pub(crate) struct Member {
@@ -52,7 +52,7 @@ pub(crate) fn layout_record(
     let mut align: u64 = 1;
     let mut flexible = false;
     let n = members.len();
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     for (i, m) in members.into_iter().enumerate() {
         let Member {
             name,

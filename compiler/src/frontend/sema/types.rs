@@ -6,7 +6,7 @@
 //! part of a type (they are tracked on declarations where they matter).
 
 use crate::frontend::lex::Sym;
-use std::collections::HashMap;
+use crate::hash::HashMap;
 
 /// Index of an interned type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -133,10 +133,10 @@ impl Types {
     pub fn new() -> Types {
         let mut t = Types {
             kinds: Vec::new(),
-            map: HashMap::new(),
+            map: HashMap::default(),
             records: Vec::new(),
             enums: Vec::new(),
-            align_override: HashMap::new(),
+            align_override: HashMap::default(),
         };
         for k in Self::prims() {
             t.intern(k);
