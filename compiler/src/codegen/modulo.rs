@@ -227,7 +227,8 @@ fn unroll_completely(mf: &mut MFunc, l: MBlockId, most: i64) -> Option<u32> {
     if n > most || n as usize * shape.body.len() > MAX_FULL_UNROLL_OPS {
         return None;
     }
-    let mut code = unroll(mf, l, &shape.body, shape.counted.cmp, n as usize);
+    let outside = read_outside(mf, l);
+    let mut code = unroll(mf, &outside, &shape.body, shape.counted.cmp, n as usize);
     if shape.goto_exit {
         code.push(mf.inst("goto", vec![Opnd::Label(shape.exit)]));
     }
@@ -312,6 +313,7 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
             .map(|x| x.0)
     };
     let mut grown: Vec<MBlockId> = vec![];
+    let mut live = None;
     for l in mf.order.clone() {
         let at = line(mf, l);
         // a loop of at most ALWAYS_UNROLL iterations is straight-line code
@@ -321,7 +323,7 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
             grown.push(l);
             continue;
         }
-        match try_loop(mf, model, l) {
+        match try_loop(mf, model, l, &mut live) {
             Ok(Some(r)) => st.loops.push(r),
             Ok(None) => {}
             Err(why) => match unroll_completely(mf, l, MAX_FULL_UNROLL) {
@@ -337,9 +339,10 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
         }
     }
     // the blocks that took in straight-line code, once
+    let mut live = None;
     for l in merge_chains(mf, &grown) {
         let at = line(mf, l);
-        match try_loop(mf, model, l) {
+        match try_loop(mf, model, l, &mut live) {
             Ok(Some(r)) => st.loops.push(r),
             Ok(None) => {}
             Err(why) => st.rejected.push((at, why)),
@@ -1272,7 +1275,13 @@ fn known_trips(mf: &MFunc, pre: MBlockId, ct: &Counted, cont: &Continue) -> Opti
 /// times in a chain: copy `k` reads `x + k·c` (`x + (k+1)·c` after the
 /// original add) from an `add` of its own at the top of the body, and one
 /// `add x = x, U·c` ends it — so the copies do not wait for each other.
-fn unroll(mf: &mut MFunc, l: MBlockId, body: &[MInst], skip: usize, u: usize) -> Vec<MInst> {
+fn unroll(
+    mf: &mut MFunc,
+    outside: &HashSet<Reg>,
+    body: &[MInst],
+    skip: usize,
+    u: usize,
+) -> Vec<MInst> {
     let occ = occurrences(body, Some(skip));
     let mut fresh: Vec<Reg> = occ
         .iter()
@@ -1347,17 +1356,21 @@ fn unroll(mf: &mut MFunc, l: MBlockId, body: &[MInst], skip: usize, u: usize) ->
         all.push(mf.inst("add", vec![r(v), r(v), imm32(c * u as i64)]));
     }
     if u > 1 {
-        let outside: HashSet<Reg> = mf
-            .blocks
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| k != l.index())
-            .flat_map(|(_, b)| b.insts.iter().flat_map(|i| i.uses()))
-            .collect();
         fold_addresses(&mut all);
-        remove_dead(&mut all, &outside);
+        remove_dead(&mut all, outside);
     }
     all
+}
+
+/// The registers read by the blocks of `mf` other than `l` (a superset of
+/// what the one-block loop `l` leaves live, for [`remove_dead`]).
+fn read_outside(mf: &MFunc, l: MBlockId) -> HashSet<Reg> {
+    mf.blocks
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != l.index())
+        .flat_map(|(_, b)| b.insts.iter().flat_map(|i| i.uses()))
+        .collect()
 }
 
 /// Rewrites each load and store of `body` (straight-line code, such as
@@ -1893,14 +1906,23 @@ fn schedule_body(
     fallback
 }
 
+/// The GR virtual registers live into and out of each block, computed
+/// once per phase of [`pipeline`]: the loops pipelined before only add
+/// blocks and registers of their own, so the sets of the others stand.
+type LiveSets = (Vec<crate::analysis::BitSet>, Vec<crate::analysis::BitSet>);
+
 /// General registers live into and out of the one-block loop `l` that
 /// the loop does not read or write.
-fn live_through(mf: &MFunc, l: MBlockId) -> usize {
+fn live_through(mf: &MFunc, l: MBlockId, live: &mut Option<LiveSets>) -> usize {
     let index = |x: Reg| match x {
         Reg::V(v) if mf.class(x) == Some(Class::Gr) => Some(v.index()),
         _ => None,
     };
-    let (live_in, live_out) = super::liveness::live_sets(mf, mf.vclass.len(), index);
+    let (live_in, live_out) =
+        live.get_or_insert_with(|| super::liveness::live_sets(mf, mf.vclass.len(), index));
+    if l.index() >= live_in.len() {
+        return 0;
+    }
     let touched: HashSet<usize> = mf.blocks[l.index()]
         .insts
         .iter()
@@ -2139,6 +2161,7 @@ fn try_loop(
     mf: &mut MFunc,
     model: &ProcessorModel,
     l: MBlockId,
+    live: &mut Option<LiveSets>,
 ) -> Result<Option<LoopReport>, &'static str> {
     let Some(shape) = loop_shape(mf, l)? else {
         return Ok(None);
@@ -2214,7 +2237,8 @@ fn try_loop(
     factors.sort_by_key(|&u| ((ideal(u) + penalty) * 8 / u as i64, u));
     // the GRs live through the loop without a use in it hold registers
     // during the kernel too
-    let live_limit = MAX_LIVE.saturating_sub(live_through(mf, l));
+    let live_limit = MAX_LIVE.saturating_sub(live_through(mf, l, live));
+    let outside = read_outside(mf, l);
     let mut best: Option<Schedule> = None;
     let mut symbols = Symbols::default();
     for u in factors {
@@ -2231,7 +2255,7 @@ fn try_loop(
         if ideal(u) >= limit {
             continue;
         }
-        let mut ub = unroll(mf, l, &body, ct.cmp, u);
+        let mut ub = unroll(mf, &outside, &body, ct.cmp, u);
         if u > 1 {
             share_symbol_bases(mf, &mut ub, &mut symbols);
         }
@@ -2622,7 +2646,8 @@ mod tests {
         let mut mf = parse::function(text).expect("parses");
         let l = mf.order[1];
         let body = mf.block(l).insts[..5].to_vec();
-        let out = unroll(&mut mf, l, &body, 4, 4);
+        let outside = read_outside(&mf, l);
+        let out = unroll(&mut mf, &outside, &body, 4, 4);
         let named = |m: &str| {
             out.iter()
                 .filter(|i| i.info().is_some_and(|x| x.mnemonic == m))
@@ -2655,7 +2680,8 @@ mod tests {
         let mut mf = parse::function(text).expect("parses");
         let l = mf.order[1];
         let body = mf.block(l).insts[..5].to_vec();
-        let mut out = unroll(&mut mf, l, &body, 4, 4);
+        let outside = read_outside(&mf, l);
+        let mut out = unroll(&mut mf, &outside, &body, 4, 4);
         let mut symbols = Symbols::default();
         share_symbol_bases(&mut mf, &mut out, &mut symbols);
         assert_eq!(symbols.len(), 1);

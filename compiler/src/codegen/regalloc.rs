@@ -211,7 +211,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             }
         }
         for (a, b) in merged {
-            held[k].ranges.insert(a, (b, FIXED));
+            held[k].insert(a, b, FIXED);
         }
     }
     let mut ivs: Vec<usize> = (0..nv).filter(|&v| !ranges[v].is_empty()).collect();
@@ -230,11 +230,12 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             Class::Br => &br_order,
         };
         let rv = &ranges[v];
+        let class_mask: u128 = cands.iter().fold(0, |m, c| m | 1u128 << pi(c));
+        let (first, _) = rv[0];
         let free = |held: &[Holder], c: &Reg| {
-            cands.contains(c)
-                && rv
-                    .iter()
-                    .all(|&(s, e)| held[pi(c)].owner_in(s, e).is_none())
+            let h = &held[pi(c)];
+            class_mask & 1u128 << pi(c) != 0
+                && (h.last_end < first || rv.iter().all(|&(s, e)| h.owner_in(s, e).is_none()))
         };
         let hinted = hints[v].iter().find_map(|h| match h {
             Reg::V(u) => assign[u.index()].filter(|p| free(&held, p)),
@@ -260,7 +261,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             released[k] = released[k].max(end(v));
             assign[v] = Some(p);
             for &(s, e) in rv {
-                held[k].ranges.insert(s, (e, v));
+                held[k].insert(s, e, v);
             }
             continue;
         }
@@ -303,7 +304,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
                 released[kk] = released[kk].max(end(v));
                 assign[v] = Some(c);
                 for &(s, e) in rv {
-                    held[kk].ranges.insert(s, (e, v));
+                    held[kk].insert(s, e, v);
                 }
             }
             _ => spilled[v] = true,
@@ -388,9 +389,16 @@ pub fn allocate(f: &mut MFunc) -> Stats {
 #[derive(Default)]
 struct Holder {
     ranges: std::collections::BTreeMap<usize, (usize, usize)>,
+    /// The largest end of a range ever given (a value starting after it
+    /// overlaps none).
+    last_end: usize,
 }
 
 impl Holder {
+    fn insert(&mut self, s: usize, e: usize, owner: usize) {
+        self.ranges.insert(s, (e, owner));
+        self.last_end = self.last_end.max(e);
+    }
     /// The owner of a range overlapping `[s, e]`, if any.
     fn owner_in(&self, s: usize, e: usize) -> Option<usize> {
         let (_, &(end, owner)) = self.ranges.range(..=e).next_back()?;
