@@ -937,20 +937,6 @@ impl Mrt {
         }
     }
 
-    /// A multiset of needs as a number: 5 bits per operation, sorted.
-    fn code(n: &SlotNeeds) -> u64 {
-        let unit = match n.unit {
-            Unit::Alu => 0,
-            Unit::Mul => 1,
-            Unit::Even => 2,
-            Unit::Mem => 3,
-            Unit::Ctl => 4,
-            Unit::CtlMem => 5,
-            Unit::Alone => 6,
-        };
-        1 + unit * 4 + 2 * n.long_imm as u64 + n.last as u64
-    }
-
     fn fits(&self, model: &ProcessorModel, row: usize, need: SlotNeeds) -> bool {
         let r = &self.rows[row];
         if r.len() >= 12 {
@@ -958,9 +944,9 @@ impl Mrt {
         }
         let mut codes = [0u64; 12];
         for (c, x) in codes.iter_mut().zip(r) {
-            *c = Mrt::code(&x.1);
+            *c = sched::needs_code(&x.1);
         }
-        codes[r.len()] = Mrt::code(&need);
+        codes[r.len()] = sched::needs_code(&need);
         codes[..=r.len()].sort_unstable();
         let key = codes[..=r.len()].iter().fold(0, |k, c| k << 5 | c);
         *self.memo.borrow_mut().entry(key).or_insert_with(|| {

@@ -149,8 +149,9 @@ pub(crate) fn needs_fit(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
 }
 
 /// The resource needs of one operation as a number in 1..=28 (5 bits):
-/// the memo key of [`needs_fit`].
-fn needs_code(n: &SlotNeeds) -> u64 {
+/// the memo key of [`needs_fit`] and of the modulo scheduler's
+/// reservation table (a multiset of needs: 5 bits per operation, sorted).
+pub(crate) fn needs_code(n: &SlotNeeds) -> u64 {
     let unit = match n.unit {
         Unit::Alu => 0,
         Unit::Mul => 1,
