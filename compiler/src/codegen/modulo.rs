@@ -11,10 +11,17 @@
 //!
 //! Choices of this implementation (ST200 facts from ISA-ST200 §2, §5):
 //!
-//! - **Kernel unrolling** by `U` = 1, 2 or 4 before scheduling
+//! - **Kernel unrolling** by `U` = 1, 2, 4 or (bodies of at most
+//!   [`MAX_OPS_UNROLLED_8`] / 8 operations) 8 before scheduling
 //!   ([`LoopReport::unroll`]): values written once per iteration get fresh
 //!   names in all copies but the last; an induction register is read as
-//!   `x + k·c` from one `add` per copy and stepped once by `U·c`.
+//!   `x + k·c` from one `add` per copy and stepped once by `U·c`. The
+//!   copies' loads and stores then share one address computation
+//!   (`fold_addresses`: an address equal to an earlier register plus a
+//!   constant takes the constant as its offset) and, for one symbol, one
+//!   base register with short offsets (`share_symbol_bases`); a
+//!   read-modify-write of one word at a computed address forwards each
+//!   copy's stored value to the next copy's load (`forward_stores`).
 //! - **No rotating registers, no modulo variable expansion.** The kernel is
 //!   the (unrolled) body reordered on the same registers: every register
 //!   dependence becomes an edge with its distance (true dependences with
@@ -27,15 +34,17 @@
 //!   as linear forms in the loop's induction variables and invariant
 //!   registers (plus a symbol or frame object): two accesses with the same
 //!   form but for the constant conflict at the iteration distances where
-//!   their byte ranges overlap; any other pair involving a store is ordered
-//!   at distance 0 and 1 (which covers every larger distance).
+//!   their byte ranges overlap; accesses of distinct symbols or frame
+//!   objects never do; any other pair involving a store is ordered at
+//!   distance 0 and 1 (which covers every larger distance).
 //! - **Trip count.** The loop must be counted: its branch tests a compare
 //!   of an induction register `r` (one `add r = r, c` per iteration) with
 //!   an invariant (`<`, `>`, `≠`, and `≤`/`≥` against a
 //!   constant). A guard computes the number of iterations exactly (the
 //!   unsigned distance to the bound, rounded up by the step) and runs the
 //!   original loop when fewer than `S·U` are left (`S` = stage count);
-//!   otherwise it sets a pass counter. The kernel tests `cnt ≠ 0` in its
+//!   otherwise it sets a pass counter (a constant when the trip count is
+//!   one: no guard then). The kernel tests `cnt ≠ 0` in its
 //!   first row and branches in its last (a compare reaches a branch 3
 //!   cycles later: ALU result stage 3 − branch read stage 0, §5.3), so
 //!   `II ≥ 4`. Read in order, the kernel means what the pipelined loop
@@ -51,7 +60,8 @@
 //!   the scoreboard at its exits; the ST220 keeps its loops as they are.
 //! - A loop is pipelined only when a pass beats the list-scheduled loop
 //!   (for a constant trip count: when the whole loop does) and the kernel
-//!   keeps at most [`MAX_LIVE`] GRs and [`MAX_LIVE_BRS`] BRs live.
+//!   keeps at most [`MAX_LIVE`] GRs (less those live through the loop)
+//!   and [`MAX_LIVE_BRS`] BRs live.
 
 use super::mir::*;
 use super::sched::{self, OffsetKind};
