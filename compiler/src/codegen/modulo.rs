@@ -1565,8 +1565,7 @@ fn forward_stores(
             continue;
         };
         match (m, open) {
-            ("ldw", None) => open = Some(k),
-            ("ldw", Some(_)) => open = Some(k),
+            ("ldw", _) => open = Some(k),
             ("stw", Some(l)) => {
                 let (Some(a), Some(b)) = (sched::access_parts(&body[l]), sched::access_parts(i))
                 else {
