@@ -2190,7 +2190,10 @@ fn try_loop(
         sched::slot_needs(&dec_k),
         sched::slot_needs(&br),
     ];
-    let trips = known_trips(mf, pre, &ct, &cont).or_else(|| relative_trips(mf, pre, &ct, &cont));
+    // a constant trip count (exact: the guard and the epilogue rely on
+    // it), else an estimate for the choice of a schedule only
+    let exact = known_trips(mf, pre, &ct, &cont);
+    let trips = exact.or_else(|| relative_trips(mf, pre, &ct, &cont));
     let costs = Costs {
         trips,
         list_length,
@@ -2346,7 +2349,6 @@ fn try_loop(
     // a constant trip count: the passes and the iterations left are known
     // (prologue, passes and epilogue run (stages − 1 + passes)·u
     // iterations, passes = (n − stages·u) / u + 1: n mod u are left)
-    let exact = known_trips(mf, pre, &ct, &cont);
     if u > 1 && exact.is_none_or(|n| n % u != 0) {
         // the iterations left over by the passes run in the original loop:
         // its own test on the induction value of the last iteration done
@@ -2629,6 +2631,18 @@ mod tests {
         (1..=n).map(|b| (0, b)).collect()
     }
 
+    /// `s += v[i]` (`shl`, `ldw v[$a]`, add, induction step, compare; the
+    /// branch left out) unrolled 4 times by [`unroll`].
+    fn sum_of_v_unrolled_4() -> (MFunc, Vec<MInst>) {
+        let text = "function @f global\nvregs 8 br %v5\norder B0 B1 B2\nB0:\n  mov %v1 = $r0\n  mov %v4 = $r0\nB1:\n  shl %v2 = %v1, 2\n  ldw %v3 = &v[%v2]\n  add %v4 = %v4, %v3\n  add %v1 = %v1, 1\n  cmplt %v5 = %v1, $r16\n  br %v5, B1\nB2:\n  mov $r16 = %v4\n  return $r63 uses($r16)\n";
+        let mut mf = parse::function(text).expect("parses");
+        let l = mf.order[1];
+        let body = mf.block(l).insts[..5].to_vec();
+        let outside = read_outside(&mf, l);
+        let out = unroll(&mut mf, &outside, &body, 4, 4);
+        (mf, out)
+    }
+
     /// Hand check of the address folding of [`unroll`]: copy `k` of
     /// `ldw v[4·i]` reads `v + 4·(i + k)`, which is copy 0's `4·i` plus
     /// `4·k`; so one `shl` serves the four copies, each load takes its
@@ -2637,12 +2651,7 @@ mod tests {
     /// induction variable stay: the next pass reads them.
     #[test]
     fn unrolled_copies_share_one_address_computation() {
-        let text = "function @f global\nvregs 8 br %v5\norder B0 B1 B2\nB0:\n  mov %v1 = $r0\n  mov %v4 = $r0\nB1:\n  shl %v2 = %v1, 2\n  ldw %v3 = &v[%v2]\n  add %v4 = %v4, %v3\n  add %v1 = %v1, 1\n  cmplt %v5 = %v1, $r16\n  br %v5, B1\nB2:\n  mov $r16 = %v4\n  return $r63 uses($r16)\n";
-        let mut mf = parse::function(text).expect("parses");
-        let l = mf.order[1];
-        let body = mf.block(l).insts[..5].to_vec();
-        let outside = read_outside(&mf, l);
-        let out = unroll(&mut mf, &outside, &body, 4, 4);
+        let (_, out) = sum_of_v_unrolled_4();
         let named = |m: &str| {
             out.iter()
                 .filter(|i| i.info().is_some_and(|x| x.mnemonic == m))
@@ -2671,12 +2680,7 @@ mod tests {
     /// independent of them, a store to `v` is not.
     #[test]
     fn accesses_of_one_symbol_share_a_base_register() {
-        let text = "function @f global\nvregs 9 br %v5\norder B0 B1 B2\nB0:\n  mov %v1 = $r0\n  mov %v4 = $r0\nB1:\n  shl %v2 = %v1, 2\n  ldw %v3 = &v[%v2]\n  add %v4 = %v4, %v3\n  add %v1 = %v1, 1\n  cmplt %v5 = %v1, $r16\n  br %v5, B1\nB2:\n  mov $r16 = %v4\n  return $r63 uses($r16)\n";
-        let mut mf = parse::function(text).expect("parses");
-        let l = mf.order[1];
-        let body = mf.block(l).insts[..5].to_vec();
-        let outside = read_outside(&mf, l);
-        let mut out = unroll(&mut mf, &outside, &body, 4, 4);
+        let (mut mf, mut out) = sum_of_v_unrolled_4();
         let mut symbols = Symbols::default();
         share_symbol_bases(&mut mf, &mut out, &mut symbols);
         assert_eq!(symbols.len(), 1);
