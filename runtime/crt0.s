@@ -2,7 +2,8 @@
 #
 # Entry state (ARCHITECTURE.md §5, ISA-ST200 §7.3): $r12 8-byte aligned at
 # the stack top pointing at argc, then argv[0..argc-1], NULL, envp NULL.
-# _start: sets $r14 = _gp, clears .bss (__bss_start..__bss_end), passes
+# _start: sets $r14 = _gp, clears .bss (__bss_start..__bss_end: bytes to a
+# word boundary, words to a 32-byte line, then a line per trip), passes
 # argc ($r16) and argv ($r17 = $r12 + 4) to main in a 32-byte frame (its low
 # 16 bytes are main's scratch area, §7.3), then calls exit(main's result).
 #
@@ -34,7 +35,7 @@ _start:
 	;;
 	brf $b1, .Lbss_done             # empty .bss
 	;;
-	brf $b0, .Lbss_words
+	brf $b0, .Lbss_head
 	;;
 .Lbss_bytes:                        # clear up to the first 4-aligned address
 	stb 0[$r8] = $r0
@@ -50,25 +51,49 @@ _start:
 	;;
 	br $b0, .Lbss_bytes
 	;;
-	cmpltu $b1 = $r8, $r9
+.Lbss_head:                         # $r8 4-aligned: words up to a line
+	cmpltu $b2 = $r8, $r9
+	and $r10 = $r8, 31
+	add $r11 = $r8, 32
+	;;
+	cmpne $b0 = $r10, 0               # not at a 32-byte line yet
+	cmpleu $b1 = $r11, $r9            # a whole line left
 	;;
 	nop
 	;;
-	nop
+	brf $b2, .Lbss_done
 	;;
-	brf $b1, .Lbss_done
+	br $b0, .Lbss_word
 	;;
-.Lbss_words:                        # __bss_end is 8-byte aligned
+	brf $b1, .Lbss_word
+	;;
+.Lbss_lines:                        # one 32-byte D-cache line per trip
+	stw 0[$r8] = $r0
+	add $r10 = $r8, 64
+	;;
+	stw 4[$r8] = $r0
+	;;
+	stw 8[$r8] = $r0
+	cmpleu $b1 = $r10, $r9            # another whole line after this one
+	;;
+	stw 12[$r8] = $r0
+	;;
+	stw 16[$r8] = $r0
+	;;
+	stw 20[$r8] = $r0
+	;;
+	stw 24[$r8] = $r0
+	;;
+	br $b1, .Lbss_lines
+	stw 28[$r8] = $r0
+	add $r8 = $r8, 32
+	;;
+	goto .Lbss_head                   # the words after the last line
+	;;
+.Lbss_word:
+	goto .Lbss_head
 	stw 0[$r8] = $r0
 	add $r8 = $r8, 4
-	;;
-	cmpltu $b1 = $r8, $r9
-	;;
-	nop
-	;;
-	nop
-	;;
-	br $b1, .Lbss_words
 	;;
 .Lbss_done:
 	add $r12 = $r12, -32            # frame; 0..15 = main's scratch area

@@ -31,8 +31,9 @@ Options:
                      -O1 SSA construction, SCCP, DCE, machine SSA and
                      out-of-SSA; -O2/-O3 every pass (GVN, strength reduction,
                      CFG simplification too)
-  -fno-PASS          disable a pass (ssa, simplify-cfg, sccp, dce, gvn,
-                     strength-reduce)
+  -fno-PASS          disable an IR pass (ssa, simplify-cfg, sccp, dce, gvn,
+                     licm, inline, loop-rotate, loop-unroll-full,
+                     loop-unroll, strength-reduce)
   -fdump-PASS        write the IR after PASS to FILE.c.PASS.ir
   -fverify           run the IR verifier after every pass
   -fopt-bisect-limit=N  run only the first N transformation steps (IR passes
@@ -46,6 +47,9 @@ Options:
   -fmodulo-sched, -fno-modulo-sched  software pipelining of one-block
                      counted loops (on at -O2, ST231/ST240; --stats
                      prints II, ResMII, RecMII and stages per loop)
+  -fschedule-insns, -fno-schedule-insns  list scheduling of each block
+                     before register allocation too, when it keeps the
+                     register pressure bounded (on at -O2)
   -fout-of-psi=M     out of psi-SSA: select (the slct chain, default) or
                      webs (the seeds' psi-normalize and psi-congruence first)
   -fpsi-promote, -fno-psi-promote  promote each psi's first argument to
@@ -526,6 +530,14 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
             p(&|s| s.blocks_removed),
             p(&|s| s.branches_inverted),
             p(&|s| s.jumps_removed),
+        );
+    }
+    let pre: Vec<_> = c.functions.iter().filter_map(|f| f.prepass).collect();
+    if !pre.is_empty() {
+        eprintln!(
+            "lcc: {name}: schedule-insns: blocks reordered {}, blocks kept for register pressure {}",
+            pre.iter().map(|s| s.reordered).sum::<usize>(),
+            pre.iter().map(|s| s.kept_for_pressure).sum::<usize>(),
         );
     }
     for f in &c.functions {

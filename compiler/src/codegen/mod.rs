@@ -8,6 +8,8 @@
 //! through phis and psis, [`mir_sccp`]) and the translation out of it
 //! ([`out_of_psi`]),
 //! and by out-of-SSA translation [`out_of_ssa`])
+//! → at `-O2`, modulo scheduling of one-block loops ([`modulo`]) and list
+//! scheduling of the other blocks on virtual registers ([`prepass`])
 //! → register allocation by linear scan with spilling
 //! ([`regalloc`]) → peephole clean-up of copies and jumps ([`peephole`],
 //! when [`Options::peephole`] is set) → frame layout, prologue and epilogue ([`frame`]) → list
@@ -27,6 +29,7 @@ pub mod out_of_psi;
 pub mod out_of_ssa;
 pub mod peephole;
 pub mod predicate;
+pub mod prepass;
 pub mod profile;
 pub mod psi;
 pub mod psi_rename;
@@ -96,6 +99,9 @@ pub struct Options {
     /// mode, on at `-O2` and above, `-fmodulo-sched` /
     /// `-fno-modulo-sched`).
     pub modulo_sched: bool,
+    /// Scheduling before register allocation ([`prepass`]; on at `-O2`
+    /// and above, `-fschedule-insns` / `-fno-schedule-insns`).
+    pub schedule_insns: bool,
     /// Sparse conditional constant propagation and dead-code elimination
     /// on machine psi-SSA right after if-conversion ([`mir_sccp`], with
     /// [`Options::if_convert`]; `-fmir-sccp`, off by default: on the
@@ -118,6 +124,7 @@ impl Default for Options {
             copy_fold: false,
             peephole: false,
             modulo_sched: false,
+            schedule_insns: false,
             mir_sccp: false,
         }
     }
@@ -154,6 +161,8 @@ pub struct FunctionStats {
     pub peephole: Option<peephole::Stats>,
     /// Modulo-scheduling report (when it ran).
     pub modulo: Option<modulo::Stats>,
+    /// Scheduling before register allocation (when it ran).
+    pub prepass: Option<prepass::Stats>,
     /// Machine-SSA constant propagation counters (`-fmir-sccp`, when it
     /// ran).
     pub mir_sccp: Option<mir_sccp::Stats>,
@@ -174,7 +183,10 @@ pub fn compile_module_with_stats(
 /// when [`Options::mir_sccp`] is set; skipped, the psis go out of SSA
 /// unfolded), `out-of-ssa-coalescing` (in machine-SSA mode with a method
 /// other than `naive`; skipped, the function is translated by the naive
-/// method), `peephole` (when [`Options::peephole`] is set; skipped, the
+/// method), `modulo-sched` (when [`Options::modulo_sched`] is set;
+/// skipped, no loop is pipelined), `schedule-insns` (when
+/// [`Options::schedule_insns`] is set; skipped, the blocks keep their
+/// order until allocation), `peephole` (when [`Options::peephole`] is set; skipped, the
 /// copies and jumps stay) and `bundle` (when bundling; skipped, the function gets one
 /// operation per bundle).
 pub fn compile_module_bisect(
@@ -325,6 +337,18 @@ fn compile_function_bisect(
         }
     }
     check(&mf)?;
+    let mut prepass_stats = None;
+    if opts.schedule_insns && opts.bundle && bisect.should_run("schedule-insns", &f.name) {
+        let before = bisect.capturing().then(|| mir::print::function(&mf));
+        prepass_stats = Some(prepass::run(&mut mf, &opts.model));
+        check(&mf)?;
+        if let Some(before) = before {
+            bisect.capture = Some(Capture {
+                before,
+                after: mir::print::function(&mf),
+            });
+        }
+    }
     let ra = regalloc::allocate(&mut mf);
     check(&mf)?;
     let mut peep = None;
@@ -370,6 +394,7 @@ fn compile_function_bisect(
         psi_webs: web_stats,
         peephole: peep,
         modulo: modulo_stats,
+        prepass: prepass_stats,
         mir_sccp: sccp_stats,
     };
     Ok((

@@ -522,6 +522,8 @@ struct Access {
     lin: Option<Linear>,
     size: i64,
     step: i64,
+    /// The object it touches, when known ([`sched::mem_object`]).
+    object: Option<MemObject>,
 }
 
 /// The load or store of each operation of `body` as a linear form
@@ -581,6 +583,7 @@ fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>, symbols: &Symbols) -> Vec
                 lin,
                 size,
                 step,
+                object: sched::mem_object(i),
             })
         })());
         let v = linear_result(i, |o| get(&val, o));
@@ -637,7 +640,8 @@ fn conflict_distance(a: &Option<Access>, b: &Option<Access>, d0: bool) -> Option
         (&a.base, &b.base),
         (OffsetKind::Obj(x), OffsetKind::Obj(y)) if x != y
     );
-    if distinct {
+    let objects = matches!((&a.object, &b.object), (Some(x), Some(y)) if x != y);
+    if distinct || objects {
         return Some(None);
     }
     let (Some(la), Some(lb)) = (&a.lin, &b.lin) else {
@@ -2239,44 +2243,58 @@ fn try_loop(
     let outside = read_outside(mf, l);
     let mut best: Option<Schedule> = None;
     let mut symbols = Symbols::default();
-    for u in factors {
-        // a pass of `u` iterations must beat `u` iterations of today's
-        // loop, and (trip count unknown) a larger factor must beat the
-        // best pass so far by a tenth, a smaller one at all
-        let mut limit = (u as i64) * (list_length + penalty) - penalty;
-        if let (None, Some(b)) = (trips, &best) {
-            let tenth = if u > b.unroll { 9 } else { 10 };
-            let (num, den) = (tenth * (b.ii + penalty) * u as i64, 10 * b.unroll as i64);
-            let beat = (num + den - 1) / den - penalty;
-            limit = limit.min(beat);
+    let mut body = body;
+    // a second search when the first finds nothing, without the objects
+    // of the accesses (more memory order): freed from it, iterations
+    // overlap more and may need more registers than the kernel allows
+    for attempt in 0..2 {
+        if attempt == 1 {
+            if best.is_some() || body.iter().all(|i| i.mem.is_none()) {
+                break;
+            }
+            for i in body.iter_mut() {
+                i.mem = None;
+            }
         }
-        if ideal(u) >= limit {
-            continue;
-        }
-        let mut ub = unroll(mf, &outside, &body, ct.cmp, u);
-        if u > 1 {
-            share_symbol_bases(mf, &mut ub, &mut symbols);
-        }
-        let (forwarded, init) = forward_stores(mf, model, &mut ub, u, &symbols);
-        let facts = LoopFacts {
-            extra,
-            symbols: &symbols,
-            costs: &costs,
-            live_limit,
-        };
-        let Some(mut s) = schedule_body(mf, model, ub, u, limit, &facts, &forwarded) else {
-            continue;
-        };
-        s.init = init;
-        let better = match (trips, &best) {
-            (Some(n), _) if cost(&s, n).is_none_or(|c| c >= today(n)) => false,
-            (_, None) => true,
-            (Some(n), Some(x)) => cost(&s, n) < cost(x, n),
-            // within the limit above
-            (None, Some(_)) => true,
-        };
-        if better {
-            best = Some(s);
+        for &u in &factors {
+            // a pass of `u` iterations must beat `u` iterations of today's
+            // loop, and (trip count unknown) a larger factor must beat the
+            // best pass so far by a tenth, a smaller one at all
+            let mut limit = (u as i64) * (list_length + penalty) - penalty;
+            if let (None, Some(b)) = (trips, &best) {
+                let tenth = if u > b.unroll { 9 } else { 10 };
+                let (num, den) = (tenth * (b.ii + penalty) * u as i64, 10 * b.unroll as i64);
+                let beat = (num + den - 1) / den - penalty;
+                limit = limit.min(beat);
+            }
+            if ideal(u) >= limit {
+                continue;
+            }
+            let mut ub = unroll(mf, &outside, &body, ct.cmp, u);
+            if u > 1 {
+                share_symbol_bases(mf, &mut ub, &mut symbols);
+            }
+            let (forwarded, init) = forward_stores(mf, model, &mut ub, u, &symbols);
+            let facts = LoopFacts {
+                extra,
+                symbols: &symbols,
+                costs: &costs,
+                live_limit,
+            };
+            let Some(mut s) = schedule_body(mf, model, ub, u, limit, &facts, &forwarded) else {
+                continue;
+            };
+            s.init = init;
+            let better = match (trips, &best) {
+                (Some(n), _) if cost(&s, n).is_none_or(|c| c >= today(n)) => false,
+                (_, None) => true,
+                (Some(n), Some(x)) => cost(&s, n) < cost(x, n),
+                // within the limit above
+                (None, Some(_)) => true,
+            };
+            if better {
+                best = Some(s);
+            }
         }
     }
     let Some(sc) = best else {
@@ -2927,6 +2945,7 @@ mod tests {
                 }),
                 size: 4,
                 step,
+                object: None,
             })
         };
         // a[i+1] stored, a[i] loaded: the load of iteration j + 1 reads it
@@ -2955,8 +2974,33 @@ mod tests {
                 lin: None,
                 size: 4,
                 step: 0,
+                object: None,
             })
         };
+        // two pointers of unknown relation (different registers): they
+        // may meet, unless instruction selection knew their objects apart
+        let via = |reg: u8, object: Option<MemObject>| {
+            Some(Access {
+                base: OffsetKind::Number,
+                lin: Some(Linear {
+                    terms: vec![(Reg::G(reg), 1)],
+                    konst: 0,
+                }),
+                size: 4,
+                step: 4,
+                object,
+            })
+        };
+        let (a, b) = (MemObject::Sym("a".into()), MemObject::Frame(3));
+        assert_eq!(conflict_distance(&via(1, None), &via(2, None), true), None);
+        assert_eq!(
+            conflict_distance(&via(1, Some(a.clone())), &via(2, Some(a.clone())), true),
+            None
+        );
+        assert_eq!(
+            conflict_distance(&via(1, Some(a)), &via(2, Some(b)), true),
+            Some(None)
+        );
         assert_eq!(conflict_distance(&loaded("x"), &acc(0, 4), true), None);
         assert_eq!(
             conflict_distance(&loaded("y"), &acc(0, 4), true),

@@ -16,7 +16,10 @@
 //!   addresses, §7.3) with disjoint byte ranges (`ldw`/`stw` 4 bytes,
 //!   `ldh`/`sth` 2, `ldb`/`stb` 1, §4.5), or are two different frame
 //!   objects (or a frame object and the incoming-argument area) off one
-//!   base; every other pair (`stwl`, `pft`, `sync`, … included) may overlap;
+//!   base, or touch two different C objects ([`mem_object`]: the tag
+//!   instruction selection puts on them from the IR's alias analysis, or
+//!   the symbol or frame object of the offset); every other pair (`stwl`,
+//!   `pft`, `sync`, … included) may overlap;
 //! - every operation precedes the region's control operation (latency 0);
 //!   on a non-interlocked core (ST220) with the producer's full latency
 //!   minus one, so every result has landed when the next block (or the
@@ -204,6 +207,34 @@ pub fn schedule_block(model: &ProcessorModel, insts: Vec<MInst>, bundle: bool) -
     schedule_block_with(model, insts, bundle, true)
 }
 
+/// The operations of a block in the order a list schedule issues them
+/// (cycle by cycle; within a cycle in program order, the control
+/// operation last), for scheduling before register allocation: the
+/// allocator then sees independent operations interleaved and gives them
+/// different registers, so the schedule after allocation keeps their
+/// parallelism instead of meeting the anti and output dependences a
+/// reused register creates.
+/// Returns the permutation: position `k` of the new order holds
+/// operation `order[k]` of `insts`.
+pub fn prepass_order(model: &ProcessorModel, insts: &[MInst]) -> Vec<usize> {
+    let mut order = Vec::with_capacity(insts.len());
+    let mut start = 0;
+    while start < insts.len() {
+        let end = insts[start..]
+            .iter()
+            .position(|i| i.is_control())
+            .map_or(insts.len(), |p| start + p + 1);
+        let ops = &insts[start..end];
+        let ml: Vec<u32> = ops.iter().map(|i| maxlat(model, i)).collect();
+        let cycle_of = region_cycles(model, ops, &ml, true, true);
+        let mut idx: Vec<usize> = (0..ops.len()).collect();
+        idx.sort_by_key(|&j| (cycle_of[j], ops[j].is_control(), j));
+        order.extend(idx.into_iter().map(|j| start + j));
+        start = end;
+    }
+    order
+}
+
 /// [`schedule_block`]; `disambiguate == false` orders every store after
 /// and before every other memory operation (no address analysis).
 pub fn schedule_block_with(
@@ -266,8 +297,40 @@ fn access_bytes(i: &MInst) -> Option<i64> {
     })
 }
 
-/// True if two accesses may touch a common byte (`None`: anything).
-fn may_overlap(a: &Option<Addr>, b: &Option<Addr>) -> bool {
+/// The object a load or store touches, when known: the tag instruction
+/// selection put on it, or the symbol or frame object its offset names
+/// (an index register added to it stays inside that object).
+pub(crate) fn mem_object(op: &MInst) -> Option<MemObject> {
+    if op.mem.is_some() {
+        return op.mem.clone();
+    }
+    match access_parts(op)?.1 {
+        OffsetKind::Sym(s) => Some(MemObject::Sym(s)),
+        OffsetKind::Obj(n) => Some(MemObject::Frame(n)),
+        OffsetKind::Number | OffsetKind::Incoming => None,
+    }
+}
+
+/// A memory operation of a region for the dependence builder: its
+/// address (`None`: unknown) and object (`None`: unknown).
+struct MemRef {
+    addr: Option<Addr>,
+    object: Option<MemObject>,
+}
+
+/// True if two accesses may touch a common byte: not when they touch two
+/// different objects, else by their addresses ([`may_overlap_addr`]).
+fn may_overlap(a: &MemRef, b: &MemRef) -> bool {
+    if let (Some(x), Some(y)) = (&a.object, &b.object) {
+        if x != y {
+            return false;
+        }
+    }
+    may_overlap_addr(&a.addr, &b.addr)
+}
+
+/// True if two addresses may touch a common byte (`None`: anything).
+fn may_overlap_addr(a: &Option<Addr>, b: &Option<Addr>) -> bool {
     let (Some(a), Some(b)) = (a, b) else {
         return true;
     };
@@ -314,18 +377,24 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
     };
     let mut regs: HashMap<Reg, RegState> = HashMap::default();
     let mut barrier: Option<usize> = None;
-    let mut stores: Vec<(usize, Option<Addr>)> = vec![];
-    let mut loads: Vec<(usize, Option<Addr>)> = vec![];
+    let mut stores: Vec<(usize, MemRef)> = vec![];
+    let mut loads: Vec<(usize, MemRef)> = vec![];
     for (j, op) in ops.iter().enumerate() {
         let cj = op.class_unit().0;
         let uses = op.uses();
         let defs = op.defs();
         // memory, with the address as the base register stands before j
         if is_mem(cj) {
-            let addr = if disambiguate {
-                address(op, &regs)
+            let m = if disambiguate {
+                MemRef {
+                    addr: address(op, &regs),
+                    object: mem_object(op),
+                }
             } else {
-                None
+                MemRef {
+                    addr: None,
+                    object: None,
+                }
             };
             let is_load = cj == OpClass::Load;
             if let Some(b) = barrier {
@@ -333,12 +402,14 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             }
             if is_load {
                 for (s, a) in &stores {
-                    if may_overlap(a, &addr) {
+                    if may_overlap(a, &m) {
                         dag.edge(*s, j, 1);
                     }
                 }
-                loads.push((j, addr));
-            } else if addr.is_none() || stores.len() + loads.len() > MEM_WINDOW {
+                loads.push((j, m));
+            } else if (m.addr.is_none() && m.object.is_none())
+                || stores.len() + loads.len() > MEM_WINDOW
+            {
                 for &(k, _) in stores.iter().chain(&loads) {
                     dag.edge(k, j, 1);
                 }
@@ -347,11 +418,11 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
                 barrier = Some(j);
             } else {
                 for (k, a) in stores.iter().chain(&loads) {
-                    if may_overlap(a, &addr) {
+                    if may_overlap(a, &m) {
                         dag.edge(*k, j, 1);
                     }
                 }
-                stores.push((j, addr));
+                stores.push((j, m));
             }
         }
         // true dependences on the last writers
@@ -458,7 +529,51 @@ fn schedule_region(
     let n = ops.len();
     let has_ctl = ops.last().is_some_and(|i| i.is_control());
     let ml: Vec<u32> = ops.iter().map(|i| maxlat(model, i)).collect();
-    let mut dag = build_dag(model, &ops, &ml, disambiguate);
+    let cycle_of = region_cycles(model, &ops, &ml, bundle, disambiguate);
+    let mut bundles: Vec<Vec<usize>> = vec![];
+    let last = cycle_of.iter().copied().max().unwrap_or(0);
+    bundles.resize(last + 1, vec![]);
+    for (j, &c) in cycle_of.iter().enumerate() {
+        bundles[c].push(j);
+    }
+    // fall-through end of a block on a non-interlocked core: wait for results
+    let mut total = bundles.len();
+    if !model.interlocked && !has_ctl {
+        let need = (0..n)
+            .map(|i| cycle_of[i] + ml[i] as usize)
+            .max()
+            .unwrap_or(0);
+        total = total.max(need);
+    }
+    let mut ops: Vec<Option<MInst>> = ops.into_iter().map(Some).collect();
+    for b in 0..total {
+        let mut v: Vec<MInst> = vec![];
+        if let Some(js) = bundles.get(b) {
+            for &j in js {
+                v.push(ops[j].take().expect("once"));
+            }
+        }
+        // control op first in the bundle (§2.3 rule 2; las reorders anyway)
+        v.sort_by_key(|i| !i.is_control());
+        if v.is_empty() && model.interlocked {
+            continue;
+        }
+        out.push(v);
+    }
+}
+
+/// The cycle of each operation of a region (`ops`, its control operation
+/// last if any) in a list schedule (one operation per cycle in order when
+/// `bundle` is false); `ml` the latency of each operation's results.
+fn region_cycles(
+    model: &ProcessorModel,
+    ops: &[MInst],
+    ml: &[u32],
+    bundle: bool,
+    disambiguate: bool,
+) -> Vec<usize> {
+    let n = ops.len();
+    let mut dag = build_dag(model, ops, ml, disambiguate);
     let mut cycle_of = vec![usize::MAX; n];
     let mut earliest = vec![0usize; n];
     if !bundle {
@@ -581,36 +696,7 @@ fn schedule_region(
             cyc += 1;
         }
     }
-    let mut bundles: Vec<Vec<usize>> = vec![];
-    let last = cycle_of.iter().copied().max().unwrap_or(0);
-    bundles.resize(last + 1, vec![]);
-    for (j, &c) in cycle_of.iter().enumerate() {
-        bundles[c].push(j);
-    }
-    // fall-through end of a block on a non-interlocked core: wait for results
-    let mut total = bundles.len();
-    if !model.interlocked && !has_ctl {
-        let need = (0..n)
-            .map(|i| cycle_of[i] + ml[i] as usize)
-            .max()
-            .unwrap_or(0);
-        total = total.max(need);
-    }
-    let mut ops: Vec<Option<MInst>> = ops.into_iter().map(Some).collect();
-    for b in 0..total {
-        let mut v: Vec<MInst> = vec![];
-        if let Some(js) = bundles.get(b) {
-            for &j in js {
-                v.push(ops[j].take().expect("once"));
-            }
-        }
-        // control op first in the bundle (§2.3 rule 2; las reorders anyway)
-        v.sort_by_key(|i| !i.is_control());
-        if v.is_empty() && model.interlocked {
-            continue;
-        }
-        out.push(v);
-    }
+    cycle_of
 }
 
 #[cfg(test)]
@@ -974,8 +1060,10 @@ mod tests {
         assert_eq!(edges(&[st(fr(0, 0)), ld(imm(0))]), [(0, 1, 1)]);
     }
 
-    /// One symbol with disjoint addends is disjoint; two symbols may be
-    /// laid out anywhere; `pft` (memory control) orders everything.
+    /// One symbol with disjoint addends is disjoint; two symbols are two
+    /// C objects, disjoint whatever is added to them (an index keeps an
+    /// address inside its object, C99 §6.5.6p8); `pft` (memory control)
+    /// orders everything.
     #[test]
     fn symbols_and_memory_control() {
         let z = r(Reg::ZERO);
@@ -983,12 +1071,36 @@ mod tests {
         let st = |a: Opnd| op("stw", vec![a, z.clone(), g(1)]);
         let ld = |a: Opnd, d: u8| op("ldw", vec![g(d), a, z.clone()]);
         assert_eq!(edges(&[st(sym("a", 0)), ld(sym("a", 4), 2)]), []);
-        assert_eq!(edges(&[st(sym("a", 0)), ld(sym("b", 4), 2)]), [(0, 1, 1)]);
+        assert_eq!(edges(&[st(sym("a", 0)), ld(sym("b", 4), 2)]), []);
         let pft = op("pft", vec![imm(0), g(16)]);
         assert_eq!(
             edges(&[ld(sym("a", 0), 2), pft, ld(sym("a", 4), 3)]),
             [(0, 1, 1), (1, 2, 1)]
         );
+    }
+
+    /// Accesses through two unrelated registers may overlap, unless
+    /// instruction selection tagged them with two different objects
+    /// (`MInst::mem`); the same object, or one unknown, keeps the edge.
+    #[test]
+    fn accesses_to_different_objects_are_disjoint() {
+        let tag = |mut i: MInst, o: Option<MemObject>| {
+            i.mem = o;
+            i
+        };
+        let st = |o| tag(op("stw", vec![imm(0), g(16), g(1)]), o);
+        let ld = |o, d: u8| tag(op("ldw", vec![g(d), imm(0), g(17)]), o);
+        let (a, f) = (Some(MemObject::Sym("a".into())), Some(MemObject::Frame(2)));
+        assert_eq!(edges(&[st(a.clone()), ld(f.clone(), 2)]), []);
+        assert_eq!(edges(&[st(a.clone()), ld(a.clone(), 2)]), [(0, 1, 1)]);
+        assert_eq!(edges(&[st(None), ld(f.clone(), 2)]), [(0, 1, 1)]);
+        // an untagged store through an unknown register orders everything
+        // after it; a tagged one only what may touch its object
+        assert_eq!(
+            edges(&[st(None), ld(f.clone(), 2), ld(a.clone(), 3)]),
+            [(0, 1, 1), (0, 2, 1)]
+        );
+        assert_eq!(edges(&[st(f), ld(a, 2), ld(None, 3)]), [(0, 2, 1)]);
     }
 
     /// `stw 0[$r16] = $r1; ldw $r2 = 4[$r16]; add $r3 = $r2, 1` on the

@@ -56,6 +56,9 @@ pub struct Config {
     /// Modulo scheduling of one-block loops: on at `-O2` and above;
     /// `-fmodulo-sched` / `-fno-modulo-sched`.
     pub modulo_sched: bool,
+    /// Scheduling before register allocation: on at `-O2` and above;
+    /// `-fschedule-insns` / `-fno-schedule-insns` (gcc's names).
+    pub schedule_insns: bool,
     /// Constant propagation on machine psi-SSA after if-conversion:
     /// `-fmir-sccp` / `-fno-mir-sccp` (default off).
     pub mir_sccp: bool,
@@ -89,6 +92,7 @@ impl Config {
             copy_fold: false,
             peephole: false,
             modulo_sched: false,
+            schedule_insns: false,
             mir_sccp: false,
             opt_bisect_limit: None,
             bisect_capture: None,
@@ -171,6 +175,7 @@ impl Config {
         cfg.if_convert = cfg.opt_level >= 2;
         cfg.peephole = cfg.opt_level >= 1;
         cfg.modulo_sched = cfg.opt_level >= 2;
+        cfg.schedule_insns = cfg.opt_level >= 2;
         for f in &cfg.pass_flags {
             match f.as_str() {
                 "-fif-convert" => cfg.if_convert = true,
@@ -183,6 +188,8 @@ impl Config {
                 "-fno-peephole" => cfg.peephole = false,
                 "-fmodulo-sched" => cfg.modulo_sched = true,
                 "-fno-modulo-sched" => cfg.modulo_sched = false,
+                "-fschedule-insns" => cfg.schedule_insns = true,
+                "-fno-schedule-insns" => cfg.schedule_insns = false,
                 "-fmir-sccp" => cfg.mir_sccp = true,
                 "-fno-mir-sccp" => cfg.mir_sccp = false,
                 "-fjump-tables" => cfg.front.no_jump_tables = false,
@@ -339,6 +346,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         copy_fold: cfg.copy_fold,
         peephole: cfg.peephole,
         modulo_sched: cfg.modulo_sched,
+        schedule_insns: cfg.schedule_insns,
         mir_sccp: cfg.mir_sccp,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
@@ -396,6 +404,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         copy_fold: false,
         peephole: true,
         modulo_sched: true,
+        schedule_insns: true,
         mir_sccp: false,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),

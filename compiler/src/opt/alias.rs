@@ -87,6 +87,100 @@ pub fn decompose(f: &Function, addr: Value) -> (Base, Option<i64>) {
     (Base::Value(v), Some(off))
 }
 
+/// The object `addr` points into, whatever the offset: a global or a
+/// stack slot, found through `add`/`sub` (an index added to a pointer
+/// stays in the pointer's object, C99 §6.5.6p8) and through φs whose
+/// operands all point into one object (a pointer induction variable);
+/// `None` when unknown (a parameter, a loaded pointer, a φ of two
+/// objects). Follows at most 64 instructions.
+pub fn object_of(f: &Function, addr: Value) -> Option<Base> {
+    let mut budget = 64;
+    match object_walk(f, addr, &mut Vec::new(), &mut budget) {
+        Walk::Known(b) => Some(b),
+        Walk::Cycle | Walk::Unknown => None,
+    }
+}
+
+/// What [`object_walk`] finds for a value.
+enum Walk {
+    /// It points into this object.
+    Known(Base),
+    /// It is derived from a φ being walked (no information of its own).
+    Cycle,
+    /// Anything else.
+    Unknown,
+}
+
+/// [`object_of`]: `visiting` holds the φs on the current path.
+fn object_walk(f: &Function, v: Value, visiting: &mut Vec<Value>, budget: &mut u32) -> Walk {
+    if visiting.contains(&v) {
+        return Walk::Cycle;
+    }
+    if *budget == 0 {
+        return Walk::Unknown;
+    }
+    *budget -= 1;
+    let Some(i) = def_inst(f, v) else {
+        return Walk::Unknown;
+    };
+    match &f.insts[i.index()].kind {
+        InstKind::GlobalAddr { name } => Walk::Known(Base::Global(name.clone())),
+        InstKind::SlotAddr { slot } => Walk::Known(Base::Slot(*slot)),
+        InstKind::Binary {
+            op: BinaryOp::Add,
+            ty: Type::I32,
+            args: [a, b],
+        } => {
+            // the pointer operand is the one with an object (two pointers
+            // are never added in C); one derived from the φ being walked
+            // and one with an object is ambiguous
+            let (a, b) = (*a, *b);
+            match (
+                object_walk(f, a, visiting, budget),
+                object_walk(f, b, visiting, budget),
+            ) {
+                (Walk::Known(x), Walk::Unknown) | (Walk::Unknown, Walk::Known(x)) => Walk::Known(x),
+                (Walk::Cycle, Walk::Unknown) | (Walk::Unknown, Walk::Cycle) => Walk::Cycle,
+                _ => Walk::Unknown,
+            }
+        }
+        InstKind::Binary {
+            op: BinaryOp::Sub,
+            ty: Type::I32,
+            args: [a, b],
+        } => {
+            // pointer − integer; pointer − pointer is an integer
+            let (a, b) = (*a, *b);
+            match object_walk(f, b, visiting, budget) {
+                Walk::Unknown => object_walk(f, a, visiting, budget),
+                _ => Walk::Unknown,
+            }
+        }
+        InstKind::Phi { incoming, .. } => {
+            visiting.push(v);
+            let mut found: Option<Base> = None;
+            let mut unknown = false;
+            for &(_, x) in incoming.iter() {
+                match object_walk(f, x, visiting, budget) {
+                    Walk::Known(o) if found.as_ref().is_none_or(|g| *g == o) => found = Some(o),
+                    Walk::Cycle => {}
+                    _ => {
+                        unknown = true;
+                        break;
+                    }
+                }
+            }
+            visiting.pop();
+            match found {
+                _ if unknown => Walk::Unknown,
+                Some(o) => Walk::Known(o),
+                None => Walk::Cycle,
+            }
+        }
+        _ => Walk::Unknown,
+    }
+}
+
 /// One memory access: its address and size in bytes (`None`: unknown
 /// extent, e.g. a call's effects).
 #[derive(Clone, Copy, Debug)]
@@ -172,5 +266,44 @@ block0:
         assert_eq!(decompose(f, Value(7)), (Base::Global("a".into()), None));
         assert!(!may_alias(f, acc(7, 4), acc(4, 4)));
         assert!(may_alias(f, acc(7, 4), acc(1, 4)));
+    }
+
+    /// A pointer induction variable over `@a` (`%6 = φ(@a + 8, %6 + 4)`)
+    /// points into `@a`; a φ of `@a` and `@b`, a parameter, and the
+    /// difference of two pointers added to a parameter do not name one
+    /// object.
+    #[test]
+    fn objects_through_phis() {
+        let m = module(
+            "func @f(i32 %0) -> i32 {
+block0:
+  %1 = global_addr @a
+  %2 = iconst.i32 8
+  %3 = add.i32 %1, %2
+  %4 = global_addr @b
+  %5 = iconst.i32 4
+  jump block1
+block1:
+  %6 = phi.i32 [block0: %3], [block1: %8]
+  %7 = phi.i32 [block0: %1], [block1: %4]
+  %8 = add.i32 %6, %5
+  %9 = sub.i32 %8, %1
+  %10 = add.i32 %0, %9
+  %11 = sub.i32 %6, %5
+  %12 = icmp.slt.i32 %8, %0
+  br %12, block1, block2
+block2:
+  ret %5
+}",
+        );
+        let f = &m.functions[0];
+        let a = Some(Base::Global("a".into()));
+        assert_eq!(object_of(f, Value(6)), a);
+        assert_eq!(object_of(f, Value(8)), a);
+        assert_eq!(object_of(f, Value(11)), a);
+        assert_eq!(object_of(f, Value(7)), None);
+        assert_eq!(object_of(f, Value(0)), None);
+        assert_eq!(object_of(f, Value(9)), None);
+        assert_eq!(object_of(f, Value(10)), None);
     }
 }

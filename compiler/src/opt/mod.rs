@@ -17,6 +17,7 @@ pub mod inline;
 pub mod licm;
 pub mod loop_rotate;
 pub mod loop_unroll;
+pub mod loop_unroll_full;
 pub mod planted_bug;
 pub mod sccp;
 pub mod simplify_cfg;
@@ -127,6 +128,12 @@ pub const PASSES: &[Pass] = &[
         run: loop_rotate::run,
     },
     Pass {
+        name: "loop-unroll-full",
+        summary: "unroll innermost loops of at most 8 constant trips completely (bodies of several blocks too)",
+        min_level: 2,
+        run: loop_unroll_full::run,
+    },
+    Pass {
         name: "loop-unroll",
         summary: "unroll one-block counted loops by 4 (or 2) with a remainder loop (-funroll-loops)",
         min_level: 3,
@@ -157,6 +164,10 @@ pub const PIPELINE: &[&str] = &[
     "sccp",
     "dce",
     "loop-rotate",
+    "simplify-cfg",
+    "loop-unroll-full",
+    "sccp",
+    "ssa",
     "simplify-cfg",
     "loop-unroll",
     "strength-reduce",

@@ -148,6 +148,9 @@ struct Sel<'a> {
     block_last: Vec<MBlockId>,
     split: Vec<MBlockId>,
     loc: Option<(u32, u32)>,
+    /// The object the IR load or store being selected touches (put on the
+    /// loads and stores emitted for it).
+    mem: Option<MemObject>,
     sret_small: Option<(Reg, u32)>,
     nfixed_words: u32,
     /// Per value, the extension facts ([`ext`]) of its register.
@@ -242,6 +245,7 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
         block_last: vec![MBlockId(u32::MAX); f.blocks.len()],
         split: vec![],
         loc: None,
+        mem: None,
         sret_small: None,
         nfixed_words: 0,
         ext_facts: vec![0; nv],
@@ -258,8 +262,20 @@ impl<'a> Sel<'a> {
     }
     fn emit(&mut self, mut i: MInst) {
         i.loc = self.loc;
+        if self.mem.is_some() && super::sched::is_mem(i.class_unit().0) {
+            i.mem = self.mem.clone();
+        }
         let cur = self.cur;
         self.mf.block_mut(cur).insts.push(i);
+    }
+    /// The object an IR address points into ([`crate::opt::alias::object_of`]).
+    fn object(&self, addr: Value) -> Option<MemObject> {
+        use crate::opt::alias::{object_of, Base};
+        match object_of(self.f, addr)? {
+            Base::Global(name) => Some(MemObject::Sym(name)),
+            Base::Slot(s) => self.slot_obj.get(s.index()).map(|&o| MemObject::Frame(o)),
+            Base::Value(_) => None,
+        }
     }
     /// Emits the operation written `op` on `ops` ([`MFunc::inst`]).
     fn e(&mut self, op: &str, ops: Vec<Opnd>) {
@@ -344,9 +360,16 @@ impl<'a> Sel<'a> {
             for &i in &f.blocks[b.index()].insts {
                 let d = &f.insts[i.index()];
                 self.loc = d.loc;
+                self.mem = match &d.kind {
+                    InstKind::Load { addr, .. } | InstKind::Store { addr, .. } => {
+                        self.object(*addr)
+                    }
+                    _ => None,
+                };
                 self.inst(b, &d.kind, d.result)?;
             }
             self.loc = None;
+            self.mem = None;
         }
         let split = std::mem::take(&mut self.split);
         self.mf.order.extend(split);

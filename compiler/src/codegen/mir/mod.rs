@@ -319,6 +319,17 @@ impl std::fmt::Display for MOp {
     }
 }
 
+/// The C object a load or store touches (and no other), when the IR's
+/// alias analysis knows it ([`crate::opt::alias::object_of`]): accesses
+/// to two different objects never overlap, whatever their addresses.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MemObject {
+    /// A global variable, by symbol.
+    Sym(String),
+    /// Frame object `n` (a stack slot of the IR, §7.3 of ISA-ST200).
+    Frame(u32),
+}
+
 /// One machine operation.
 #[derive(Clone, Debug)]
 pub struct MInst {
@@ -333,6 +344,9 @@ pub struct MInst {
     pub imp_defs: Vec<Reg>,
     /// Source line and column.
     pub loc: Option<(u32, u32)>,
+    /// For a load or store: the object it touches, when known (set by
+    /// instruction selection; copies of the operation keep it).
+    pub mem: Option<MemObject>,
 }
 
 impl MInst {
@@ -343,6 +357,7 @@ impl MInst {
             imp_uses: vec![],
             imp_defs: vec![],
             loc: None,
+            mem: None,
         }
     }
     /// The ST200 operation `op` on `ops` (its explicit operands in written
