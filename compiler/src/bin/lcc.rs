@@ -31,9 +31,9 @@ Options:
                      -O1 SSA construction, SCCP, DCE, machine SSA and
                      out-of-SSA; -O2/-O3 every pass (GVN, strength reduction,
                      CFG simplification too)
-  -fno-PASS          disable an IR pass (ssa, simplify-cfg, sccp, dce, gvn,
-                     licm, inline, loop-rotate, loop-unroll-full,
-                     loop-unroll, strength-reduce)
+  -fno-PASS          disable an IR pass (ssa, simplify-cfg, sccp, dce, inline,
+                     loop-rotate, loop-unroll-full, loop-unroll,
+                     strength-reduce, gvn, licm, promote)
   -fdump-PASS        write the IR after PASS to FILE.c.PASS.ir
   -fverify           run the IR verifier after every pass
   -fopt-bisect-limit=N  run only the first N transformation steps (IR passes

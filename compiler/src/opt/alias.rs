@@ -191,20 +191,57 @@ pub struct Access {
     pub size: Option<u32>,
 }
 
-/// Whether accesses `a` and `b` may touch a common byte.
-pub fn may_alias(f: &Function, a: Access, b: Access) -> bool {
-    let (ba, oa) = decompose(f, a.addr);
-    let (bb, ob) = decompose(f, b.addr);
-    if ba.is_object() && bb.is_object() && ba != bb {
-        return false;
-    }
-    if ba == bb {
-        if let (Some(sa), Some(sb), Some(oa), Some(ob)) = (a.size, b.size, oa, ob) {
-            let (ea, eb) = (oa + sa as i64, ob + sb as i64);
-            return oa < eb && ob < ea;
+/// The bytes an access may touch, as [`decompose`] sees its address:
+/// base, constant offset (`None`: unknown) and size (`None`: unknown).
+/// Passes that compare one address with many decompose it once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// What the address is relative to.
+    pub base: Base,
+    /// Constant byte offset from the base, when known.
+    pub offset: Option<i64>,
+    /// Bytes accessed, when known.
+    pub size: Option<u32>,
+}
+
+impl Location {
+    /// The location of access `a`.
+    pub fn of(f: &Function, a: Access) -> Location {
+        let (base, offset) = decompose(f, a.addr);
+        Location {
+            base,
+            offset,
+            size: a.size,
         }
     }
-    true
+
+    /// Whether the two locations may share a byte (the rules of the
+    /// module documentation).
+    pub fn may_overlap(&self, o: &Location) -> bool {
+        if self.base.is_object() && o.base.is_object() && self.base != o.base {
+            return false;
+        }
+        if self.base == o.base {
+            if let (Some(sa), Some(sb), Some(oa), Some(ob)) =
+                (self.size, o.size, self.offset, o.offset)
+            {
+                let (ea, eb) = (oa + sa as i64, ob + sb as i64);
+                return oa < eb && ob < ea;
+            }
+        }
+        true
+    }
+
+    /// Whether the two locations are the same bytes for certain: one base,
+    /// one known offset, one known size.
+    pub fn must_equal(&self, o: &Location) -> bool {
+        self.offset.is_some() && self.size.is_some() && self == o
+    }
+}
+
+/// Whether accesses `a` and `b` may touch a common byte.
+pub fn may_alias(f: &Function, a: Access, b: Access) -> bool {
+    Location::of(f, a).may_overlap(&Location::of(f, b))
 }
 
 /// The memory an instruction writes: `Some(None)` for "anything" (a call),

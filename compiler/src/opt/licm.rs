@@ -103,25 +103,34 @@ pub fn ensure_preheader(f: &mut Function, h: Block, body: &[Block]) -> (Block, b
     if outside.is_empty() {
         return (h, false); // the entry block: nothing enters from outside
     }
+    (split_predecessors(f, h, &outside), true)
+}
+
+/// Inserts a new block, placed before `h` in the layout, that takes the
+/// edges into `h` from the blocks `from` (some of its predecessors) and
+/// jumps to `h`; returns it. The φs of `h` get one operand from the new
+/// block: the value the blocks of `from` brought, or a new φ of the new
+/// block when they brought different values.
+pub fn split_predecessors(f: &mut Function, h: Block, from: &[Block]) -> Block {
     let ph = f.add_block();
     f.layout.pop();
     let pos = f
         .layout
         .iter()
         .position(|&b| b == h)
-        .expect("header in layout");
+        .expect("block in layout");
     f.layout.insert(pos, ph);
-    for &p in &outside {
+    for &p in from {
         f.redirect(p, h, ph);
     }
-    // φs of h: the outside operands merge in the preheader
+    // φs of h: the operands from `from` merge in the new block
     let hinsts = f.blocks[h.index()].insts.clone();
     for i in hinsts {
         let InstKind::Phi { ty, incoming } = f.insts[i.index()].kind.clone() else {
             break;
         };
         let (out, inside): (Vec<_>, Vec<_>) =
-            incoming.into_iter().partition(|(b, _)| outside.contains(b));
+            incoming.into_iter().partition(|(b, _)| from.contains(b));
         let v = if out.iter().all(|x| x.1 == out[0].1) {
             out[0].1
         } else {
@@ -137,7 +146,7 @@ pub fn ensure_preheader(f: &mut Function, h: Block, body: &[Block]) -> (Block, b
     }
     f.push(ph, InstKind::Jump { dest: h });
     f.sort_phi_operands(&[h]);
-    (ph, true)
+    ph
 }
 
 /// Constants and symbol addresses: cheaper to recompute than to keep in

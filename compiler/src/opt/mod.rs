@@ -19,6 +19,7 @@ pub mod loop_rotate;
 pub mod loop_unroll;
 pub mod loop_unroll_full;
 pub mod planted_bug;
+pub mod promote;
 pub mod sccp;
 pub mod simplify_cfg;
 pub mod sra;
@@ -116,6 +117,12 @@ pub const PASSES: &[Pass] = &[
         run: licm::run,
     },
     Pass {
+        name: "promote",
+        summary: "register promotion: a location of a call-free loop that nothing else in the loop may touch lives in a phi (load in the preheader, stores on exit)",
+        min_level: 2,
+        run: promote::run,
+    },
+    Pass {
         name: "inline",
         summary: "inline small functions and static functions called once (a module pass)",
         min_level: 2,
@@ -173,6 +180,7 @@ pub const PIPELINE: &[&str] = &[
     "strength-reduce",
     "gvn",
     "licm",
+    "promote",
     "sccp",
     "dce",
     "simplify-cfg",
