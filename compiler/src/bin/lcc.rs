@@ -50,6 +50,9 @@ Options:
   -fschedule-insns, -fno-schedule-insns  list scheduling of each block
                      before register allocation too, when it keeps the
                      register pressure bounded (on at -O2)
+  -freorder-blocks, -fno-reorder-blocks  block layout by static branch
+                     prediction: the likely successor falls through (on
+                     at -O2)
   -fout-of-psi=M     out of psi-SSA: select (the slct chain, default) or
                      webs (the seeds' psi-normalize and psi-congruence first)
   -fpsi-promote, -fno-psi-promote  promote each psi's first argument to
@@ -538,6 +541,13 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
             "lcc: {name}: schedule-insns: blocks reordered {}, blocks kept for register pressure {}",
             pre.iter().map(|s| s.reordered).sum::<usize>(),
             pre.iter().map(|s| s.kept_for_pressure).sum::<usize>(),
+        );
+    }
+    let lay: Vec<_> = c.functions.iter().filter_map(|f| f.layout).collect();
+    if !lay.is_empty() {
+        eprintln!(
+            "lcc: {name}: reorder-blocks: blocks moved {}",
+            lay.iter().map(|s| s.moved).sum::<usize>()
         );
     }
     for f in &c.functions {

@@ -21,6 +21,7 @@ pub mod emit;
 pub mod frame;
 pub mod if_convert;
 pub mod isel;
+pub mod layout;
 pub mod liveness;
 pub mod mir;
 pub mod mir_sccp;
@@ -102,6 +103,10 @@ pub struct Options {
     /// Scheduling before register allocation ([`prepass`]; on at `-O2`
     /// and above, `-fschedule-insns` / `-fno-schedule-insns`).
     pub schedule_insns: bool,
+    /// Block layout by static branch prediction ([`layout`]; on at `-O2`
+    /// and above with the peephole pass, `-freorder-blocks` /
+    /// `-fno-reorder-blocks`).
+    pub reorder_blocks: bool,
     /// Sparse conditional constant propagation and dead-code elimination
     /// on machine psi-SSA right after if-conversion ([`mir_sccp`], with
     /// [`Options::if_convert`]; `-fmir-sccp`, off by default: on the
@@ -125,6 +130,7 @@ impl Default for Options {
             peephole: false,
             modulo_sched: false,
             schedule_insns: false,
+            reorder_blocks: false,
             mir_sccp: false,
         }
     }
@@ -163,6 +169,8 @@ pub struct FunctionStats {
     pub modulo: Option<modulo::Stats>,
     /// Scheduling before register allocation (when it ran).
     pub prepass: Option<prepass::Stats>,
+    /// Block layout (when it ran).
+    pub layout: Option<layout::Stats>,
     /// Machine-SSA constant propagation counters (`-fmir-sccp`, when it
     /// ran).
     pub mir_sccp: Option<mir_sccp::Stats>,
@@ -186,7 +194,9 @@ pub fn compile_module_with_stats(
 /// method), `modulo-sched` (when [`Options::modulo_sched`] is set;
 /// skipped, no loop is pipelined), `schedule-insns` (when
 /// [`Options::schedule_insns`] is set; skipped, the blocks keep their
-/// order until allocation), `peephole` (when [`Options::peephole`] is set; skipped, the
+/// order until allocation), `reorder-blocks` (when
+/// [`Options::reorder_blocks`] is set; skipped, the blocks keep their
+/// order), `peephole` (when [`Options::peephole`] is set; skipped, the
 /// copies and jumps stay) and `bundle` (when bundling; skipped, the function gets one
 /// operation per bundle).
 pub fn compile_module_bisect(
@@ -351,6 +361,18 @@ fn compile_function_bisect(
     }
     let ra = regalloc::allocate(&mut mf);
     check(&mf)?;
+    let mut layout_stats = None;
+    if opts.reorder_blocks && opts.peephole && bisect.should_run("reorder-blocks", &f.name) {
+        let before = bisect.capturing().then(|| mir::print::function(&mf));
+        layout_stats = Some(layout::run(&mut mf));
+        check(&mf)?;
+        if let Some(before) = before {
+            bisect.capture = Some(Capture {
+                before,
+                after: mir::print::function(&mf),
+            });
+        }
+    }
     let mut peep = None;
     if opts.peephole && bisect.should_run("peephole", &f.name) {
         let before = bisect.capturing().then(|| mir::print::function(&mf));
@@ -395,6 +417,7 @@ fn compile_function_bisect(
         peephole: peep,
         modulo: modulo_stats,
         prepass: prepass_stats,
+        layout: layout_stats,
         mir_sccp: sccp_stats,
     };
     Ok((

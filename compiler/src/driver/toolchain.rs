@@ -59,6 +59,9 @@ pub struct Config {
     /// Scheduling before register allocation: on at `-O2` and above;
     /// `-fschedule-insns` / `-fno-schedule-insns` (gcc's names).
     pub schedule_insns: bool,
+    /// Block layout by static branch prediction: on at `-O2` and above;
+    /// `-freorder-blocks` / `-fno-reorder-blocks` (gcc's names).
+    pub reorder_blocks: bool,
     /// Constant propagation on machine psi-SSA after if-conversion:
     /// `-fmir-sccp` / `-fno-mir-sccp` (default off).
     pub mir_sccp: bool,
@@ -93,6 +96,7 @@ impl Config {
             peephole: false,
             modulo_sched: false,
             schedule_insns: false,
+            reorder_blocks: false,
             mir_sccp: false,
             opt_bisect_limit: None,
             bisect_capture: None,
@@ -176,6 +180,7 @@ impl Config {
         cfg.peephole = cfg.opt_level >= 1;
         cfg.modulo_sched = cfg.opt_level >= 2;
         cfg.schedule_insns = cfg.opt_level >= 2;
+        cfg.reorder_blocks = cfg.opt_level >= 2;
         for f in &cfg.pass_flags {
             match f.as_str() {
                 "-fif-convert" => cfg.if_convert = true,
@@ -190,6 +195,8 @@ impl Config {
                 "-fno-modulo-sched" => cfg.modulo_sched = false,
                 "-fschedule-insns" => cfg.schedule_insns = true,
                 "-fno-schedule-insns" => cfg.schedule_insns = false,
+                "-freorder-blocks" => cfg.reorder_blocks = true,
+                "-fno-reorder-blocks" => cfg.reorder_blocks = false,
                 "-fmir-sccp" => cfg.mir_sccp = true,
                 "-fno-mir-sccp" => cfg.mir_sccp = false,
                 "-fjump-tables" => cfg.front.no_jump_tables = false,
@@ -347,6 +354,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         peephole: cfg.peephole,
         modulo_sched: cfg.modulo_sched,
         schedule_insns: cfg.schedule_insns,
+        reorder_blocks: cfg.reorder_blocks,
         mir_sccp: cfg.mir_sccp,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
@@ -405,6 +413,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         peephole: true,
         modulo_sched: true,
         schedule_insns: true,
+        reorder_blocks: true,
         mir_sccp: false,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
