@@ -991,9 +991,16 @@ impl Recurrences {
     }
 }
 
+/// Whether a multiset of needs fits a bundle, by its key (the sum of the
+/// [`sched::needs_key`]s), for one processor model: a memo kept by
+/// [`schedule_body`] for the reservation tables it fills.
+type FitMemo = HashMap<u128, bool>;
+
 /// The modulo reservation table: the resource needs placed in each row.
 struct Mrt {
     rows: Vec<Vec<(Option<usize>, SlotNeeds)>>,
+    /// Per row, the sum of the [`sched::needs_key`]s of its needs.
+    keys: Vec<u128>,
     /// Per row, what [`Mrt::fits`] answered for each operation code
     /// ([`sched::needs_code`], at most 28): 0 not asked yet, 1 no, 2
     /// yes. A row's answers are forgotten when the row changes.
@@ -1004,13 +1011,21 @@ impl Mrt {
     fn new(ii: usize) -> Mrt {
         Mrt {
             rows: vec![vec![]; ii],
+            keys: vec![0; ii],
             known: vec![[0; 32]; ii],
         }
     }
 
     /// True if an operation of needs `need` fits `row` beside what the
-    /// row holds (at most 12 operations a row).
-    fn fits(&mut self, model: &ProcessorModel, row: usize, need: SlotNeeds) -> bool {
+    /// row holds (at most [`sched::MAX_KEYED_NEEDS`] operations a row).
+    /// `memo`: the answers of [`sched::needs_fit_keyed`] by key.
+    fn fits(
+        &mut self,
+        model: &ProcessorModel,
+        memo: &mut FitMemo,
+        row: usize,
+        need: SlotNeeds,
+    ) -> bool {
         let code = sched::needs_code(&need) as usize;
         match self.known[row][code] {
             1 => return false,
@@ -1018,12 +1033,15 @@ impl Mrt {
             _ => {}
         }
         let r = &self.rows[row];
-        let fit = r.len() < 12 && {
-            let mut v = [need; 12];
-            for (x, o) in v.iter_mut().zip(r) {
-                *x = o.1;
-            }
-            sched::needs_fit(model, &v[..=r.len()])
+        let fit = r.len() < sched::MAX_KEYED_NEEDS && {
+            let key = self.keys[row] + sched::needs_key(&need);
+            *memo.entry(key).or_insert_with(|| {
+                let mut v = [need; sched::MAX_KEYED_NEEDS];
+                for (x, o) in v.iter_mut().zip(r) {
+                    *x = o.1;
+                }
+                sched::needs_fit_keyed(model, key, &v[..=r.len()])
+            })
         };
         self.known[row][code] = 1 + fit as u8;
         fit
@@ -1033,18 +1051,24 @@ impl Mrt {
     /// of needs `need` in `row`.
     fn place(&mut self, row: usize, owner: Option<usize>, need: SlotNeeds) {
         self.rows[row].push((owner, need));
+        self.keys[row] += sched::needs_key(&need);
         self.known[row] = [0; 32];
     }
 
     /// Takes the first operation of the body placed in `row` out of it.
     fn evict_first(&mut self, row: usize) -> Option<usize> {
         let k = self.rows[row].iter().position(|x| x.0.is_some())?;
+        let (owner, need) = self.rows[row].remove(k);
+        self.keys[row] -= sched::needs_key(&need);
         self.known[row] = [0; 32];
-        self.rows[row].remove(k).0
+        owner
     }
 
     /// Takes operation `o` out of `row`.
     fn evict(&mut self, row: usize, o: usize) {
+        for &(_, need) in self.rows[row].iter().filter(|x| x.0 == Some(o)) {
+            self.keys[row] -= sched::needs_key(&need);
+        }
         self.rows[row].retain(|x| x.0 != Some(o));
         self.known[row] = [0; 32];
     }
@@ -1110,19 +1134,21 @@ impl Graph {
 /// Iterative modulo scheduling at `ii`: an issue time per operation and
 /// the reservation table, or `None` when the budget runs out. Operations
 /// are taken highest first (`by_height`: the longest path to the end of
-/// the iteration, Rau's priority) or in body order.
+/// the iteration, Rau's priority) or in body order. `needs`: the slot
+/// needs of the body's operations; `memo`: see [`FitMemo`].
 fn schedule_at(
     model: &ProcessorModel,
-    n: usize,
+    memo: &mut FitMemo,
     needs: &[SlotNeeds],
     graph: &Graph,
     fixed: &[(usize, SlotNeeds)],
     ii: i64,
     by_height: bool,
 ) -> Option<(Vec<i64>, Mrt)> {
+    let n = needs.len();
     let mut mrt = Mrt::new(ii as usize);
     for &(row, nd) in fixed {
-        if !mrt.fits(model, row, nd) {
+        if !mrt.fits(model, memo, row, nd) {
             return None;
         }
         mrt.place(row, None, nd);
@@ -1164,7 +1190,8 @@ fn schedule_at(
             .iter()
             .filter_map(|e| time[e.from].map(|t| t + e.lat - ii * e.dist))
             .fold(0, i64::max);
-        let slot = (estart..estart + ii).find(|t| mrt.fits(model, (t % ii) as usize, needs[v]));
+        let slot =
+            (estart..estart + ii).find(|t| mrt.fits(model, memo, (t % ii) as usize, needs[v]));
         let t = match slot {
             Some(t) => t,
             None => {
@@ -1174,7 +1201,7 @@ fn schedule_at(
                 };
                 // evict from the row until the operation fits
                 let row = (t % ii) as usize;
-                while !mrt.fits(model, row, needs[v]) {
+                while !mrt.fits(model, memo, row, needs[v]) {
                     let o = mrt.evict_first(row)?;
                     time[o] = None;
                     ready.push((priority(o), o));
@@ -1214,9 +1241,10 @@ fn schedule_at(
 /// iteration in the same cycle); `Err(value)` when a slot is missing for
 /// the copies of `value`. `occ`: the [`occurrences`] of `body`; II is
 /// the number of rows of `mrt`.
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn copy_chains(
     model: &ProcessorModel,
+    memo: &mut FitMemo,
     mf: &mut MFunc,
     body: &[MInst],
     occ: &HashMap<Reg, Occurrences>,
@@ -1266,7 +1294,7 @@ fn copy_chains(
             let lo = src_t + src_lat;
             let tc = (lo..=hi)
                 .rev()
-                .find(|t| mrt.fits(model, (t % ii) as usize, alu))
+                .find(|t| mrt.fits(model, memo, (t % ii) as usize, alu))
                 .ok_or(v)?;
             mrt.place((tc % ii) as usize, None, alu);
             let c = mf.vreg(Class::Gr);
@@ -1958,6 +1986,7 @@ fn schedule_body(
     let stages_needed = |ii: i64| (path + ii - 1) / ii + 3;
     let mut fallback: Option<Schedule> = None;
     let graph = Graph::new(n, &edges);
+    let mut memo = FitMemo::default();
     for ii in mii..limit.min(mii + MAX_II_TRIES) {
         let fixed = [
             (0, extra[0]),
@@ -1974,12 +2003,13 @@ fn schedule_body(
         let mut found = None;
         for _ in 0..32 {
             let graph = retried.as_ref().unwrap_or(&graph);
-            let Some((time, mut mrt)) = schedule_at(model, n, &needs, graph, &fixed, ii, true)
-                .or_else(|| schedule_at(model, n, &needs, graph, &fixed, ii, false))
+            let Some((time, mut mrt)) =
+                schedule_at(model, &mut memo, &needs, graph, &fixed, ii, true)
+                    .or_else(|| schedule_at(model, &mut memo, &needs, graph, &fixed, ii, false))
             else {
                 break;
             };
-            match copy_chains(model, mf, &body, &occ, &loc, &time, &mut mrt) {
+            match copy_chains(model, &mut memo, mf, &body, &occ, &loc, &time, &mut mrt) {
                 Ok(c) => {
                     found = Some((time, c));
                     break;
