@@ -14,7 +14,10 @@ use super::*;
 pub struct DomTree<N = usize> {
     entry: Option<N>,
     idom: Vec<Option<N>>,
-    children: Vec<Vec<N>>,
+    /// The children of node `b` in the tree, in reverse postorder:
+    /// `children[child_start[b]..child_start[b + 1]]`.
+    child_start: Vec<usize>,
+    children: Vec<N>,
     preorder: Vec<N>,
     rpo: Vec<N>,
     rpo_num: Vec<usize>,
@@ -38,7 +41,33 @@ impl<N: Node> DomTree<N> {
         for (i, &b) in rpo.iter().enumerate() {
             rpo_num[b.index()] = i;
         }
-        let preds = predecessors_of(succs);
+        // the predecessors as [`predecessors_of`] lists them, in one array:
+        // those of `b` are `preds[pred_start[b]..pred_start[b + 1]]`
+        let mut pred_start = vec![0usize; n + 1];
+        let mut last = vec![NONE; n];
+        for (u, ss) in succs.iter().enumerate() {
+            for &s in ss {
+                if s.index() < n && last[s.index()] != u {
+                    last[s.index()] = u;
+                    pred_start[s.index() + 1] += 1;
+                }
+            }
+        }
+        for k in 0..n {
+            pred_start[k + 1] += pred_start[k];
+        }
+        let mut preds: Vec<N> = vec![N::from_index(0); pred_start[n]];
+        let mut next = pred_start.clone();
+        last.iter_mut().for_each(|x| *x = NONE);
+        for (u, ss) in succs.iter().enumerate() {
+            for &s in ss {
+                if s.index() < n && last[s.index()] != u {
+                    last[s.index()] = u;
+                    preds[next[s.index()]] = N::from_index(u);
+                    next[s.index()] += 1;
+                }
+            }
+        }
         let mut idom: Vec<Option<N>> = vec![None; n];
         if let Some(&e) = rpo.first() {
             idom[e.index()] = Some(e);
@@ -48,7 +77,7 @@ impl<N: Node> DomTree<N> {
             changed = false;
             for &b in rpo.iter().skip(1) {
                 let mut new: Option<N> = None;
-                for &p in &preds[b.index()] {
+                for &p in &preds[pred_start[b.index()]..pred_start[b.index() + 1]] {
                     if idom[p.index()].is_none() {
                         continue;
                     }
@@ -77,10 +106,20 @@ impl<N: Node> DomTree<N> {
         if let Some(&e) = rpo.first() {
             idom[e.index()] = None;
         }
-        let mut children = vec![Vec::new(); n];
+        let mut child_start = vec![0usize; n + 1];
         for &b in rpo.iter().skip(1) {
             let d = idom[b.index()].expect("reachable node has an idom");
-            children[d.index()].push(b);
+            child_start[d.index() + 1] += 1;
+        }
+        for k in 0..n {
+            child_start[k + 1] += child_start[k];
+        }
+        let mut children: Vec<N> = vec![N::from_index(0); child_start[n]];
+        let mut next = child_start.clone();
+        for &b in rpo.iter().skip(1) {
+            let d = idom[b.index()].expect("reachable node has an idom");
+            children[next[d.index()]] = b;
+            next[d.index()] += 1;
         }
         // preorder / postorder numbers and depths of the tree
         let mut pre = vec![u32::MAX; n];
@@ -95,7 +134,8 @@ impl<N: Node> DomTree<N> {
             preorder.push(e);
             while let Some(top) = stack.last_mut() {
                 let (b, i) = *top;
-                if let Some(&c) = children[b.index()].get(i) {
+                let kids = &children[child_start[b.index()]..child_start[b.index() + 1]];
+                if let Some(&c) = kids.get(i) {
                     top.1 += 1;
                     pre[c.index()] = pc;
                     pc += 1;
@@ -112,6 +152,7 @@ impl<N: Node> DomTree<N> {
         DomTree {
             entry,
             idom,
+            child_start,
             children,
             preorder,
             rpo,
@@ -144,7 +185,7 @@ impl<N: Node> DomTree<N> {
     }
     /// Children of `b` in the dominator tree (in reverse postorder).
     pub fn children(&self, b: N) -> &[N] {
-        &self.children[b.index()]
+        &self.children[self.child_start[b.index()]..self.child_start[b.index() + 1]]
     }
     /// Reachable nodes in a preorder of the dominator tree.
     pub fn preorder(&self) -> &[N] {

@@ -258,6 +258,14 @@ impl<N: Node> Liveness<N> {
         }
     }
 
+    /// The solved sets by node index, `LiveIn − PhiDefs` then `LiveOut`,
+    /// over the dense indices (the variables themselves with the identity
+    /// numbering); nodes the solver did not reach have sets of no
+    /// capacity.
+    pub fn into_sets(self) -> (Vec<BitSet>, Vec<BitSet>) {
+        (self.live_in, self.live_out)
+    }
+
     fn dense(&self, v: usize) -> Option<usize> {
         if self.vars.is_empty() && self.index.is_empty() {
             return Some(v);

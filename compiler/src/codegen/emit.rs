@@ -23,14 +23,6 @@ pub fn escape(s: &str) -> String {
     o
 }
 
-fn reg(x: Reg) -> String {
-    match x {
-        Reg::G(n) => format!("$r{n}"),
-        Reg::B(n) => format!("$b{n}"),
-        Reg::V(v) => v.to_string(),
-    }
-}
-
 fn label(k: usize, b: MBlockId) -> String {
     format!(".L{k}_{}", b.index())
 }
@@ -40,17 +32,23 @@ fn table_label(k: usize, n: u32) -> String {
     format!(".L{k}_jt{n}")
 }
 
-fn opnd(o: &Opnd, k: usize) -> String {
-    match o {
-        Opnd::R(x) => reg(*x),
-        Opnd::Imm(v) => format!("{v}"),
-        Opnd::Sym(s, 0) => s.clone(),
-        Opnd::Sym(s, a) => format!("{s}{a:+}"),
-        Opnd::Label(b) => label(k, *b),
-        Opnd::Func(s) => s.clone(),
-        Opnd::Frame(f) => format!("{f:?}"),
-        Opnd::Table(n) => table_label(k, *n),
-    }
+/// Appends the assembly text of operand `o` (of function `k`, for
+/// labels) to `out`.
+fn write_opnd(out: &mut String, o: &Opnd, k: usize) {
+    let _ = match o {
+        Opnd::R(Reg::G(n)) => write!(out, "$r{n}"),
+        Opnd::R(Reg::B(n)) => write!(out, "$b{n}"),
+        Opnd::R(Reg::V(v)) => write!(out, "{v}"),
+        Opnd::Imm(v) => write!(out, "{v}"),
+        Opnd::Sym(s, 0) | Opnd::Func(s) => {
+            out.push_str(s);
+            Ok(())
+        }
+        Opnd::Sym(s, a) => write!(out, "{s}{a:+}"),
+        Opnd::Label(b) => write!(out, ".L{k}_{}", b.index()),
+        Opnd::Frame(f) => write!(out, "{f:?}"),
+        Opnd::Table(n) => write!(out, ".L{k}_jt{n}"),
+    };
 }
 
 /// One operation as a line of assembly (without indentation): the
@@ -59,7 +57,14 @@ fn opnd(o: &Opnd, k: usize) -> String {
 /// pseudo-operations appear only in dumps, never in `.s` for `las`
 /// (out-of-SSA translation removes them).
 pub fn inst(i: &MInst, k: usize) -> String {
-    mir::print::op_text(i, |o| opnd(o, k))
+    let mut s = String::new();
+    write_inst(&mut s, i, k);
+    s
+}
+
+/// [`inst`] appended to `out`.
+fn write_inst(out: &mut String, i: &MInst, k: usize) {
+    mir::print::write_op_text(out, i, |out, o| write_opnd(out, o, k));
 }
 
 /// The text of a scheduled function (`k`: its index, for labels).
@@ -87,7 +92,9 @@ pub fn function(f: &MFunc, k: usize, blocks: &[(MBlockId, Bundles)], lines: bool
                 s.push_str("\tnop\n");
             }
             for i in bu {
-                let _ = writeln!(s, "\t{}", inst(i, k));
+                s.push('\t');
+                write_inst(&mut s, i, k);
+                s.push('\n');
             }
             s.push_str("\t;;\n");
         }

@@ -6,7 +6,7 @@
 //! Code Quality, and Efficiency", CGO 2009) handed to the one data-flow
 //! solver of [`crate::analysis::Liveness`].
 
-use super::mir::{Cfg, MFunc, MOp, Opnd, Reg};
+use super::mir::{Cfg, MBlockId, MFunc, MOp, Opnd, Reg};
 use crate::analysis::{predecessors_of, BitSet, DomTree, Liveness, LocalLiveness};
 
 /// Live-in and live-out sets of every block of `f` (indexed by block, each
@@ -21,8 +21,10 @@ pub fn live_sets(
 ) -> (Vec<BitSet>, Vec<BitSet>) {
     let nb = f.blocks.len();
     let mut local = vec![LocalLiveness::default(); nb];
+    // the registers the block defines before the current operation
+    // (emptied again after each block)
+    let mut killed = BitSet::new(nvars);
     for (b, block) in f.blocks.iter().enumerate() {
-        let mut killed = BitSet::new(nvars);
         for i in &block.insts {
             if i.op == MOp::Phi {
                 for pair in i.ops[1..].chunks(2) {
@@ -48,6 +50,9 @@ pub fn live_sets(
                 }
             }
         }
+        for &k in &local[b].defs {
+            killed.remove(k);
+        }
     }
     let (mut live_in, mut live_out) = (vec![BitSet::new(nvars); nb], vec![BitSet::new(nvars); nb]);
     let Some(&entry) = f.order.first() else {
@@ -58,12 +63,13 @@ pub fn live_sets(
     let preds = predecessors_of(succs);
     let dt = DomTree::new(entry, succs);
     let lv = Liveness::solve_iterative(&dt, succs, &preds, &local, nvars);
-    for b in f.block_ids() {
-        for k in lv.live_in(b) {
-            live_in[b.index()].insert(k);
-        }
-        for k in lv.live_out(b) {
-            live_out[b.index()].insert(k);
+    // no phi results in `local` and the identity numbering: the solved
+    // sets are the answer (those of the unreachable blocks stay empty)
+    let (solved_in, solved_out) = lv.into_sets();
+    for (b, (i, o)) in solved_in.into_iter().zip(solved_out).enumerate() {
+        if dt.is_reachable(MBlockId::new(b)) {
+            live_in[b] = i;
+            live_out[b] = o;
         }
     }
     (live_in, live_out)

@@ -69,7 +69,6 @@ use crate::hash::{HashMap, HashSet};
 use isa::bundle::SlotNeeds;
 use isa::model::ProcessorModel;
 use isa::ops::{OpClass, Unit};
-use std::hash::BuildHasherDefault;
 
 /// Largest loop body (operations) considered.
 pub const MAX_OPS: usize = 120;
@@ -231,13 +230,13 @@ pub const MAX_FULL_UNROLL_OPS: usize = 160;
 /// constant of at most `most` (the preheader sets its
 /// induction register to a constant and the bound is one) and the code
 /// stays within [`MAX_FULL_UNROLL_OPS`]; returns the trip count.
-fn unroll_completely(mf: &mut MFunc, l: MBlockId, most: i64) -> Option<u32> {
-    let shape = loop_shape(mf, l).ok()??;
+fn unroll_completely(mf: &mut MFunc, l: MBlockId, most: i64, facts: &mut Facts) -> Option<u32> {
+    let shape = loop_shape(mf, l, facts).ok()??;
     let n = known_trips(mf, shape.pre, &shape.counted, &shape.cont)?;
     if n > most || n as usize * shape.body.len() > MAX_FULL_UNROLL_OPS {
         return None;
     }
-    let outside = read_outside(mf, l);
+    let outside = read_outside(mf, l, facts);
     let mut code = unroll(mf, &outside, &shape.body, shape.counted.cmp, n as usize);
     if shape.goto_exit {
         code.push(mf.inst("goto", vec![Opnd::Label(shape.exit)]));
@@ -308,6 +307,63 @@ struct Edge {
     dist: i64,
 }
 
+/// Facts of the whole function that the tests of its loops read,
+/// computed when first asked for and forgotten ([`Facts::forget`])
+/// whenever [`pipeline`] changes the function's blocks (it pipelines or
+/// unrolls a loop); trying a loop only adds registers.
+#[derive(Default)]
+struct Facts {
+    cfg: Option<Cfg>,
+    dominators: Option<crate::analysis::DomTree<MBlockId>>,
+    /// Per register ([`Facts::reg_index`]), the operations of the
+    /// function that read it.
+    reads: Option<Vec<u32>>,
+}
+
+impl Facts {
+    fn forget(&mut self) {
+        *self = Facts::default();
+    }
+
+    fn cfg(&mut self, mf: &MFunc) -> &Cfg {
+        self.cfg.get_or_insert_with(|| Cfg::new(mf))
+    }
+
+    /// The dominator tree of `mf` (`None` without blocks).
+    fn dominators(&mut self, mf: &MFunc) -> Option<&crate::analysis::DomTree<MBlockId>> {
+        let entry = *mf.order.first()?;
+        if self.dominators.is_none() {
+            let dt = crate::analysis::DomTree::new(entry, self.cfg(mf).succ_lists());
+            self.dominators = Some(dt);
+        }
+        self.dominators.as_ref()
+    }
+
+    /// A dense index of registers: the GRs, the BRs, then the virtual
+    /// registers.
+    fn reg_index(x: Reg) -> usize {
+        match x {
+            Reg::G(n) => n as usize,
+            Reg::B(n) => 64 + n as usize,
+            Reg::V(v) => 72 + v.index(),
+        }
+    }
+
+    /// Per register ([`Facts::reg_index`]), the operations of `mf` that
+    /// read it (an operation reading it twice counts twice).
+    fn reads(&mut self, mf: &MFunc) -> &[u32] {
+        self.reads.get_or_insert_with(|| {
+            let mut reads = vec![0u32; 72 + mf.vclass.len()];
+            for b in &mf.blocks {
+                for i in &b.insts {
+                    i.for_each_use(|u| reads[Facts::reg_index(u)] += 1);
+                }
+            }
+            reads
+        })
+    }
+}
+
 /// Pipelines every candidate loop of `mf` (see the module documentation).
 pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     let mut st = Stats::default();
@@ -324,25 +380,31 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     };
     let mut grown: Vec<MBlockId> = vec![];
     let mut live = None;
+    let mut facts = Facts::default();
     for l in mf.order.clone() {
         let at = line(mf, l);
         // a loop of at most ALWAYS_UNROLL iterations is straight-line code
         // at its best (no guard, prologue, epilogue or branch)
-        if let Some(n) = unroll_completely(mf, l, ALWAYS_UNROLL) {
+        if let Some(n) = unroll_completely(mf, l, ALWAYS_UNROLL, &mut facts) {
             st.unrolled.push((at, n));
             grown.push(l);
+            facts.forget();
             continue;
         }
-        match try_loop(mf, model, l, &mut live) {
-            Ok(Some(r)) => st.loops.push(r),
+        match try_loop(mf, model, l, &mut live, &mut facts) {
+            Ok(Some(r)) => {
+                st.loops.push(r);
+                facts.forget();
+            }
             Ok(None) => {}
-            Err(why) => match unroll_completely(mf, l, MAX_FULL_UNROLL) {
+            Err(why) => match unroll_completely(mf, l, MAX_FULL_UNROLL, &mut facts) {
                 // a loop of a few iterations the pipeliner leaves alone is
                 // unrolled completely: its enclosing loop may become one
                 // block, tried below
                 Some(n) => {
                     st.unrolled.push((at, n));
                     grown.push(l);
+                    facts.forget();
                 }
                 None => st.rejected.push((at, why)),
             },
@@ -350,10 +412,15 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     }
     // the blocks that took in straight-line code, once
     let mut live = None;
-    for l in merge_chains(mf, &grown) {
+    let holds = merge_chains(mf, &grown);
+    facts.forget();
+    for l in holds {
         let at = line(mf, l);
-        match try_loop(mf, model, l, &mut live) {
-            Ok(Some(r)) => st.loops.push(r),
+        match try_loop(mf, model, l, &mut live, &mut facts) {
+            Ok(Some(r)) => {
+                st.loops.push(r);
+                facts.forget();
+            }
             Ok(None) => {}
             Err(why) => st.rejected.push((at, why)),
         }
@@ -659,24 +726,24 @@ fn conflict_distance(a: &Option<Access>, b: &Option<Access>, d0: bool) -> Option
     Some((first..=64).find(|&d| overlap(d)))
 }
 
-/// The dependence graph of `body` (a kernel pass without its compare and
-/// branch; see the module documentation). The values of `local` get no
-/// anti dependence from their reads to the next iteration's write (the
-/// copies of [`copy_chains`] take care of their lifetimes).
-fn dependences(
+/// The register dependences of `body` (a kernel pass without its compare
+/// and branch; see the module documentation), from `occ`, the
+/// [`occurrences`] of `body`: each read depends on its reaching write,
+/// the next write (in the cyclic order of the iterations) follows each
+/// read and write. The values of `local` get no anti dependence from
+/// their reads to the next iteration's write (the copies of
+/// [`copy_chains`] take care of their lifetimes). The memory
+/// dependences, which do not depend on `local`, are
+/// [`memory_dependences`]; the graph is both lists, in that order.
+fn register_dependences(
     model: &ProcessorModel,
     body: &[MInst],
-    steps: &HashMap<Reg, i64>,
+    occ: &HashMap<Reg, Occurrences>,
     local: &[Reg],
-    symbols: &Symbols,
-    forwarded: &[Forward],
 ) -> Vec<Edge> {
-    let n = body.len();
     let class = |k: usize| body[k].class_unit().0;
     let mut edges = vec![];
-    // registers: each read depends on its reaching write, the next write
-    // (in the cyclic order of the iterations) follows each read and write
-    for (x, o) in occurrences(body, None) {
+    for (&x, o) in occ {
         let defs = &o.defs;
         if x == Reg::ZERO || defs.is_empty() {
             continue;
@@ -721,7 +788,19 @@ fn dependences(
             }
         }
     }
-    // memory
+    edges
+}
+
+/// The memory dependences of `body` (see [`register_dependences`]).
+fn memory_dependences(
+    body: &[MInst],
+    steps: &HashMap<Reg, i64>,
+    symbols: &Symbols,
+    forwarded: &[Forward],
+) -> Vec<Edge> {
+    let n = body.len();
+    let class = |k: usize| body[k].class_unit().0;
+    let mut edges = vec![];
     let addr = accesses(body, steps, symbols);
     let mems: Vec<usize> = (0..n).filter(|&k| sched::is_mem(class(k))).collect();
     for (x, &a) in mems.iter().enumerate() {
@@ -916,90 +995,175 @@ impl Recurrences {
     }
 }
 
+/// Whether a multiset of needs fits a bundle, by its key (the sum of the
+/// [`sched::needs_key`]s), for one processor model: a memo kept by
+/// [`schedule_body`] for the reservation tables it fills.
+type FitMemo = HashMap<u128, bool>;
+
 /// The modulo reservation table: the resource needs placed in each row.
 struct Mrt {
     rows: Vec<Vec<(Option<usize>, SlotNeeds)>>,
-    /// Whether a multiset of needs fits a bundle, by [`Mrt::key`].
-    memo: std::cell::RefCell<std::collections::HashMap<u64, bool, BuildHasherDefault<WordHasher>>>,
-}
-
-/// A hasher for the `u64` keys of [`Mrt::memo`] (already well spread:
-/// one multiplication by a 64-bit odd constant, Knuth's multiplicative
-/// hashing), far cheaper than the default SipHash on this hot path.
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl std::hash::Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u64(&mut self, k: u64) {
-        self.0 = (self.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
+    /// Per row, the sum of the [`sched::needs_key`]s of its needs.
+    keys: Vec<u128>,
+    /// Per row, what [`Mrt::fits`] answered for each operation code
+    /// ([`sched::needs_code`], at most 28): 0 not asked yet, 1 no, 2
+    /// yes. A row's answers are forgotten when the row changes.
+    known: Vec<[u8; 32]>,
 }
 
 impl Mrt {
     fn new(ii: usize) -> Mrt {
         Mrt {
             rows: vec![vec![]; ii],
-            memo: Default::default(),
+            keys: vec![0; ii],
+            known: vec![[0; 32]; ii],
         }
     }
 
-    fn fits(&self, model: &ProcessorModel, row: usize, need: SlotNeeds) -> bool {
+    /// True if an operation of needs `need` fits `row` beside what the
+    /// row holds (at most [`sched::MAX_KEYED_NEEDS`] operations a row).
+    /// `memo`: the answers of [`sched::needs_fit_keyed`] by key.
+    fn fits(
+        &mut self,
+        model: &ProcessorModel,
+        memo: &mut FitMemo,
+        row: usize,
+        need: SlotNeeds,
+    ) -> bool {
+        let code = sched::needs_code(&need) as usize;
+        match self.known[row][code] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
         let r = &self.rows[row];
-        if r.len() >= 12 {
-            return false;
+        let fit = r.len() < sched::MAX_KEYED_NEEDS && {
+            let key = self.keys[row] + sched::needs_key(&need);
+            *memo.entry(key).or_insert_with(|| {
+                let mut v = [need; sched::MAX_KEYED_NEEDS];
+                for (x, o) in v.iter_mut().zip(r) {
+                    *x = o.1;
+                }
+                sched::needs_fit_keyed(model, key, &v[..=r.len()])
+            })
+        };
+        self.known[row][code] = 1 + fit as u8;
+        fit
+    }
+
+    /// Places operation `owner` (`None`: one of the loop's own or a copy)
+    /// of needs `need` in `row`.
+    fn place(&mut self, row: usize, owner: Option<usize>, need: SlotNeeds) {
+        self.rows[row].push((owner, need));
+        self.keys[row] += sched::needs_key(&need);
+        self.known[row] = [0; 32];
+    }
+
+    /// Takes the first operation of the body placed in `row` out of it.
+    fn evict_first(&mut self, row: usize) -> Option<usize> {
+        let k = self.rows[row].iter().position(|x| x.0.is_some())?;
+        let (owner, need) = self.rows[row].remove(k);
+        self.keys[row] -= sched::needs_key(&need);
+        self.known[row] = [0; 32];
+        owner
+    }
+
+    /// Takes operation `o` out of `row`.
+    fn evict(&mut self, row: usize, o: usize) {
+        for &(_, need) in self.rows[row].iter().filter(|x| x.0 == Some(o)) {
+            self.keys[row] -= sched::needs_key(&need);
         }
-        let mut codes = [0u64; 12];
-        for (c, x) in codes.iter_mut().zip(r) {
-            *c = sched::needs_code(&x.1);
+        self.rows[row].retain(|x| x.0 != Some(o));
+        self.known[row] = [0; 32];
+    }
+}
+
+/// A dependence graph indexed for [`schedule_at`], built once for the
+/// initiation intervals tried: the edges by target and by source (each
+/// list in the order of the graph's edges), and all of them sorted for
+/// the height computation.
+struct Graph {
+    /// The edges into operation `k`: `preds[pred_start[k]..pred_start[k + 1]]`.
+    pred_start: Vec<usize>,
+    preds: Vec<Edge>,
+    /// The edges out of operation `k`, likewise.
+    succ_start: Vec<usize>,
+    succs: Vec<Edge>,
+    /// Every edge, from the end of the body backwards (by target, then
+    /// source, descending; ties in graph order).
+    backwards: Vec<Edge>,
+}
+
+impl Graph {
+    fn new(n: usize, edges: &[Edge]) -> Graph {
+        // counting sort by one end, stable
+        let index = |end: &dyn Fn(&Edge) -> usize| -> (Vec<usize>, Vec<Edge>) {
+            let mut start = vec![0usize; n + 1];
+            for e in edges {
+                start[end(e) + 1] += 1;
+            }
+            for k in 0..n {
+                start[k + 1] += start[k];
+            }
+            let mut next = start.clone();
+            let mut out = edges.to_vec();
+            for e in edges {
+                out[next[end(e)]] = *e;
+                next[end(e)] += 1;
+            }
+            (start, out)
+        };
+        let (pred_start, preds) = index(&|e| e.to);
+        let (succ_start, succs) = index(&|e| e.from);
+        let mut backwards = edges.to_vec();
+        backwards.sort_by_key(|e| std::cmp::Reverse((e.to, e.from)));
+        Graph {
+            pred_start,
+            preds,
+            succ_start,
+            succs,
+            backwards,
         }
-        codes[r.len()] = sched::needs_code(&need);
-        codes[..=r.len()].sort_unstable();
-        let key = codes[..=r.len()].iter().fold(0, |k, c| k << 5 | c);
-        *self.memo.borrow_mut().entry(key).or_insert_with(|| {
-            let mut v: Vec<SlotNeeds> = r.iter().map(|x| x.1).collect();
-            v.push(need);
-            sched::needs_fit(model, &v)
-        })
+    }
+
+    fn preds(&self, k: usize) -> &[Edge] {
+        &self.preds[self.pred_start[k]..self.pred_start[k + 1]]
+    }
+
+    fn succs(&self, k: usize) -> &[Edge] {
+        &self.succs[self.succ_start[k]..self.succ_start[k + 1]]
     }
 }
 
 /// Iterative modulo scheduling at `ii`: an issue time per operation and
 /// the reservation table, or `None` when the budget runs out. Operations
 /// are taken highest first (`by_height`: the longest path to the end of
-/// the iteration, Rau's priority) or in body order.
+/// the iteration, Rau's priority) or in body order. `needs`: the slot
+/// needs of the body's operations; `memo`: see [`FitMemo`].
 fn schedule_at(
     model: &ProcessorModel,
-    n: usize,
+    memo: &mut FitMemo,
     needs: &[SlotNeeds],
-    edges: &[Edge],
+    graph: &Graph,
     fixed: &[(usize, SlotNeeds)],
     ii: i64,
     by_height: bool,
 ) -> Option<(Vec<i64>, Mrt)> {
+    let n = needs.len();
     let mut mrt = Mrt::new(ii as usize);
     for &(row, nd) in fixed {
-        if !mrt.fits(model, row, nd) {
+        if !mrt.fits(model, memo, row, nd) {
             return None;
         }
-        mrt.rows[row].push((None, nd));
+        mrt.place(row, None, nd);
     }
     // heights: longest path to any end, with distances (edges taken from
     // the end of the body backwards, so that chains of distance 0
     // converge in one pass)
-    let mut backwards: Vec<&Edge> = edges.iter().collect();
-    backwards.sort_by_key(|e| std::cmp::Reverse((e.to, e.from)));
     let mut h = vec![0i64; n];
     for _ in 0..=n {
         let mut changed = false;
-        for e in &backwards {
+        for e in &graph.backwards {
             let want = h[e.to] + e.lat - ii * e.dist;
             if want > h[e.from] {
                 h[e.from] = want;
@@ -1009,12 +1173,6 @@ fn schedule_at(
         if !changed {
             break;
         }
-    }
-    let mut preds: Vec<Vec<Edge>> = vec![vec![]; n];
-    let mut succs: Vec<Vec<Edge>> = vec![vec![]; n];
-    for e in edges {
-        preds[e.to].push(*e);
-        succs[e.from].push(*e);
     }
     let mut time: Vec<Option<i64>> = vec![None; n];
     let mut last: Vec<Option<i64>> = vec![None; n];
@@ -1031,11 +1189,13 @@ fn schedule_at(
             return None;
         }
         budget -= 1;
-        let estart = preds[v]
+        let estart = graph
+            .preds(v)
             .iter()
             .filter_map(|e| time[e.from].map(|t| t + e.lat - ii * e.dist))
             .fold(0, i64::max);
-        let slot = (estart..estart + ii).find(|t| mrt.fits(model, (t % ii) as usize, needs[v]));
+        let slot =
+            (estart..estart + ii).find(|t| mrt.fits(model, memo, (t % ii) as usize, needs[v]));
         let t = match slot {
             Some(t) => t,
             None => {
@@ -1045,10 +1205,8 @@ fn schedule_at(
                 };
                 // evict from the row until the operation fits
                 let row = (t % ii) as usize;
-                while !mrt.fits(model, row, needs[v]) {
-                    let k = mrt.rows[row].iter().position(|x| x.0.is_some())?;
-                    let (o, _) = mrt.rows[row].remove(k);
-                    let o = o.expect("an operation");
+                while !mrt.fits(model, memo, row, needs[v]) {
+                    let o = mrt.evict_first(row)?;
                     time[o] = None;
                     ready.push((priority(o), o));
                 }
@@ -1057,9 +1215,9 @@ fn schedule_at(
         };
         time[v] = Some(t);
         last[v] = Some(t);
-        mrt.rows[(t % ii) as usize].push((Some(v), needs[v]));
+        mrt.place((t % ii) as usize, Some(v), needs[v]);
         // evict the successors (and predecessors) now violated
-        for e in succs[v].iter().chain(&preds[v]) {
+        for e in graph.succs(v).iter().chain(graph.preds(v)) {
             let (Some(a), Some(b)) = (time[e.from], time[e.to]) else {
                 continue;
             };
@@ -1069,7 +1227,7 @@ fn schedule_at(
                     return None;
                 }
                 let Some(t) = time[o].take() else { continue };
-                mrt.rows[(t % ii) as usize].retain(|x| x.0 != Some(o));
+                mrt.evict((t % ii) as usize, o);
                 ready.push((priority(o), o));
             }
         }
@@ -1085,17 +1243,20 @@ fn schedule_at(
 /// their times, the operand rewrites `(operation, from, to)` and the
 /// ordering edges of the copies (a read before the write of the next
 /// iteration in the same cycle); `Err(value)` when a slot is missing for
-/// the copies of `value`.
-#[allow(clippy::type_complexity)]
+/// the copies of `value`. `occ`: the [`occurrences`] of `body`; II is
+/// the number of rows of `mrt`.
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn copy_chains(
     model: &ProcessorModel,
+    memo: &mut FitMemo,
     mf: &mut MFunc,
     body: &[MInst],
+    occ: &HashMap<Reg, Occurrences>,
     local: &[Reg],
     time: &[i64],
     mrt: &mut Mrt,
-    ii: i64,
 ) -> Result<(Vec<(MInst, i64)>, Vec<(usize, Reg, Reg)>, Vec<Edge>), Reg> {
+    let ii = mrt.rows.len() as i64;
     let n = body.len();
     let mut copies: Vec<(MInst, i64)> = vec![];
     let mut rewrites = vec![];
@@ -1105,7 +1266,6 @@ fn copy_chains(
         long_imm: false,
         last: false,
     };
-    let occ = occurrences(body, None);
     for &v in local {
         let Some(o) = occ.get(&v) else { continue };
         let Some(&d) = o.defs.first() else { continue };
@@ -1138,9 +1298,9 @@ fn copy_chains(
             let lo = src_t + src_lat;
             let tc = (lo..=hi)
                 .rev()
-                .find(|t| mrt.fits(model, (t % ii) as usize, alu))
+                .find(|t| mrt.fits(model, memo, (t % ii) as usize, alu))
                 .ok_or(v)?;
-            mrt.rows[(tc % ii) as usize].push((None, alu));
+            mrt.place((tc % ii) as usize, None, alu);
             let c = mf.vreg(Class::Gr);
             let idx = n + copies.len();
             copies.push((MInst::new(opc::MOV_R, vec![r(c), r(src)]), tc));
@@ -1362,15 +1522,27 @@ fn unroll(
     all
 }
 
-/// The registers read by the blocks of `mf` other than `l` (a superset of
-/// what the one-block loop `l` leaves live, for [`remove_dead`]).
-fn read_outside(mf: &MFunc, l: MBlockId) -> HashSet<Reg> {
-    mf.blocks
-        .iter()
-        .enumerate()
-        .filter(|&(k, _)| k != l.index())
-        .flat_map(|(_, b)| b.insts.iter().flat_map(|i| i.uses()))
-        .collect()
+/// The registers written in block `l` that blocks of `mf` other than `l`
+/// read (a superset of what the one-block loop `l` leaves live, for
+/// [`remove_dead`], which asks only about registers the loop writes or
+/// new ones).
+fn read_outside(mf: &MFunc, l: MBlockId, facts: &mut Facts) -> HashSet<Reg> {
+    let insts = &mf.blocks[l.index()].insts;
+    let mut inside: HashMap<Reg, u32> = HashMap::default();
+    for i in insts {
+        i.for_each_use(|u| *inside.entry(u).or_default() += 1);
+    }
+    let reads = facts.reads(mf);
+    let mut out = HashSet::default();
+    for i in insts {
+        i.for_each_def(|d| {
+            let all = reads.get(Facts::reg_index(d)).copied().unwrap_or(0);
+            if all > inside.get(&d).copied().unwrap_or(0) {
+                out.insert(d);
+            }
+        });
+    }
+    out
 }
 
 /// Rewrites each load and store of `body` (straight-line code, such as
@@ -1736,11 +1908,12 @@ fn schedule_body(
     let (extra, live_limit) = (*extra, *live_limit);
     let n = body.len();
     let steps = induction_steps(&body);
+    let occ = occurrences(&body, None);
     // local values (see `copy_chains`)
-    let mut local: Vec<(usize, Reg)> = occurrences(&body, None)
-        .into_iter()
-        .filter(|(x, o)| matches!(x, Reg::V(_)) && mf.class(*x) == Some(Class::Gr) && o.local())
-        .map(|(x, o)| (o.defs[0], x))
+    let mut local: Vec<(usize, Reg)> = occ
+        .iter()
+        .filter(|(x, o)| matches!(x, Reg::V(_)) && mf.class(**x) == Some(Class::Gr) && o.local())
+        .map(|(x, o)| (o.defs[0], *x))
         .collect();
     local.sort();
     let local: Vec<Reg> = local.into_iter().map(|x| x.1).collect();
@@ -1784,7 +1957,15 @@ fn schedule_body(
     if res_mii as i64 >= limit {
         return None;
     }
-    let edges = dependences(model, &body, &steps, &local, symbols, forwarded);
+    // the dependence graph with the anti dependences of the values of
+    // `local` left out
+    let memory = memory_dependences(&body, &steps, symbols, forwarded);
+    let dependences = |local: &[Reg]| {
+        let mut edges = register_dependences(model, &body, &occ, local);
+        edges.extend_from_slice(&memory);
+        edges
+    };
+    let edges = dependences(&local);
     // the least II at or above max(ResMII, 4) the recurrences allow
     // (feasibility is monotone in II), below `limit`
     let recurrences = Recurrences::new(n, &edges);
@@ -1808,6 +1989,8 @@ fn schedule_body(
     let path = critical_path(n, &edges);
     let stages_needed = |ii: i64| (path + ii - 1) / ii + 3;
     let mut fallback: Option<Schedule> = None;
+    let graph = Graph::new(n, &edges);
+    let mut memo = FitMemo::default();
     for ii in mii..limit.min(mii + MAX_II_TRIES) {
         let fixed = [
             (0, extra[0]),
@@ -1819,21 +2002,26 @@ fn schedule_body(
         // schedule is tried again
         let mut loc = local.clone();
         let mut edges = edges.clone();
+        // the graph of `edges` once they differ from the first ones
+        let mut retried: Option<Graph> = None;
         let mut found = None;
         for _ in 0..32 {
-            let Some((time, mut mrt)) = schedule_at(model, n, &needs, &edges, &fixed, ii, true)
-                .or_else(|| schedule_at(model, n, &needs, &edges, &fixed, ii, false))
+            let graph = retried.as_ref().unwrap_or(&graph);
+            let Some((time, mut mrt)) =
+                schedule_at(model, &mut memo, &needs, graph, &fixed, ii, true)
+                    .or_else(|| schedule_at(model, &mut memo, &needs, graph, &fixed, ii, false))
             else {
                 break;
             };
-            match copy_chains(model, mf, &body, &loc, &time, &mut mrt, ii) {
+            match copy_chains(model, &mut memo, mf, &body, &occ, &loc, &time, &mut mrt) {
                 Ok(c) => {
                     found = Some((time, c));
                     break;
                 }
                 Err(v) => {
                     loc.retain(|&x| x != v);
-                    edges = dependences(model, &body, &steps, &loc, symbols, forwarded);
+                    edges = dependences(&loc);
+                    retried = Some(Graph::new(n, &edges));
                 }
             }
         }
@@ -1979,11 +2167,16 @@ impl Costs {
 /// preheader: `for (j = i + 1; j < i + 16; j++)`), as if nothing wraps:
 /// an estimate for the choice of a schedule only (the guard computes the
 /// real count at run time).
-fn relative_trips(mf: &MFunc, pre: MBlockId, ct: &Counted, cont: &Continue) -> Option<i64> {
+fn relative_trips(
+    mf: &MFunc,
+    pre: MBlockId,
+    ct: &Counted,
+    cont: &Continue,
+    facts: &mut Facts,
+) -> Option<i64> {
     // the code that runs before the loop for sure: the preheader and its
     // dominators (the nearest 8)
-    let cfg = Cfg::new(mf);
-    let dt = crate::analysis::DomTree::new(*mf.order.first()?, cfg.succ_lists());
+    let dt = facts.dominators(mf)?;
     let mut chain = vec![pre];
     while let Some(d) = dt.idom(*chain.last()?) {
         if chain.contains(&d) || chain.len() == 8 {
@@ -2075,7 +2268,11 @@ struct LoopShape {
 
 /// Block `l` as a one-block counted loop: `Ok(None)` if it is not a
 /// one-block loop, `Err(reason)` if it is one this module cannot handle.
-fn loop_shape(mf: &MFunc, l: MBlockId) -> Result<Option<LoopShape>, &'static str> {
+fn loop_shape(
+    mf: &MFunc,
+    l: MBlockId,
+    facts: &mut Facts,
+) -> Result<Option<LoopShape>, &'static str> {
     let insts = &mf.blocks[l.index()].insts;
     // `br b, L` falling into the exit, or `br b, L; goto X`
     let goto_exit = match insts.last() {
@@ -2117,8 +2314,7 @@ fn loop_shape(mf: &MFunc, l: MBlockId) -> Result<Option<LoopShape>, &'static str
     let Some(exit) = goto_exit.or_else(|| mf.order.get(pos + 1).copied()) else {
         return Err("loop is the last block");
     };
-    let cfg = Cfg::new(mf);
-    let mut preds: Vec<MBlockId> = cfg.preds(l).to_vec();
+    let mut preds: Vec<MBlockId> = facts.cfg(mf).preds(l).to_vec();
     preds.sort();
     preds.dedup();
     preds.retain(|&p| p != l);
@@ -2130,10 +2326,18 @@ fn loop_shape(mf: &MFunc, l: MBlockId) -> Result<Option<LoopShape>, &'static str
         return Err("branch without a register");
     };
     // b must not be read outside the loop
-    for (k, blk) in mf.blocks.iter().enumerate() {
-        if k != l.index() && blk.insts.iter().any(|i| i.reads(b)) {
-            return Err("branch register used outside the loop");
-        }
+    let mut inside = 0;
+    for i in insts {
+        i.for_each_use(|u| inside += u32::from(u == b));
+    }
+    if facts
+        .reads(mf)
+        .get(Facts::reg_index(b))
+        .copied()
+        .unwrap_or(0)
+        > inside
+    {
+        return Err("branch register used outside the loop");
     }
     let on_true = br.info().is_some_and(|x| x.mnemonic == "br");
     let body: Vec<MInst> = body.to_vec();
@@ -2161,8 +2365,9 @@ fn try_loop(
     model: &ProcessorModel,
     l: MBlockId,
     live: &mut Option<LiveSets>,
+    facts: &mut Facts,
 ) -> Result<Option<LoopReport>, &'static str> {
-    let Some(shape) = loop_shape(mf, l)? else {
+    let Some(shape) = loop_shape(mf, l, facts)? else {
         return Ok(None);
     };
     let LoopShape {
@@ -2197,7 +2402,7 @@ fn try_loop(
     // a constant trip count (exact: the guard and the epilogue rely on
     // it), else an estimate for the choice of a schedule only
     let exact = known_trips(mf, pre, &ct, &cont);
-    let trips = exact.or_else(|| relative_trips(mf, pre, &ct, &cont));
+    let trips = exact.or_else(|| relative_trips(mf, pre, &ct, &cont, facts));
     let costs = Costs {
         trips,
         list_length,
@@ -2240,7 +2445,7 @@ fn try_loop(
     // the GRs live through the loop without a use in it hold registers
     // during the kernel too
     let live_limit = MAX_LIVE.saturating_sub(live_through(mf, l, live));
-    let outside = read_outside(mf, l);
+    let outside = read_outside(mf, l, facts);
     let mut best: Option<Schedule> = None;
     let mut symbols = Symbols::default();
     let mut body = body;
@@ -2656,7 +2861,7 @@ mod tests {
         let mut mf = parse::function(text).expect("parses");
         let l = mf.order[1];
         let body = mf.block(l).insts[..5].to_vec();
-        let outside = read_outside(&mf, l);
+        let outside = read_outside(&mf, l, &mut Facts::default());
         let out = unroll(&mut mf, &outside, &body, 4, 4);
         (mf, out)
     }
@@ -2757,13 +2962,21 @@ mod tests {
         let text = "function @f global\nvregs 9 br %v5 %v7\norder B0 B1 B2 B3\nB0:\n  add %v6 = %v8, 16\n  cmplt %v7 = %v8, $r17\n  br %v7, B3\nB1:\n  add %v1 = %v8, 1\nB2:\n  stw 0[%v1] = $r0\n  add %v1 = %v1, 1\n  cmplt %v5 = %v1, %v6\n  br %v5, B2\nB3:\n  return $r63\n";
         let mf = parse::function(text).expect("parses");
         let l = mf.order[2];
-        let shape = loop_shape(&mf, l).expect("a loop").expect("counted");
+        let shape = loop_shape(&mf, l, &mut Facts::default())
+            .expect("a loop")
+            .expect("counted");
         assert_eq!(
             known_trips(&mf, shape.pre, &shape.counted, &shape.cont),
             None
         );
         assert_eq!(
-            relative_trips(&mf, shape.pre, &shape.counted, &shape.cont),
+            relative_trips(
+                &mf,
+                shape.pre,
+                &shape.counted,
+                &shape.cont,
+                &mut Facts::default()
+            ),
             Some(15)
         );
     }

@@ -223,6 +223,30 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let gr_order: Vec<Reg> = abi::GR_ALLOCATION_ORDER.map(Reg::gr).to_vec();
     let br_order: Vec<Reg> = abi::BR_ALLOCATION_ORDER.map(Reg::br).to_vec();
     let pi = |r: &Reg| phys_index(*r).expect("p");
+    // the caller-saved temporaries of `gr_order` (by their place in it),
+    // sorted by `released`, then by that place: the first free one is
+    // the one released longest ago
+    let mut by_release: Vec<(usize, usize)> = gr_order
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(c, Reg::G(n) if abi::GR_ROLES[*n as usize] == abi::RegRole::Temporary))
+        .map(|(place, _)| (0, place))
+        .collect();
+    // raises `released` of register `p` to `end`, keeping `by_release`
+    // sorted
+    let release =
+        |released: &mut [usize], by_release: &mut Vec<(usize, usize)>, p: Reg, end: usize| {
+            let k = pi(&p);
+            released[k] = released[k].max(end);
+            if let Some(place) = gr_order.iter().position(|&c| c == p) {
+                if let Some(at) = by_release.iter().position(|e| e.1 == place) {
+                    by_release.remove(at);
+                    let key = (released[k], place);
+                    let at = by_release.partition_point(|e| *e < key);
+                    by_release.insert(at, key);
+                }
+            }
+        };
     for &v in &ivs {
         let class = f.vclass[v];
         let cands: &[Reg] = match class {
@@ -242,23 +266,22 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             p => Some(*p).filter(|p| free(&held, p)),
         });
         // among the free caller-saved temporaries, the one released
-        // longest ago: the post-allocation scheduler then meets fewer
-        // anti and output dependences between unrelated values
-        let lru = cands
-            .iter()
-            .copied()
-            .filter(|c| match c {
-                Reg::G(n) => abi::GR_ROLES[*n as usize] == abi::RegRole::Temporary,
-                _ => false,
-            })
-            .filter(|c| free(&held, c))
-            .min_by_key(|c| released[pi(c)]);
+        // longest ago (the first one of the class's order on ties): the
+        // post-allocation scheduler then meets fewer anti and output
+        // dependences between unrelated values
+        let lru = || match class {
+            Class::Gr => by_release
+                .iter()
+                .map(|&(_, place)| gr_order[place])
+                .find(|c| free(&held, c)),
+            Class::Br => None,
+        };
         let pick = hinted
-            .or(lru)
+            .or_else(lru)
             .or_else(|| cands.iter().copied().find(|c| free(&held, c)));
         if let Some(p) = pick {
             let k = pi(&p);
-            released[k] = released[k].max(end(v));
+            release(&mut released, &mut by_release, p, end(v));
             assign[v] = Some(p);
             for &(s, e) in rv {
                 held[k].insert(s, e, v);
@@ -301,7 +324,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
                     assign[w] = None;
                     spilled[w] = true;
                 }
-                released[kk] = released[kk].max(end(v));
+                release(&mut released, &mut by_release, c, end(v));
                 assign[v] = Some(c);
                 for &(s, e) in rv {
                     held[kk].insert(s, e, v);

@@ -54,6 +54,7 @@ use crate::hash::HashMap;
 use isa::bundle::{check_counts, place, SlotNeeds};
 use isa::model::{ProcessorModel, ALL_CLASSES};
 use isa::ops::{OpClass, Unit};
+use smallvec::SmallVec;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -109,51 +110,64 @@ fn resources_ok(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
 
 /// True if operations of resource needs `needs` fit one bundle under
 /// `model` (an empty bundle does; the rules of [`resources_ok`], also for
-/// the modulo reservation table of [`super::modulo`]). The mnemonics the
-/// checks take serve only their error messages, dropped here.
+/// the modulo reservation table of [`super::modulo`]).
 pub(crate) fn needs_fit(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
-    let mut limits = model.resources.bundle_limits();
-    limits.issue = limits.issue.min(model.issue_width as usize);
-    let name = |_: usize| "operation";
-    let fit = || {
-        check_counts(needs, &limits, name).is_ok()
-            && place(needs, false, &limits, true, name).is_ok()
-            && place(needs, true, &limits, true, name).is_ok()
-    };
     if needs.is_empty() {
         return true;
     }
-    // The answer depends only on the limits and the multiset of needs
-    // (placement tries every order): memoised per thread by a sorted code
-    // of 5 bits per operation, for up to 12 operations.
-    if needs.len() > 12 {
-        return fit();
+    if needs.len() > MAX_KEYED_NEEDS {
+        return needs_fit_now(model, needs);
     }
-    let mut codes = [0u64; 12];
-    for (c, n) in codes.iter_mut().zip(needs) {
-        *c = needs_code(n);
-    }
-    codes[..needs.len()].sort_unstable();
-    let multiset = codes[..needs.len()].iter().fold(0, |k, c| k << 5 | c);
+    needs_fit_keyed(model, needs.iter().map(needs_key).sum(), needs)
+}
+
+/// Most needs [`needs_key`] sums stand for (a code's count must stay
+/// below 16).
+pub(crate) const MAX_KEYED_NEEDS: usize = 12;
+
+/// [`needs_fit`] of at most [`MAX_KEYED_NEEDS`] needs whose
+/// [`needs_key`]s sum to `key`. The answer depends only on the limits and
+/// the multiset of needs (placement tries every order): memoised per
+/// thread by the limits and `key`.
+pub(crate) fn needs_fit_keyed(model: &ProcessorModel, key: u128, needs: &[SlotNeeds]) -> bool {
+    debug_assert!(needs.len() <= MAX_KEYED_NEEDS);
+    debug_assert_eq!(key, needs.iter().map(needs_key).sum::<u128>());
+    let limits = model.resources.bundle_limits();
     let key = (
-        [limits.issue, limits.control, limits.memory, limits.multiply],
-        multiset,
+        [
+            limits.issue.min(model.issue_width as usize),
+            limits.control,
+            limits.memory,
+            limits.multiply,
+        ],
+        key,
     );
     thread_local! {
-        static FITS: std::cell::RefCell<crate::hash::HashMap<([usize; 4], u64), bool>> =
+        static FITS: std::cell::RefCell<crate::hash::HashMap<([usize; 4], u128), bool>> =
             Default::default();
     }
     if let Some(f) = FITS.with(|m| m.borrow().get(&key).copied()) {
         return f;
     }
-    let f = fit();
+    let f = needs_fit_now(model, needs);
     FITS.with(|m| m.borrow_mut().insert(key, f));
     f
 }
 
-/// The resource needs of one operation as a number in 1..=28 (5 bits):
-/// the memo key of [`needs_fit`] and of the modulo scheduler's
-/// reservation table (a multiset of needs: 5 bits per operation, sorted).
+/// [`needs_fit`] without the memo. The mnemonics the checks take serve
+/// only their error messages, dropped here.
+fn needs_fit_now(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
+    let mut limits = model.resources.bundle_limits();
+    limits.issue = limits.issue.min(model.issue_width as usize);
+    let name = |_: usize| "operation";
+    check_counts(needs, &limits, name).is_ok()
+        && place(needs, false, &limits, true, name).is_ok()
+        && place(needs, true, &limits, true, name).is_ok()
+}
+
+/// The resource needs of one operation as a number in 1..=28: its digit
+/// in [`needs_key`], and the index of the answers the modulo scheduler's
+/// reservation table keeps per row.
 pub(crate) fn needs_code(n: &SlotNeeds) -> u64 {
     let unit = match n.unit {
         Unit::Alu => 0,
@@ -167,10 +181,19 @@ pub(crate) fn needs_code(n: &SlotNeeds) -> u64 {
     1 + unit * 4 + 2 * n.long_imm as u64 + n.last as u64
 }
 
+/// One operation's part of the key of a multiset of needs: a 1 in the
+/// 4-bit digit of its [`needs_code`]. The sum over the operations counts
+/// each code in its digit, the same whatever their order, so that up to
+/// [`MAX_KEYED_NEEDS`] operations (fewer than 16 of a code) give every
+/// multiset its own key.
+pub(crate) fn needs_key(n: &SlotNeeds) -> u128 {
+    1 << (4 * needs_code(n))
+}
+
 /// Rule 7 of ISA-ST200 §2.3 on machine registers: no two operations write
 /// one register (`$r0` aside; calls, whose writes are clobbers, aside).
 pub(crate) fn writes_ok(ops: &[&MInst]) -> bool {
-    let mut w: Vec<Reg> = vec![];
+    let mut w: SmallVec<[Reg; 16]> = SmallVec::new();
     for i in ops {
         if !i.imp_defs.is_empty() {
             continue;
@@ -348,15 +371,41 @@ fn may_overlap_addr(a: &Option<Addr>, b: &Option<Addr>) -> bool {
 
 /// One region's dependence DAG: successors with latencies.
 struct Dag {
-    succs: Vec<Vec<(usize, u32)>>,
+    /// The successors of operation `k`, in the order their edges were
+    /// added: `succs[start[k]..start[k + 1]]`.
+    start: Vec<usize>,
+    succs: Vec<(usize, u32)>,
     npreds: Vec<u32>,
 }
 
 impl Dag {
-    fn edge(&mut self, from: usize, to: usize, lat: u32) {
-        debug_assert!(from < to);
-        self.succs[from].push((to, lat));
-        self.npreds[to] += 1;
+    /// The DAG of `n` operations with `edges` (from, to, latency).
+    fn new(n: usize, edges: &[(usize, usize, u32)]) -> Dag {
+        let mut start = vec![0usize; n + 1];
+        let mut npreds = vec![0u32; n];
+        for &(from, to, _) in edges {
+            debug_assert!(from < to);
+            start[from + 1] += 1;
+            npreds[to] += 1;
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut next = start.clone();
+        let mut succs = vec![(0, 0); edges.len()];
+        for &(from, to, lat) in edges {
+            succs[next[from]] = (to, lat);
+            next[from] += 1;
+        }
+        Dag {
+            start,
+            succs,
+            npreds,
+        }
+    }
+
+    fn succs(&self, k: usize) -> &[(usize, u32)] {
+        &self.succs[self.start[k]..self.start[k + 1]]
     }
 }
 
@@ -364,18 +413,17 @@ impl Dag {
 #[derive(Clone, Default)]
 struct RegState {
     writer: Option<usize>,
-    readers: Vec<usize>,
+    readers: SmallVec<[usize; 4]>,
 }
 
 /// Builds the dependence DAG of a region (see the module documentation).
 fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bool) -> Dag {
     let n = ops.len();
     let has_ctl = ops.last().is_some_and(|i| i.is_control());
-    let mut dag = Dag {
-        succs: vec![vec![]; n],
-        npreds: vec![0; n],
-    };
-    let mut regs: HashMap<Reg, RegState> = HashMap::default();
+    let mut edges: Vec<(usize, usize, u32)> = Vec::with_capacity(2 * n);
+    let mut dag = EdgeList(&mut edges);
+    let mut regs: HashMap<Reg, RegState> =
+        HashMap::with_capacity_and_hasher(2 * n, Default::default());
     let mut barrier: Option<usize> = None;
     let mut stores: Vec<(usize, MemRef)> = vec![];
     let mut loads: Vec<(usize, MemRef)> = vec![];
@@ -470,7 +518,16 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             dag.edge(i, n - 1, l);
         }
     }
-    dag
+    Dag::new(n, &edges)
+}
+
+/// The edges of a DAG as [`build_dag`] finds them.
+struct EdgeList<'a>(&'a mut Vec<(usize, usize, u32)>);
+
+impl EdgeList<'_> {
+    fn edge(&mut self, from: usize, to: usize, lat: u32) {
+        self.0.push((from, to, lat));
+    }
 }
 
 /// The parts of the address a load or store of ISA-ST200 §4.5 reads
@@ -530,14 +587,12 @@ fn schedule_region(
     let has_ctl = ops.last().is_some_and(|i| i.is_control());
     let ml: Vec<u32> = ops.iter().map(|i| maxlat(model, i)).collect();
     let cycle_of = region_cycles(model, &ops, &ml, bundle, disambiguate);
-    let mut bundles: Vec<Vec<usize>> = vec![];
+    // the operations by cycle, in program order within one
+    let mut by_cycle: Vec<usize> = (0..n).collect();
+    by_cycle.sort_by_key(|&j| cycle_of[j]);
     let last = cycle_of.iter().copied().max().unwrap_or(0);
-    bundles.resize(last + 1, vec![]);
-    for (j, &c) in cycle_of.iter().enumerate() {
-        bundles[c].push(j);
-    }
     // fall-through end of a block on a non-interlocked core: wait for results
-    let mut total = bundles.len();
+    let mut total = last + 1;
     if !model.interlocked && !has_ctl {
         let need = (0..n)
             .map(|i| cycle_of[i] + ml[i] as usize)
@@ -546,12 +601,12 @@ fn schedule_region(
         total = total.max(need);
     }
     let mut ops: Vec<Option<MInst>> = ops.into_iter().map(Some).collect();
+    let mut next = 0;
     for b in 0..total {
         let mut v: Vec<MInst> = vec![];
-        if let Some(js) = bundles.get(b) {
-            for &j in js {
-                v.push(ops[j].take().expect("once"));
-            }
+        while next < n && cycle_of[by_cycle[next]] == b {
+            v.push(ops[by_cycle[next]].take().expect("once"));
+            next += 1;
         }
         // control op first in the bundle (§2.3 rule 2; las reorders anyway)
         v.sort_by_key(|i| !i.is_control());
@@ -574,6 +629,8 @@ fn region_cycles(
 ) -> Vec<usize> {
     let n = ops.len();
     let mut dag = build_dag(model, ops, ml, disambiguate);
+    // predecessors not scheduled yet
+    let mut npreds = std::mem::take(&mut dag.npreds);
     let mut cycle_of = vec![usize::MAX; n];
     let mut earliest = vec![0usize; n];
     if !bundle {
@@ -586,7 +643,7 @@ fn region_cycles(
             };
             cycle_of[j] = cyc;
             c = cyc;
-            for &(s, l) in &dag.succs[j] {
+            for &(s, l) in dag.succs(j) {
                 earliest[s] = earliest[s].max(cyc + l as usize);
             }
         }
@@ -594,7 +651,7 @@ fn region_cycles(
         // priority: longest path to the end
         let mut height = vec![0u32; n];
         for i in (0..n).rev() {
-            for &(s, l) in &dag.succs[i] {
+            for &(s, l) in dag.succs(i) {
                 height[i] = height[i].max(height[s] + l);
             }
         }
@@ -615,8 +672,8 @@ fn region_cycles(
         };
         // released operations waiting for their earliest cycle
         let mut waiting: BinaryHeap<Reverse<(usize, usize)>> = BinaryHeap::new();
-        for j in 0..n {
-            if dag.npreds[j] == 0 {
+        for (j, &np) in npreds.iter().enumerate() {
+            if np == 0 {
                 push_ready(&mut queues, j);
             }
         }
@@ -625,6 +682,9 @@ fn region_cycles(
         let mut in_bundle: Vec<usize> = vec![];
         let mut dead: Vec<bool> = vec![];
         let mut deferred: Vec<usize> = vec![];
+        // the operations of the bundle with a candidate, and their needs
+        let mut trial: Vec<&MInst> = vec![];
+        let mut tn: Vec<SlotNeeds> = vec![];
         while done < n {
             while let Some(&Reverse((e, j))) = waiting.peek() {
                 if e > cyc {
@@ -657,9 +717,11 @@ fn region_cycles(
                     break;
                 };
                 if !in_bundle.is_empty() {
-                    let mut trial: Vec<&MInst> = in_bundle.iter().map(|&k| &ops[k]).collect();
+                    trial.clear();
+                    trial.extend(in_bundle.iter().map(|&k| &ops[k]));
                     trial.push(&ops[j]);
-                    let mut tn: Vec<SlotNeeds> = in_bundle.iter().map(|&k| needs[k]).collect();
+                    tn.clear();
+                    tn.extend(in_bundle.iter().map(|&k| needs[k]));
                     tn.push(needs[j]);
                     // an operation that is illegal even alone still gets
                     // its own bundle (las then names the broken rule)
@@ -678,10 +740,10 @@ fn region_cycles(
                 in_bundle.push(j);
                 cycle_of[j] = cyc;
                 done += 1;
-                for &(s, l) in &dag.succs[j] {
+                for &(s, l) in dag.succs(j) {
                     earliest[s] = earliest[s].max(cyc + l as usize);
-                    dag.npreds[s] -= 1;
-                    if dag.npreds[s] == 0 {
+                    npreds[s] -= 1;
+                    if npreds[s] == 0 {
                         if earliest[s] <= cyc {
                             push_ready(&mut queues, s);
                         } else {
@@ -982,8 +1044,8 @@ mod tests {
         let ml: Vec<u32> = ops.iter().map(|i| maxlat(&m, i)).collect();
         let dag = build_dag(&m, ops, &ml, true);
         let mut v = vec![];
-        for (i, s) in dag.succs.iter().enumerate() {
-            for &(j, l) in s {
+        for i in 0..ops.len() {
+            for &(j, l) in dag.succs(i) {
                 v.push((i, j, l));
             }
         }

@@ -88,50 +88,57 @@ pub fn operand(o: &Opnd) -> String {
 /// with `$r63` for the link operands, or the `phi`/`pcopy` forms. Shared
 /// by this printer and the assembly emitter ([`crate::codegen::emit`]).
 pub fn op_text(i: &MInst, opnd: impl Fn(&Opnd) -> String) -> String {
-    let o = |n: usize| opnd(&i.ops[n]);
+    let mut s = String::new();
+    write_op_text(&mut s, i, |out, o| out.push_str(&opnd(o)));
+    s
+}
+
+/// [`op_text`] appended to `out`, each operand appended by `opnd` (the
+/// assembly emitter writes a function's text in one string this way).
+pub fn write_op_text(out: &mut String, i: &MInst, opnd: impl Fn(&mut String, &Opnd)) {
+    let o = |n: usize| {
+        let mut s = String::new();
+        opnd(&mut s, &i.ops[n]);
+        s
+    };
     match i.op {
         MOp::Isa(op) => {
             let info = op.info();
-            let mut s = info.mnemonic.to_string();
+            out.push_str(info.mnemonic);
             let t = info.syntax.template;
             if t.is_empty() {
-                return s;
+                return;
             }
-            s.push(' ');
-            // operand texts in written order: `$r63` for a link operand,
-            // else the next explicit operand
-            let mut explicit = 0;
-            let texts: Vec<String> = info
-                .syntax
-                .operands
-                .iter()
-                .map(|spec| {
-                    if spec.kind == OperandKind::Link {
-                        reg(Reg::LINK)
-                    } else {
-                        explicit += 1;
-                        o(explicit - 1)
-                    }
-                })
-                .collect();
+            out.push(' ');
+            // operand `%n` of the template: `$r63` for a link operand,
+            // else the explicit operand after those before it
+            let operands = info.syntax.operands;
             let mut chars = t.chars().peekable();
             while let Some(c) = chars.next() {
                 match (c, chars.peek().and_then(|d| d.to_digit(10))) {
                     ('%', Some(n)) => {
                         chars.next();
-                        s.push_str(&texts[n as usize]);
+                        let n = n as usize;
+                        if operands[n].kind == OperandKind::Link {
+                            out.push_str(&reg(Reg::LINK));
+                        } else {
+                            let explicit = operands[..n]
+                                .iter()
+                                .filter(|spec| spec.kind != OperandKind::Link)
+                                .count();
+                            opnd(out, &i.ops[explicit]);
+                        }
                     }
-                    _ => s.push(c),
+                    _ => out.push(c),
                 }
             }
-            s
         }
         MOp::Phi => {
             let args: Vec<String> = (1..i.ops.len())
                 .step_by(2)
                 .map(|n| format!("[{}, {}]", o(n), o(n + 1)))
                 .collect();
-            format!("phi {} = {}", o(0), args.join(", "))
+            let _ = write!(out, "phi {} = {}", o(0), args.join(", "));
         }
         MOp::Psi => {
             let args: Vec<String> = (1..i.ops.len())
@@ -142,13 +149,13 @@ pub fn op_text(i: &MInst, opnd: impl Fn(&Opnd) -> String) -> String {
                     _ => format!("{}?{}", o(n), o(n + 2)),
                 })
                 .collect();
-            format!("psi {} = {}", o(0), args.join(", "))
+            let _ = write!(out, "psi {} = {}", o(0), args.join(", "));
         }
         MOp::PCopy => {
             let n = i.ops.len() / 2;
             let d: Vec<String> = (0..n).map(o).collect();
             let s: Vec<String> = (n..2 * n).map(o).collect();
-            format!("pcopy {} = {}", d.join(", "), s.join(", "))
+            let _ = write!(out, "pcopy {} = {}", d.join(", "), s.join(", "));
         }
     }
 }

@@ -185,8 +185,7 @@ pub fn translate(mf: &mut MFunc, method: OutOfSsa) -> Stats {
         OutOfSsa::Naive => vec![],
         _ => sreedhar::isolate_phis(mf),
     };
-    pinning::repair_pins(mf, &mut st);
-    let mut an = analysis::Analysis::new(mf);
+    let mut an = pinning::repair_pins(mf, &mut st);
     let sreedhar::IsolationCopies {
         copies,
         partner,

@@ -128,13 +128,14 @@ pub(super) fn subst(i: &mut MInst, from: Reg, to: Reg, defs: bool) {
 
 /// Repairs pin webs until they are interference-free (at most a few
 /// rounds: a repaired register is minimal and never repaired again).
-pub(super) fn repair_pins(mf: &mut MFunc, st: &mut Stats) {
+/// Returns the analysis of the repaired function.
+pub(super) fn repair_pins(mf: &mut MFunc, st: &mut Stats) -> Analysis {
     let mut minimal = vec![false; mf.vclass.len()];
     for _ in 0..8 {
         let an = Analysis::new(mf);
         let conf = pin_conflicts(mf, &an);
         if conf.is_empty() {
-            return;
+            return an;
         }
         let todo: Vec<u32> = conf
             .iter()
@@ -143,7 +144,7 @@ pub(super) fn repair_pins(mf: &mut MFunc, st: &mut Stats) {
             .collect();
         if todo.is_empty() {
             st.strong_interferences = conf.len();
-            return;
+            return an;
         }
         for x in todo {
             let fresh = repair(mf, x);
@@ -157,6 +158,7 @@ pub(super) fn repair_pins(mf: &mut MFunc, st: &mut Stats) {
     }
     let an = Analysis::new(mf);
     st.strong_interferences = pin_conflicts(mf, &an).len();
+    an
 }
 
 /// An incorrect pinning (seed S4 §2.2, Fig. 5; seed-digest T65).
