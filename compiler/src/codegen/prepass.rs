@@ -67,10 +67,12 @@ pub fn run(f: &mut MFunc, model: &ProcessorModel) -> Stats {
             continue;
         }
         let order: Vec<MInst> = perm.iter().map(|&j| block.insts[j].clone()).collect();
-        let before = pressure(f, &block.insts, &live_out[b.index()]);
         let after = pressure(f, &order, &live_out[b.index()]);
-        let too_many = (after.0 > MAX_GR_PRESSURE && after.0 > before.0)
-            || (after.1 > MAX_BR_PRESSURE && after.1 > before.1);
+        let too_many = (after.0 > MAX_GR_PRESSURE || after.1 > MAX_BR_PRESSURE) && {
+            let before = pressure(f, &block.insts, &live_out[b.index()]);
+            (after.0 > MAX_GR_PRESSURE && after.0 > before.0)
+                || (after.1 > MAX_BR_PRESSURE && after.1 > before.1)
+        };
         if too_many {
             stats.kept_for_pressure += 1;
             continue;

@@ -8,8 +8,9 @@
 //!
 //! What it buys: indices become constants, so a small local array indexed
 //! by the induction variable (`e[k]`, `o[k]` of a butterfly) has constant
-//! offsets only and scalar replacement ([`super::sra`], run again by the
-//! `ssa` pass that follows in the pipeline) turns it into registers; the
+//! offsets only and scalar replacement ([`super::sra`], run again with
+//! SSA construction, after constant propagation, by this pass on the
+//! functions where it unrolled a loop) turns it into registers; the
 //! scheduler then sees one long block instead of a short loop.
 //!
 //! Recognised loops (`H` the header, `L` the only latch, `P` the only
@@ -62,11 +63,21 @@ pub fn run(f: &mut Function) -> Stats {
         .filter(|l| l.children.is_empty() && l.headers.len() == 1)
         .map(|l| (l.header, l.body.clone()))
         .collect();
+    let mut unrolled = false;
     for (h, body) in loops {
         if let Some(shape) = recognise(f, h, &body) {
             unroll(f, &body, &shape);
             stats.add("loops unrolled completely", 1);
+            unrolled = true;
         }
+    }
+    // the copies' induction values are constants now: fold them, then
+    // split and promote the arrays they index (only in the functions
+    // that changed, so the others do not pay for the three passes)
+    if unrolled {
+        super::sccp::run(f);
+        super::ssa::construct(f);
+        super::simplify_cfg::simplify(f);
     }
     stats
 }

@@ -62,6 +62,8 @@ pub fn run(f: &mut Function) -> Stats {
     }
     let mut done: Vec<Block> = Vec::new();
     let mut forest = f.loop_forest();
+    // the dominator tree, kept until a promotion changes the function
+    let mut dt: Option<DomTree<Block>> = None;
     loop {
         // the deepest loop not visited yet (headers survive the changes:
         // new blocks are only placed outside the loop changed)
@@ -75,8 +77,12 @@ pub fn run(f: &mut Function) -> Stats {
             continue;
         }
         let (h, body) = (lp.header, lp.body.clone());
-        if promote_loop(f, h, &body, &mut stats) {
+        let blocks = f.blocks.len();
+        // a promotion changes the CFG only by the blocks it adds (a
+        // preheader, dedicated exits), which enclosing loops must see
+        if promote_loop(f, h, &body, &mut dt, &mut stats) && f.blocks.len() != blocks {
             forest = f.loop_forest();
+            dt = None;
         }
     }
     stats
@@ -106,7 +112,13 @@ struct Candidate {
 
 /// Promotes what can be promoted in the loop of header `h` (blocks `body`,
 /// sorted); returns whether the function changed.
-fn promote_loop(f: &mut Function, h: Block, body: &[Block], stats: &mut Stats) -> bool {
+fn promote_loop(
+    f: &mut Function,
+    h: Block,
+    body: &[Block],
+    dt: &mut Option<DomTree<Block>>,
+    stats: &mut Stats,
+) -> bool {
     let in_loop = |b: Block| body.binary_search(&b).is_ok();
     let mut accs: Vec<MemAccess> = Vec::new();
     for &b in body {
@@ -173,18 +185,21 @@ fn promote_loop(f: &mut Function, h: Block, body: &[Block], stats: &mut Stats) -
             }),
         }
     }
-    let dt = f.dom_tree();
-    let always = |b: Block| exiting.iter().all(|&e| dt.dominates(b, e));
-    let slots = &f.slots;
     cands.retain(|c| {
         let one_type = c.members.iter().all(|&k| accs[k].ty == Some(c.ty));
         let alone = accs
             .iter()
             .enumerate()
             .all(|(k, a)| c.members.contains(&k) || !a.loc.may_overlap(&c.loc));
-        if !one_type || !alone {
-            return false;
-        }
+        one_type && alone
+    });
+    if cands.is_empty() {
+        return false;
+    }
+    let dt = dt.get_or_insert_with(|| f.dom_tree());
+    let always = |b: Block| exiting.iter().all(|&e| dt.dominates(b, e));
+    let slots = &f.slots;
+    cands.retain(|c| {
         let off = c.loc.offset.unwrap_or(-1);
         let named = match &c.loc.base {
             Base::Slot(s) => {
