@@ -102,7 +102,8 @@ fn negate(c: Cond) -> Cond {
     }
 }
 
-fn def_kind(f: &Function, v: Value) -> Option<&InstKind> {
+/// The instruction kind that defines `v` (`None` for a parameter).
+pub(super) fn def_kind(f: &Function, v: Value) -> Option<&InstKind> {
     match f.values[v.index()].def {
         ValueDef::Inst(i) => Some(&f.insts[i.index()].kind),
         ValueDef::Param(_) => None,

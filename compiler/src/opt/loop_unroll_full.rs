@@ -38,6 +38,7 @@
 //!
 //! Counter: "loops unrolled completely".
 
+use super::loop_unroll::def_kind;
 use super::simplify_cfg::const_of;
 use super::Stats;
 use crate::hash::HashMap;
@@ -89,13 +90,6 @@ struct Shape {
     latch: Block,
     exit: Block,
     trips: u64,
-}
-
-fn def_kind(f: &Function, v: Value) -> Option<&InstKind> {
-    match f.values[v.index()].def {
-        ValueDef::Inst(i) => Some(&f.insts[i.index()].kind),
-        ValueDef::Param(_) => None,
-    }
 }
 
 fn recognise(f: &Function, h: Block, body: &[Block]) -> Option<Shape> {
