@@ -16,7 +16,7 @@
 //!   addresses, §7.3) with disjoint byte ranges (`ldw`/`stw` 4 bytes,
 //!   `ldh`/`sth` 2, `ldb`/`stb` 1, §4.5), or are two different frame
 //!   objects (or a frame object and the incoming-argument area) off one
-//!   base, or touch two different C objects ([`mem_object`]: the tag
+//!   base, or touch two different C objects (`mem_object`: the tag
 //!   instruction selection puts on them from the IR's alias analysis, or
 //!   the symbol or frame object of the offset); every other pair (`stwl`,
 //!   `pft`, `sync`, … included) may overlap;
