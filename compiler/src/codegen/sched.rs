@@ -241,19 +241,14 @@ pub fn schedule_block(model: &ProcessorModel, insts: Vec<MInst>, bundle: bool) -
 /// operation `order[k]` of `insts`.
 pub fn prepass_order(model: &ProcessorModel, insts: &[MInst]) -> Vec<usize> {
     let mut order = Vec::with_capacity(insts.len());
-    let mut start = 0;
-    while start < insts.len() {
-        let end = insts[start..]
-            .iter()
-            .position(|i| i.is_control())
-            .map_or(insts.len(), |p| start + p + 1);
-        let ops = &insts[start..end];
+    // the regions of schedule_block_with: each ends at a control operation
+    for ops in insts.split_inclusive(|i| i.is_control()) {
+        let start = order.len();
         let ml: Vec<u32> = ops.iter().map(|i| maxlat(model, i)).collect();
         let cycle_of = region_cycles(model, ops, &ml, true, true);
         let mut idx: Vec<usize> = (0..ops.len()).collect();
         idx.sort_by_key(|&j| (cycle_of[j], ops[j].is_control(), j));
         order.extend(idx.into_iter().map(|j| start + j));
-        start = end;
     }
     order
 }
