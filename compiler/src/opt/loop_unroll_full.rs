@@ -117,6 +117,36 @@ fn recognise(f: &Function, h: Block, body: &[Block]) -> Option<Shape> {
             return None;
         }
     }
+    let (trips, exit) = counted_trips(f, h, *pre, *latch, &inside, MAX_TRIPS)?;
+    if trips as usize * size > MAX_UNROLLED_INSTS {
+        return None;
+    }
+    Some(Shape {
+        header: h,
+        pre: *pre,
+        latch: *latch,
+        exit,
+        trips,
+    })
+}
+
+/// The trip count of the bottom-tested loop headed by `h` (entered from
+/// `pre` only, `latch` its only back edge and only exit, `inside` its
+/// blocks): `latch` ends in `br (icmp cond, a, n)` with `a` the header's
+/// induction φ `i = φ(pre: c0, latch: i')` or `i' = add i, s`, and `c0`,
+/// `s`, `n` integer constants. The test is run on the constants, at most
+/// `max` times (the body runs once before the first test). Returns the
+/// trips and the exit block, or `None` for any other shape or more than
+/// `max` trips.
+pub(super) fn counted_trips(
+    f: &Function,
+    h: Block,
+    pre: Block,
+    latch: Block,
+    inside: &dyn Fn(Block) -> bool,
+    max: u64,
+) -> Option<(u64, Block)> {
+    let (pre, latch) = (&pre, &latch);
     let &InstKind::Branch {
         cond: test,
         then,
@@ -206,7 +236,7 @@ fn recognise(f: &Function, h: Block, body: &[Block]) -> Option<Shape> {
     let mut trips = 0u64;
     loop {
         trips += 1;
-        if trips > MAX_TRIPS {
+        if trips > max {
             return None;
         }
         let next = binary(BinaryOp::Add, ty, i, step).ok()?;
@@ -218,16 +248,7 @@ fn recognise(f: &Function, h: Block, body: &[Block]) -> Option<Shape> {
         }
         i = next;
     }
-    if trips as usize * size > MAX_UNROLLED_INSTS {
-        return None;
-    }
-    Some(Shape {
-        header: h,
-        pre: *pre,
-        latch: *latch,
-        exit,
-        trips,
-    })
+    Some((trips, exit))
 }
 
 fn unroll(f: &mut Function, body: &[Block], s: &Shape) {

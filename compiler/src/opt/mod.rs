@@ -25,6 +25,7 @@ pub mod simplify_cfg;
 pub mod sra;
 pub mod ssa;
 pub mod strength_reduce;
+pub mod unroll_jam;
 
 use crate::bisect::OptBisect;
 use crate::ir::{self, Function, Module};
@@ -141,6 +142,12 @@ pub const PASSES: &[Pass] = &[
         run: loop_unroll_full::run,
     },
     Pass {
+        name: "unroll-and-jam",
+        summary: "unroll the outer loop of a two-deep nest by 4 or 2 and fuse the inner loops' copies (constant outer trip count, no dependence broken)",
+        min_level: 2,
+        run: unroll_jam::run,
+    },
+    Pass {
         name: "loop-unroll",
         summary: "unroll one-block counted loops by 4 (or 2) with a remainder loop (-funroll-loops)",
         min_level: 3,
@@ -171,8 +178,10 @@ pub const PIPELINE: &[&str] = &[
     "sccp",
     "dce",
     "loop-rotate",
+    "sccp",
     "simplify-cfg",
     "loop-unroll-full",
+    "unroll-and-jam",
     "loop-unroll",
     "strength-reduce",
     "gvn",
