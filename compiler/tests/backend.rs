@@ -1114,3 +1114,45 @@ fn jump_table_in_the_assembly() {
     let no = asm(&["-O2", "-fno-jump-tables"]);
     assert!(!no.contains("goto $r63") && !no.contains("_jt"), "{no}");
 }
+
+/// Three shifts by one variable count (a parameter) share one mask
+/// `and t = n, 31` (the IR's shift semantics), made where the count is
+/// defined; without the sharing each shift had its own. Expected value by
+/// hand, x = 0x1234_5678, n = 36 (masked to 4): shl 0x2345_6780, shru
+/// 0x0123_4567, shr 0x0123_4567; their xor is 0x2345_6780, whose low byte
+/// 0x80 is the exit status.
+#[test]
+fn shifts_by_one_count_share_its_mask() {
+    let m = ir_module(
+        "
+func @sh(i32 %x, i32 %n) -> i32 {
+block0:
+  %a = shl.i32 %x, %n
+  %b = lshr.i32 %x, %n
+  %c = ashr.i32 %x, %n
+  %d = xor.i32 %a, %b
+  %e = xor.i32 %d, %c
+  %m = iconst.i32 255
+  %r = and.i32 %e, %m
+  ret %r
+}
+
+func @main() -> i32 {
+block0:
+  %x = iconst.i32 305419896
+  %n = iconst.i32 36
+  %r = call.i32 @sh(%x, %n)
+  ret %r
+}
+",
+    );
+    let model = ProcessorModel::st231();
+    let text = compile_module(&m, &opts(&model, true)).unwrap();
+    let masks = bundles_of(&text, "sh")
+        .iter()
+        .flatten()
+        .filter(|op| op.starts_with("and ") && op.ends_with(", 31"))
+        .count();
+    assert_eq!(masks, 1, "{text}");
+    assert_eq!(run_asm(&text, &model, true).unwrap().status, 0x80);
+}

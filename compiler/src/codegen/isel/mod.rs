@@ -32,6 +32,7 @@
 //! named in [`HELPERS`].
 
 use super::mir::*;
+use crate::hash::HashMap;
 use crate::ir::{
     BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Inst, InstKind, Module, Type,
     UnaryOp, Value, ValueDef,
@@ -160,6 +161,13 @@ struct Sel<'a> {
     unsigned_load: Vec<bool>,
     /// Jump tables selected so far ([`Opnd::Table`] numbers).
     tables: u32,
+    /// Per value used as a variable shift count, and the width of the
+    /// shift: the register holding the count masked to the width (`and t
+    /// = y, bits − 1`, the IR's shift semantics), set once where the value
+    /// is defined so that every shift by it (the eight `>> shift` of a
+    /// butterfly) shares one mask, outside the loop when the count is
+    /// invariant.
+    shift_counts: HashMap<(Value, i64), Reg>,
 }
 
 fn cc_name(c: Cond) -> &'static str {
@@ -251,6 +259,7 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
         ext_facts: vec![0; nv],
         unsigned_load: vec![false; nv],
         tables: 0,
+        shift_counts: HashMap::default(),
     };
     s.run()?;
     Ok(s.mf)
@@ -335,6 +344,21 @@ impl<'a> Sel<'a> {
                 vec![self.gv()]
             };
         }
+        for &b in &f.layout {
+            for &i in &f.blocks[b.index()].insts {
+                if let InstKind::Binary {
+                    op: BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr,
+                    ty,
+                    args: [_, y],
+                } = f.insts[i.index()].kind
+                {
+                    if ty != Type::I64 && self.consts[y.index()].is_none() {
+                        let t = self.gv();
+                        self.shift_counts.entry((y, ty.bits() as i64)).or_insert(t);
+                    }
+                }
+            }
+        }
         for sd in &f.slots {
             let o = self.mf.obj(
                 sd.size.max(1).div_ceil(4) * 4,
@@ -357,6 +381,13 @@ impl<'a> Sel<'a> {
             let nb = self.block_first[b.index()];
             self.cur = nb;
             self.mf.order.push(nb);
+            if Some(&b) == f.layout.first() {
+                // (in the first block, not the parameter block, so that
+                // the masks share its bundles)
+                for &p in &f.params {
+                    self.mask_shift_counts(p);
+                }
+            }
             for &i in &f.blocks[b.index()].insts {
                 let d = &f.insts[i.index()];
                 self.loc = d.loc;
@@ -367,6 +398,9 @@ impl<'a> Sel<'a> {
                     _ => None,
                 };
                 self.inst(b, &d.kind, d.result)?;
+                if let Some(v) = d.result {
+                    self.mask_shift_counts(v);
+                }
             }
             self.loc = None;
             self.mem = None;
@@ -1368,6 +1402,16 @@ impl<'a> Sel<'a> {
         self.e(cc_name(c), vec![r(d), r(a), b]);
     }
 
+    /// Emits the masks of `v` used as a shift count ([`Sel::shift_counts`]).
+    fn mask_shift_counts(&mut self, v: Value) {
+        for bits in [8i64, 16, 32] {
+            if let Some(&t) = self.shift_counts.get(&(v, bits)) {
+                let s = self.g(v);
+                self.op3("and", t, s, Opnd::Imm(bits - 1));
+            }
+        }
+    }
+
     fn binary(&mut self, op: BinaryOp, ty: Type, args: [Value; 2], d: Reg) {
         let bits = ty.bits() as i64;
         let (x, y) = (args[0], args[1]);
@@ -1491,12 +1535,7 @@ impl<'a> Sel<'a> {
                 };
                 let amt = match cy {
                     Some(c) => Opnd::Imm(c & (bits - 1)),
-                    None => {
-                        let s = self.g(y);
-                        let t = self.gv();
-                        self.op3("and", t, s, Opnd::Imm(bits - 1));
-                        r(t)
-                    }
+                    None => r(self.shift_counts[&(y, bits)]),
                 };
                 self.op3(n, d, a, amt);
             }
