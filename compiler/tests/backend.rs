@@ -1156,3 +1156,62 @@ block0:
     assert_eq!(masks, 1, "{text}");
     assert_eq!(run_asm(&text, &model, true).unwrap().status, 0x80);
 }
+
+/// Byte loads used only by `!= 0` and, through a φ, by a `zext` are
+/// selected as `ldbu` and the `zext` disappears (equality holds on
+/// zero-extended operands; the φ of two zero-extended registers is
+/// zero-extended). The sum of the bytes 1, 2, 3, 0x84 by hand: 138 (a
+/// sign-extending load of 0x84 would give 10 − 124 = −114).
+#[test]
+fn byte_loads_read_through_a_phi_are_zero_extending() {
+    let m = ir_module(
+        "
+global @s size 8 align 4 init 0102038400000000
+func @f() -> i32 {
+b0:
+  %s = global_addr @s
+  %c0 = load.i8 %s
+  %z = iconst.i8 0
+  %zero = iconst.i32 0
+  %t0 = icmp.ne.i8 %c0, %z
+  br %t0, b1, b3
+b1:
+  %p = phi.i32 [b0: %s], [b2: %p2]
+  %c = phi.i8 [b0: %c0], [b2: %c2]
+  %acc = phi.i32 [b0: %zero], [b2: %acc2]
+  %w = zext.i8.i32 %c
+  %acc2 = add.i32 %acc, %w
+  jump b2
+b2:
+  %one = iconst.i32 1
+  %p2 = add.i32 %p, %one
+  %c2 = load.i8 %p2
+  %t = icmp.ne.i8 %c2, %z
+  br %t, b1, b3
+b3:
+  %r = phi.i32 [b0: %zero], [b2: %acc2]
+  ret %r
+}
+
+func @main() -> i32 {
+block0:
+  %r = call.i32 @f()
+  ret %r
+}
+",
+    );
+    let model = ProcessorModel::st231();
+    let text = compile_module(&m, &opts_ssa(&model, true, OutOfSsa::Boissinot)).unwrap();
+    let ops: Vec<String> = bundles_of(&text, "f").into_iter().flatten().collect();
+    assert_eq!(
+        ops.iter().filter(|o| o.starts_with("ldbu ")).count(),
+        2,
+        "{text}"
+    );
+    assert!(
+        !ops.iter()
+            .any(|o| o.starts_with("ldb ") || o.starts_with("zxtb ")),
+        "{text}"
+    );
+    assert_eq!(run_asm(&text, &model, true).unwrap().status, 138);
+}

@@ -112,26 +112,42 @@ impl Sel<'_> {
 
     /// Computes [`Sel::ext_facts`] (and, first, which sub-word loads are
     /// selected as the zero-extending `ldbu`/`ldhu`: those whose every use
-    /// is a `zext` or the stored value of a store).
+    /// is a `zext`, the stored value of a store, an equality or unsigned
+    /// compare, or a φ whose every use is one of these, found by descent
+    /// from "all uses fit").
     pub(super) fn analyse_extensions(&mut self) {
         let f = self.f;
         let nv = f.values.len();
         let mut all_zext = vec![true; nv];
-        for &b in &f.layout {
-            for &i in &f.blocks[b.index()].insts {
-                let k = &f.insts[i.index()].kind;
-                let ok = |v| match k {
-                    InstKind::Convert {
-                        op: ConvOp::Zext, ..
-                    } => true,
-                    InstKind::Store { value, addr, .. } => *value == v && *addr != v,
-                    _ => false,
-                };
-                for v in k.operands() {
-                    if !ok(v) {
-                        all_zext[v.index()] = false;
+        loop {
+            let mut changed = false;
+            for &b in &f.layout {
+                for &i in &f.blocks[b.index()].insts {
+                    let d = &f.insts[i.index()];
+                    let k = &d.kind;
+                    let phi_fits = d.result.is_some_and(|r| all_zext[r.index()]);
+                    let ok = |v| match k {
+                        InstKind::Convert {
+                            op: ConvOp::Zext, ..
+                        } => true,
+                        InstKind::Store { value, addr, .. } => *value == v && *addr != v,
+                        // equality and unsigned order hold on zero-extended
+                        // operands as on sign-extended ones (`Sel::icmp`
+                        // uses the extension the registers have)
+                        InstKind::Icmp { cond, .. } => !super::signed_cond(*cond),
+                        InstKind::Phi { .. } => phi_fits,
+                        _ => false,
+                    };
+                    for v in k.operands() {
+                        if all_zext[v.index()] && !ok(v) {
+                            all_zext[v.index()] = false;
+                            changed = true;
+                        }
                     }
                 }
+            }
+            if !changed {
+                break;
             }
         }
         let mut facts = vec![0u8; nv];
