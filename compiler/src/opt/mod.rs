@@ -26,6 +26,7 @@ pub mod sra;
 pub mod ssa;
 pub mod strength_reduce;
 pub mod unroll_jam;
+pub mod vrp;
 
 use crate::bisect::OptBisect;
 use crate::ir::{self, Function, Module};
@@ -154,6 +155,12 @@ pub const PASSES: &[Pass] = &[
         run: loop_unroll::run,
     },
     Pass {
+        name: "vrp",
+        summary: "value range propagation: unsigned intervals through phis, masks and remainders; folds the compares they decide (the bounds check of a switch on a state variable)",
+        min_level: 2,
+        run: vrp::run,
+    },
+    Pass {
         name: "strength-reduce",
         summary: "algebraic simplification and strength reduction of multiplies and divisions by constants",
         min_level: 2,
@@ -187,6 +194,7 @@ pub const PIPELINE: &[&str] = &[
     "gvn",
     "licm",
     "promote",
+    "vrp",
     "sccp",
     "dce",
     "simplify-cfg",
