@@ -15,6 +15,22 @@
 //! passes; Goodman and Hsu, "Code scheduling and register allocation in
 //! large basic blocks", 1988, the register pressure it costs).
 //!
+//! First, across branches (a small step of global scheduling, gcc's
+//! `-fsched-spec-load`): in a loop, when a block `B` ends in a branch
+//! whose one side `S` stays in `B`'s innermost loop while the other leaves
+//! it (Ball and Larus's loop heuristic makes `S` the likely side), and `B`
+//! is `S`'s only predecessor, the first operations of `S` that depend on
+//! nothing `S` computes before them are moved up into `B`, before its
+//! branch ([`speculate`]): ALU operations and multiplies, and loads in
+//! their dismissible form (ISA-ST200 §4.6: a load that would fault returns
+//! 0 instead) when no store of `S` comes before them. A moved operation
+//! writes a new virtual register, and a copy to its old destination stays
+//! in `S` at its place (the side leaving the loop never sees a change);
+//! the uses after it in `S` read the new register directly. In a linked
+//! list walk (`while (p && p->key != k) p = p->next;`, rotated) the load
+//! of `p->next` then issues beside the load of `p->key`, not 3 cycles
+//! after the compare.
+//!
 //! Interleaving lengthens live ranges. A block keeps its original order
 //! when the new one needs more general registers than [`MAX_GR_PRESSURE`]
 //! or more branch registers than [`MAX_BR_PRESSURE`] at some point, and
@@ -22,10 +38,19 @@
 //! once, from the block's live-out set backwards).
 
 use super::liveness::live_sets;
-use super::mir::{Class, MFunc, MInst, Reg};
+use super::mir::{r, Cfg, Class, MFunc, MInst, MOp, Reg};
 use super::sched;
-use crate::analysis::BitSet;
+use crate::analysis::{BitSet, LoopForest};
+use crate::hash::HashMap;
 use isa::model::ProcessorModel;
+use isa::ops::OpClass;
+
+/// Most operations moved up across one branch by [`speculate`].
+pub const MAX_SPECULATED: usize = 4;
+
+/// How many operations at the top of the likely successor [`speculate`]
+/// looks at.
+pub const SPECULATION_WINDOW: usize = 8;
 
 /// General registers a reordered block may keep live at once (of the 57
 /// the allocator hands out, ISA-ST200 §1.2, §7.1), leaving room for
@@ -45,12 +70,156 @@ pub struct Stats {
     /// Blocks left in their order because the new one needed too many
     /// registers.
     pub kept_for_pressure: usize,
+    /// Operations moved up across a branch into their block's only
+    /// predecessor ([`speculate`]).
+    pub speculated: usize,
+}
+
+/// The speculative form of `i` (see the module documentation), if it has
+/// one on `model`'s core: `i` itself for an ALU operation or multiply, the
+/// dismissible load for a load; `None` for anything with another effect
+/// or result than one general register (other than `$r0` and the stack
+/// pointer).
+fn speculative_form(f: &MFunc, i: &MInst, model: &ProcessorModel) -> Option<MInst> {
+    if !i.is_pure() || !i.imp_uses.is_empty() || i.op == MOp::Psi {
+        return None;
+    }
+    let defs = i.defs();
+    if defs.len() != 1
+        || matches!(defs[0], Reg::SP | Reg::ZERO)
+        || f.class(defs[0]) != Some(Class::Gr)
+    {
+        return None;
+    }
+    let o = i.opcode()?;
+    if o.info().class != OpClass::Load {
+        return Some(i.clone());
+    }
+    if o.info().mnemonic.ends_with(".d") {
+        return Some(i.clone());
+    }
+    let d = o.dismissible()?;
+    d.info().cores.contains(model.core).then(|| MInst {
+        op: MOp::Isa(d),
+        ..i.clone()
+    })
+}
+
+/// Moves operations up across branches into the block before them (see
+/// the module documentation); returns how many.
+pub fn speculate(f: &mut MFunc, model: &ProcessorModel) -> usize {
+    let Some(&entry) = f.order.first() else {
+        return 0;
+    };
+    let cfg = Cfg::new(f);
+    let forest = LoopForest::new(entry, cfg.succ_lists());
+    let mut moved = 0;
+    for b in f.order.clone() {
+        let succs = cfg.succs(b);
+        let Some(l) = forest.loop_of(b) else { continue };
+        let [s0, s1] = *succs else { continue };
+        let stays = |s: super::mir::MBlockId| forest.ancestors(s).contains(l);
+        let s = match (stays(s0), stays(s1)) {
+            (true, false) => s0,
+            (false, true) => s1,
+            _ => continue,
+        };
+        if s == b
+            || cfg.preds(s) != [b]
+            || f.blocks[b.index()].cycles.is_some()
+            || f.blocks[s.index()].cycles.is_some()
+        {
+            continue;
+        }
+        let Some(at) = f.blocks[b.index()]
+            .insts
+            .iter()
+            .position(|i| i.is_terminator())
+        else {
+            continue;
+        };
+        // the operations of S that move: (index in S, new register)
+        let mut hoisted: Vec<MInst> = Vec::new();
+        let mut renamed: HashMap<Reg, Reg> = HashMap::default();
+        let mut defined: Vec<Reg> = Vec::new();
+        let mut stored = false;
+        let n = f.blocks[s.index()].insts.len().min(SPECULATION_WINDOW);
+        for k in 0..n {
+            if hoisted.len() == MAX_SPECULATED {
+                break;
+            }
+            let i = f.blocks[s.index()].insts[k].clone();
+            if i.is_control() {
+                break;
+            }
+            let form = speculative_form(f, &i, model).filter(|x| {
+                let load = x.info().is_some_and(|o| o.class == OpClass::Load);
+                let ready = !x.uses().iter().any(|u| defined.contains(u));
+                ready && !(stored && load)
+            });
+            let Some(mut h) = form else {
+                defined.extend(i.defs());
+                if !i.is_pure() {
+                    stored = true;
+                }
+                continue;
+            };
+            let d = h.defs()[0];
+            let t = f.vreg(Class::Gr);
+            for (x, is_def) in h.regs_mut() {
+                if is_def {
+                    *x = t;
+                } else if let Some(&y) = renamed.get(x) {
+                    *x = y;
+                }
+            }
+            hoisted.push(h);
+            renamed.insert(d, t);
+            f.blocks[s.index()].insts[k] = f.inst("mov", vec![r(d), r(t)]);
+        }
+        if hoisted.is_empty() {
+            continue;
+        }
+        // after each copy, S reads the new register until d is written again
+        let mut cur: HashMap<Reg, Reg> = HashMap::default();
+        for i in f.blocks[s.index()].insts.iter_mut() {
+            let copy = match (i.op, i.ops.as_slice()) {
+                (MOp::Isa(_), [super::mir::Opnd::R(d), super::mir::Opnd::R(t)])
+                    if i.info().is_some_and(|o| o.mnemonic == "mov")
+                        && renamed.get(d) == Some(t) =>
+                {
+                    Some((*d, *t))
+                }
+                _ => None,
+            };
+            if let Some((d, t)) = copy {
+                cur.insert(d, t);
+                continue;
+            }
+            for (x, is_def) in i.regs_mut() {
+                if !is_def {
+                    if let Some(&y) = cur.get(x) {
+                        *x = y;
+                    }
+                }
+            }
+            for d in i.defs() {
+                cur.remove(&d);
+            }
+        }
+        moved += hoisted.len();
+        f.blocks[b.index()].insts.splice(at..at, hoisted);
+    }
+    moved
 }
 
 /// Reorders the blocks of `f` without fixed cycles (see the module
 /// documentation).
 pub fn run(f: &mut MFunc, model: &ProcessorModel) -> Stats {
-    let mut stats = Stats::default();
+    let mut stats = Stats {
+        speculated: speculate(f, model),
+        ..Stats::default()
+    };
     let nv = f.vclass.len();
     let index = |r: Reg| match r {
         Reg::V(v) => Some(v.index()),
@@ -186,5 +355,31 @@ mod tests {
         let live_out = BitSet::new(f.vclass.len());
         let b0 = &f.blocks[f.order[0].index()].insts;
         assert_eq!(pressure(&f, b0, &live_out), (2, 0));
+    }
+
+    /// A list walk, rotated: B1 compares the key of `p` and branches back
+    /// into the loop to B2, whose only predecessor it is; B2 loads
+    /// `p->next` and tests it. B3 leaves the loop. The load of B2 moves up
+    /// into B1 as `ldw.d` (a null `p` is dismissed) into a new register,
+    /// B2 keeps a copy to `$r16` at its place and its compare reads the new
+    /// register. With a store before the load in B2, the load stays.
+    #[test]
+    fn the_next_pointer_is_loaded_before_the_loop_branch() {
+        let text = |store: &str| {
+            format!(
+                "function @f global\nvregs 2\norder B0 B1 B2 B3\nB0:\n  goto B1\nB1:\n  ldw %v0 = 4[$r16]\n  ldh %v1 = 2[%v0]\n  cmpne $b0 = %v1, $r17\n  br $b0, B2\n  goto B3\nB2:\n{store}  ldw $r16 = 0[$r16]\n  cmpne $b1 = $r16, $r0\n  br $b1, B1\nB3:\n  return $r63 uses($r16)\n"
+            )
+        };
+        let mut f = parse::function(&text("")).expect("parses");
+        assert_eq!(speculate(&mut f, &ProcessorModel::st231()), 1);
+        let b1: Vec<String> = ops(&f).into_iter().filter(|l| !l.is_empty()).collect();
+        let got = b1.join("\n");
+        let hoisted = b1.iter().position(|l| l.starts_with("ldw.d %v2 = 0[$r16]"));
+        let branch = b1.iter().position(|l| l.starts_with("br $b0"));
+        assert!(hoisted.is_some() && hoisted < branch, "{got}");
+        let copy = b1.iter().position(|l| l == "mov $r16 = %v2").expect(&got);
+        assert!(b1[copy + 1].starts_with("cmpne $b1 = %v2"), "{got}");
+        let mut f = parse::function(&text("  stw 8[$r17] = $r0\n")).expect("parses");
+        assert_eq!(speculate(&mut f, &ProcessorModel::st231()), 0);
     }
 }
