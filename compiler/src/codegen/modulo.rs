@@ -1139,11 +1139,45 @@ impl Graph {
     }
 }
 
-/// Iterative modulo scheduling at `ii`: an issue time per operation and
-/// the reservation table, or `None` when the budget runs out. Operations
-/// are taken highest first (`by_height`: the longest path to the end of
-/// the iteration, Rau's priority) or in body order. `needs`: the slot
-/// needs of the body's operations; `memo`: see [`FitMemo`].
+/// How [`schedule_at`] orders and places the operations; [`schedule_body`]
+/// tries them in this order at each II until one finds a schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Policy {
+    /// Rau's: highest first (the longest path to the end of the
+    /// iteration, in cycles at the II), each operation in the first
+    /// cycle from its earliest start Estart (its scheduled predecessors'
+    /// times plus latencies, less II per iteration of distance) to
+    /// Estart + II − 1 whose row has room; when none has, at Estart (or
+    /// one cycle after its previous time), evicting the operations of
+    /// that row in its way, and then the successors it violates.
+    Height,
+    /// As [`Policy::Height`], with the operations taken in body order.
+    Body,
+    /// As [`Policy::Height`], but an operation with scheduled successors
+    /// is never placed after its latest start Lstart (their times less
+    /// latencies, plus II per iteration of distance): the cycles tried
+    /// end at min(Lstart, Estart + II − 1), and when none has room the
+    /// operation takes Estart anyway, evicting the operations of that row
+    /// in its way rather than a successor. Rau's placement moves an
+    /// operation to a free cycle past Lstart and evicts the successor,
+    /// which then moves later in turn: in a reservation table nearly
+    /// full, such chains drift around a recurrence and the budget runs
+    /// out (`br_bitdecode`'s `putbits`, 92 syllables in the 92 slots of
+    /// II 23, placed 70 of its 73 operations). Estart here counts from
+    /// the scheduled predecessors only (it may be negative; the times
+    /// are shifted by a multiple of II at the end). Tried last, and only
+    /// at the MII, with half the budget (3n + 30 placements for n
+    /// operations; compile time): its schedules tend to keep values live
+    /// longer (more stages) than Rau's.
+    Bounded,
+}
+
+/// Iterative modulo scheduling (Rau 1994) at `ii` under `policy`: an
+/// issue time per operation (cycles from the start of the iteration, the
+/// first stage starting at 0) and the reservation table, or `None` when
+/// the budget runs out. `needs`: the slot needs of the body's operations;
+/// `memo`: see [`FitMemo`].
+#[allow(clippy::too_many_arguments)]
 fn schedule_at(
     model: &ProcessorModel,
     memo: &mut FitMemo,
@@ -1151,8 +1185,10 @@ fn schedule_at(
     graph: &Graph,
     fixed: &[(usize, SlotNeeds)],
     ii: i64,
-    by_height: bool,
+    policy: Policy,
 ) -> Option<(Vec<i64>, Mrt)> {
+    let by_height = policy != Policy::Body;
+    let bounded = policy == Policy::Bounded;
     let n = needs.len();
     let mut mrt = Mrt::new(ii as usize);
     for &(row, nd) in fixed {
@@ -1180,7 +1216,8 @@ fn schedule_at(
     }
     let mut time: Vec<Option<i64>> = vec![None; n];
     let mut last: Vec<Option<i64>> = vec![None; n];
-    let mut budget = 6 * n + 30;
+    // placements allowed (see `Policy::Bounded` for its budget)
+    let mut budget = if bounded { 3 * n + 30 } else { 6 * n + 30 };
     // the unscheduled operations by priority (an evicted operation is
     // pushed again; entries of scheduled ones are skipped)
     let priority = |k: usize| (if by_height { h[k] } else { 0 }, std::cmp::Reverse(k));
@@ -1193,13 +1230,28 @@ fn schedule_at(
             return None;
         }
         budget -= 1;
-        let estart = graph
+        let from_preds = graph
             .preds(v)
             .iter()
             .filter_map(|e| time[e.from].map(|t| t + e.lat - ii * e.dist))
-            .fold(0, i64::max);
+            .max();
+        let estart = match from_preds {
+            Some(t) if bounded => t,
+            _ => from_preds.unwrap_or(0).max(0),
+        };
+        // the last cycle tried: the latest start the scheduled successors
+        // allow (policy `Bounded`), at most II − 1 cycles after Estart
+        let lstart = graph
+            .succs(v)
+            .iter()
+            .filter_map(|e| time[e.to].map(|t| t - e.lat + ii * e.dist))
+            .min();
+        let end = match lstart {
+            Some(l) if bounded => l.min(estart + ii - 1),
+            _ => estart + ii - 1,
+        };
         let slot =
-            (estart..estart + ii).find(|t| mrt.fits(model, memo, (t % ii) as usize, needs[v]));
+            (estart..=end).find(|t| mrt.fits(model, memo, t.rem_euclid(ii) as usize, needs[v]));
         let t = match slot {
             Some(t) => t,
             None => {
@@ -1208,7 +1260,7 @@ fn schedule_at(
                     _ => estart,
                 };
                 // evict from the row until the operation fits
-                let row = (t % ii) as usize;
+                let row = t.rem_euclid(ii) as usize;
                 while !mrt.fits(model, memo, row, needs[v]) {
                     let o = mrt.evict_first(row)?;
                     time[o] = None;
@@ -1219,7 +1271,7 @@ fn schedule_at(
         };
         time[v] = Some(t);
         last[v] = Some(t);
-        mrt.place((t % ii) as usize, Some(v), needs[v]);
+        mrt.place(t.rem_euclid(ii) as usize, Some(v), needs[v]);
         // evict the successors (and predecessors) now violated
         for e in graph.succs(v).iter().chain(graph.preds(v)) {
             let (Some(a), Some(b)) = (time[e.from], time[e.to]) else {
@@ -1231,12 +1283,18 @@ fn schedule_at(
                     return None;
                 }
                 let Some(t) = time[o].take() else { continue };
-                mrt.evict((t % ii) as usize, o);
+                mrt.evict(t.rem_euclid(ii) as usize, o);
                 ready.push((priority(o), o));
             }
         }
     }
-    Some((time.into_iter().map(|t| t.unwrap_or(0)).collect(), mrt))
+    // the first stage at 0 (a shift by whole stages keeps the rows)
+    let first = time.iter().flatten().copied().min().unwrap_or(0);
+    let shift = first.div_euclid(ii) * ii;
+    Some((
+        time.into_iter().map(|t| t.unwrap_or(0) - shift).collect(),
+        mrt,
+    ))
 }
 
 /// Copies that carry long-lived local values (module documentation): for
@@ -2011,15 +2069,20 @@ fn schedule_body(
         let mut found = None;
         for _ in 0..32 {
             let graph = retried.as_ref().unwrap_or(&graph);
-            let Some((time, mut mrt)) =
-                schedule_at(model, &mut memo, &needs, graph, &fixed, ii, true)
-                    .or_else(|| schedule_at(model, &mut memo, &needs, graph, &fixed, ii, false))
+            let Some((time, mut mrt, policy)) = [Policy::Height, Policy::Body, Policy::Bounded]
+                .into_iter()
+                // the third policy at the MII only (`Policy::Bounded`)
+                .filter(|&p| p != Policy::Bounded || ii == mii)
+                .find_map(|p| {
+                    schedule_at(model, &mut memo, &needs, graph, &fixed, ii, p)
+                        .map(|(t, m)| (t, m, p))
+                })
             else {
                 break;
             };
             match copy_chains(model, &mut memo, mf, &body, &occ, &loc, &time, &mut mrt) {
                 Ok(c) => {
-                    found = Some((time, c));
+                    found = Some((time, c, policy));
                     break;
                 }
                 Err(v) => {
@@ -2029,7 +2092,7 @@ fn schedule_body(
                 }
             }
         }
-        let Some((time, (copies, rewrites, copy_edges))) = found else {
+        let Some((time, (copies, rewrites, copy_edges), policy)) = found else {
             continue;
         };
         let mut body = body.clone();
@@ -2055,6 +2118,18 @@ fn schedule_body(
             continue;
         };
         let (grs, brs) = max_live(mf, &body, &time, ii);
+        // a schedule of policy `Bounded` keeps a BR spare (`br_minmax`
+        // line 123 at II 15 holds the 6 BRs allowed, and its
+        // allocation spilled two, 1.07 of the cycles of II 16: kernel
+        // lifetimes wrap around the rows, and allocating them may take
+        // more registers than are live at once: B. R. Rau, M. Lee, P. P.
+        // Tirumalai, M. S. Schlansker, "Register Allocation for Software
+        // Pipelined Loops", PLDI 1992);
+        // when it does not fit, the next II is tried (Rau's policy may
+        // fit there) rather than this unrolling factor given up
+        if policy == Policy::Bounded && (grs > live_limit || brs >= MAX_LIVE_BRS) {
+            continue;
+        }
         if grs > live_limit || brs > MAX_LIVE_BRS {
             return fallback;
         }
@@ -3223,5 +3298,60 @@ mod tests {
             conflict_distance(&loaded("y"), &acc(0, 4), true),
             Some(None)
         );
+    }
+
+    /// A recurrence that fills its rows: operations 0 and 4 carry long
+    /// immediates (two syllables each), 1 and 2 are ALU operations, 3 a
+    /// load; 0 → 4 (latency 2), 4 → 1 (1, next iteration), 1 → 0 (1,
+    /// next iteration), 0 → 3 (1). ResMII = ⌈7 syllables / 4⌉ = 2; the
+    /// cycle 0 → 4 → 1 → 0 has latency 4 over a distance of 2, RecMII =
+    /// 2. At II 2 the cycle is tight: t4 = t0 + 2 and t1 = t0 + 1, so 0
+    /// and 4 share a row, which their 4 syllables fill; 1, 2 and 3 take
+    /// the other (t = 1, 2, 0, 2, 3 for operations 0 to 4). Rau's
+    /// placement puts 0, 1, 2 in cycle 0 (row 0 full), 3 in cycle 1, 4
+    /// (Estart 2) in the first row with room, cycle 3, which violates 1;
+    /// 1 moves to 2, which violates 0; 0 moves to 2, which violates 3 and
+    /// 4: the cycle slides two cycles later each round until the budget
+    /// runs out, in either order. `Policy::Bounded` keeps 4 at its Estart
+    /// and evicts 0 from row 0 instead, and converges.
+    #[test]
+    fn bounded_placement_reaches_ii_of_a_full_recurrence() {
+        let model = ProcessorModel::st231();
+        let need = |unit, long_imm| SlotNeeds {
+            unit,
+            long_imm,
+            last: false,
+        };
+        let needs = [
+            need(Unit::Alu, true),
+            need(Unit::Alu, false),
+            need(Unit::Alu, false),
+            need(Unit::Mem, false),
+            need(Unit::Alu, true),
+        ];
+        let e = |from, to, lat, dist| Edge {
+            from,
+            to,
+            lat,
+            dist,
+        };
+        let edges = [e(4, 1, 1, 1), e(0, 4, 2, 0), e(1, 0, 1, 1), e(0, 3, 1, 0)];
+        let graph = Graph::new(needs.len(), &edges);
+        let mut memo = FitMemo::default();
+        for p in [Policy::Height, Policy::Body] {
+            assert!(schedule_at(&model, &mut memo, &needs, &graph, &[], 2, p).is_none());
+        }
+        let (time, mrt) =
+            schedule_at(&model, &mut memo, &needs, &graph, &[], 2, Policy::Bounded).unwrap();
+        for e in &edges {
+            assert!(time[e.to] >= time[e.from] + e.lat - 2 * e.dist, "{e:?}");
+        }
+        assert_eq!(time[4], time[0] + 2);
+        assert_eq!(time[1], time[0] + 1);
+        assert_eq!(time.iter().min(), Some(&0));
+        for row in &mrt.rows {
+            let v: Vec<SlotNeeds> = row.iter().map(|x| x.1).collect();
+            assert!(sched::needs_fit(&model, &v));
+        }
     }
 }
