@@ -92,16 +92,26 @@ struct Shape {
     trips: u64,
 }
 
-fn recognise(f: &Function, h: Block, body: &[Block]) -> Option<Shape> {
+/// The only predecessor outside the loop and the only latch of the loop
+/// headed by `h` with the blocks `body` (sorted), when it has one of each
+/// and `h` is not the function's entry.
+pub(super) fn entry_and_latch(f: &Function, h: Block, body: &[Block]) -> Option<(Block, Block)> {
     if f.layout.first() == Some(&h) {
         return None;
     }
-    let inside = |b: Block| body.binary_search(&b).is_ok();
     let preds = f.predecessors_of(h);
-    let (ins, outs): (Vec<Block>, Vec<Block>) = preds.iter().partition(|&&p| inside(p));
-    let ([latch], [pre]) = (ins.as_slice(), outs.as_slice()) else {
-        return None;
-    };
+    let (ins, outs): (Vec<Block>, Vec<Block>) =
+        preds.iter().partition(|&&p| body.binary_search(&p).is_ok());
+    match (ins.as_slice(), outs.as_slice()) {
+        ([latch], [pre]) => Some((*pre, *latch)),
+        _ => None,
+    }
+}
+
+fn recognise(f: &Function, h: Block, body: &[Block]) -> Option<Shape> {
+    let inside = |b: Block| body.binary_search(&b).is_ok();
+    let (pre, latch) = entry_and_latch(f, h, body)?;
+    let (pre, latch) = (&pre, &latch);
     // only the latch leaves the loop; no calls; size
     let mut size = 0usize;
     for &b in body {

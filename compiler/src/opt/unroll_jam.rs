@@ -59,7 +59,7 @@
 //! Counter: "loops unrolled and jammed".
 
 use super::alias::{Access, Location};
-use super::loop_unroll_full::counted_trips;
+use super::loop_unroll_full::{counted_trips, entry_and_latch};
 use super::simplify_cfg::const_of;
 use super::Stats;
 use crate::hash::{HashMap, HashSet};
@@ -193,15 +193,9 @@ fn is_phi(f: &Function, i: Inst) -> bool {
 }
 
 fn recognise(f: &Function, h: Block, body: &[Block], inner: Block) -> Option<Nest> {
-    if f.layout.first() == Some(&h) {
-        return None;
-    }
     let in_nest = |b: Block| body.binary_search(&b).is_ok();
-    let preds = f.predecessors_of(h);
-    let (ins, outs): (Vec<Block>, Vec<Block>) = preds.iter().partition(|&&p| in_nest(p));
-    let ([latch], [pre]) = (ins.as_slice(), outs.as_slice()) else {
-        return None;
-    };
+    let (pre, latch) = entry_and_latch(f, h, body)?;
+    let (pre, latch) = (&pre, &latch);
     if *latch == inner
         || !matches!(f.terminator(h), Some(&InstKind::Jump { dest }) if dest == inner)
     {
