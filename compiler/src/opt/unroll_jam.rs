@@ -295,6 +295,13 @@ fn recognise(f: &Function, h: Block, body: &[Block], inner: Block) -> Option<Nes
         };
         let phi = f.insts[i.index()].result?;
         let back = incoming.iter().find(|e| e.0 == *latch)?.1;
+        // (a φ carrying another φ of H, `a, b = b, …`: its copies would
+        // need the other's value of the copy before, left alone)
+        if def_block(f, back) == Some(h)
+            && super::simplify_cfg::def_inst(f, back).is_some_and(|i| is_phi(f, i))
+        {
+            return None;
+        }
         let carried = match def_block(f, back) {
             Some(b) if b != h && in_nest(b) => match step_of(f, back, phi) {
                 Some(s) => Carried::Step(s),
@@ -757,13 +764,26 @@ b5:
     }
 
     /// Left alone: an odd trip count; a store in the inner body; a store
-    /// before the inner loop to the array the inner loop reads (`a`).
+    /// before the inner loop to the array the inner loop reads (`a`); an
+    /// outer φ whose next value is another outer φ.
     #[test]
     fn nests_with_a_dependence_or_an_odd_trip_count_are_left_alone() {
+        // an outer φ carrying another (`prev = ck` of the trip before)
+        let carried = program(8, "", "")
+            .replace(
+                "  %ck = phi.i32 [b0: %z], [b4: %ck2]\n",
+                "  %ck = phi.i32 [b0: %z], [b4: %ck2]\n  %prev = phi.i32 [b0: %z], [b4: %ck]\n",
+            )
+            .replace(
+                "  %ck2 = add.i32 %ckm, %s2\n",
+                "  %ck1 = add.i32 %ckm, %s2\n  %ck2 = add.i32 %ck1, %prev\n",
+            );
+        assert!(carried.contains("%prev = phi") && carried.contains("%ck1"));
         let cases = [
             program(7, "", ""),
             program(8, "", "store.i32 %ca, %s2"),
             program(8, "%pa0 = global_addr @a\n  store.i32 %pa0, %j", ""),
+            carried,
         ];
         for text in cases {
             let mut m = module(&text);
