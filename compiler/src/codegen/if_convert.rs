@@ -671,7 +671,7 @@ fn side_ops(b: &MBlock) -> Option<&[MInst]> {
 /// its register results, a load only if its dismissible form exists on
 /// the model's core (ISA-ST200 §4.6), or a plain store (its address is
 /// then selected, [`guarded_store`]).
-fn speculable(i: &MInst, model: &ProcessorModel) -> bool {
+pub(super) fn speculable(i: &MInst, model: &ProcessorModel) -> bool {
     if i.op == MOp::Psi {
         // a psi of an inner region: its arguments are all speculated
         return true;
@@ -703,7 +703,7 @@ fn phi_operand(phi: &MInst, p: MBlockId) -> Option<Reg> {
 
 /// True for `stw`, `sth`, `stb` `off[base] = value` (ISA-ST200 §4.6; not
 /// `stwl`, whose success flag is a result).
-fn is_plain_store(i: &MInst) -> bool {
+pub(super) fn is_plain_store(i: &MInst) -> bool {
     i.info()
         .is_some_and(|x| x.class == isa::ops::OpClass::Store)
         && i.imp_defs.is_empty()
@@ -896,7 +896,7 @@ fn side_guard(r: &Region, s: MBlockId) -> Guard {
 }
 
 /// `i` made speculable: a load becomes its dismissible form.
-fn speculated(i: &MInst) -> MInst {
+pub(super) fn speculated(i: &MInst) -> MInst {
     match i.opcode().and_then(|o| o.dismissible()) {
         Some(d) => MInst {
             op: MOp::Isa(d),

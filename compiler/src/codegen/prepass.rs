@@ -81,7 +81,8 @@ pub struct Stats {
 /// or result than one general register (other than `$r0` and the stack
 /// pointer).
 fn speculative_form(f: &MFunc, i: &MInst, model: &ProcessorModel) -> Option<MInst> {
-    if !i.is_pure() || !i.imp_uses.is_empty() || i.op == MOp::Psi {
+    use super::if_convert::{is_plain_store, speculable, speculated};
+    if i.op == MOp::Psi || is_plain_store(i) || !i.imp_uses.is_empty() || !speculable(i, model) {
         return None;
     }
     let defs = i.defs();
@@ -91,18 +92,7 @@ fn speculative_form(f: &MFunc, i: &MInst, model: &ProcessorModel) -> Option<MIns
     {
         return None;
     }
-    let o = i.opcode()?;
-    if o.info().class != OpClass::Load {
-        return Some(i.clone());
-    }
-    if o.info().mnemonic.ends_with(".d") {
-        return Some(i.clone());
-    }
-    let d = o.dismissible()?;
-    d.info().cores.contains(model.core).then(|| MInst {
-        op: MOp::Isa(d),
-        ..i.clone()
-    })
+    Some(speculated(i))
 }
 
 /// Moves operations up across branches into the block before them (see

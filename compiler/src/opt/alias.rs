@@ -264,6 +264,26 @@ pub fn writes(k: &InstKind) -> Option<Option<Access>> {
     }
 }
 
+/// The memory an instruction reads and writes: `(access, is_write)` per
+/// access (a load reads, a store, block copy or zeroing writes, a block
+/// copy also reads); empty for anything else, calls included (see
+/// [`writes`]).
+pub fn accesses(k: &InstKind) -> Vec<(Access, bool)> {
+    let acc = |addr: Value, size: u32| Access {
+        addr,
+        size: Some(size),
+    };
+    match *k {
+        InstKind::Load { ty, addr } => vec![(acc(addr, ty.bytes()), false)],
+        InstKind::Store { ty, addr, .. } => vec![(acc(addr, ty.bytes()), true)],
+        InstKind::MemCopy { dst, src, size } => {
+            vec![(acc(src, size), false), (acc(dst, size), true)]
+        }
+        InstKind::MemZero { dst, size } => vec![(acc(dst, size), true)],
+        _ => vec![],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,9 +58,9 @@
 //!
 //! Counter: "loops unrolled and jammed".
 
-use super::alias::{Access, Location};
+use super::alias::{accesses, Access, Location};
 use super::loop_unroll_full::{counted_trips, entry_and_latch};
-use super::simplify_cfg::const_of;
+use super::simplify_cfg::{const_of, def_inst};
 use super::Stats;
 use crate::hash::{HashMap, HashSet};
 use crate::ir::{BinaryOp, Block, Function, Inst, InstKind, Value, ValueDef};
@@ -137,29 +137,9 @@ pub fn run(f: &mut Function) -> Stats {
     stats
 }
 
-/// The memory an instruction reads and writes: `(access, is_write)`.
-fn accesses(k: &InstKind) -> Vec<(Access, bool)> {
-    let acc = |addr: Value, size: u32| Access {
-        addr,
-        size: Some(size),
-    };
-    match *k {
-        InstKind::Load { ty, addr } => vec![(acc(addr, ty.bytes()), false)],
-        InstKind::Store { ty, addr, .. } => vec![(acc(addr, ty.bytes()), true)],
-        InstKind::MemCopy { dst, src, size } => {
-            vec![(acc(src, size), false), (acc(dst, size), true)]
-        }
-        InstKind::MemZero { dst, size } => vec![(acc(dst, size), true)],
-        _ => vec![],
-    }
-}
-
 /// The block defining `v` (`None`: a parameter).
 fn def_block(f: &Function, v: Value) -> Option<Block> {
-    match f.values[v.index()].def {
-        ValueDef::Inst(i) => Some(f.insts[i.index()].block),
-        ValueDef::Param(_) => None,
-    }
+    def_inst(f, v).map(|i| f.insts[i.index()].block)
 }
 
 /// `s` when `v` is `add p, s` / `add s, p` / `sub p, −s` with `s` a constant.
@@ -297,9 +277,7 @@ fn recognise(f: &Function, h: Block, body: &[Block], inner: Block) -> Option<Nes
         let back = incoming.iter().find(|e| e.0 == *latch)?.1;
         // (a φ carrying another φ of H, `a, b = b, …`: its copies would
         // need the other's value of the copy before, left alone)
-        if def_block(f, back) == Some(h)
-            && super::simplify_cfg::def_inst(f, back).is_some_and(|i| is_phi(f, i))
-        {
+        if def_block(f, back) == Some(h) && def_inst(f, back).is_some_and(|i| is_phi(f, i)) {
             return None;
         }
         let carried = match def_block(f, back) {

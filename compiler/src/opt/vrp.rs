@@ -41,10 +41,7 @@ fn full(ty: Type) -> Range {
 }
 
 fn type_mask(ty: Type) -> u64 {
-    match ty.bits() {
-        64 => u64::MAX,
-        b => (1u64 << b) - 1,
-    }
+    crate::ir::eval::mask(u64::MAX, ty)
 }
 
 /// The interval of `k` (result type `ty`) from the operands' intervals
