@@ -22,7 +22,10 @@
 //!
 //! with `c0`, `s`, `n` integer constants, `a` either `i` or `i'`, every
 //! other block of the loop branching only inside it, no call in the loop,
-//! no nested loop. The trip count is found by running the test on the
+//! no nested loop. A narrow `i` (an `i8` or `i16` φ: C's `unsigned char
+//! i`) is stepped as `i' = trunc (add (ext i), s)` and tested as
+//! `icmp cond, ext a, n`; its trips are counted in its own width, so it
+//! wraps as the program does. The trip count is found by running the test on the
 //! constants (the body runs once before the first test, since `P` enters
 //! the loop unconditionally); loops of more than [`MAX_TRIPS`] trips or
 //! whose copies would hold more than [`MAX_UNROLLED_INSTS`] instructions
@@ -42,16 +45,18 @@ use super::loop_unroll::def_kind;
 use super::simplify_cfg::const_of;
 use super::Stats;
 use crate::hash::HashMap;
-use crate::ir::eval::{binary, icmp, mask};
-use crate::ir::{BinaryOp, Block, Function, InstKind, Type, Value, ValueDef};
+use crate::ir::eval::{binary, icmp, mask, sext};
+use crate::ir::{BinaryOp, Block, ConvOp, Function, InstKind, Type, Value, ValueDef};
 
 /// Most trips unrolled completely.
 pub const MAX_TRIPS: u64 = 8;
 
 /// Largest unrolled code: trips × instructions of the body (φs,
-/// constants and branches excluded). Matches the back end's complete unrolling of
-/// one-block loops (160 operations).
-pub const MAX_UNROLLED_INSTS: usize = 160;
+/// constants and branches excluded): 240, so that an 8-trip bitwise CRC
+/// step of about 28 instructions (CoreMark's `crcu8`, whose `i`, `data`
+/// and `crc` are `unsigned char`/`short`: a third of the instructions
+/// are extensions and truncations that cost no operation) is unrolled.
+pub const MAX_UNROLLED_INSTS: usize = 240;
 
 /// Unrolls every loop that qualifies. Counter: "loops unrolled completely".
 pub fn run(f: &mut Function) -> Stats {
@@ -178,19 +183,48 @@ pub(super) fn counted_trips(
     else {
         return None;
     };
-    // the induction φ of H and its step
-    let step_of = |v: Value| -> Option<(Value, i64)> {
+    // `v = ext.iN.i32 w` (a narrow induction variable read at 32 bits):
+    // `(w, Some(ext))`; any other value: `(v, None)`
+    let widened = |v: Value| -> (Value, Option<(ConvOp, Type)>) {
+        match def_kind(f, v) {
+            Some(&InstKind::Convert {
+                op: op @ (ConvOp::Zext | ConvOp::Sext),
+                from,
+                to: Type::I32,
+                arg,
+            }) => (arg, Some((op, from))),
+            _ => (v, None),
+        }
+    };
+    // the induction φ of H, its step and its type: `v = add.i32 φ, s`, or
+    // for a narrow φ of type iN (C's `unsigned char i`),
+    // `v = trunc.i32.iN (add.i32 (ext.iN.i32 φ), s)`
+    let step_of = |v: Value| -> Option<(Value, i64, Type)> {
+        let (sum, ty) = match *def_kind(f, v)? {
+            InstKind::Convert {
+                op: ConvOp::Trunc,
+                from: Type::I32,
+                to,
+                arg,
+            } => (arg, to),
+            _ => (v, Type::I32),
+        };
         let &InstKind::Binary {
             op: BinaryOp::Add,
             ty: Type::I32,
             args: [p, q],
-        } = def_kind(f, v)?
+        } = def_kind(f, sum)?
         else {
             return None;
         };
+        let narrow = |p: Value| match widened(p) {
+            (w, Some((_, from))) if from == ty && ty != Type::I32 => Some(w),
+            (w, None) if ty == Type::I32 => Some(w),
+            _ => None,
+        };
         match (const_of(f, p), const_of(f, q)) {
-            (None, Some(s)) => Some((p, s)),
-            (Some(s), None) => Some((q, s)),
+            (None, Some(s)) => Some((narrow(p)?, s, ty)),
+            (Some(s), None) => Some((narrow(q)?, s, ty)),
             _ => None,
         }
     };
@@ -209,11 +243,18 @@ pub(super) fn counted_trips(
         }
         const_of(f, incoming.iter().find(|e| e.0 == *pre)?.1)
     };
-    // `a` is i' (add of the φ) or the φ itself (read by an add giving i')
-    let induction = |a: Value| -> Option<(i64, i64, bool)> {
-        if let Some((phi, s)) = step_of(a) {
+    // `a` is i' (add of the φ) or the φ itself (read by an add giving i'),
+    // either read at 32 bits or through an extension of a narrow φ
+    let induction = |a: Value| -> Option<(i64, i64, bool, Type, Option<ConvOp>)> {
+        let (a, ext) = widened(a);
+        let fits = |ty: Type| match ext {
+            None => ty == Type::I32,
+            Some((_, from)) => from == ty,
+        };
+        let op = ext.map(|e| e.0);
+        if let Some((phi, s, ty)) = step_of(a) {
             if let Some(c0) = entry_of_phi(phi, a) {
-                return Some((c0, s, true));
+                return fits(ty).then_some((c0, s, true, ty, op));
             }
         }
         let ValueDef::Inst(pi) = f.values[a.index()].def else {
@@ -223,25 +264,26 @@ pub(super) fn counted_trips(
             return None;
         };
         let next = incoming.iter().find(|e| e.0 == *latch)?.1;
-        let (phi, s) = step_of(next)?;
-        if phi != a {
+        let (phi, s, ty) = step_of(next)?;
+        if phi != a || !fits(ty) {
             return None;
         }
-        Some((entry_of_phi(a, next)?, s, false))
+        Some((entry_of_phi(a, next)?, s, false, ty, op))
     };
-    let (c0, s, tests_next, n, iv_left) =
-        if let (Some((c0, s, t)), Some(n)) = (induction(x), const_of(f, y)) {
-            (c0, s, t, n, true)
-        } else if let (Some((c0, s, t)), Some(n)) = (induction(y), const_of(f, x)) {
-            (c0, s, t, n, false)
+    let (c0, s, tests_next, iv_ty, ext, n, iv_left) =
+        if let (Some((c0, s, t, ty, e)), Some(n)) = (induction(x), const_of(f, y)) {
+            (c0, s, t, ty, e, n, true)
+        } else if let (Some((c0, s, t, ty, e)), Some(n)) = (induction(y), const_of(f, x)) {
+            (c0, s, t, ty, e, n, false)
         } else {
             return None;
         };
     // run the test on the constants: trip m tests i_m (the φ's value in
-    // trip m, counted from 1) or i_m + s
+    // trip m, counted from 1) or i_m + s, computed in the φ's width and
+    // extended as the test reads it
     let ty = Type::I32;
-    let step = mask(s as u64, ty);
-    let mut i = mask(c0 as u64, ty);
+    let step = mask(s as u64, iv_ty);
+    let mut i = mask(c0 as u64, iv_ty);
     let n = mask(n as u64, ty);
     let mut trips = 0u64;
     loop {
@@ -249,8 +291,12 @@ pub(super) fn counted_trips(
         if trips > max {
             return None;
         }
-        let next = binary(BinaryOp::Add, ty, i, step).ok()?;
+        let next = binary(BinaryOp::Add, iv_ty, i, step).ok()?;
         let a = if tests_next { next } else { i };
+        let a = match ext {
+            Some(ConvOp::Sext) => mask(sext(a, iv_ty) as u64, ty),
+            _ => a,
+        };
         let (l, r) = if iv_left { (a, n) } else { (n, a) };
         let t = icmp(cond, ty, l, r) != 0;
         if t != continue_on_true {
@@ -553,6 +599,73 @@ b0:
                     assert!(pos(s) > pos(b), "a back edge is left");
                 }
             }
+        }
+    }
+
+    /// A narrow induction variable (C's `unsigned char i` / `signed char
+    /// i`: an `i8` φ stepped through `trunc (add (ext i), 1)` and tested
+    /// through an extension) wraps at 8 bits. `s = 1; do { s = s·3 +
+    /// ext(i); i' = i + 1; } while (test(ext(i')));` with
+    /// * `i` from 250, `zext(i') != 2`: i' = 251 … 255, 0, 1, 2, 8 trips;
+    /// * `i` from 124, `sext(i') > 0`: i' = 125, 126, 127, −128, 4 trips.
+    ///
+    /// Counted at 32 bits, neither loop would end within 8 trips. The
+    /// expected `s` is computed here in Rust with the same wrapping.
+    #[test]
+    fn narrow_induction_variables_wrap_at_their_width() {
+        for (c0, ext, cond, n, trips) in [
+            (250i64, "zext", "ne", 2i32, 8u32),
+            (124, "sext", "sgt", 0, 4),
+        ] {
+            let mut s = 1i32;
+            let mut i = c0 as u8;
+            for _ in 0..trips {
+                let wide = if ext == "zext" {
+                    i as i32
+                } else {
+                    i as i8 as i32
+                };
+                s = s.wrapping_mul(3).wrapping_add(wide);
+                i = i.wrapping_add(1);
+            }
+            let want = s & 255;
+            let text = format!(
+                "func @f() -> i32 {{
+b0:
+  %one = iconst.i32 1
+  %three = iconst.i32 3
+  %c0 = iconst.i8 {c0}
+  %n = iconst.i32 {n}
+  jump b1
+b1:
+  %i = phi.i8 [b0: %c0], [b1: %i2]
+  %s = phi.i32 [b0: %one], [b1: %s2]
+  %w = {ext}.i8.i32 %i
+  %s1 = mul.i32 %s, %three
+  %s2 = add.i32 %s1, %w
+  %wi = zext.i8.i32 %i
+  %sum = add.i32 %wi, %one
+  %i2 = trunc.i32.i8 %sum
+  %t = {ext}.i8.i32 %i2
+  %c = icmp.{cond}.i32 %t, %n
+  br %c, b1, b2
+b2:
+  %m = iconst.i32 255
+  %r = and.i32 %s2, %m
+  ret %r
+}}
+func @main() -> i32 {{
+b0:
+  %r = call.i32 @f()
+  ret %r
+}}
+"
+            );
+            let mut m = module(&text);
+            assert_eq!(exit_code(&m), want, "interpreter before the pass");
+            let st = run_on_all(&mut m, run);
+            assert_eq!(st.get("loops unrolled completely"), 1, "{ext} from {c0}");
+            assert_eq!(exit_code(&m), want, "{ext} from {c0}");
         }
     }
 
