@@ -1215,3 +1215,78 @@ block0:
     );
     assert_eq!(run_asm(&text, &model, true).unwrap().status, 138);
 }
+
+/// After if-conversion both arms of a diamond sit in one block, so what
+/// the IR's value numbering could not merge (the same load in each arm of
+/// `c ? s[0] + 1 : s[0] + 2`, and the same zero extension of a `u16`) is
+/// merged by the machine-SSA clean-up (`mir_simplify`): one `ldw` (its
+/// dismissible form once speculated), and the
+/// `zxth` of a value shifted right out of a `zxth` is gone. By hand, with
+/// s[0] = 0x0001_0005: c = 1 gives 6, c = 0 gives 7; h = 0xFFFF_8421,
+/// zxth 0x8421, >> 1 = 0x4210 (already 16 bits), + the sum 6 or 7: the
+/// statuses (0x4210 + 6) & 255 = 0x16 and 0x17, summed 0x2D.
+#[test]
+fn loads_of_both_if_converted_arms_are_numbered_once() {
+    let m = ir_module(
+        "
+global @s size 8 align 4 init 0500010021840000
+func @f(i32 %c, i32 %h) -> i32 {
+b0:
+  %s = global_addr @s
+  %zero = iconst.i32 0
+  %t = icmp.ne.i32 %c, %zero
+  br %t, b1, b2
+b1:
+  %a = load.i32 %s
+  %one = iconst.i32 1
+  %a1 = add.i32 %a, %one
+  jump b3
+b2:
+  %b = load.i32 %s
+  %two = iconst.i32 2
+  %b1 = add.i32 %b, %two
+  jump b3
+b3:
+  %r = phi.i32 [b1: %a1], [b2: %b1]
+  %h16 = trunc.i32.i16 %h
+  %hz = zext.i16.i32 %h16
+  %k = iconst.i32 1
+  %sh = lshr.i32 %hz, %k
+  %sh16 = trunc.i32.i16 %sh
+  %shz = zext.i16.i32 %sh16
+  %sum = add.i32 %shz, %r
+  %m = iconst.i32 255
+  %res = and.i32 %sum, %m
+  ret %res
+}
+
+func @main() -> i32 {
+block0:
+  %one = iconst.i32 1
+  %zero = iconst.i32 0
+  %h = iconst.i32 -31711
+  %x = call.i32 @f(%one, %h)
+  %y = call.i32 @f(%zero, %h)
+  %r = add.i32 %x, %y
+  ret %r
+}
+",
+    );
+    let model = ProcessorModel::st231();
+    let count = |simplify: bool| {
+        let o = Options {
+            if_convert: true,
+            mir_simplify: simplify,
+            ..opts_ssa(&model, true, OutOfSsa::Boissinot)
+        };
+        let text = compile_module(&m, &o).unwrap();
+        let ops: Vec<String> = bundles_of(&text, "f").into_iter().flatten().collect();
+        let n = |p: &str| ops.iter().filter(|o| o.starts_with(p)).count();
+        assert_eq!(run_asm(&text, &model, true).unwrap().status, 0x2D, "{text}");
+        (n("ldw"), n("zxth "), text)
+    };
+    let (loads, zxth, text) = count(false);
+    assert_eq!((loads, zxth), (2, 2), "without the clean-up:\n{text}");
+    let (loads, zxth, text) = count(true);
+    assert_eq!((loads, zxth), (1, 1), "with the clean-up:\n{text}");
+}

@@ -238,12 +238,13 @@ fn structs_by_value_across_separately_compiled_objects() {
 
 /// `-fopt-bisect-limit`: steps are numbered from 1 in the order they run,
 /// IR passes per function first, then per function the back end's
-/// `if-convert`, `out-of-ssa-coalescing`, `modulo-sched`,
+/// `if-convert`, `mir-simplify`, `out-of-ssa-coalescing`, `modulo-sched`,
 /// `schedule-insns`, `reorder-blocks`, `peephole` and `bundle`; a limit
 /// skips the later ones.
 /// Expected shape from the definition in `compiler/src/bisect.rs`: with
-/// two functions at -O2 the last fourteen steps are (if-convert, coalescing,
-/// modulo-sched, schedule-insns, reorder-blocks, peephole, bundle) for each function in module order; stopping just before them leaves
+/// two functions at -O2 the last sixteen steps are (if-convert,
+/// mir-simplify, coalescing, modulo-sched, schedule-insns, reorder-blocks,
+/// peephole, bundle) for each function in module order; stopping just before them leaves
 /// one operation per bundle (more `;;` than the full build) and a program
 /// that still runs correctly (exit status 10 = 3*3 + 1, by hand).
 #[test]
@@ -258,7 +259,7 @@ fn bisect_steps_cover_the_back_end() {
     let steps = &all.bisect.steps;
     let n = steps.len();
     assert!(n > 4 && steps.iter().all(|s| s.ran));
-    let tail: Vec<(&str, &str)> = steps[n - 14..]
+    let tail: Vec<(&str, &str)> = steps[n - 16..]
         .iter()
         .map(|s| (s.pass.as_str(), s.function.as_str()))
         .collect();
@@ -266,6 +267,7 @@ fn bisect_steps_cover_the_back_end() {
         tail,
         [
             ("if-convert", "sq"),
+            ("mir-simplify", "sq"),
             ("out-of-ssa-coalescing", "sq"),
             ("modulo-sched", "sq"),
             ("schedule-insns", "sq"),
@@ -273,6 +275,7 @@ fn bisect_steps_cover_the_back_end() {
             ("peephole", "sq"),
             ("bundle", "sq"),
             ("if-convert", "main"),
+            ("mir-simplify", "main"),
             ("out-of-ssa-coalescing", "main"),
             ("modulo-sched", "main"),
             ("schedule-insns", "main"),
@@ -285,8 +288,8 @@ fn bisect_steps_cover_the_back_end() {
         .iter()
         .enumerate()
         .all(|(k, s)| s.number == k as u64 + 1));
-    let cut = compiler::driver::compile_many(&sources, &flags(n as i64 - 14)).unwrap();
-    assert!(cut.bisect.steps[n - 14..].iter().all(|s| !s.ran));
+    let cut = compiler::driver::compile_many(&sources, &flags(n as i64 - 16)).unwrap();
+    assert!(cut.bisect.steps[n - 16..].iter().all(|s| !s.ran));
     let bundles = |asm: &str| asm.matches(";;").count();
     assert!(bundles(&cut.asm) > bundles(&all.asm));
     let exe = build_executable(&sources, &flags(0)).unwrap();

@@ -485,6 +485,24 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
             m(&|s| s.dead_removed),
         );
     }
+    let simplified: Vec<_> = c
+        .functions
+        .iter()
+        .filter_map(|f| f.mir_simplify.as_ref())
+        .collect();
+    if !simplified.is_empty() {
+        let m = |f: &dyn Fn(&compiler::codegen::mir_simplify::Stats) -> usize| -> usize {
+            simplified.iter().map(|s| f(s)).sum()
+        };
+        eprintln!(
+            "lcc: {name}: machine-SSA clean-up: operations numbered {}, extensions removed {}, booleans {}, copies {}, dead operations deleted {}",
+            m(&|s| s.numbered),
+            m(&|s| s.extensions),
+            m(&|s| s.booleans),
+            m(&|s| s.copies),
+            m(&|s| s.deleted),
+        );
+    }
     let webs: Vec<_> = c
         .functions
         .iter()

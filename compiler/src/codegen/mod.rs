@@ -25,6 +25,7 @@ pub mod layout;
 pub mod liveness;
 pub mod mir;
 pub mod mir_sccp;
+pub mod mir_simplify;
 pub mod modulo;
 pub mod out_of_psi;
 pub mod out_of_ssa;
@@ -112,6 +113,10 @@ pub struct Options {
     /// [`Options::if_convert`]; `-fmir-sccp`, off by default: on the
     /// testsuite's benchmarks the IR passes leave it nothing to fold).
     pub mir_sccp: bool,
+    /// Local value numbering, redundant extensions and copies on machine
+    /// SSA after if-conversion ([`mir_simplify`]; on at `-O2` and above,
+    /// `-fmir-simplify` / `-fno-mir-simplify`).
+    pub mir_simplify: bool,
 }
 
 impl Default for Options {
@@ -132,6 +137,7 @@ impl Default for Options {
             schedule_insns: false,
             reorder_blocks: false,
             mir_sccp: false,
+            mir_simplify: false,
         }
     }
 }
@@ -174,6 +180,8 @@ pub struct FunctionStats {
     /// Machine-SSA constant propagation counters (`-fmir-sccp`, when it
     /// ran).
     pub mir_sccp: Option<mir_sccp::Stats>,
+    /// Machine-SSA clean-up counters (`-fmir-simplify`, when it ran).
+    pub mir_simplify: Option<mir_simplify::Stats>,
 }
 
 /// [`compile_module`] that also returns per-function statistics.
@@ -189,7 +197,9 @@ pub fn compile_module_with_stats(
 /// passes': `if-convert` (when [`Options::if_convert`] is set; skipped,
 /// the function keeps its branches), `mir-sccp` (after if-conversion,
 /// when [`Options::mir_sccp`] is set; skipped, the psis go out of SSA
-/// unfolded), `out-of-ssa-coalescing` (in machine-SSA mode with a method
+/// unfolded), `mir-simplify` (after the psis are lowered, when
+/// [`Options::mir_simplify`] is set; skipped, the loads and extensions it
+/// would merge stay), `out-of-ssa-coalescing` (in machine-SSA mode with a method
 /// other than `naive`; skipped, the function is translated by the naive
 /// method), `modulo-sched` (when [`Options::modulo_sched`] is set;
 /// skipped, no loop is pipelined), `schedule-insns` (when
@@ -263,6 +273,7 @@ fn compile_function_bisect(
     let mut modulo_stats = None;
     let (mut if_stats, mut psi_stats, mut web_stats) = (None, None, None);
     let mut sccp_stats = None;
+    let mut simplify_stats = None;
     if opts.ssa {
         if cfg!(debug_assertions) {
             mir::verify::verify(&mf)?;
@@ -309,6 +320,18 @@ fn compile_function_bisect(
             let op = out_of_psi::lower(&mut mf);
             if cfg!(debug_assertions) {
                 mir::verify::verify(&mf)?;
+            }
+            if opts.mir_simplify {
+                simplify_stats = bisect.run(
+                    "mir-simplify",
+                    &f.name,
+                    &mut mf,
+                    mir::print::function,
+                    mir_simplify::run,
+                );
+                if cfg!(debug_assertions) {
+                    mir::verify::verify(&mf)?;
+                }
             }
             if let Some(before) = before {
                 bisect.capture = Some(Capture {
@@ -419,6 +442,7 @@ fn compile_function_bisect(
         prepass: prepass_stats,
         layout: layout_stats,
         mir_sccp: sccp_stats,
+        mir_simplify: simplify_stats,
     };
     Ok((
         emit::function(&mf, k, &blocks, opts.file_name.is_some()),

@@ -65,6 +65,9 @@ pub struct Config {
     /// Constant propagation on machine psi-SSA after if-conversion:
     /// `-fmir-sccp` / `-fno-mir-sccp` (default off).
     pub mir_sccp: bool,
+    /// Machine-SSA clean-up after if-conversion: on at `-O2` and above;
+    /// `-fmir-simplify` / `-fno-mir-simplify`.
+    pub mir_simplify: bool,
     /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
     /// ([`crate::bisect`]); `Some(-1)` runs all and lists them.
     pub opt_bisect_limit: Option<i64>,
@@ -98,6 +101,7 @@ impl Config {
             schedule_insns: false,
             reorder_blocks: false,
             mir_sccp: false,
+            mir_simplify: false,
             opt_bisect_limit: None,
             bisect_capture: None,
         }
@@ -181,6 +185,7 @@ impl Config {
         cfg.modulo_sched = cfg.opt_level >= 2;
         cfg.schedule_insns = cfg.opt_level >= 2;
         cfg.reorder_blocks = cfg.opt_level >= 2;
+        cfg.mir_simplify = cfg.opt_level >= 2;
         for f in &cfg.pass_flags {
             match f.as_str() {
                 "-fif-convert" => cfg.if_convert = true,
@@ -199,6 +204,8 @@ impl Config {
                 "-fno-reorder-blocks" => cfg.reorder_blocks = false,
                 "-fmir-sccp" => cfg.mir_sccp = true,
                 "-fno-mir-sccp" => cfg.mir_sccp = false,
+                "-fmir-simplify" => cfg.mir_simplify = true,
+                "-fno-mir-simplify" => cfg.mir_simplify = false,
                 "-fjump-tables" => cfg.front.no_jump_tables = false,
                 "-fno-jump-tables" => cfg.front.no_jump_tables = true,
                 _ => {}
@@ -356,6 +363,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         schedule_insns: cfg.schedule_insns,
         reorder_blocks: cfg.reorder_blocks,
         mir_sccp: cfg.mir_sccp,
+        mir_simplify: cfg.mir_simplify,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
     let (asm, functions) = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
@@ -415,6 +423,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         schedule_insns: true,
         reorder_blocks: true,
         mir_sccp: false,
+        mir_simplify: true,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         pass_flags: Vec::new(),
         opt_bisect_limit: None,
