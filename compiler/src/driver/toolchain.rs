@@ -243,6 +243,10 @@ impl Config {
                     return Err(format!("unknown pass `{p}` in `{f}` (passes: {})", names()));
                 }
                 o.dump.push(p.to_string());
+            } else if f == "-fstrict-aliasing" {
+                o.strict_aliasing = Some(true);
+            } else if f == "-fno-strict-aliasing" {
+                o.strict_aliasing = Some(false);
             } else if f == "-funroll-loops" {
                 o.forced.push("loop-unroll".to_string());
             } else if f == "-fno-unroll-loops" {
@@ -425,7 +429,10 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         mir_sccp: false,
         mir_simplify: true,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
-        pass_flags: Vec::new(),
+        // the C library copies words through `char` buffers' addresses
+        // (memcpy, memmove): built without type-based alias rules, as C
+        // libraries usually are
+        pass_flags: vec!["-fno-strict-aliasing".to_string()],
         opt_bisect_limit: None,
         bisect_capture: None,
         ..cfg.clone()

@@ -21,6 +21,8 @@ impl Function {
             insts: Vec::new(),
             values: Vec::new(),
             slots: Vec::new(),
+            type_punning: false,
+            strict_aliasing: false,
         };
         for (i, &t) in params.iter().enumerate() {
             let v = Value(f.values.len() as u32);

@@ -591,6 +591,18 @@ pub struct Function {
     pub values: Vec<ValueData>,
     /// Stack slots.
     pub slots: Vec<SlotData>,
+    /// The function reads or writes a union member or a bit-field (set by
+    /// the front end; inlining passes it on to the caller). Such an access
+    /// uses an IR type other than the one the object was written with (a
+    /// bit-field's whole storage unit, another member of the union), which
+    /// C allows, so the IR types of its loads and stores say nothing about
+    /// aliasing.
+    pub type_punning: bool,
+    /// Type-based alias rules hold for the loads and stores of the
+    /// function (C99 §6.5p7, gcc's `-fstrict-aliasing`): set by the pass
+    /// manager at `-O2` and above unless `-fno-strict-aliasing` is given or
+    /// [`Function::type_punning`] is set; read by [`crate::opt::alias`].
+    pub strict_aliasing: bool,
 }
 
 /// The inlining request of a function's attributes.

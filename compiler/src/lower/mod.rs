@@ -1236,7 +1236,10 @@ impl<'a> Lowerer<'a> {
             ExprKind::Deref(p) => self
                 .expr(fx, p)
                 .unwrap_or_else(|| self.iconst(fx, Type::I32, 0)),
-            ExprKind::Member { base, offset, .. } => {
+            ExprKind::Member { base, offset, bits } => {
+                if bits.is_some() || self.types().record(base.ty).is_some_and(|r| r.is_union) {
+                    fx.f.type_punning = true;
+                }
                 let b = self.lvalue(fx, base);
                 self.offset(fx, b, *offset as i64)
             }

@@ -11,8 +11,16 @@
 //! - or they have the same base and their byte ranges
 //!   `[offset, offset + size)` do not overlap.
 //!
-//! Anything else (two pointers of unknown origin) may alias. Type-based
-//! rules and `restrict` are not used yet.
+//! - or, where type-based rules hold ([`Function::strict_aliasing`]: at
+//!   `-O2`, without `-fno-strict-aliasing`, in a function that reads no
+//!   union member nor bit-field), they load or store different IR types,
+//!   neither of them `i8` (C99 §6.5p7: an object is accessed through its
+//!   own type or a character type; gcc's `-fstrict-aliasing`). The rule is
+//!   not applied to two accesses of one named object at unknown offsets (a
+//!   `char` array used as a memory pool).
+//!
+//! Anything else (two pointers of unknown origin) may alias. `restrict`
+//! is not used yet.
 
 use super::simplify_cfg::{const_of, def_inst};
 use crate::ir::{BinaryOp, Function, InstKind, StackSlot, Type, Value};
@@ -181,14 +189,16 @@ fn object_walk(f: &Function, v: Value, visiting: &mut Vec<Value>, budget: &mut u
     }
 }
 
-/// One memory access: its address and size in bytes (`None`: unknown
-/// extent, e.g. a call's effects).
+/// One memory access: its address, size in bytes (`None`: unknown
+/// extent, e.g. a call's effects) and the IR type of a load or store.
 #[derive(Clone, Copy, Debug)]
 pub struct Access {
     /// Address operand.
     pub addr: Value,
     /// Bytes accessed from `addr`.
     pub size: Option<u32>,
+    /// The type loaded or stored (`None` for a block copy or zeroing).
+    pub ty: Option<Type>,
 }
 
 /// The bytes an access may touch, as [`decompose`] sees its address:
@@ -202,6 +212,10 @@ pub struct Location {
     pub offset: Option<i64>,
     /// Bytes accessed, when known.
     pub size: Option<u32>,
+    /// The type loaded or stored, when the access is a typed load or
+    /// store of a function where type-based rules hold
+    /// ([`crate::ir::Function::strict_aliasing`]).
+    pub ty: Option<Type>,
 }
 
 impl Location {
@@ -212,6 +226,7 @@ impl Location {
             base,
             offset,
             size: a.size,
+            ty: a.ty.filter(|_| f.strict_aliasing),
         }
     }
 
@@ -228,8 +243,20 @@ impl Location {
                 let (ea, eb) = (oa + sa as i64, ob + sb as i64);
                 return oa < eb && ob < ea;
             }
+            if self.base.is_object() {
+                // one named object at unknown offsets: a `char` buffer
+                // carved into typed pieces (a memory pool) is left to
+                // may-alias, whatever the access types
+                return true;
+            }
         }
-        true
+        // type-based rule (C99 §6.5p7): an object is read and written
+        // through its own type or a character type; two accesses of
+        // different non-character IR types touch different objects
+        match (self.ty, o.ty) {
+            (Some(a), Some(b)) => a == b || a == Type::I8 || b == Type::I8,
+            _ => true,
+        }
     }
 
     /// Whether the two locations are the same bytes for certain: one base,
@@ -252,11 +279,13 @@ pub fn writes(k: &InstKind) -> Option<Option<Access>> {
         InstKind::Store { ty, addr, .. } => Some(Some(Access {
             addr: *addr,
             size: Some(ty.bytes()),
+            ty: Some(*ty),
         })),
         InstKind::MemCopy { dst, size, .. } | InstKind::MemZero { dst, size } => {
             Some(Some(Access {
                 addr: *dst,
                 size: Some(*size),
+                ty: None,
             }))
         }
         InstKind::Call { .. } => Some(None),
@@ -272,10 +301,16 @@ pub fn accesses(k: &InstKind) -> Vec<(Access, bool)> {
     let acc = |addr: Value, size: u32| Access {
         addr,
         size: Some(size),
+        ty: None,
+    };
+    let typed = |addr: Value, ty: Type| Access {
+        addr,
+        size: Some(ty.bytes()),
+        ty: Some(ty),
     };
     match *k {
-        InstKind::Load { ty, addr } => vec![(acc(addr, ty.bytes()), false)],
-        InstKind::Store { ty, addr, .. } => vec![(acc(addr, ty.bytes()), true)],
+        InstKind::Load { ty, addr } => vec![(typed(addr, ty), false)],
+        InstKind::Store { ty, addr, .. } => vec![(typed(addr, ty), true)],
         InstKind::MemCopy { dst, src, size } => {
             vec![(acc(src, size), false), (acc(dst, size), true)]
         }

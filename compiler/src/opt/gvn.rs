@@ -182,6 +182,7 @@ pub fn number(f: &Function) -> Numbering {
                         alias::Access {
                             addr: *addr,
                             size: Some(ty.bytes()),
+                            ty: Some(*ty),
                         },
                     );
                     let a = l(*addr);
@@ -241,6 +242,7 @@ pub fn number(f: &Function) -> Numbering {
                             alias::Access {
                                 addr: *addr,
                                 size: Some(ty.bytes()),
+                                ty: Some(*ty),
                             },
                         );
                         let e = Available {
@@ -398,6 +400,7 @@ fn phi_translated_loads(f: &mut Function) -> u64 {
                     alias::Access {
                         addr: a,
                         size: Some(ty.bytes()),
+                        ty: Some(ty),
                     },
                 )
             };

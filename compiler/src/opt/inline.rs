@@ -220,6 +220,9 @@ pub fn run(m: &mut Module, allowed: &mut dyn FnMut(&str) -> bool) -> Stats {
 
 /// Replaces call instruction `call` of `f` by the body of `g`.
 fn inline_call(f: &mut Function, call: Inst, g: &Function) {
+    // g's union and bit-field accesses come with its body
+    f.type_punning |= g.type_punning;
+    f.strict_aliasing &= g.strict_aliasing;
     let b = f.insts[call.index()].block;
     let loc = f.insts[call.index()].loc;
     let InstKind::Call { args, .. } = f.insts[call.index()].kind.clone() else {

@@ -232,6 +232,7 @@ fn hoist(f: &mut Function, ph: Block, body: &[Block], dt: &DomTree<Block>, stats
                                         Access {
                                             addr: *addr,
                                             size: Some(ty.bytes()),
+                                            ty: Some(*ty),
                                         },
                                     )
                                 })

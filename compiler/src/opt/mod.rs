@@ -238,6 +238,9 @@ pub struct Options {
     /// `-fplant-bug=NAME`: run the `planted-bug` pass on function `NAME`
     /// (only for testing miscompile bisection).
     pub plant_bug: Option<String>,
+    /// `-fstrict-aliasing` / `-fno-strict-aliasing`; `None`: on at `-O2`
+    /// and above, as gcc ([`Function::strict_aliasing`]).
+    pub strict_aliasing: Option<bool>,
 }
 
 impl Options {
@@ -299,6 +302,10 @@ pub fn optimize_module_bisect(
 ) -> Result<Report, PassError> {
     let mut report = Report::default();
     let verify = opts.verify || cfg!(debug_assertions);
+    let strict = opts.level >= 1 && opts.strict_aliasing.unwrap_or(opts.level >= 2);
+    for f in &mut m.functions {
+        f.strict_aliasing = strict && !f.type_punning;
+    }
     let mut planted = opts.plant_bug.is_none();
     let mut steps: Vec<(usize, &Pass)> = Vec::new();
     for (k, name) in PIPELINE.iter().enumerate() {

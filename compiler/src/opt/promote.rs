@@ -131,6 +131,7 @@ fn promote_loop(
                     alias::Access {
                         addr,
                         size: Some(size),
+                        ty,
                     },
                 ),
                 ty,
