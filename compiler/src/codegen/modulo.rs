@@ -814,7 +814,7 @@ fn memory_dependences(
     for (x, &a) in mems.iter().enumerate() {
         for &b in &mems[x + 1..] {
             let (sa, sb) = (class(a) != OpClass::Load, class(b) != OpClass::Load);
-            if !sa && !sb {
+            if !sa && !sb || sched::type_disjoint(&body[a], &body[b]) {
                 continue;
             }
             // a before b in the same iteration or b of a later one (from

@@ -329,20 +329,52 @@ pub(crate) fn mem_object(op: &MInst) -> Option<MemObject> {
     }
 }
 
+/// True if the type-based alias rule separates loads or stores `a` and
+/// `b` (C99 §6.5p7; the IR's rule, [`crate::opt::alias`]): both carry
+/// their program's access type ([`MInst::access_type`]), the types differ
+/// and neither is `i8`, and they are not known to touch one named object
+/// (a `char` pool carved into typed pieces stays may-alias).
+pub(crate) fn type_disjoint(a: &MInst, b: &MInst) -> bool {
+    types_separate(
+        (a.access_type, mem_object(a).as_ref()),
+        (b.access_type, mem_object(b).as_ref()),
+    )
+}
+
+/// [`type_disjoint`] on (access type, object) pairs.
+fn types_separate(
+    (x, ox): (Option<crate::ir::Type>, Option<&MemObject>),
+    (y, oy): (Option<crate::ir::Type>, Option<&MemObject>),
+) -> bool {
+    use crate::ir::Type;
+    let (Some(x), Some(y)) = (x, y) else {
+        return false;
+    };
+    x != y && x != Type::I8 && y != Type::I8 && !matches!((ox, oy), (Some(p), Some(q)) if p == q)
+}
+
 /// A memory operation of a region for the dependence builder: its
-/// address (`None`: unknown) and object (`None`: unknown).
+/// address (`None`: unknown), object (`None`: unknown) and access type.
 struct MemRef {
     addr: Option<Addr>,
     object: Option<MemObject>,
+    access_type: Option<crate::ir::Type>,
 }
 
 /// True if two accesses may touch a common byte: not when they touch two
-/// different objects, else by their addresses ([`may_overlap_addr`]).
+/// different objects or the type-based rule separates them
+/// ([`type_disjoint`]), else by their addresses ([`may_overlap_addr`]).
 fn may_overlap(a: &MemRef, b: &MemRef) -> bool {
     if let (Some(x), Some(y)) = (&a.object, &b.object) {
         if x != y {
             return false;
         }
+    }
+    if types_separate(
+        (a.access_type, a.object.as_ref()),
+        (b.access_type, b.object.as_ref()),
+    ) {
+        return false;
     }
     may_overlap_addr(&a.addr, &b.addr)
 }
@@ -432,11 +464,13 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
                 MemRef {
                     addr: address(op, &regs),
                     object: mem_object(op),
+                    access_type: op.access_type,
                 }
             } else {
                 MemRef {
                     addr: None,
                     object: None,
+                    access_type: None,
                 }
             };
             let is_load = cj == OpClass::Load;

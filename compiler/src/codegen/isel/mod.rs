@@ -152,6 +152,9 @@ struct Sel<'a> {
     /// The object the IR load or store being selected touches (put on the
     /// loads and stores emitted for it).
     mem: Option<MemObject>,
+    /// The type of the IR load or store being selected, in a function
+    /// where type-based alias rules hold (put on its loads and stores).
+    access_type: Option<crate::ir::Type>,
     sret_small: Option<(Reg, u32)>,
     nfixed_words: u32,
     /// Per value, the extension facts ([`ext`]) of its register.
@@ -254,6 +257,7 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
         split: vec![],
         loc: None,
         mem: None,
+        access_type: None,
         sret_small: None,
         nfixed_words: 0,
         ext_facts: vec![0; nv],
@@ -271,8 +275,11 @@ impl<'a> Sel<'a> {
     }
     fn emit(&mut self, mut i: MInst) {
         i.loc = self.loc;
-        if self.mem.is_some() && super::sched::is_mem(i.class_unit().0) {
+        if (self.mem.is_some() || self.access_type.is_some())
+            && super::sched::is_mem(i.class_unit().0)
+        {
             i.mem = self.mem.clone();
+            i.access_type = self.access_type;
         }
         let cur = self.cur;
         self.mf.block_mut(cur).insts.push(i);
@@ -397,6 +404,12 @@ impl<'a> Sel<'a> {
                     }
                     _ => None,
                 };
+                self.access_type = match d.kind {
+                    InstKind::Load { ty, .. } | InstKind::Store { ty, .. } if f.strict_aliasing => {
+                        Some(ty)
+                    }
+                    _ => None,
+                };
                 self.inst(b, &d.kind, d.result)?;
                 if let Some(v) = d.result {
                     self.mask_shift_counts(v);
@@ -404,6 +417,7 @@ impl<'a> Sel<'a> {
             }
             self.loc = None;
             self.mem = None;
+            self.access_type = None;
         }
         let split = std::mem::take(&mut self.split);
         self.mf.order.extend(split);

@@ -347,6 +347,10 @@ pub struct MInst {
     /// For a load or store: the object it touches, when known (set by
     /// instruction selection; copies of the operation keep it).
     pub mem: Option<MemObject>,
+    /// For a load or store of a function where type-based alias rules
+    /// hold ([`crate::ir::Function::strict_aliasing`]): the IR type the
+    /// program loads or stores (both words of an `i64` carry `I64`).
+    pub access_type: Option<crate::ir::Type>,
 }
 
 impl MInst {
@@ -358,6 +362,7 @@ impl MInst {
             imp_defs: vec![],
             loc: None,
             mem: None,
+            access_type: None,
         }
     }
     /// The ST200 operation `op` on `ops` (its explicit operands in written
