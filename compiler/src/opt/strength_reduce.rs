@@ -1,6 +1,8 @@
 //! Algebraic simplification and strength reduction (ARCHITECTURE.md §4
 //! "strength reduction"; S3 slides 43–44 constant folding).
 //!
+//! * Range checks: `(x ≥ lo) & (x ≤ hi)` (signed or unsigned, strict
+//!   bounds adjusted) becomes `(x − lo) ≤u (hi − lo)`, one compare.
 //! * Folding and identities: constant operands are folded with the
 //!   interpreter's semantics; `x+0`, `x-0`, `x|0`, `x^0`, `x*1`, `x&~0`,
 //!   shifts by a multiple of the width, `x/1`, `x&x`, `x|x` give `x`;
@@ -32,7 +34,8 @@ use super::simplify_cfg::{def_inst, replace_uses};
 use super::Stats;
 use crate::ir::eval::{self, mask, sext};
 use crate::ir::{
-    BinaryOp, Block, Function, Inst, InstData, InstKind, Type, UnaryOp, Value, ValueData, ValueDef,
+    BinaryOp, Block, Cond, Function, Inst, InstData, InstKind, Type, UnaryOp, Value, ValueData,
+    ValueDef,
 };
 
 /// Magic multiplier for unsigned 32-bit division by `d` (2 ≤ d, not a
@@ -419,8 +422,95 @@ fn add_const(f: &Function, v: Value) -> Option<(Value, u64)> {
     }
 }
 
+/// One side of a range check: `icmp` of `v` with a constant read as a
+/// bound, `(v, bound, is_lower, signed)` with the bound inclusive
+/// (`v > c` is `v ≥ c + 1`); `None` for any other compare, or a strict
+/// bound that would wrap.
+fn range_side(f: &Function, c: Value) -> Option<(Value, i64, bool, bool, Type)> {
+    let InstKind::Icmp {
+        cond,
+        ty,
+        args: [a, b],
+    } = f.insts[def_inst(f, c)?.index()].kind
+    else {
+        return None;
+    };
+    // the variable on the left: `c op v` is `v op' c`
+    let (v, k, cond) = match (cval(f, a), cval(f, b)) {
+        (None, Some(k)) => (a, k, cond),
+        (Some(k), None) => (b, k, cond.swapped()),
+        _ => return None,
+    };
+    let signed = matches!(cond, Cond::Sge | Cond::Sgt | Cond::Sle | Cond::Slt);
+    let k = if signed { sext(k, ty) } else { k as i64 };
+    let (lo, hi) = if signed {
+        (
+            sext(mask(i64::MIN as u64, ty), ty),
+            sext(mask(u64::MAX >> 1, ty), ty),
+        )
+    } else {
+        (0, mask(u64::MAX, ty) as i64)
+    };
+    Some(match cond {
+        Cond::Sge | Cond::Uge => (v, k, true, signed, ty),
+        Cond::Sgt | Cond::Ugt if k < hi => (v, k + 1, true, signed, ty),
+        Cond::Sle | Cond::Ule => (v, k, false, signed, ty),
+        Cond::Slt | Cond::Ult if k > lo => (v, k - 1, false, signed, ty),
+        _ => return None,
+    })
+}
+
+/// `(v ≥ lo) & (v ≤ hi)` (either order, signed or unsigned, strict or
+/// not) with constants `lo ≤ hi` becomes one unsigned compare,
+/// `(v − lo) ≤u (hi − lo)` (Hacker's Delight, Warren 2002, §4-1): `v − lo`
+/// maps the interval onto `0 ..= hi − lo` and everything else above it.
+fn range_check(cx: &mut Ctx, a: Value, b: Value) -> Option<Value> {
+    let f = &*cx.f;
+    let (x, k1, lower1, s1, t1) = range_side(f, a)?;
+    let (y, k2, lower2, s2, t2) = range_side(f, b)?;
+    // one value, or two identical extensions of it (value numbering has
+    // not merged them yet)
+    let same = x == y
+        || matches!(
+            (def_inst(f, x), def_inst(f, y)),
+            (Some(i), Some(j)) if matches!(f.insts[i.index()].kind, InstKind::Convert { .. })
+                && f.insts[i.index()].kind == f.insts[j.index()].kind
+        );
+    if !same || s1 != s2 || t1 != t2 || lower1 == lower2 {
+        return None;
+    }
+    let (lo, hi) = if lower1 { (k1, k2) } else { (k2, k1) };
+    let ordered = if s1 {
+        lo <= hi
+    } else {
+        (lo as u64) <= (hi as u64)
+    };
+    if !ordered || !matches!(t1, Type::I32 | Type::I16 | Type::I8) {
+        return None;
+    }
+    let ty = t1;
+    let klo = cx.k(ty, lo);
+    let off = cx.bin(BinaryOp::Sub, ty, x, klo);
+    let width = cx.k(ty, hi.wrapping_sub(lo));
+    Some(cx.emit(InstKind::Icmp {
+        cond: Cond::Ule,
+        ty,
+        args: [off, width],
+    }))
+}
+
 fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
     use Kind::*;
+    if let InstKind::Binary {
+        op: BinaryOp::And,
+        ty: Type::I32,
+        args: [a, b],
+    } = *k
+    {
+        if let Some(v) = range_check(cx, a, b) {
+            return Some((v, Simplified));
+        }
+    }
     let f = &*cx.f;
     match *k {
         InstKind::Binary { op, ty, args } => {
@@ -1024,6 +1114,93 @@ b0:
         run(&mut m.functions[0]);
         verify_function(&m.functions[0]).unwrap();
         assert_eq!(exit_code(&m), want);
+    }
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::*;
+    use crate::opt::testutil::{exit_code, module, run_on_all};
+
+    /// Range checks `(x ≥ lo) & (x ≤ hi)` become one unsigned compare
+    /// each: `'0' ≤ x ≤ '9'` (signed, as `isdigit` writes it), `10 <u x
+    /// <u 20` (strict, unsigned) and `-5 ≤ x < 5` (signed, a negative low
+    /// bound; operands swapped in the second compare). The expected bits
+    /// are computed here in Rust for 16 inputs on both sides of each
+    /// bound; the function keeps 3 compares instead of 6.
+    #[test]
+    fn range_checks_become_one_unsigned_compare() {
+        let f = "
+func @f(i32 %x) -> i32 {
+b0:
+  %c48 = iconst.i32 48
+  %c57 = iconst.i32 57
+  %a1 = icmp.sge.i32 %x, %c48
+  %a2 = icmp.sle.i32 %x, %c57
+  %a = and.i32 %a1, %a2
+  %c10 = iconst.i32 10
+  %c20 = iconst.i32 20
+  %b1 = icmp.ugt.i32 %x, %c10
+  %b2 = icmp.ult.i32 %x, %c20
+  %b = and.i32 %b2, %b1
+  %m5 = iconst.i32 -5
+  %c5 = iconst.i32 5
+  %d1 = icmp.sge.i32 %x, %m5
+  %d2 = icmp.sgt.i32 %c5, %x
+  %d = and.i32 %d1, %d2
+  %one = iconst.i32 1
+  %two = iconst.i32 2
+  %bs = shl.i32 %b, %one
+  %ds = shl.i32 %d, %two
+  %ab = or.i32 %a, %bs
+  %r = or.i32 %ab, %ds
+  ret %r
+}
+";
+        let inputs = [
+            -6i32,
+            -5,
+            -1,
+            0,
+            4,
+            5,
+            10,
+            11,
+            19,
+            20,
+            47,
+            48,
+            57,
+            58,
+            i32::MIN,
+            i32::MAX,
+        ];
+        let bits = |x: i32| {
+            let a = (48..=57).contains(&x) as i32;
+            let b = (10 < x as u32 && (x as u32) < 20) as i32;
+            let d = (-5..5).contains(&x) as i32;
+            a | b << 1 | d << 2
+        };
+        for (k, &x) in inputs.iter().enumerate() {
+            let text = format!(
+                "{f}func @main() -> i32 {{\nb0:\n  %x = iconst.i32 {x}\n  %r = call.i32 @f(%x)\n  ret %r\n}}\n"
+            );
+            let mut m = module(&text);
+            assert_eq!(exit_code(&m), bits(x), "before, x = {x}");
+            run_on_all(&mut m, run);
+            assert_eq!(exit_code(&m), bits(x), "after, x = {x}");
+            if k == 0 {
+                let mut g = m.functions[0].clone();
+                crate::opt::dce::run(&mut g);
+                let compares = g
+                    .layout
+                    .iter()
+                    .flat_map(|b| &g.blocks[b.index()].insts)
+                    .filter(|i| matches!(g.insts[i.index()].kind, InstKind::Icmp { .. }))
+                    .count();
+                assert_eq!(compares, 3);
+            }
+        }
     }
 }
 
