@@ -88,6 +88,9 @@ pub const MAX_COPIED_INSTS: usize = 400;
 /// Largest number of φs in the web of one switch.
 const MAX_WEB: usize = 64;
 
+/// Deepest expression evaluated on a known state ([`eval_in`]).
+const MAX_EVAL_DEPTH: u32 = 6;
+
 /// Longest chain of one-predecessor blocks between two web φs.
 const MAX_CHAIN: usize = 8;
 
@@ -199,6 +202,29 @@ fn eval_inst(kind: &InstKind, known: &dyn Fn(Value) -> Option<u64>) -> Option<u6
         }
         InstKind::Convert { op, from, to, arg } => eval::convert(op, from, to, known(arg)?),
         _ => return None,
+    })
+}
+
+/// The value of `v` where the current state `state` is `c`: `v` is
+/// `state`, a constant, or a pure instruction of such operands at most
+/// `depth` deep. Sound at any block where `v` is available: each
+/// instruction of the tree is dominated by its operands' definitions, so
+/// the latest instance of each was computed from the latest instance of
+/// `state` (a path redefining `state` and skipping the instruction would
+/// reach the use, against dominance).
+fn eval_in(f: &Function, v: Value, state: Value, c: u64, depth: u32) -> Option<u64> {
+    if v == state {
+        return Some(c);
+    }
+    if let Some(k) = const_of(f, v) {
+        return Some(mask(k as u64, f.value_type(v)));
+    }
+    if depth == 0 {
+        return None;
+    }
+    let i = def_inst(f, v)?;
+    eval_inst(&f.insts[i.index()].kind, &|w| {
+        eval_in(f, w, state, c, depth - 1)
     })
 }
 
@@ -435,7 +461,7 @@ fn thread(f: &mut Function, s: Block, stats: &mut Stats) -> bool {
                 folded: None,
                 succs: Vec::new(),
             });
-            *size += f.blocks[b.index()].insts.len();
+            *size += f.blocks[b.index()].insts.len() - phis_of(f, b).len();
             copies.len() - 1
         })
     };
@@ -462,19 +488,8 @@ fn thread(f: &mut Function, s: Block, stats: &mut Stats) -> bool {
         }
         let (b, c) = (copies[done].orig, copies[done].key);
         let state = cur[b.index()].expect("copies are of region blocks");
-        let mut env: HashMap<Value, u64> = HashMap::default();
-        env.insert(state, c);
         let insts = &f.blocks[b.index()].insts;
-        for &i in insts {
-            let d = &f.insts[i.index()];
-            if let Some(r) = d.result {
-                let known = |v: Value| env.get(&v).copied().or_else(|| known_const(v));
-                if let Some(val) = eval_inst(&d.kind, &known) {
-                    env.insert(r, val);
-                }
-            }
-        }
-        let known = |v: Value| env.get(&v).copied().or_else(|| known_const(v));
+        let known = |v: Value| eval_in(f, v, state, c, MAX_EVAL_DEPTH);
         let term = &f.insts[insts.last().expect("terminator").index()].kind;
         let folded = match *term {
             InstKind::Branch { cond, then, else_ } => {
@@ -642,4 +657,197 @@ fn thread(f: &mut Function, s: Block, stats: &mut Stats) -> bool {
     stats.add("switches threaded", 1);
     stats.add("blocks copied", copies.len() as u64);
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interp::RunOptions;
+    use crate::ir::{verify_function, Module};
+
+    /// A state machine in the shape of CoreMark's `core_state_transition`:
+    /// the loop test reads the state (`st != 1`), a `','` leaves the loop,
+    /// cases set the state to a constant or leave it unchanged (case 2 on
+    /// anything but `'b'`), the default case is never reached. `CASE4` is
+    /// the state case 4 sets, `LAST` the fourth input.
+    const FSM: &str = r#"
+#include <stdio.h>
+static int fsm(const char *s) {
+    int st = 0, n = 0;
+    for (; *s && st != 1; s++) {
+        int c = *s;
+        if (c == ',')
+            break;
+        switch (st) {
+        case 0:
+            if (c == 'a') st = 2; else if (c == 'b') st = 3; else st = 1;
+            n += 1;
+            break;
+        case 2:
+            if (c == 'b') st = 3;
+            n += 10;
+            break;
+        case 3:
+            if (c == 'a') st = 2; else if (c == 'c') st = 4; else if (c != 'b') st = 1;
+            n += 100;
+            break;
+        case 4:
+            st = CASE4;
+            n += 1000;
+            break;
+        default:
+            n += 5;
+            break;
+        }
+    }
+    return n * 4 + st;
+}
+int main(void) {
+    printf("%d %d %d %d\n", fsm("aab"), fsm("ba,a"), fsm("abx"), fsm(LAST));
+    return 0;
+}
+"#;
+
+    /// `src` compiled to IR and put through the passes that run before
+    /// this one (SSA, CFG simplification, constant propagation, DCE).
+    fn prepared(src: &str) -> Module {
+        let out = crate::driver::compile("fsm.c", src.as_bytes(), &Default::default());
+        let mut m = out.result.expect("compiles");
+        for name in ["ssa", "simplify-cfg", "sccp", "dce"] {
+            let p = super::super::pass(name).expect("pass");
+            for f in &mut m.functions {
+                (p.run)(f);
+            }
+        }
+        m
+    }
+
+    fn stdout(m: &Module) -> String {
+        let r = crate::driver::run(
+            m,
+            &RunOptions {
+                max_steps: Some(10_000_000),
+                args: vec![],
+            },
+        )
+        .expect("runs");
+        String::from_utf8(r.stdout).expect("text")
+    }
+
+    /// Jump tables among the terminators of function `name`.
+    fn jump_tables(m: &Module, name: &str) -> usize {
+        let f = m.functions.iter().find(|f| f.name == name).expect("fn");
+        f.layout
+            .iter()
+            .filter(|&&b| matches!(f.terminator(b), Some(InstKind::JumpTable { .. })))
+            .count()
+    }
+
+    fn thread_all(m: &mut Module) -> Stats {
+        let mut st = Stats::default();
+        for f in &mut m.functions {
+            st.merge(&run(f));
+            verify_function(f).unwrap_or_else(|e| panic!("does not verify: {e}"));
+        }
+        st
+    }
+
+    /// Every transition is a constant (case 4 goes back to state 0): all
+    /// paths are threaded and the jump table disappears. Expected output
+    /// by hand (and host gcc): "aab": 0 →a 2 (n 1) →a 2 (11) →b 3 (21),
+    /// 21·4 + 3 = 87; "ba,a": 0 →b 3 (1) →a 2 (101), ',' stops: 406;
+    /// "abx": 2 (1), 3 (11), 'x' → 1 (111) ends the loop: 445; "bcab":
+    /// 3 (1) →c 4 (101) → 0 (1101) →b 3 (1102): 4411.
+    #[test]
+    fn threads_every_constant_transition() {
+        let src = FSM.replace("CASE4", "0").replace("LAST", "\"bcab\"");
+        let mut m = prepared(&src);
+        assert_eq!(jump_tables(&m, "fsm"), 1);
+        assert_eq!(stdout(&m), "87 406 445 4411\n");
+        let st = thread_all(&mut m);
+        assert_eq!(st.get("switches threaded"), 1);
+        // case 2 leaves the state unchanged: its "2" is known from the case
+        assert!(st.get("case values propagated") >= 1);
+        assert_eq!(jump_tables(&m, "fsm"), 0);
+        assert_eq!(stdout(&m), "87 406 445 4411\n");
+    }
+
+    /// Case 4 computes the next state from the input (`c & 3`): the other
+    /// transitions are threaded, that one still goes through the jump
+    /// table. "bcbb": 3 (1) →c 4 (101) → 'b' & 3 = 2 (1101) →b 3 (1111):
+    /// 1111·4 + 3 = 4447; the other inputs as above.
+    #[test]
+    fn threads_only_constant_edges() {
+        let src = FSM.replace("CASE4", "(c & 3)").replace("LAST", "\"bcbb\"");
+        let mut m = prepared(&src);
+        assert_eq!(stdout(&m), "87 406 445 4447\n");
+        let st = thread_all(&mut m);
+        assert_eq!(st.get("switches threaded"), 1);
+        assert_eq!(jump_tables(&m, "fsm"), 1);
+        assert_eq!(stdout(&m), "87 406 445 4447\n");
+    }
+
+    /// A header too large to copy once per state: nothing is threaded
+    /// (the budget), and the results stay.
+    #[test]
+    fn budget_limits_the_copies() {
+        let big = "h = h * 31 + c; h ^= h >> 3; ".repeat(60);
+        let src = FSM
+            .replace("CASE4", "0")
+            .replace("LAST", "\"bcab\"")
+            .replace("int c = *s;", &format!("int c = *s; {big}"))
+            .replace("int st = 0, n = 0;", "int st = 0, n = 0; unsigned h = 0;")
+            .replace("return n * 4 + st;", "sink = h; return n * 4 + st;")
+            .replace("static int fsm", "unsigned sink; static int fsm");
+        let mut m = prepared(&src);
+        let st = thread_all(&mut m);
+        assert_eq!(st.get("switches threaded"), 0);
+        assert_eq!(jump_tables(&m, "fsm"), 1);
+        assert_eq!(stdout(&m), "87 406 445 4411\n");
+    }
+
+    /// A switch on a value loaded in each iteration (not a state carried
+    /// by a φ) is left alone.
+    #[test]
+    fn switch_on_loaded_value_is_left() {
+        let src = r#"
+#include <stdio.h>
+static int f(const char *s) {
+    int n = 0;
+    for (; *s; s++) {
+        switch (*s & 7) {
+        case 0: n += 1; break;
+        case 1: n += 2; break;
+        case 2: n += 3; break;
+        case 3: n += 4; break;
+        case 5: n += 6; break;
+        default: n += 100; break;
+        }
+    }
+    return n;
+}
+int main(void) { printf("%d\n", f("abcd")); return 0; }
+"#;
+        // 'a' & 7 = 1, 'b' 2, 'c' 3, 'd' 4 (default): 2 + 3 + 4 + 100
+        let mut m = prepared(src);
+        assert_eq!(stdout(&m), "109\n");
+        let st = thread_all(&mut m);
+        assert_eq!(st.get("switches threaded"), 0);
+        assert_eq!(stdout(&m), "109\n");
+    }
+
+    /// The index chain is inverted exactly: `sext` then `sub 10`.
+    #[test]
+    fn index_chain_inverts() {
+        let steps = [
+            Step::Sub(Type::I32, 10),
+            Step::Ext(ConvOp::Sext, Type::I8, Type::I32),
+        ];
+        assert_eq!(forward(&steps, 12), 2);
+        assert_eq!(inverse(&steps, 2), Some(12));
+        // index −16 (0xffff_fff0) is state −6 (0xfa as an i8)
+        assert_eq!(inverse(&steps, 0xffff_fff0), Some(0xfa));
+        // no i8 state gives index 200 (210 is not a sign-extended i8)
+        assert_eq!(inverse(&steps, 200), None);
+    }
 }
