@@ -85,6 +85,9 @@ use crate::ir::{BinaryOp, Block, ConvOp, Function, Inst, InstKind, Type, Value};
 /// Largest number of instructions in the copies made for one switch.
 pub const MAX_COPIED_INSTS: usize = 400;
 
+/// Most switches considered per function.
+const MAX_SWITCHES: usize = 16;
+
 /// Largest number of φs in the web of one switch.
 const MAX_WEB: usize = 64;
 
@@ -98,11 +101,17 @@ const MAX_CHAIN: usize = 8;
 pub fn run(f: &mut Function) -> Stats {
     let mut stats = Stats::default();
     stats.add("switches threaded", 0);
+    // switches on a φ (through an injective index computation), at most
+    // MAX_SWITCHES of them: each costs a dominator tree
     let switches: Vec<Block> = f
         .layout
         .iter()
         .copied()
-        .filter(|&b| matches!(f.terminator(b), Some(InstKind::JumpTable { .. })))
+        .filter(|&b| match f.terminator(b) {
+            Some(&InstKind::JumpTable { index, .. }) => index_source(f, index).is_some(),
+            _ => false,
+        })
+        .take(MAX_SWITCHES)
         .collect();
     let mut changed = false;
     for s in switches {
@@ -512,7 +521,7 @@ fn thread(f: &mut Function, s: Block, stats: &mut Stats) -> bool {
             let key = if cur[t.index()].is_none() {
                 None
             } else if let Some(p) = web_phi[t.index()] {
-                incoming_from(f, p, b).and_then(|v| known(v))
+                incoming_from(f, p, b).and_then(&known)
             } else if cur[t.index()] == Some(state) {
                 Some(c)
             } else {

@@ -158,6 +158,37 @@ static int offsets(const char *s)
     return sum * 16 + st;
 }
 
+/* After threading, states 1 and 2 form a cycle entered at both (from
+   state 0's copy): an irreducible loop for the passes after. */
+static int pingpong(const char *s)
+{
+    int st = 0, n = 0;
+    while (*s) {
+        int c = *s++;
+        switch (st) {
+        case 0:
+            st = c & 1 ? 1 : 2;
+            n += 1;
+            break;
+        case 1:
+            st = c == 'x' ? 3 : 2;
+            n += 10;
+            break;
+        case 2:
+            if (c == 'y')
+                st = 3;
+            else
+                st = 1;
+            n += 100;
+            break;
+        case 3:
+            n += 1000;
+            break;
+        }
+    }
+    return n * 4 + st;
+}
+
 int main(void)
 {
     static const char *inputs[] = {
@@ -194,5 +225,7 @@ int main(void)
 
     printf("%d %d %d\n", offsets("abcdefghijklmnop"), offsets("zzzz,,,,1234"),
            offsets(""));
+    printf("%d %d %d %d\n", pingpong("abcdefg"), pingpong("bbbx!!"), pingpong("ay1"),
+           pingpong("cxyxyxyxyxyxyx"));
     return (int)(check & 0x7f);
 }
