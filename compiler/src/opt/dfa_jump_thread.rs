@@ -247,7 +247,7 @@ enum Target {
 }
 
 /// A planned copy of block `orig` specialised to state `key`.
-struct Copy {
+struct BlockCopy {
     orig: Block,
     key: u64,
     /// The successor the folded terminator keeps, if it folds.
@@ -458,13 +458,13 @@ fn thread(f: &mut Function, s: Block, stats: &mut Stats) -> bool {
 
     // 3. The plan.
     let known_const = |v: Value| const_of(f, v).map(|k| mask(k as u64, f.value_type(v)));
-    let mut copies: Vec<Copy> = Vec::new();
+    let mut copies: Vec<BlockCopy> = Vec::new();
     let mut copy_of: HashMap<(Block, u64), usize> = HashMap::default();
     let mut entries: Vec<(Block, Block, usize)> = Vec::new();
     let mut size = 0usize;
-    let mut get = |copies: &mut Vec<Copy>, b: Block, key: u64, size: &mut usize| -> usize {
+    let mut get = |copies: &mut Vec<BlockCopy>, b: Block, key: u64, size: &mut usize| -> usize {
         *copy_of.entry((b, key)).or_insert_with(|| {
-            copies.push(Copy {
+            copies.push(BlockCopy {
                 orig: b,
                 key,
                 folded: None,
