@@ -297,39 +297,45 @@ fn thread(f: &mut Function, s: Block, stats: &mut Stats) -> bool {
         return false;
     }
 
-    // 1. Case values: x is f⁻¹(k) where only table entry k leads.
+    // 1. Case values: x is f⁻¹(k) where only table entry k leads. The
+    // uses of x, each with the block it happens in (a φ operand's: the
+    // end of its predecessor), are found once.
     let mut changed = false;
+    let mut all_uses: Vec<(Inst, Option<usize>, Block)> = Vec::new();
+    for &b in &f.layout {
+        if !dt.is_reachable(b) {
+            continue;
+        }
+        for &i in &f.blocks[b.index()].insts {
+            match &f.insts[i.index()].kind {
+                InstKind::Phi { incoming, .. } => {
+                    for (j, &(p, v)) in incoming.iter().enumerate() {
+                        if v == x && dt.is_reachable(p) {
+                            all_uses.push((i, Some(j), p));
+                        }
+                    }
+                }
+                kind if kind.operands().contains(&x) => all_uses.push((i, None, b)),
+                _ => {}
+            }
+        }
+    }
+    let mut entries_of: HashMap<Block, usize> = HashMap::default();
+    for &t in &targets {
+        *entries_of.entry(t).or_default() += 1;
+    }
     for (k, &t) in targets.iter().enumerate() {
-        if t == s
-            || preds[t.index()].as_slice() != [s]
-            || targets.iter().filter(|&&u| u == t).count() != 1
-        {
+        if t == s || preds[t.index()].as_slice() != [s] || entries_of[&t] != 1 {
             continue;
         }
         let Some(c) = inverse(&steps, k as u64) else {
             continue;
         };
-        let mut uses: Vec<(Inst, Option<usize>)> = Vec::new();
-        for &b in &f.layout {
-            if !dt.is_reachable(b) {
-                continue;
-            }
-            for &i in &f.blocks[b.index()].insts {
-                match &f.insts[i.index()].kind {
-                    InstKind::Phi { incoming, .. } => {
-                        for (j, &(p, v)) in incoming.iter().enumerate() {
-                            if v == x && dt.is_reachable(p) && dt.dominates(t, p) {
-                                uses.push((i, Some(j)));
-                            }
-                        }
-                    }
-                    kind if dt.dominates(t, b) && kind.operands().contains(&x) => {
-                        uses.push((i, None))
-                    }
-                    _ => {}
-                }
-            }
-        }
+        let uses: Vec<(Inst, Option<usize>)> = all_uses
+            .iter()
+            .filter(|u| dt.dominates(t, u.2))
+            .map(|u| (u.0, u.1))
+            .collect();
         if uses.is_empty() {
             continue;
         }
