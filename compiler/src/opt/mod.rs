@@ -12,6 +12,7 @@
 
 pub mod alias;
 pub mod dce;
+pub mod dfa_jump_thread;
 pub mod gvn;
 pub mod inline;
 pub mod licm;
@@ -131,6 +132,12 @@ pub const PASSES: &[Pass] = &[
         run: no_function_pass,
     },
     Pass {
+        name: "dfa-jump-thread",
+        summary: "jump threading of state-machine loops: each path setting the state to a constant jumps through a copy of the header straight to the case it selects",
+        min_level: 2,
+        run: dfa_jump_thread::run,
+    },
+    Pass {
         name: "loop-rotate",
         summary: "turn top-tested loops into guarded bottom-tested loops (one branch per iteration)",
         min_level: 2,
@@ -184,6 +191,7 @@ pub const PIPELINE: &[&str] = &[
     "simplify-cfg",
     "sccp",
     "dce",
+    "dfa-jump-thread",
     "loop-rotate",
     "sccp",
     "simplify-cfg",
