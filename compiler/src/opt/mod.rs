@@ -15,6 +15,7 @@ pub mod dce;
 pub mod dfa_jump_thread;
 pub mod gvn;
 pub mod inline;
+pub mod iv_address;
 pub mod licm;
 pub mod loop_rotate;
 pub mod loop_unroll;
@@ -120,6 +121,12 @@ pub const PASSES: &[Pass] = &[
         run: licm::run,
     },
     Pass {
+        name: "iv-address",
+        summary: "strength reduction of addresses with a loop-invariant stride (B[k*N + j]) into pointer induction variables",
+        min_level: 2,
+        run: iv_address::run,
+    },
+    Pass {
         name: "promote",
         summary: "register promotion: a location of a call-free loop that nothing else in the loop may touch lives in a phi (load in the preheader, stores on exit)",
         min_level: 2,
@@ -202,6 +209,7 @@ pub const PIPELINE: &[&str] = &[
     "gvn",
     "licm",
     "promote",
+    "iv-address",
     "vrp",
     "sccp",
     "dce",
