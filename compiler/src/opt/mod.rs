@@ -15,6 +15,7 @@ pub mod dce;
 pub mod dfa_jump_thread;
 pub mod gvn;
 pub mod inline;
+pub mod jump_thread;
 pub mod licm;
 pub mod loop_rotate;
 pub mod loop_unroll;
@@ -138,6 +139,12 @@ pub const PASSES: &[Pass] = &[
         run: dfa_jump_thread::run,
     },
     Pass {
+        name: "jump-thread",
+        summary: "jump threading of two-way branches on phis: an edge whose phi operands decide the branch goes to a copy of the block that jumps straight to the successor selected",
+        min_level: 2,
+        run: jump_thread::run,
+    },
+    Pass {
         name: "loop-rotate",
         summary: "turn top-tested loops into guarded bottom-tested loops (one branch per iteration)",
         min_level: 2,
@@ -192,6 +199,7 @@ pub const PIPELINE: &[&str] = &[
     "sccp",
     "dce",
     "dfa-jump-thread",
+    "jump-thread",
     "loop-rotate",
     "sccp",
     "simplify-cfg",
