@@ -134,6 +134,40 @@ fn eval_from(f: &Function, v: Value, j: Block, p: Block, depth: u32) -> Option<u
     }
 }
 
+/// Whether the values of `j` the branch condition `cond` is computed
+/// from (its φs included) serve only that computation. A flag also used
+/// as a number (`n += b; if (b) …`) is left: if-conversion computes it
+/// and its test as cheaply as the threaded diamond, and threading would
+/// put a select on every recurrence the flag feeds.
+fn chain_is_private(f: &Function, cond: Value, j: Block) -> bool {
+    let mut chain: Vec<Value> = Vec::new();
+    let mut stack = vec![cond];
+    while let Some(v) = stack.pop() {
+        let Some(i) = def_inst(f, v) else { continue };
+        if f.insts[i.index()].block != j || chain.contains(&v) {
+            continue;
+        }
+        chain.push(v);
+        if !matches!(f.insts[i.index()].kind, InstKind::Phi { .. }) {
+            stack.extend(f.insts[i.index()].kind.operands());
+        }
+    }
+    let term = *f.blocks[j.index()].insts.last().expect("terminator");
+    for &b in &f.layout {
+        for &i in &f.blocks[b.index()].insts {
+            let kind = &f.insts[i.index()].kind;
+            let inside = i == term
+                || f.insts[i.index()]
+                    .result
+                    .is_some_and(|r| chain.contains(&r));
+            if !inside && kind.operands().iter().any(|v| chain.contains(v)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Threads the decided edges into `j` (whose predecessors are `preds`);
 /// true when the function changed.
 fn thread(f: &mut Function, j: Block, preds: &[Block], stats: &mut Stats) -> bool {
@@ -154,11 +188,18 @@ fn thread(f: &mut Function, j: Block, preds: &[Block], stats: &mut Stats) -> boo
         if p == j {
             return false;
         }
-        if let Some(c) = eval_from(f, cond, j, p, MAX_EVAL_DEPTH) {
-            groups[usize::from(c == 0)].1.push(p);
+        match eval_from(f, cond, j, p, MAX_EVAL_DEPTH) {
+            Some(c) => groups[usize::from(c == 0)].1.push(p),
+            // an edge that keeps the branch: the clamps `if (y < 0) y =
+            // 0; if (y >= H) …` would turn from two selects into
+            // branches
+            None => return false,
         }
     }
     if groups.iter().all(|g| g.1.is_empty()) {
+        return false;
+    }
+    if !chain_is_private(f, cond, j) {
         return false;
     }
     // 2. Legality: not a loop header, every edge reachable.
