@@ -21,8 +21,15 @@
 //!
 //! 1. *Decide.* For each predecessor `P` of `J`, `%c` is evaluated with
 //!    every φ of `J` replaced by its operand from `P` (when a constant);
-//!    the predecessors that decide the branch are grouped by the
-//!    successor they select.
+//!    the predecessors are grouped by the successor they select. Every
+//!    predecessor must decide the branch: an edge keeping it would turn
+//!    the selects if-conversion makes of clamps (`if (y < 0) y = 0; if
+//!    (y >= H) y = H - 1;`) into branches (a trial threading such
+//!    partial cases made `br_clip_threshold` 18 % and `median3x3` 2.6×
+//!    slower). The values of `J` the condition is computed from must
+//!    serve only that computation: a flag also used as a number (`n +=
+//!    b; if (b) …`) is if-converted as cheaply as the threaded diamond,
+//!    which would put a select on the recurrences it feeds.
 //! 2. *Legality.* `J` is not a loop header (no predecessor dominated by
 //!    `J`): splitting a block that is not a header keeps a reducible CFG
 //!    reducible (every cycle through a copy is a cycle through `J` in the
@@ -36,11 +43,16 @@
 //!    what they read on the edge from `J`. The values of `J` now have
 //!    several definitions; SSA repair ([`super::ssa::repair_many`])
 //!    rewrites their uses after `J` and places the φs this needs. When
-//!    every predecessor was redirected, `J` is removed.
+//!    every predecessor was redirected, so `J` is removed.
 //!
 //! After a threading the function's CFG simplification merges the
 //! copies with their successors; dead copies of the compare are left to
 //! the dead-code eliminations that follow.
+//!
+//! Runs after the loop unrollers (threading `crcu8`'s 8-trip loop body
+//! before `loop-unroll-full` kept that pass from unrolling it: 13 % more
+//! cycles instead of 41 % fewer) and before `gvn`, `licm` and the back
+//! end's if-conversion.
 //!
 //! Counters: "branches threaded", "edges threaded", "blocks copied".
 
