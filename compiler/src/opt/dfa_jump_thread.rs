@@ -195,7 +195,7 @@ fn inverse(steps: &[Step], k: u64) -> Option<u64> {
 
 /// The value of a pure instruction whose operands `known` gives (masked
 /// to their types); None for anything else.
-fn eval_inst(kind: &InstKind, known: &dyn Fn(Value) -> Option<u64>) -> Option<u64> {
+pub(crate) fn eval_inst(kind: &InstKind, known: &dyn Fn(Value) -> Option<u64>) -> Option<u64> {
     Some(match *kind {
         InstKind::Iconst { ty, imm } => mask(imm as u64, ty),
         InstKind::Binary { op, ty, args } => {

@@ -16,6 +16,7 @@ pub mod dfa_jump_thread;
 pub mod gvn;
 pub mod inline;
 pub mod iv_address;
+pub mod jump_thread;
 pub mod licm;
 pub mod loop_rotate;
 pub mod loop_unroll;
@@ -145,6 +146,12 @@ pub const PASSES: &[Pass] = &[
         run: dfa_jump_thread::run,
     },
     Pass {
+        name: "jump-thread",
+        summary: "jump threading of two-way branches on phis: an edge whose phi operands decide the branch goes to a copy of the block that jumps straight to the successor selected",
+        min_level: 2,
+        run: jump_thread::run,
+    },
+    Pass {
         name: "loop-rotate",
         summary: "turn top-tested loops into guarded bottom-tested loops (one branch per iteration)",
         min_level: 2,
@@ -205,6 +212,7 @@ pub const PIPELINE: &[&str] = &[
     "loop-unroll-full",
     "unroll-and-jam",
     "loop-unroll",
+    "jump-thread",
     "strength-reduce",
     "gvn",
     "licm",
