@@ -563,8 +563,9 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
     let pre: Vec<_> = c.functions.iter().filter_map(|f| f.prepass).collect();
     if !pre.is_empty() {
         eprintln!(
-            "lcc: {name}: schedule-insns: loads issued an iteration ahead {}, operations moved above a branch {}, blocks reordered {}, blocks kept for register pressure {}",
+            "lcc: {name}: schedule-insns: loads issued an iteration ahead {}, operands read through copies {}, operations moved above a branch {}, blocks reordered {}, blocks kept for register pressure {}",
             pre.iter().map(|s| s.preloaded).sum::<usize>(),
+            pre.iter().map(|s| s.forwarded).sum::<usize>(),
             pre.iter().map(|s| s.speculated).sum::<usize>(),
             pre.iter().map(|s| s.reordered).sum::<usize>(),
             pre.iter().map(|s| s.kept_for_pressure).sum::<usize>(),
