@@ -131,7 +131,8 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel) -> usize {
         Reg::V(v) if v.index() < nv => Some(v.index()),
         _ => None,
     };
-    let (_, live_out) = live_sets(f, nv, index);
+    // liveness, computed at the first compare into a BR that could move
+    let mut live_out: Option<Vec<BitSet>> = None;
     let mut moved = 0;
     for b in f.order.clone() {
         let succs = cfg.succs(b);
@@ -191,7 +192,10 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel) -> usize {
             let class = f.class(d).unwrap_or(Class::Gr);
             if class == Class::Br
                 && (!br_moved.is_empty()
-                    || index(d).is_none_or(|x| live_out[s.index()].contains(x)))
+                    || index(d).is_none_or(|x| {
+                        live_out.get_or_insert_with(|| live_sets(f, nv, index).1)[s.index()]
+                            .contains(x)
+                    }))
             {
                 defined.push(d);
                 continue;
@@ -339,7 +343,8 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel) -> usize {
         Reg::V(v) if v.index() < nv => Some(v.index()),
         _ => None,
     };
-    let (live_in, _) = live_sets(f, nv, index);
+    // liveness, computed at the first candidate loop
+    let mut live_in: Option<Vec<BitSet>> = None;
     let mut done = 0;
     for h in f.order.clone() {
         if !forest.is_header(h) || f.blocks[h.index()].cycles.is_some() {
@@ -372,6 +377,7 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel) -> usize {
         {
             continue;
         }
+        let live_in = live_in.get_or_insert_with(|| live_sets(f, nv, index).0);
         let mut defined: Vec<Reg> = Vec::new();
         // d → t of the loads preloaded so far (their copies in L and P
         // read t: d is only written in H)
