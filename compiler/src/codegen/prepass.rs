@@ -118,19 +118,30 @@ fn speculative_form(f: &MFunc, i: &MInst, model: &ProcessorModel) -> Option<MIns
     Some(speculated(i))
 }
 
+/// The CFG and loop forest of `f`; `None` for a function without blocks.
+fn loops_of(f: &MFunc) -> Option<(Cfg, LoopForest<super::mir::MBlockId>)> {
+    let &entry = f.order.first()?;
+    let cfg = Cfg::new(f);
+    let forest = LoopForest::new(entry, cfg.succ_lists());
+    Some((cfg, forest))
+}
+
+/// The liveness index of `r`: a virtual register among the first `nv`.
+fn vreg_index(r: Reg, nv: usize) -> Option<usize> {
+    match r {
+        Reg::V(v) if v.index() < nv => Some(v.index()),
+        _ => None,
+    }
+}
+
 /// Moves operations up across branches into the block before them (see
 /// the module documentation); returns how many.
 pub fn speculate(f: &mut MFunc, model: &ProcessorModel) -> usize {
-    let Some(&entry) = f.order.first() else {
+    let Some((cfg, forest)) = loops_of(f) else {
         return 0;
     };
-    let cfg = Cfg::new(f);
-    let forest = LoopForest::new(entry, cfg.succ_lists());
     let nv = f.vclass.len();
-    let index = |r: Reg| match r {
-        Reg::V(v) if v.index() < nv => Some(v.index()),
-        _ => None,
-    };
+    let index = |r: Reg| vreg_index(r, nv);
     // liveness, computed at the first compare into a BR that could move
     let mut live_out: Option<Vec<BitSet>> = None;
     let mut moved = 0;
@@ -333,16 +344,11 @@ pub const MAX_PRELOADED: usize = 2;
 /// body still compares `p->info`. Only where `L` has one predecessor (so
 /// that the copy can move). Returns the loads preloaded.
 pub fn preload_header(f: &mut MFunc, model: &ProcessorModel) -> usize {
-    let Some(&entry) = f.order.first() else {
+    let Some((cfg, forest)) = loops_of(f) else {
         return 0;
     };
-    let cfg = Cfg::new(f);
-    let forest = LoopForest::new(entry, cfg.succ_lists());
     let nv = f.vclass.len();
-    let index = |r: Reg| match r {
-        Reg::V(v) if v.index() < nv => Some(v.index()),
-        _ => None,
-    };
+    let index = |r: Reg| vreg_index(r, nv);
     // liveness, computed at the first candidate loop
     let mut live_in: Option<Vec<BitSet>> = None;
     let mut done = 0;

@@ -257,7 +257,7 @@ struct BlockCopy {
 }
 
 /// The φs at the top of `b`.
-fn phis_of(f: &Function, b: Block) -> Vec<Inst> {
+pub(super) fn phis_of(f: &Function, b: Block) -> Vec<Inst> {
     f.blocks[b.index()]
         .insts
         .iter()
@@ -267,7 +267,7 @@ fn phis_of(f: &Function, b: Block) -> Vec<Inst> {
 }
 
 /// The operand of φ `i` from predecessor `p`.
-fn incoming_from(f: &Function, i: Inst, p: Block) -> Option<Value> {
+pub(super) fn incoming_from(f: &Function, i: Inst, p: Block) -> Option<Value> {
     match &f.insts[i.index()].kind {
         InstKind::Phi { incoming, .. } => incoming.iter().find(|x| x.0 == p).map(|x| x.1),
         _ => None,

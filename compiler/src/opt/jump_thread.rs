@@ -56,7 +56,7 @@
 //!
 //! Counters: "branches threaded", "edges threaded", "blocks copied".
 
-use super::dfa_jump_thread::eval_inst;
+use super::dfa_jump_thread::{eval_inst, incoming_from, phis_of};
 use super::simplify_cfg::{const_of, def_inst, remove_unreachable, sync_phis};
 use super::ssa::repair_many;
 use super::Stats;
@@ -106,24 +106,6 @@ pub fn run(f: &mut Function) -> Stats {
         super::simplify_cfg::simplify(f);
     }
     stats
-}
-
-/// The φs at the top of `b`.
-fn phis_of(f: &Function, b: Block) -> Vec<Inst> {
-    f.blocks[b.index()]
-        .insts
-        .iter()
-        .copied()
-        .take_while(|i| matches!(f.insts[i.index()].kind, InstKind::Phi { .. }))
-        .collect()
-}
-
-/// The operand of φ `i` from predecessor `p`.
-fn incoming_from(f: &Function, i: Inst, p: Block) -> Option<Value> {
-    match &f.insts[i.index()].kind {
-        InstKind::Phi { incoming, .. } => incoming.iter().find(|x| x.0 == p).map(|x| x.1),
-        _ => None,
-    }
 }
 
 /// The value of `v` (available at the end of block `j`) on entry to `j`
