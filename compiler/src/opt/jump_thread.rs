@@ -42,8 +42,8 @@
 //!    instructions, and `jump S`; `S`'s φs read on the edge from `J_S`
 //!    what they read on the edge from `J`. The values of `J` now have
 //!    several definitions; SSA repair ([`super::ssa::repair_many`])
-//!    rewrites their uses after `J` and places the φs this needs. When
-//!    every predecessor was redirected, so `J` is removed.
+//!    rewrites their uses after `J` and places the φs this needs. Every
+//!    predecessor is redirected, so `J` is removed.
 //!
 //! After a threading the function's CFG simplification merges the
 //! copies with their successors; dead copies of the compare are left to
