@@ -677,8 +677,8 @@ fn thread(f: &mut Function, s: Block, stats: &mut Stats) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interp::RunOptions;
     use crate::ir::{verify_function, Module};
+    use crate::opt::testutil::stdout;
 
     /// A state machine in the shape of CoreMark's `core_state_transition`:
     /// the loop test reads the state (`st != 1`), a `','` leaves the loop,
@@ -735,18 +735,6 @@ int main(void) {
             }
         }
         m
-    }
-
-    fn stdout(m: &Module) -> String {
-        let r = crate::driver::run(
-            m,
-            &RunOptions {
-                max_steps: Some(10_000_000),
-                args: vec![],
-            },
-        )
-        .expect("runs");
-        String::from_utf8(r.stdout).expect("text")
     }
 
     /// Jump tables among the terminators of function `name`.

@@ -22,6 +22,7 @@
 //! Counter: "addresses reduced".
 
 use super::licm::ensure_preheader;
+use super::loop_unroll_full::innermost_loops;
 use super::simplify_cfg::const_of;
 use super::Stats;
 use crate::ir::{BinaryOp, Block, Function, InstKind, Type, Value, ValueDef};
@@ -51,14 +52,7 @@ pub fn run(f: &mut Function) -> Stats {
     if f.layout.is_empty() {
         return stats;
     }
-    let forest = f.loop_forest();
-    let loops: Vec<(Block, Vec<Block>)> = forest
-        .loops
-        .iter()
-        .filter(|l| l.children.is_empty() && l.headers.len() == 1)
-        .map(|l| (l.header, l.body.clone()))
-        .collect();
-    for (h, body) in loops {
+    for (h, body) in innermost_loops(f) {
         if f.layout.first() == Some(&h) {
             continue;
         }

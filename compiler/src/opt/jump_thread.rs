@@ -295,8 +295,8 @@ fn thread(f: &mut Function, j: Block, preds: &[Block], stats: &mut Stats) -> boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::interp::RunOptions;
     use crate::ir::{verify_function, Module};
+    use crate::opt::testutil::stdout;
 
     /// `src` compiled to IR and put through the passes that run before
     /// this one (SSA, CFG simplification, constant propagation, DCE,
@@ -317,18 +317,6 @@ mod tests {
         super::super::inline::run(&mut m, &mut |_| true);
         step(&mut m, &["simplify-cfg", "sccp", "dce"]);
         m
-    }
-
-    fn stdout(m: &Module) -> String {
-        let r = crate::driver::run(
-            m,
-            &RunOptions {
-                max_steps: Some(10_000_000),
-                args: vec![],
-            },
-        )
-        .expect("runs");
-        String::from_utf8(r.stdout).expect("text")
     }
 
     fn thread_all(m: &mut Module) -> Stats {

@@ -58,17 +58,22 @@ pub const MAX_TRIPS: u64 = 8;
 /// are extensions and truncations that cost no operation) is unrolled.
 pub const MAX_UNROLLED_INSTS: usize = 240;
 
-/// Unrolls every loop that qualifies. Counter: "loops unrolled completely".
-pub fn run(f: &mut Function) -> Stats {
-    let mut stats = Stats::default();
-    stats.add("loops unrolled completely", 0);
-    let forest = f.loop_forest();
-    let loops: Vec<(Block, Vec<Block>)> = forest
+/// The innermost loops of `f` with one header: `(header, body)`, the
+/// body sorted.
+pub(super) fn innermost_loops(f: &Function) -> Vec<(Block, Vec<Block>)> {
+    f.loop_forest()
         .loops
         .iter()
         .filter(|l| l.children.is_empty() && l.headers.len() == 1)
         .map(|l| (l.header, l.body.clone()))
-        .collect();
+        .collect()
+}
+
+/// Unrolls every loop that qualifies. Counter: "loops unrolled completely".
+pub fn run(f: &mut Function) -> Stats {
+    let mut stats = Stats::default();
+    stats.add("loops unrolled completely", 0);
+    let loops = innermost_loops(f);
     let mut unrolled = false;
     for (h, body) in loops {
         if let Some(shape) = recognise(f, h, &body) {

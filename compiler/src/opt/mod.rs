@@ -428,6 +428,20 @@ pub(crate) mod testutil {
         m
     }
 
+    /// Standard output of `main` run by the interpreter (at most 10⁷
+    /// steps).
+    pub fn stdout(m: &Module) -> String {
+        let r = crate::driver::run(
+            m,
+            &RunOptions {
+                max_steps: Some(10_000_000),
+                args: vec![],
+            },
+        )
+        .expect("runs");
+        String::from_utf8(r.stdout).expect("text")
+    }
+
     /// Exit status of `main` run by the interpreter (at most 5·10⁷ steps).
     pub fn exit_code(m: &Module) -> i32 {
         crate::driver::run(
