@@ -80,9 +80,10 @@ pub const SPECULATION_WINDOW: usize = 8;
 /// `p->next->info->idx` end up issued over several iterations (software
 /// pipelining of a `while` loop by repeated speculation). Session 14, on
 /// CoreMark (`-O2`, ST231): 1 round 3 683 611 cycles, 2 rounds 3 580 569,
-/// 3 rounds 3 524 397, 4 rounds 3 500 241 (CoreMark/MHz 2.796 → 2.94),
-/// 5 and 6 rounds 3 511 596; the testsuite's linkedlist 0.92, binsearch
-/// 0.97, bstree 0.98.
+/// 3 rounds 3 524 397, 4 rounds 3 494 679, 5 and 6 rounds 3 511 596; with
+/// the rule that keeps a call's argument copy in place (nqueens 1.023×
+/// without it), 4 rounds 3 500 241 (CoreMark/MHz 2.796 → 2.94), and the
+/// testsuite's linkedlist 0.92, binsearch 0.97, bstree 0.98.
 pub const SPECULATION_ROUNDS: usize = 4;
 
 /// General registers a reordered block may keep live at once (of the 57
@@ -203,7 +204,6 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel) -> usize {
             if i.is_control() {
                 break;
             }
-            // a copy moved up leaves a copy behind: nothing gained
             // an argument of a call in S: moving its copy up only
             // stretches the argument register's live range
             let argument = super::regalloc::is_copy(&i)
@@ -804,13 +804,13 @@ mod tests {
     }
 
     /// The list walk of `header_loads_are_issued_an_iteration_ahead`
-    /// through every round of [`run`]: after the first round the header's
-    /// loads read registers loaded in the previous iteration; the second
-    /// round issues those loads ahead too, so no load of the loop reads a
-    /// register another load of the same pass through the loop wrote
-    /// before it (hand-derived: p->next, p->next->info and its idx are
-    /// loaded one, two and three iterations ahead). A single round leaves
-    /// such a chain.
+    /// through every round of [`run`]. One round of preloading and
+    /// speculation leaves a chain in the loop: a load whose base register
+    /// another load of the same block wrote before it
+    /// (`p->next->info` after `p->next`). With all the rounds, no load of the
+    /// loop reads a register that another load of its block wrote, so the
+    /// chain is spread over iterations, and at least 3 loads were issued
+    /// ahead.
     #[test]
     fn rounds_spread_a_chain_of_loads_over_iterations() {
         let text = "function @f global\nvregs 2\norder B0 B1 B2 B3\nB0:\n  goto B1\nB1:\n  ldw %v0 = 4[$r16]\n  ldh %v1 = 2[%v0]\n  cmpne $b0 = %v1, $r17\n  br $b0, B2\n  goto B3\nB2:\n  ldw $r16 = 0[$r16]\n  cmpne $b1 = $r16, $r0\n  br $b1, B1\nB3:\n  return $r63 uses($r16)\n";
