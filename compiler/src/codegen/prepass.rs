@@ -421,7 +421,6 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel) -> usize {
         {
             continue;
         }
-        let live_in = live_in.get_or_insert_with(|| live_sets(f, nv, index).0);
         let mut defined: Vec<Reg> = Vec::new();
         // d → t of the loads preloaded so far (their copies in L and P
         // read t: d is only written in H)
@@ -449,11 +448,17 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel) -> usize {
             let ready = !i.uses().iter().any(|&u| defined.contains(&through(u)));
             let d = i.defs().first().copied();
             let form = speculative_form(f, &i, model);
-            let fits = |d: Reg| match d {
+            // liveness is computed at the first load that needs it
+            let mut fits = |f: &MFunc, d: Reg| match d {
                 Reg::V(dv) => {
                     f.class(d) == Some(Class::Gr)
-                        && index(d).is_some_and(|x| single || !live_in[h.index()].contains(x))
                         && f.pinned(dv).is_none()
+                        && index(d).is_some_and(|x| {
+                            single
+                                || !live_in.get_or_insert_with(|| live_sets(f, nv, index).0)
+                                    [h.index()]
+                                .contains(x)
+                        })
                 }
                 // a physical register (a variable allocated to its argument
                 // register), in a one-block loop only
@@ -461,7 +466,7 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel) -> usize {
                 Reg::B(_) => false,
             };
             match (is_load && ready, form, d) {
-                (true, Some(mut h2), Some(d)) if fits(d) => {
+                (true, Some(mut h2), Some(d)) if fits(f, d) => {
                     let t = f.vreg(Class::Gr);
                     for (x, is_def) in h2.regs_mut() {
                         if is_def {
