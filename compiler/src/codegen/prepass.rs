@@ -135,8 +135,11 @@ fn speculative_form(f: &MFunc, i: &MInst, model: &ProcessorModel) -> Option<MIns
     Some(speculated(i))
 }
 
+/// The CFG of a function and its loop forest.
+type Loops = (Cfg, LoopForest<super::mir::MBlockId>);
+
 /// The CFG and loop forest of `f`; `None` for a function without blocks.
-fn loops_of(f: &MFunc) -> Option<(Cfg, LoopForest<super::mir::MBlockId>)> {
+fn loops_of(f: &MFunc) -> Option<Loops> {
     let &entry = f.order.first()?;
     let cfg = Cfg::new(f);
     let forest = LoopForest::new(entry, cfg.succ_lists());
@@ -154,9 +157,16 @@ fn vreg_index(r: Reg, nv: usize) -> Option<usize> {
 /// Moves operations up across branches into the block before them (see
 /// the module documentation); returns how many.
 pub fn speculate(f: &mut MFunc, model: &ProcessorModel) -> usize {
-    let Some((cfg, forest)) = loops_of(f) else {
-        return 0;
-    };
+    match loops_of(f) {
+        Some(loops) => speculate_in(f, model, &loops),
+        None => 0,
+    }
+}
+
+/// [`speculate`] given the CFG and loop forest of `f` (neither pass
+/// changes them: both only insert operations before terminators).
+fn speculate_in(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize {
+    let (cfg, forest) = loops;
     let nv = f.vclass.len();
     let index = |r: Reg| vreg_index(r, nv);
     // liveness, computed at the first compare into a BR that could move
@@ -380,9 +390,15 @@ pub const MAX_PRELOADED: usize = 2;
 /// statemachine 0.92, sort_quick 0.92, hashtable 0.96). Returns the loads
 /// preloaded.
 pub fn preload_header(f: &mut MFunc, model: &ProcessorModel) -> usize {
-    let Some((cfg, forest)) = loops_of(f) else {
-        return 0;
-    };
+    match loops_of(f) {
+        Some(loops) => preload_header_in(f, model, &loops),
+        None => 0,
+    }
+}
+
+/// [`preload_header`] given the CFG and loop forest of `f`.
+fn preload_header_in(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize {
+    let (cfg, forest) = loops;
     let nv = f.vclass.len();
     let index = |r: Reg| vreg_index(r, nv);
     // liveness, computed at the first candidate loop
@@ -513,9 +529,11 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel) -> usize {
 /// documentation).
 pub fn run(f: &mut MFunc, model: &ProcessorModel) -> Stats {
     let mut stats = Stats::default();
+    let loops = loops_of(f);
     for _ in 0..SPECULATION_ROUNDS {
-        let preloaded = preload_header(f, model);
-        let speculated = speculate(f, model);
+        let Some(loops) = &loops else { break };
+        let preloaded = preload_header_in(f, model, loops);
+        let speculated = speculate_in(f, model, loops);
         stats.preloaded += preloaded;
         stats.speculated += speculated;
         if preloaded + speculated == 0 {
