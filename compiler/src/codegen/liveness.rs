@@ -35,20 +35,20 @@ pub fn live_sets(
                     }
                 }
             } else {
-                for u in i.uses() {
+                i.for_each_use(|u| {
                     if let Some(k) = index(u) {
                         if !killed.contains(k) {
                             local[b].up_exposed.push(k);
                         }
                     }
-                }
+                });
             }
-            for d in i.defs() {
+            i.for_each_def(|d| {
                 if let Some(k) = index(d) {
                     killed.insert(k);
                     local[b].defs.push(k);
                 }
-            }
+            });
         }
         for &k in &local[b].defs {
             killed.remove(k);
