@@ -89,10 +89,9 @@ pub fn run(f: &mut Function) -> Stats {
 /// the φs of `h` get one operand from it (a new φ in the preheader when
 /// several outside predecessors bring different values).
 pub fn ensure_preheader(f: &mut Function, h: Block, body: &[Block]) -> (Block, bool) {
-    let preds = f.predecessors();
-    let outside: Vec<Block> = preds[h.index()]
-        .iter()
-        .copied()
+    let outside: Vec<Block> = f
+        .predecessors_of(h)
+        .into_iter()
         .filter(|b| body.binary_search(b).is_err())
         .collect();
     if let [p] = outside.as_slice() {
