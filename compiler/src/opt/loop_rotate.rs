@@ -37,7 +37,7 @@ use super::simplify_cfg::replace_uses;
 use super::ssa::repair_many;
 use super::Stats;
 use crate::hash::HashMap;
-use crate::ir::{Block, Blocks, Function, Inst, InstKind, Value};
+use crate::ir::{Block, Function, Inst, InstKind, Value};
 
 /// Largest number of non-φ instructions of a header that is copied.
 pub const MAX_HEADER_INSTS: usize = 12;
@@ -48,8 +48,8 @@ pub fn run(f: &mut Function) -> Stats {
     let mut stats = Stats::default();
     // One forest for the whole pass: a rotation adds its guard block to
     // every loop enclosing the rotated one (and to no other), which is all
-    // the bookkeeping the remaining loops need; predecessors are recomputed
-    // per loop.
+    // the bookkeeping the remaining loops need; the header's predecessors
+    // are read again per loop.
     let mut forest = f.loop_forest();
     let mut order: Vec<usize> = (0..forest.loops.len()).collect();
     order.sort_by_key(|&l| std::cmp::Reverse(forest.loops[l].depth));
@@ -57,10 +57,10 @@ pub fn run(f: &mut Function) -> Stats {
         if forest.loops[l].headers.len() != 1 {
             continue;
         }
-        let preds = f.predecessors();
         let h = forest.loops[l].header;
         let body = forest.loops[l].body.clone();
-        if let Some(g) = rotate(f, h, &body, &preds) {
+        let hp = f.predecessors_of(h);
+        if let Some(g) = rotate(f, h, &body, &hp) {
             stats.add("loops rotated", 1);
             let mut a = forest.loops[l].parent;
             while let Some(p) = a {
@@ -75,14 +75,14 @@ pub fn run(f: &mut Function) -> Stats {
     stats
 }
 
-/// Rotates the loop of header `h` with blocks `body` (sorted): the new
-/// guard block, or None when the loop does not qualify.
-fn rotate(f: &mut Function, h: Block, body: &[Block], preds: &[Blocks]) -> Option<Block> {
+/// Rotates the loop of header `h` with blocks `body` (sorted) and header
+/// predecessors `hp` (in predecessor order): the new guard block, or None
+/// when the loop does not qualify.
+fn rotate(f: &mut Function, h: Block, body: &[Block], hp: &[Block]) -> Option<Block> {
     if f.layout.first() == Some(&h) {
         return None;
     }
     let in_loop = |b: &Block| body.binary_search(b).is_ok();
-    let hp = &preds[h.index()];
     let outside: Vec<Block> = hp.iter().copied().filter(|b| !in_loop(b)).collect();
     let latches: Vec<Block> = hp.iter().copied().filter(|b| in_loop(b)).collect();
     let ([p], [latch]) = (outside.as_slice(), latches.as_slice()) else {
