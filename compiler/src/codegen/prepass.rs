@@ -136,10 +136,10 @@ fn speculative_form(f: &MFunc, i: &MInst, model: &ProcessorModel) -> Option<MIns
 }
 
 /// The CFG of a function and its loop forest.
-type Loops = (Cfg, LoopForest<super::mir::MBlockId>);
+pub type Loops = (Cfg, LoopForest<super::mir::MBlockId>);
 
 /// The CFG and loop forest of `f`; `None` for a function without blocks.
-fn loops_of(f: &MFunc) -> Option<Loops> {
+pub fn loops_of(f: &MFunc) -> Option<Loops> {
     let &entry = f.order.first()?;
     let cfg = Cfg::new(f);
     let forest = LoopForest::new(entry, cfg.succ_lists());
@@ -155,17 +155,11 @@ fn vreg_index(r: Reg, nv: usize) -> Option<usize> {
 }
 
 /// Moves operations up across branches into the block before them (see
-/// the module documentation); returns how many.
-pub fn speculate(f: &mut MFunc, model: &ProcessorModel) -> usize {
-    match loops_of(f) {
-        Some(loops) => speculate_in(f, model, &loops),
-        None => 0,
-    }
-}
-
-/// [`speculate`] given the CFG and loop forest of `f` (neither pass
-/// changes them: both only insert operations before terminators).
-fn speculate_in(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize {
+/// the module documentation); returns how many. `loops` is the CFG and
+/// loop forest of `f` ([`loops_of`]), which this pass and
+/// [`preload_header`] leave as they are (both only insert operations
+/// before terminators).
+pub fn speculate(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize {
     let (cfg, forest) = loops;
     let nv = f.vclass.len();
     let index = |r: Reg| vreg_index(r, nv);
@@ -388,16 +382,8 @@ pub const MAX_PRELOADED: usize = 2;
 /// pointer loaded during the previous pass (CoreMark's `core_bench_list`
 /// 570 039 → 383 259 cycles, CoreMark/MHz 2.94 → 3.13; crc32 0.86,
 /// statemachine 0.92, sort_quick 0.92, hashtable 0.96). Returns the loads
-/// preloaded.
-pub fn preload_header(f: &mut MFunc, model: &ProcessorModel) -> usize {
-    match loops_of(f) {
-        Some(loops) => preload_header_in(f, model, &loops),
-        None => 0,
-    }
-}
-
-/// [`preload_header`] given the CFG and loop forest of `f`.
-fn preload_header_in(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize {
+/// preloaded. `loops` as for [`speculate`].
+pub fn preload_header(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize {
     let (cfg, forest) = loops;
     let nv = f.vclass.len();
     let index = |r: Reg| vreg_index(r, nv);
@@ -441,7 +427,7 @@ fn preload_header_in(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> us
         // d → t of the loads preloaded so far (their copies in L and P
         // read t: d is only written in H)
         let mut renamed: HashMap<Reg, Reg> = HashMap::default();
-        // copies made in H so far: destination → source
+        // copies made in H so far, in a one-block loop: destination → source
         let mut copy_of: HashMap<Reg, Reg> = HashMap::default();
         let mut taken = 0;
         let n = f.blocks[h.index()].insts.len().min(SPECULATION_WINDOW);
@@ -458,7 +444,7 @@ fn preload_header_in(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> us
             // that one (the copy out-of-SSA leaves before a list walk's
             // `ldw p = 0[q]`)
             let through = |u: Reg| match copy_of.get(&u) {
-                Some(&s) if single && defined.contains(&u) => s,
+                Some(&s) if defined.contains(&u) => s,
                 _ => u,
             };
             let ready = !i.uses().iter().any(|&u| defined.contains(&through(u)));
@@ -511,7 +497,7 @@ fn preload_header_in(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> us
                         defined.push(x);
                     }
                     if let (true, [super::mir::Opnd::R(a), super::mir::Opnd::R(b)]) =
-                        (super::regalloc::is_copy(&i), i.ops.as_slice())
+                        (single && super::regalloc::is_copy(&i), i.ops.as_slice())
                     {
                         if !defined[..defined.len() - 1].contains(b) && a != b {
                             copy_of.insert(*a, *b);
@@ -532,8 +518,8 @@ pub fn run(f: &mut MFunc, model: &ProcessorModel) -> Stats {
     let loops = loops_of(f);
     for _ in 0..SPECULATION_ROUNDS {
         let Some(loops) = &loops else { break };
-        let preloaded = preload_header_in(f, model, loops);
-        let speculated = speculate_in(f, model, loops);
+        let preloaded = preload_header(f, model, loops);
+        let speculated = speculate(f, model, loops);
         stats.preloaded += preloaded;
         stats.speculated += speculated;
         if preloaded + speculated == 0 {
@@ -619,6 +605,18 @@ mod tests {
     use super::*;
     use crate::codegen::mir::parse;
 
+    /// [`speculate`] on the ST231, with `f`'s loops.
+    fn speculate_all(f: &mut MFunc) -> usize {
+        let loops = loops_of(f).expect("blocks");
+        speculate(f, &ProcessorModel::st231(), &loops)
+    }
+
+    /// [`preload_header`] on the ST231, with `f`'s loops.
+    fn preload_all(f: &mut MFunc) -> usize {
+        let loops = loops_of(f).expect("blocks");
+        preload_header(f, &ProcessorModel::st231(), &loops)
+    }
+
     fn ops(f: &MFunc) -> Vec<String> {
         let text = crate::codegen::mir::print::function(f);
         text.lines()
@@ -692,7 +690,7 @@ mod tests {
             )
         };
         let mut f = parse::function(&text("")).expect("parses");
-        assert_eq!(speculate(&mut f, &ProcessorModel::st231()), 1);
+        assert_eq!(speculate_all(&mut f), 1);
         let b1: Vec<String> = ops(&f).into_iter().filter(|l| !l.is_empty()).collect();
         let got = b1.join("\n");
         let hoisted = b1.iter().position(|l| l.starts_with("ldw.d %v2 = 0[$r16]"));
@@ -701,7 +699,7 @@ mod tests {
         let copy = b1.iter().position(|l| l == "mov $r16 = %v2").expect(&got);
         assert!(b1[copy + 1].starts_with("cmpne $b1 = %v2"), "{got}");
         let mut f = parse::function(&text("  stw 8[$r17] = $r0\n")).expect("parses");
-        assert_eq!(speculate(&mut f, &ProcessorModel::st231()), 0);
+        assert_eq!(speculate_all(&mut f), 0);
     }
 
     /// The null test of the next node (a compare into a virtual BR that
@@ -717,7 +715,7 @@ mod tests {
         };
         // the load, the compare and the copy (speculated into %v6)
         let mut f = parse::function(&text("")).expect("parses");
-        assert_eq!(speculate(&mut f, &ProcessorModel::st231()), 3);
+        assert_eq!(speculate_all(&mut f), 3);
         let lines: Vec<String> = ops(&f).into_iter().filter(|l| !l.is_empty()).collect();
         let got = lines.join("\n");
         let compare = lines
@@ -734,7 +732,7 @@ mod tests {
         // %v3 read after the loop: the load and the copy move, not the
         // compare
         let mut f = parse::function(&text("  mfb $r17 = %v3\n")).expect("parses");
-        assert_eq!(speculate(&mut f, &ProcessorModel::st231()), 2);
+        assert_eq!(speculate_all(&mut f), 2);
     }
 
     /// A list walk's header loads `p->info` and `p->info->idx`; both are
@@ -757,7 +755,7 @@ mod tests {
             )
         };
         let mut f = parse::function(&text(false)).expect("parses");
-        assert_eq!(preload_header(&mut f, &ProcessorModel::st231()), 2);
+        assert_eq!(preload_all(&mut f), 2);
         let lines = ops(&f);
         let got = lines.join("\n");
         let at = |p: &str| lines.iter().position(|l| l.starts_with(p)).expect(&got);
@@ -776,7 +774,7 @@ mod tests {
         assert!(pos("ldw.d %v2 = 4[$r16]") < pos("br $b1, B1"), "{got}");
         assert!(pos("ldh.d %v3 = 2[%v2]") < pos("br $b1, B1"), "{got}");
         let mut f = parse::function(&text(true)).expect("parses");
-        assert_eq!(preload_header(&mut f, &ProcessorModel::st231()), 0);
+        assert_eq!(preload_all(&mut f), 0);
     }
 
     /// A list reversal, one block: the next pointer is loaded through the
@@ -789,7 +787,7 @@ mod tests {
     fn a_one_block_loop_loads_its_next_pointer_at_its_end() {
         let text = "function @f global\nvregs 2\norder B0 B1 B2\nB0:\n  mov %v1 = $r0\n  cmpne $b0 = $r16, $r0\n  br $b0, B1\n  goto B2\nB1:\n  mov %v0 = $r16\n  ldw $r16 = 0[%v0]\n  stw 0[%v0] = %v1\n  mov %v1 = %v0\n  cmpne $b1 = $r16, $r0\n  br $b1, B1\nB2:\n  mov $r16 = %v1\n  return $r63 uses($r16)\n";
         let mut f = parse::function(text).expect("parses");
-        assert_eq!(preload_header(&mut f, &ProcessorModel::st231()), 1);
+        assert_eq!(preload_all(&mut f), 1);
         let lines = ops(&f);
         let got = lines.join("\n");
         let at = |p: &str| lines.iter().position(|l| l.starts_with(p)).expect(&got);
@@ -818,7 +816,7 @@ mod tests {
     fn the_copy_into_a_call_argument_stays_with_the_call() {
         let text = "function @f global\nvregs 2\norder B0 B1 B2 B3\nB0:\n  goto B1\nB1:\n  ldw %v0 = 0[$r17]\n  cmpne $b0 = %v0, $r18\n  br $b0, B2\n  goto B3\nB2:\n  sub %v1 = %v0, $r18\n  mov $r16 = %v1\n  call $r63 = @abs uses($r16) defs($r16, clobbers)\n  cmpne $b1 = $r16, $r0\n  br $b1, B1\nB3:\n  return $r63 uses($r16)\n";
         let mut f = parse::function(text).expect("parses");
-        assert_eq!(speculate(&mut f, &ProcessorModel::st231()), 1);
+        assert_eq!(speculate_all(&mut f), 1);
         let lines: Vec<String> = ops(&f).into_iter().filter(|l| !l.is_empty()).collect();
         let got = lines.join("\n");
         let at = |p: &str| lines.iter().position(|l| l.starts_with(p)).expect(&got);
@@ -857,8 +855,8 @@ mod tests {
         };
         let model = ProcessorModel::st231();
         let mut one = parse::function(text).expect("parses");
-        preload_header(&mut one, &model);
-        speculate(&mut one, &model);
+        preload_all(&mut one);
+        speculate_all(&mut one);
         assert!(chained(&one) > 0, "{}", ops(&one).join("\n"));
         let mut all = parse::function(text).expect("parses");
         let st = run(&mut all, &model);
