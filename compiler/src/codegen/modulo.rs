@@ -1969,6 +1969,7 @@ fn schedule_body(
         extra,
         symbols,
         costs,
+        bar,
         live_limit,
     } = facts;
     let (extra, live_limit) = (*extra, *live_limit);
@@ -2049,6 +2050,19 @@ fn schedule_body(
         }
     }
     let mii = lo;
+    // every schedule has II ≥ MII and at least one stage, and costs at
+    // least as much as one at the MII with one stage (`Costs::pipelined`
+    // grows with II, and with the stages while II ≥ the penalty): when
+    // that cannot beat `bar`, no schedule is searched
+    if let (Some(n), Some(bar)) = (costs.trips, *bar) {
+        if mii >= costs.penalty
+            && costs
+                .pipelined(mii, 1, unroll as i64, n)
+                .is_none_or(|c| c >= bar)
+        {
+            return None;
+        }
+    }
     // stages an iteration's critical path needs at a given II, plus three
     // of slack for resource conflicts and lifetimes (autocorr's loop at
     // the MII takes 5 where its path needs 2, and beats II + 1 with 2)
@@ -2213,6 +2227,9 @@ struct LoopFacts<'a> {
     extra: [SlotNeeds; 3],
     symbols: &'a Symbols,
     costs: &'a Costs,
+    /// With the trip count known, the cost (cycles) a schedule must stay
+    /// under to be kept.
+    bar: Option<i64>,
     live_limit: usize,
 }
 
@@ -2563,10 +2580,17 @@ fn try_loop(
                 share_symbol_bases(mf, &mut ub, &mut symbols);
             }
             let (forwarded, init) = forward_stores(mf, model, &mut ub, u, &symbols);
+            // with the trip count known: what a schedule must cost less
+            // than (the loop as it is, or the best schedule so far)
+            let bar = trips.map(|n| {
+                let best = best.as_ref().and_then(|x| cost(x, n));
+                best.map_or(today(n), |c| c.min(today(n)))
+            });
             let facts = LoopFacts {
                 extra,
                 symbols: &symbols,
                 costs: &costs,
+                bar,
                 live_limit,
             };
             let Some(mut s) = schedule_body(mf, model, ub, u, limit, &facts, &forwarded) else {
@@ -3068,6 +3092,49 @@ mod tests {
     /// (ISA-ST200 §1.3: 8 BRs, 7 allocatable): three compares whose
     /// results the `slct`s read three to five cycles later overlap across
     /// iterations at II 4 (hand count in the test).
+    /// The bound `schedule_body` prunes with: a schedule at II ≥ MII with
+    /// any number of stages costs at least what one at the MII with one
+    /// stage costs, for every trip count (exhaustive over small values;
+    /// the cost formula by hand: 2·(S−1)·II + passes·(II + penalty) +
+    /// left iterations at today's cost + penalty).
+    #[test]
+    fn pipelined_cost_grows_with_ii_and_stages() {
+        for penalty in 0..=2 {
+            let c = Costs {
+                trips: None,
+                list_length: 7,
+                penalty,
+            };
+            // hand check: 10 iterations, II 4, 2 stages, 2 per pass:
+            // 8 done in 4 passes, none left: 2·1·4 + 4·(4 + p) + 0 + p
+            assert_eq!(
+                c.pipelined(4, 2, 2, 10),
+                Some(8 + 4 * (4 + penalty) + penalty)
+            );
+            for u in [1, 2, 4, 8] {
+                for n in 0..40 {
+                    for mii in 4..9 {
+                        let Some(low) = c.pipelined(mii, 1, u, n) else {
+                            for ii in mii..12 {
+                                for s in 1..5 {
+                                    assert_eq!(c.pipelined(ii, s, u, n), None);
+                                }
+                            }
+                            continue;
+                        };
+                        for ii in mii..12 {
+                            for s in 1..5 {
+                                if let Some(x) = c.pipelined(ii, s, u, n) {
+                                    assert!(x >= low, "u {u} n {n} ii {ii} s {s}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn kernel_estimate_counts_branch_registers_apart() {
         let text = "function @f global\nvregs 20 br %v4 %v5 %v6\norder B0\nB0:\n  cmplt %v4 = %v1, 1\n  cmplt %v5 = %v1, 2\n  cmplt %v6 = %v1, 3\n  slct %v7 = %v4, %v1, %v2\n  slct %v8 = %v5, %v7, %v2\n  slct %v9 = %v6, %v8, %v2\n  return $r63 uses(%v9)\n";
