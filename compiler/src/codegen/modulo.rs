@@ -126,18 +126,18 @@ fn occurrences(body: &[MInst], skip: Option<usize>) -> HashMap<Reg, Occurrences>
         if Some(k) == skip {
             continue;
         }
-        for x in i.uses() {
+        i.for_each_use(|x| {
             let o = m.entry(x).or_default();
             if o.uses.last() != Some(&k) {
                 o.uses.push(k);
             }
-        }
-        for x in i.defs() {
+        });
+        i.for_each_def(|x| {
             let o = m.entry(x).or_default();
             if o.defs.last() != Some(&k) {
                 o.defs.push(k);
             }
-        }
+        });
     }
     m
 }
@@ -1913,8 +1913,14 @@ fn remove_dead(body: &mut Vec<MInst>, outside: &HashSet<Reg>) {
     let mut live: HashSet<Reg> = outside.clone();
     let mut written: HashSet<Reg> = HashSet::default();
     for i in body.iter() {
-        live.extend(i.uses().into_iter().filter(|x| !written.contains(x)));
-        written.extend(i.defs());
+        i.for_each_use(|x| {
+            if !written.contains(&x) {
+                live.insert(x);
+            }
+        });
+        i.for_each_def(|x| {
+            written.insert(x);
+        });
     }
     let mut keep = vec![true; body.len()];
     for (k, i) in body.iter().enumerate().rev() {

@@ -67,11 +67,14 @@ pub const MEM_WINDOW: usize = 64;
 
 fn maxlat(model: &ProcessorModel, i: &MInst) -> u32 {
     let (c, _) = i.class_unit();
-    let defs = i.defs();
-    if defs.is_empty() || defs.iter().all(|d| *d == Reg::ZERO) {
+    let (mut writes, mut has_br) = (false, false);
+    i.for_each_def(|d| {
+        writes |= d != Reg::ZERO;
+        has_br |= matches!(d, Reg::B(_));
+    });
+    if !writes {
         return 0;
     }
-    let has_br = defs.iter().any(|d| matches!(d, Reg::B(_)));
     ALL_CLASSES
         .iter()
         .filter(|&&k| has_br || k != OpClass::Branch)
@@ -198,13 +201,15 @@ pub(crate) fn writes_ok(ops: &[&MInst]) -> bool {
         if !i.imp_defs.is_empty() {
             continue;
         }
-        for d in i.defs() {
+        let mut clash = false;
+        i.for_each_def(|d| {
             if d != Reg::ZERO {
-                if w.contains(&d) {
-                    return false;
-                }
+                clash |= w.contains(&d);
                 w.push(d);
             }
+        });
+        if clash {
+            return false;
         }
     }
     true

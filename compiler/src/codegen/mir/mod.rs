@@ -739,9 +739,7 @@ impl MFunc {
         let mut n = crate::hash::HashMap::default();
         for b in &self.blocks {
             for i in &b.insts {
-                for u in i.uses() {
-                    *n.entry(u).or_insert(0) += 1;
-                }
+                i.for_each_use(|u| *n.entry(u).or_insert(0) += 1);
             }
         }
         n
