@@ -61,14 +61,7 @@ pub(super) fn repair(mf: &mut MFunc, x: u32) -> Vec<u32> {
     let x2 = mf.vreg(cls);
     let mut new_pinned = vec![];
     let mut defined = false;
-    let mentions = |i: &MInst| {
-        i.ops.contains(&Opnd::R(xr)) || i.imp_uses.contains(&xr) || i.imp_defs.contains(&xr)
-    };
     for b in 0..mf.blocks.len() {
-        // a block that does not name x stays as it is
-        if !mf.blocks[b].insts.iter().any(mentions) {
-            continue;
-        }
         let old = std::mem::take(&mut mf.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len() + 2);
         for mut i in old {
