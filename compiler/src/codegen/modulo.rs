@@ -1134,6 +1134,29 @@ impl Graph {
         }
     }
 
+    /// Per operation of a graph of `n`, the longest path to any end at
+    /// `ii` (cycles; an edge of distance d counts its latency less d·II),
+    /// the priority of [`Policy::Height`]: edges taken from the end of
+    /// the body backwards, so that chains of distance 0 converge in one
+    /// pass.
+    fn heights(&self, n: usize, ii: i64) -> Vec<i64> {
+        let mut h = vec![0i64; n];
+        for _ in 0..=n {
+            let mut changed = false;
+            for e in &self.backwards {
+                let want = h[e.to] + e.lat - ii * e.dist;
+                if want > h[e.from] {
+                    h[e.from] = want;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        h
+    }
+
     fn preds(&self, k: usize) -> &[Edge] {
         &self.preds[self.pred_start[k]..self.pred_start[k + 1]]
     }
@@ -1180,13 +1203,15 @@ enum Policy {
 /// issue time per operation (cycles from the start of the iteration, the
 /// first stage starting at 0) and the reservation table, or `None` when
 /// the budget runs out. `needs`: the slot needs of the body's operations;
-/// `memo`: see [`FitMemo`].
+/// `memo`: see [`FitMemo`]; `h`: the [`Graph::heights`] at `ii` (unread,
+/// and may be empty, under [`Policy::Body`]).
 #[allow(clippy::too_many_arguments)]
 fn schedule_at(
     model: &ProcessorModel,
     memo: &mut FitMemo,
     needs: &[SlotNeeds],
     graph: &Graph,
+    h: &[i64],
     fixed: &[(usize, SlotNeeds)],
     ii: i64,
     policy: Policy,
@@ -1200,23 +1225,6 @@ fn schedule_at(
             return None;
         }
         mrt.place(row, None, nd);
-    }
-    // heights: longest path to any end, with distances (edges taken from
-    // the end of the body backwards, so that chains of distance 0
-    // converge in one pass)
-    let mut h = vec![0i64; n];
-    for _ in 0..=n {
-        let mut changed = false;
-        for e in &graph.backwards {
-            let want = h[e.to] + e.lat - ii * e.dist;
-            if want > h[e.from] {
-                h[e.from] = want;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
     }
     let mut time: Vec<Option<i64>> = vec![None; n];
     let mut last: Vec<Option<i64>> = vec![None; n];
@@ -2093,12 +2101,18 @@ fn schedule_body(
         let mut found = None;
         for _ in 0..32 {
             let graph = retried.as_ref().unwrap_or(&graph);
+            // the heights, once for the policies that read them
+            let mut heights: Option<Vec<i64>> = None;
             let Some((time, mut mrt, policy)) = [Policy::Height, Policy::Body, Policy::Bounded]
                 .into_iter()
                 // the third policy at the MII only (`Policy::Bounded`)
                 .filter(|&p| p != Policy::Bounded || ii == mii)
                 .find_map(|p| {
-                    schedule_at(model, &mut memo, &needs, graph, &fixed, ii, p)
+                    let h: &[i64] = match p {
+                        Policy::Body => &[],
+                        _ => heights.get_or_insert_with(|| graph.heights(n, ii)),
+                    };
+                    schedule_at(model, &mut memo, &needs, graph, h, &fixed, ii, p)
                         .map(|(t, m)| (t, m, p))
                 })
             else {
@@ -3415,11 +3429,21 @@ mod tests {
         let edges = [e(4, 1, 1, 1), e(0, 4, 2, 0), e(1, 0, 1, 1), e(0, 3, 1, 0)];
         let graph = Graph::new(needs.len(), &edges);
         let mut memo = FitMemo::default();
+        let h = graph.heights(needs.len(), 2);
         for p in [Policy::Height, Policy::Body] {
-            assert!(schedule_at(&model, &mut memo, &needs, &graph, &[], 2, p).is_none());
+            assert!(schedule_at(&model, &mut memo, &needs, &graph, &h, &[], 2, p).is_none());
         }
-        let (time, mrt) =
-            schedule_at(&model, &mut memo, &needs, &graph, &[], 2, Policy::Bounded).unwrap();
+        let (time, mrt) = schedule_at(
+            &model,
+            &mut memo,
+            &needs,
+            &graph,
+            &h,
+            &[],
+            2,
+            Policy::Bounded,
+        )
+        .unwrap();
         for e in &edges {
             assert!(time[e.to] >= time[e.from] + e.lat - 2 * e.dist, "{e:?}");
         }
