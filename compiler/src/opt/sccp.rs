@@ -159,12 +159,10 @@ impl<'a> Engine<'a> {
     /// Transfer function of a non-phi instruction.
     fn eval(&self, k: &InstKind) -> Lattice {
         use Lattice::*;
-        let ops = k.operands();
-        let effs: Vec<Lattice> = ops.iter().map(|&x| self.eff(x)).collect();
         match k {
             InstKind::Iconst { ty, imm } => Const(mask(*imm as u64, *ty)),
-            InstKind::Binary { op, ty, .. } => {
-                let (a, b) = (effs[0], effs[1]);
+            InstKind::Binary { op, ty, args } => {
+                let (a, b) = (self.eff(args[0]), self.eff(args[1]));
                 if a == Top || b == Top {
                     return Top;
                 }
@@ -198,19 +196,19 @@ impl<'a> Engine<'a> {
                     _ => Bottom,
                 }
             }
-            InstKind::Unary { op, ty, .. } => match effs[0] {
+            InstKind::Unary { op, ty, arg } => match self.eff(*arg) {
                 Top => Top,
                 Const(x) => Const(eval::unary(*op, *ty, x)),
                 _ => Bottom,
             },
-            InstKind::Icmp { cond, ty, .. } => match (effs[0], effs[1]) {
+            InstKind::Icmp { cond, ty, args } => match (self.eff(args[0]), self.eff(args[1])) {
                 (Top, _) | (_, Top) => Top,
                 (Const(x), Const(y)) => Const(eval::icmp(*cond, *ty, x, y)),
                 // seed-digest T14: equal copy-of values compare equal
                 (Copy(x), Copy(y)) if x == y => Const(eval::icmp_self(*cond)),
                 _ => Bottom,
             },
-            InstKind::Convert { op, from, to, .. } => match effs[0] {
+            InstKind::Convert { op, from, to, arg } => match self.eff(*arg) {
                 Top => Top,
                 Const(x) => Const(eval::convert(*op, *from, *to, x)),
                 _ => Bottom,
