@@ -54,7 +54,10 @@ struct Engine<'a> {
     lat: Vec<Lattice>,
     block_exec: Vec<bool>,
     edge_exec: HashSet<(Block, Block)>,
-    uses: Vec<Vec<Inst>>,
+    /// The users of value `v`, in layout order, are
+    /// `uses[use_start[v]..use_start[v + 1]]`.
+    use_start: Vec<usize>,
+    uses: Vec<Inst>,
     cfg_work: Vec<(Block, Block)>,
     ssa_work: Vec<Inst>,
 }
@@ -86,9 +89,8 @@ impl<'a> Engine<'a> {
         };
         if new != old {
             self.lat[v.index()] = new;
-            for &u in &self.uses[v.index()] {
-                self.ssa_work.push(u);
-            }
+            let users = &self.uses[self.use_start[v.index()]..self.use_start[v.index() + 1]];
+            self.ssa_work.extend_from_slice(users);
         }
     }
 
@@ -263,9 +265,9 @@ impl<'a> Engine<'a> {
                     for t in targets {
                         self.add_edge(b, t);
                     }
-                    for &u in &self.uses[cond.index()] {
-                        self.ssa_work.push(u);
-                    }
+                    let c = cond.index();
+                    let users = &self.uses[self.use_start[c]..self.use_start[c + 1]];
+                    self.ssa_work.extend_from_slice(users);
                     again = true;
                 }
             }
@@ -300,12 +302,28 @@ pub fn analyze(f: &Function) -> Solution {
             lat[i] = Lattice::Bottom;
         }
     }
-    let mut uses: Vec<Vec<Inst>> = vec![Vec::new(); nv];
+    // the users of each value in one array: count, then place
+    let mut use_start = vec![0usize; nv + 1];
     for &b in &f.layout {
         for &i in &f.blocks[b.index()].insts {
             for v in f.insts[i.index()].kind.operands() {
                 if v.index() < nv {
-                    uses[v.index()].push(i);
+                    use_start[v.index() + 1] += 1;
+                }
+            }
+        }
+    }
+    for k in 0..nv {
+        use_start[k + 1] += use_start[k];
+    }
+    let mut uses = vec![Inst(0); use_start[nv]];
+    let mut next = use_start.clone();
+    for &b in &f.layout {
+        for &i in &f.blocks[b.index()].insts {
+            for v in f.insts[i.index()].kind.operands() {
+                if v.index() < nv {
+                    uses[next[v.index()]] = i;
+                    next[v.index()] += 1;
                 }
             }
         }
@@ -315,6 +333,7 @@ pub fn analyze(f: &Function) -> Solution {
         lat,
         block_exec: vec![false; f.blocks.len()],
         edge_exec: HashSet::default(),
+        use_start,
         uses,
         cfg_work: Vec::new(),
         ssa_work: Vec::new(),
@@ -344,7 +363,7 @@ pub fn run(f: &mut Function) -> Stats {
         if !sol.block_exec[b.index()] {
             continue;
         }
-        let insts = f.blocks[b.index()].insts.clone();
+        let insts = std::mem::take(&mut f.blocks[b.index()].insts);
         let mut keep = Vec::with_capacity(insts.len());
         let mut new_consts = Vec::new();
         for &i in &insts {
@@ -406,16 +425,21 @@ pub fn run(f: &mut Function) -> Stats {
     f.layout.retain(|b| sol.block_exec[b.index()]);
     let removed = before - f.layout.len();
     // replace copies by their source (a copy always names a ⊥ value)
-    for bi in 0..f.layout.len() {
-        let b = f.layout[bi];
-        for k in 0..f.blocks[b.index()].insts.len() {
-            let i = f.blocks[b.index()].insts[k];
-            map_operands(&mut f.insts[i.index()].kind, |v| {
-                repl[v.index()].unwrap_or(v)
-            });
+    if copies > 0 {
+        for bi in 0..f.layout.len() {
+            let b = f.layout[bi];
+            for k in 0..f.blocks[b.index()].insts.len() {
+                let i = f.blocks[b.index()].insts[k];
+                map_operands(&mut f.insts[i.index()].kind, |v| {
+                    repl[v.index()].unwrap_or(v)
+                });
+            }
         }
     }
-    sync_phis(f);
+    // the edges changed only if a branch was folded or a block removed
+    if branches > 0 || removed > 0 {
+        sync_phis(f);
+    }
     st.add("constants folded", folded);
     st.add("copies propagated", copies);
     st.add("branches folded", branches);

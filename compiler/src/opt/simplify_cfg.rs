@@ -49,12 +49,12 @@ pub(crate) fn reachable(f: &Function) -> Vec<bool> {
     let mut stack = vec![entry];
     seen[entry.index()] = true;
     while let Some(b) = stack.pop() {
-        for s in f.successors(b) {
+        f.for_each_target(b, |s| {
             if s.index() < seen.len() && !seen[s.index()] {
                 seen[s.index()] = true;
                 stack.push(s);
             }
-        }
+        });
     }
     seen
 }
