@@ -302,12 +302,15 @@ pub fn analyze(f: &Function) -> Solution {
             lat[i] = Lattice::Bottom;
         }
     }
-    // the users of each value in one array: count, then place
+    // the users of each value in one array: (value, user) pairs in layout
+    // order, counted by value, then placed
+    let mut pairs: Vec<(Value, Inst)> = Vec::new();
     let mut use_start = vec![0usize; nv + 1];
     for &b in &f.layout {
         for &i in &f.blocks[b.index()].insts {
             for v in f.insts[i.index()].kind.operands() {
                 if v.index() < nv {
+                    pairs.push((v, i));
                     use_start[v.index() + 1] += 1;
                 }
             }
@@ -316,17 +319,11 @@ pub fn analyze(f: &Function) -> Solution {
     for k in 0..nv {
         use_start[k + 1] += use_start[k];
     }
-    let mut uses = vec![Inst(0); use_start[nv]];
+    let mut uses = vec![Inst(0); pairs.len()];
     let mut next = use_start.clone();
-    for &b in &f.layout {
-        for &i in &f.blocks[b.index()].insts {
-            for v in f.insts[i.index()].kind.operands() {
-                if v.index() < nv {
-                    uses[next[v.index()]] = i;
-                    next[v.index()] += 1;
-                }
-            }
-        }
+    for (v, i) in pairs {
+        uses[next[v.index()]] = i;
+        next[v.index()] += 1;
     }
     let mut e = Engine {
         f,
