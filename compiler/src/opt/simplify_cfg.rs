@@ -222,33 +222,29 @@ impl PostDom {
         for &x in &exit_succ {
             rpred[x].push(exit);
         }
-        // postorder of the reverse graph from the exit (iterative DFS)
-        let rsucc = |x: usize| -> Vec<usize> {
+        // postorder of the reverse graph from the exit (iterative DFS):
+        // the `k`-th reverse successor of `x`, live CFG predecessors only
+        let rsucc = |x: usize, k: usize| -> Option<usize> {
             if x == exit {
-                exit_succ.clone()
+                exit_succ.get(k).copied()
             } else {
-                preds[x]
-                    .iter()
-                    .filter(|p| live[p.index()])
-                    .map(|p| p.index())
-                    .collect()
+                preds[x].get(k).map(|p| p.index())
             }
         };
         let mut order = Vec::new();
         let mut seen = vec![false; n + 1];
-        let mut st: Vec<(usize, Vec<usize>, usize)> = vec![(exit, rsucc(exit), 0)];
+        let mut st: Vec<(usize, usize)> = vec![(exit, 0)];
         seen[exit] = true;
         while let Some(top) = st.last_mut() {
-            if top.2 < top.1.len() {
-                let s = top.1[top.2];
-                top.2 += 1;
-                if !seen[s] {
+            let (x, k) = *top;
+            if let Some(s) = rsucc(x, k) {
+                top.1 += 1;
+                if !seen[s] && (x == exit || live[s]) {
                     seen[s] = true;
-                    let ss = rsucc(s);
-                    st.push((s, ss, 0));
+                    st.push((s, 0));
                 }
             } else {
-                order.push(top.0);
+                order.push(x);
                 st.pop();
             }
         }
