@@ -41,33 +41,7 @@ impl<N: Node> DomTree<N> {
         for (i, &b) in rpo.iter().enumerate() {
             rpo_num[b.index()] = i;
         }
-        // the predecessors as [`predecessors_of`] lists them, in one array:
-        // those of `b` are `preds[pred_start[b]..pred_start[b + 1]]`
-        let mut pred_start = vec![0usize; n + 1];
-        let mut last = vec![NONE; n];
-        for (u, ss) in succs.iter().enumerate() {
-            for &s in ss {
-                if s.index() < n && last[s.index()] != u {
-                    last[s.index()] = u;
-                    pred_start[s.index() + 1] += 1;
-                }
-            }
-        }
-        for k in 0..n {
-            pred_start[k + 1] += pred_start[k];
-        }
-        let mut preds: Vec<N> = vec![N::from_index(0); pred_start[n]];
-        let mut next = pred_start.clone();
-        last.iter_mut().for_each(|x| *x = NONE);
-        for (u, ss) in succs.iter().enumerate() {
-            for &s in ss {
-                if s.index() < n && last[s.index()] != u {
-                    last[s.index()] = u;
-                    preds[next[s.index()]] = N::from_index(u);
-                    next[s.index()] += 1;
-                }
-            }
-        }
+        let preds = PredArray::new(succs);
         let mut idom: Vec<Option<N>> = vec![None; n];
         if let Some(&e) = rpo.first() {
             idom[e.index()] = Some(e);
@@ -77,7 +51,7 @@ impl<N: Node> DomTree<N> {
             changed = false;
             for &b in rpo.iter().skip(1) {
                 let mut new: Option<N> = None;
-                for &p in &preds[pred_start[b.index()]..pred_start[b.index() + 1]] {
+                for &p in preds.of(b) {
                     if idom[p.index()].is_none() {
                         continue;
                     }

@@ -21,6 +21,54 @@ pub fn predecessors_of<N: Node>(succs: &[Vec<N>]) -> Vec<Vec<N>> {
     preds
 }
 
+/// The predecessor lists of [`predecessors_of`] in one array instead of a
+/// list per node (for the analyses that only read them).
+#[derive(Clone, Debug)]
+pub struct PredArray<N> {
+    /// The predecessors of node `b` are `list[start[b]..start[b + 1]]`.
+    start: Vec<usize>,
+    list: Vec<N>,
+}
+
+impl<N: Node> PredArray<N> {
+    /// The predecessors of every node of the graph `succs` (successors out
+    /// of range are ignored).
+    pub fn new(succs: &[Vec<N>]) -> PredArray<N> {
+        let n = succs.len();
+        let mut start = vec![0usize; n + 1];
+        let mut last = vec![usize::MAX; n];
+        for (u, ss) in succs.iter().enumerate() {
+            for &s in ss {
+                if s.index() < n && last[s.index()] != u {
+                    last[s.index()] = u;
+                    start[s.index() + 1] += 1;
+                }
+            }
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut list: Vec<N> = vec![N::from_index(0); start[n]];
+        let mut next = start.clone();
+        last.fill(usize::MAX);
+        for (u, ss) in succs.iter().enumerate() {
+            for &s in ss {
+                if s.index() < n && last[s.index()] != u {
+                    last[s.index()] = u;
+                    list[next[s.index()]] = N::from_index(u);
+                    next[s.index()] += 1;
+                }
+            }
+        }
+        PredArray { start, list }
+    }
+
+    /// The predecessors of `b`, in increasing node order.
+    pub fn of(&self, b: N) -> &[N] {
+        &self.list[self.start[b.index()]..self.start[b.index() + 1]]
+    }
+}
+
 /// A control-flow graph over the nodes `N` (for an IR function, built by
 /// [`crate::ir::Function::cfg`], `N` is [`crate::ir::Block`]): its entry
 /// and its edges in both directions, as lists indexed by

@@ -64,12 +64,15 @@ pub struct LoopForest<N = usize> {
 const UNVISITED: u32 = u32::MAX;
 
 /// Tarjan's strongly connected components of the subgraph of `nodes`
-/// whose usable edges are given by `edge_ok`; `idx`, `low`, `on_stack`
-/// are scratch arrays of the whole graph's size.
+/// whose usable edges are given by `edge_ok`; with `cycles_only`, the
+/// components that are one node without a usable edge to itself (no
+/// cycle) are left out. `idx`, `low`, `on_stack` are scratch arrays of
+/// the whole graph's size.
 fn sccs<N: Node>(
     nodes: &[N],
     succs: &[Vec<N>],
     edge_ok: &dyn Fn(N, N) -> bool,
+    cycles_only: bool,
     idx: &mut [u32],
     low: &mut [u32],
     on_stack: &mut [bool],
@@ -116,6 +119,14 @@ fn sccs<N: Node>(
                     low[p.index()] = low[p.index()].min(low[vi]);
                 }
                 if low[vi] == idx[vi] {
+                    if cycles_only
+                        && stack.last() == Some(&v)
+                        && !(succs[vi].contains(&v) && edge_ok(v, v))
+                    {
+                        stack.pop();
+                        on_stack[vi] = false;
+                        continue;
+                    }
                     let mut comp = Vec::new();
                     loop {
                         let w = stack.pop().expect("Tarjan stack holds v");
@@ -146,7 +157,15 @@ pub fn strongly_connected_components<N: Node>(
     let n = succs.len();
     let (mut idx, mut low) = (vec![0u32; n], vec![0u32; n]);
     let mut on_stack = vec![false; n];
-    sccs(nodes, succs, edge_ok, &mut idx, &mut low, &mut on_stack)
+    sccs(
+        nodes,
+        succs,
+        edge_ok,
+        false,
+        &mut idx,
+        &mut low,
+        &mut on_stack,
+    )
 }
 
 impl<N: Node> LoopForest<N> {
@@ -177,7 +196,7 @@ impl<N: Node> LoopForest<N> {
         for (i, &b) in reach.iter().enumerate() {
             po_num[b.index()] = i;
         }
-        let preds = predecessors_of(succs);
+        let preds = PredArray::new(succs);
         let mut loops: Vec<Loop<N>> = Vec::new();
         let mut innermost = vec![NONE; n];
         // region membership (stamped with the region number) and the loop
@@ -203,7 +222,7 @@ impl<N: Node> LoopForest<N> {
                 let ok = move |_u: N, w: N| {
                     w.index() < n && region[w.index()] == rid && header_of[w.index()] != lp
                 };
-                sccs(&nodes, succs, &ok, &mut idx, &mut low, &mut on_stack)
+                sccs(&nodes, succs, &ok, true, &mut idx, &mut low, &mut on_stack)
             };
             // Tarjan emits the components in reverse topological order
             for mut comp in comps.into_iter().rev() {
@@ -223,7 +242,7 @@ impl<N: Node> LoopForest<N> {
                     .copied()
                     .filter(|&v| {
                         Some(v) == entry
-                            || preds[v.index()].iter().any(|&p| {
+                            || preds.of(v).iter().any(|&p| {
                                 in_scc[p.index()] != k as u32 && region[p.index()] != u32::MAX
                             })
                     })

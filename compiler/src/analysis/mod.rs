@@ -31,7 +31,7 @@ mod node;
 pub use bitset::BitSet;
 pub use dominators::DomTree;
 pub use frontiers::{DominanceFrontiers, IdfScratch};
-pub use graph::{postorder, predecessors_of, Cfg};
+pub use graph::{postorder, predecessors_of, Cfg, PredArray};
 pub use liveness::{live_and_defined, Liveness, LocalLiveness};
 pub use loops::{strongly_connected_components, Loop, LoopForest};
 pub use node::Node;

@@ -45,11 +45,13 @@ impl Function {
         let n = f.blocks.len();
         let mut succs = vec![Vec::new(); n];
         for &b in &f.layout {
-            succs[b.index()] = f
-                .successors(b)
-                .into_iter()
-                .filter(|s| s.index() < n)
-                .collect();
+            // [`Function::successors`] in range, without the list it builds
+            let ss = &mut succs[b.index()];
+            f.for_each_target(b, |s| {
+                if s.index() < n && !ss.contains(&s) {
+                    ss.push(s);
+                }
+            });
         }
         succs
     }

@@ -388,6 +388,21 @@ impl InstKind {
             _ => Blocks::new(),
         }
     }
+    /// Calls `visit` on every successor field of a terminator, duplicates
+    /// included (both arms of a branch, each jump-table entry), without
+    /// building a list: for visits that ignore repeats; nothing for other
+    /// instructions.
+    pub fn for_each_target(&self, mut visit: impl FnMut(Block)) {
+        match self {
+            InstKind::Jump { dest } => visit(*dest),
+            InstKind::Branch { then, else_, .. } => {
+                visit(*then);
+                visit(*else_);
+            }
+            InstKind::JumpTable { targets, .. } => targets.iter().for_each(|&t| visit(t)),
+            _ => {}
+        }
+    }
     /// Every successor field of a terminator, duplicates included (both
     /// arms of a branch, each jump-table entry), for passes that rename
     /// blocks or retarget edges; empty for other instructions.

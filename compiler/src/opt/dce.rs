@@ -17,7 +17,7 @@
 //! whose results are unused is deleted even if it would not terminate,
 //! unless it cannot reach any exit at all.
 
-use super::simplify_cfg::{remove_unreachable, sync_phis, PostDom};
+use super::simplify_cfg::{remove_unreachable, remove_unreached, sync_phis, PostDom};
 use super::Stats;
 use crate::ir::{Block, Function, Inst, InstKind, ValueDef};
 
@@ -99,7 +99,7 @@ pub fn run(f: &mut Function) -> Stats {
             removed_insts += f.blocks[b.index()].insts.len().saturating_sub(1) as u64;
         }
     }
-    remove_unreachable(f);
+    remove_unreached(f, &reach);
 
     let pd = PostDom::new(f);
     let nb = f.blocks.len();

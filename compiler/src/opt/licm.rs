@@ -37,6 +37,7 @@ pub fn run(f: &mut Function) -> Stats {
     // preheaders first; a new preheader belongs to every loop enclosing
     // its loop, which is all the bookkeeping the others need
     let mut forest = f.loop_forest();
+    let mut cfg_changed = false;
     for l in 0..forest.loops.len() {
         if forest.loops[l].headers.len() != 1 {
             continue;
@@ -48,6 +49,7 @@ pub fn run(f: &mut Function) -> Stats {
         let (ph, created) = ensure_preheader(f, h, &body);
         if created {
             stats.add("preheaders inserted", 1);
+            cfg_changed = true;
             let mut a = forest.loops[l].parent;
             while let Some(p) = a {
                 let b = &mut forest.loops[p].body;
@@ -58,7 +60,8 @@ pub fn run(f: &mut Function) -> Stats {
             }
         }
     }
-    let forest = f.loop_forest();
+    // the same forest unless a preheader changed the CFG
+    let forest = if cfg_changed { f.loop_forest() } else { forest };
     let cfg = f.cfg();
     let dt = DomTree::new(cfg.entry, &cfg.succs);
     let mut order: Vec<usize> = (0..forest.loops.len()).collect();

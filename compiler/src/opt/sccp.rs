@@ -54,7 +54,10 @@ struct Engine<'a> {
     lat: Vec<Lattice>,
     block_exec: Vec<bool>,
     edge_exec: HashSet<(Block, Block)>,
-    uses: Vec<Vec<Inst>>,
+    /// The users of value `v`, in layout order, are
+    /// `uses[use_start[v]..use_start[v + 1]]`.
+    use_start: Vec<usize>,
+    uses: Vec<Inst>,
     cfg_work: Vec<(Block, Block)>,
     ssa_work: Vec<Inst>,
 }
@@ -86,9 +89,8 @@ impl<'a> Engine<'a> {
         };
         if new != old {
             self.lat[v.index()] = new;
-            for &u in &self.uses[v.index()] {
-                self.ssa_work.push(u);
-            }
+            let users = &self.uses[self.use_start[v.index()]..self.use_start[v.index() + 1]];
+            self.ssa_work.extend_from_slice(users);
         }
     }
 
@@ -159,12 +161,10 @@ impl<'a> Engine<'a> {
     /// Transfer function of a non-phi instruction.
     fn eval(&self, k: &InstKind) -> Lattice {
         use Lattice::*;
-        let ops = k.operands();
-        let effs: Vec<Lattice> = ops.iter().map(|&x| self.eff(x)).collect();
         match k {
             InstKind::Iconst { ty, imm } => Const(mask(*imm as u64, *ty)),
-            InstKind::Binary { op, ty, .. } => {
-                let (a, b) = (effs[0], effs[1]);
+            InstKind::Binary { op, ty, args } => {
+                let (a, b) = (self.eff(args[0]), self.eff(args[1]));
                 if a == Top || b == Top {
                     return Top;
                 }
@@ -198,19 +198,19 @@ impl<'a> Engine<'a> {
                     _ => Bottom,
                 }
             }
-            InstKind::Unary { op, ty, .. } => match effs[0] {
+            InstKind::Unary { op, ty, arg } => match self.eff(*arg) {
                 Top => Top,
                 Const(x) => Const(eval::unary(*op, *ty, x)),
                 _ => Bottom,
             },
-            InstKind::Icmp { cond, ty, .. } => match (effs[0], effs[1]) {
+            InstKind::Icmp { cond, ty, args } => match (self.eff(args[0]), self.eff(args[1])) {
                 (Top, _) | (_, Top) => Top,
                 (Const(x), Const(y)) => Const(eval::icmp(*cond, *ty, x, y)),
                 // seed-digest T14: equal copy-of values compare equal
                 (Copy(x), Copy(y)) if x == y => Const(eval::icmp_self(*cond)),
                 _ => Bottom,
             },
-            InstKind::Convert { op, from, to, .. } => match effs[0] {
+            InstKind::Convert { op, from, to, arg } => match self.eff(*arg) {
                 Top => Top,
                 Const(x) => Const(eval::convert(*op, *from, *to, x)),
                 _ => Bottom,
@@ -265,9 +265,9 @@ impl<'a> Engine<'a> {
                     for t in targets {
                         self.add_edge(b, t);
                     }
-                    for &u in &self.uses[cond.index()] {
-                        self.ssa_work.push(u);
-                    }
+                    let c = cond.index();
+                    let users = &self.uses[self.use_start[c]..self.use_start[c + 1]];
+                    self.ssa_work.extend_from_slice(users);
                     again = true;
                 }
             }
@@ -302,21 +302,35 @@ pub fn analyze(f: &Function) -> Solution {
             lat[i] = Lattice::Bottom;
         }
     }
-    let mut uses: Vec<Vec<Inst>> = vec![Vec::new(); nv];
+    // the users of each value in one array: (value, user) pairs in layout
+    // order, counted by value, then placed
+    let mut pairs: Vec<(Value, Inst)> = Vec::new();
+    let mut use_start = vec![0usize; nv + 1];
     for &b in &f.layout {
         for &i in &f.blocks[b.index()].insts {
             for v in f.insts[i.index()].kind.operands() {
                 if v.index() < nv {
-                    uses[v.index()].push(i);
+                    pairs.push((v, i));
+                    use_start[v.index() + 1] += 1;
                 }
             }
         }
+    }
+    for k in 0..nv {
+        use_start[k + 1] += use_start[k];
+    }
+    let mut uses = vec![Inst(0); pairs.len()];
+    let mut next = use_start.clone();
+    for (v, i) in pairs {
+        uses[next[v.index()]] = i;
+        next[v.index()] += 1;
     }
     let mut e = Engine {
         f,
         lat,
         block_exec: vec![false; f.blocks.len()],
         edge_exec: HashSet::default(),
+        use_start,
         uses,
         cfg_work: Vec::new(),
         ssa_work: Vec::new(),
@@ -346,7 +360,7 @@ pub fn run(f: &mut Function) -> Stats {
         if !sol.block_exec[b.index()] {
             continue;
         }
-        let insts = f.blocks[b.index()].insts.clone();
+        let insts = std::mem::take(&mut f.blocks[b.index()].insts);
         let mut keep = Vec::with_capacity(insts.len());
         let mut new_consts = Vec::new();
         for &i in &insts {
@@ -408,16 +422,21 @@ pub fn run(f: &mut Function) -> Stats {
     f.layout.retain(|b| sol.block_exec[b.index()]);
     let removed = before - f.layout.len();
     // replace copies by their source (a copy always names a ⊥ value)
-    for bi in 0..f.layout.len() {
-        let b = f.layout[bi];
-        for k in 0..f.blocks[b.index()].insts.len() {
-            let i = f.blocks[b.index()].insts[k];
-            map_operands(&mut f.insts[i.index()].kind, |v| {
-                repl[v.index()].unwrap_or(v)
-            });
+    if copies > 0 {
+        for bi in 0..f.layout.len() {
+            let b = f.layout[bi];
+            for k in 0..f.blocks[b.index()].insts.len() {
+                let i = f.blocks[b.index()].insts[k];
+                map_operands(&mut f.insts[i.index()].kind, |v| {
+                    repl[v.index()].unwrap_or(v)
+                });
+            }
         }
     }
-    sync_phis(f);
+    // the edges changed only if a branch was folded or a block removed
+    if branches > 0 || removed > 0 {
+        sync_phis(f);
+    }
     st.add("constants folded", folded);
     st.add("copies propagated", copies);
     st.add("branches folded", branches);

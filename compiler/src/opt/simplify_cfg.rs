@@ -17,6 +17,9 @@ use crate::ir::{map_operands, Block, Function, Inst, InstKind, Value, ValueDef};
 /// Replaces, in every instruction of the layout, each operand `v` with
 /// `repl[v]` when it is `Some` (followed transitively).
 pub(crate) fn replace_uses(f: &mut Function, repl: &[Option<Value>]) {
+    if repl.iter().all(Option::is_none) {
+        return;
+    }
     let resolve = |mut v: Value| {
         let mut n = 0;
         while let Some(Some(w)) = repl.get(v.index()) {
@@ -46,12 +49,12 @@ pub(crate) fn reachable(f: &Function) -> Vec<bool> {
     let mut stack = vec![entry];
     seen[entry.index()] = true;
     while let Some(b) = stack.pop() {
-        for s in f.successors(b) {
+        f.for_each_target(b, |s| {
             if s.index() < seen.len() && !seen[s.index()] {
                 seen[s.index()] = true;
                 stack.push(s);
             }
-        }
+        });
     }
     seen
 }
@@ -61,6 +64,15 @@ pub(crate) fn reachable(f: &Function) -> Vec<bool> {
 /// that are no longer predecessors are dropped, the rest reordered. The
 /// caller must already have added an entry for every new edge.
 pub(crate) fn sync_phis(f: &mut Function) {
+    let has_phis = |b: &Block| {
+        f.blocks[b.index()]
+            .insts
+            .first()
+            .is_some_and(|i| matches!(f.insts[i.index()].kind, InstKind::Phi { .. }))
+    };
+    if !f.layout.iter().any(has_phis) {
+        return;
+    }
     let preds = f.predecessors();
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
@@ -107,8 +119,14 @@ pub(crate) fn sync_phis(f: &mut Function) {
 /// drops their phi operands; returns how many blocks were removed.
 pub(crate) fn remove_unreachable(f: &mut Function) -> usize {
     let r = reachable(f);
+    remove_unreached(f, &r)
+}
+
+/// [`remove_unreachable`] with the blocks reachable from the entry already
+/// known (`reached`, indexed by block, as [`reachable`] returns them).
+pub(crate) fn remove_unreached(f: &mut Function, reached: &[bool]) -> usize {
     let before = f.layout.len();
-    f.layout.retain(|b| r[b.index()]);
+    f.layout.retain(|b| reached[b.index()]);
     let n = before - f.layout.len();
     if n > 0 {
         sync_phis(f);
@@ -204,33 +222,29 @@ impl PostDom {
         for &x in &exit_succ {
             rpred[x].push(exit);
         }
-        // postorder of the reverse graph from the exit (iterative DFS)
-        let rsucc = |x: usize| -> Vec<usize> {
+        // postorder of the reverse graph from the exit (iterative DFS):
+        // the `k`-th reverse successor of `x`, live CFG predecessors only
+        let rsucc = |x: usize, k: usize| -> Option<usize> {
             if x == exit {
-                exit_succ.clone()
+                exit_succ.get(k).copied()
             } else {
-                preds[x]
-                    .iter()
-                    .filter(|p| live[p.index()])
-                    .map(|p| p.index())
-                    .collect()
+                preds[x].get(k).map(|p| p.index())
             }
         };
         let mut order = Vec::new();
         let mut seen = vec![false; n + 1];
-        let mut st: Vec<(usize, Vec<usize>, usize)> = vec![(exit, rsucc(exit), 0)];
+        let mut st: Vec<(usize, usize)> = vec![(exit, 0)];
         seen[exit] = true;
         while let Some(top) = st.last_mut() {
-            if top.2 < top.1.len() {
-                let s = top.1[top.2];
-                top.2 += 1;
-                if !seen[s] {
+            let (x, k) = *top;
+            if let Some(s) = rsucc(x, k) {
+                top.1 += 1;
+                if !seen[s] && (x == exit || live[s]) {
                     seen[s] = true;
-                    let ss = rsucc(s);
-                    st.push((s, ss, 0));
+                    st.push((s, 0));
                 }
             } else {
-                order.push(top.0);
+                order.push(x);
                 st.pop();
             }
         }
@@ -412,6 +426,14 @@ fn merge_blocks(f: &mut Function) -> u64 {
 /// become unreachable when all their predecessors moved.
 fn bypass_empty_blocks(f: &mut Function) -> bool {
     let entry = f.layout[0];
+    let is_empty = |e: &Block| {
+        *e != entry
+            && f.blocks[e.index()].insts.len() == 1
+            && matches!(f.terminator(*e), Some(InstKind::Jump { dest }) if dest != e)
+    };
+    if !f.layout.iter().any(is_empty) {
+        return false;
+    }
     let mut preds = f.predecessors();
     let mut changed = false;
     for bi in 0..f.layout.len() {

@@ -710,6 +710,7 @@ pub fn repair_many(f: &mut Function, vars: &[Vec<Value>]) -> Vec<Value> {
     // (definitions per block by position, φ needed per block, type)
     type VarFacts = (Vec<Vec<(usize, Value)>>, Vec<bool>, Type);
     let mut per_var: Vec<VarFacts> = Vec::new();
+    let (mut scratch, mut idf) = (IdfScratch::default(), Vec::new());
     for defs in &vars {
         let mut defs_in: Vec<Vec<(usize, Value)>> = vec![Vec::new(); nb];
         let mut def_blocks = Vec::new();
@@ -734,7 +735,8 @@ pub fn repair_many(f: &mut Function, vars: &[Vec<Value>]) -> Vec<Value> {
             l.sort_unstable_by_key(|x| x.0);
         }
         let mut in_idf = vec![false; nb];
-        for y in dfs.iterated(&def_blocks) {
+        dfs.iterated_into(&def_blocks, &mut scratch, &mut idf);
+        for y in &idf {
             in_idf[y.index()] = true;
         }
         per_var.push((defs_in, in_idf, f.value_type(defs[0])));
