@@ -9,6 +9,10 @@
 //! host libc or from properties (malloc stress: no overlap, contents kept,
 //! full coalescing), never from the runtime itself.
 //!
+//! The soft-float helpers (`softfloat.c`) have their own harness, built
+//! with `gcc -m32 -O2` and compared bit for bit with the host's SSE
+//! arithmetic on `float`/`double`.
+//!
 //! A second test compiles every runtime C file with lcc's own front end,
 //! since the driver builds `libc.a` with lcc.
 
@@ -132,6 +136,54 @@ const RENAMED: &[&str] = &[
     "isblank",
     "toupper",
     "tolower",
+];
+
+/// The soft-float helpers of `runtime/lib/softfloat.c` (libgcc's names):
+/// renamed too, since they take integer bit patterns where the host's
+/// libgcc versions take `float`/`double`.
+const SOFTFLOAT: &[&str] = &[
+    "__addsf3",
+    "__subsf3",
+    "__mulsf3",
+    "__divsf3",
+    "__negsf2",
+    "__adddf3",
+    "__subdf3",
+    "__muldf3",
+    "__divdf3",
+    "__negdf2",
+    "__extendsfdf2",
+    "__truncdfsf2",
+    "__fixsfsi",
+    "__fixdfsi",
+    "__fixunssfsi",
+    "__fixunsdfsi",
+    "__fixsfdi",
+    "__fixdfdi",
+    "__fixunssfdi",
+    "__fixunsdfdi",
+    "__floatsisf",
+    "__floatsidf",
+    "__floatunsisf",
+    "__floatunsidf",
+    "__floatdisf",
+    "__floatdidf",
+    "__floatundisf",
+    "__floatundidf",
+    "__eqsf2",
+    "__nesf2",
+    "__ltsf2",
+    "__lesf2",
+    "__gtsf2",
+    "__gesf2",
+    "__unordsf2",
+    "__eqdf2",
+    "__nedf2",
+    "__ltdf2",
+    "__ledf2",
+    "__gtdf2",
+    "__gedf2",
+    "__unorddf2",
 ];
 
 const HEAP_SIZE: u32 = 1 << 20;
@@ -948,7 +1000,7 @@ fn build() -> &'static Built {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host");
         std::fs::create_dir_all(&dir).unwrap();
         let mut rename = String::new();
-        for name in RENAMED {
+        for name in RENAMED.iter().chain(SOFTFLOAT) {
             writeln!(rename, "#define {name} rt_{name}").unwrap();
         }
         std::fs::write(dir.join("rename.h"), rename).unwrap();
@@ -1078,6 +1130,474 @@ fn qsort_bsearch_rand_abs() {
 #[test]
 fn strings_and_ctype_match_host() {
     assert!(run_group("strings") > 10_000);
+}
+
+/// Soft-float harness: the runtime's `softfloat.c` (built by
+/// [`softfloat_harness`], renamed `rt___…`) against the host's SSE
+/// arithmetic on `float`/`double`, bit for bit (any NaN matches a NaN).
+const SOFTFLOAT_HARNESS: &str = r##"
+/* Soft-float differential harness: the runtime's routines (renamed rt_...)
+   against the host's SSE arithmetic. Prints one FAIL line per mismatch
+   (the first 200) and "CHECKS n FAILURES m". */
+#include <stdio.h>
+#include <string.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+#define BIN(n, T) T rt___##n(T, T);
+BIN(addsf3, u32) BIN(subsf3, u32) BIN(mulsf3, u32) BIN(divsf3, u32)
+BIN(adddf3, u64) BIN(subdf3, u64) BIN(muldf3, u64) BIN(divdf3, u64)
+u32 rt___negsf2(u32);
+u64 rt___negdf2(u64);
+u64 rt___extendsfdf2(u32);
+u32 rt___truncdfsf2(u64);
+int rt___fixsfsi(u32); int rt___fixdfsi(u64);
+unsigned rt___fixunssfsi(u32); unsigned rt___fixunsdfsi(u64);
+long long rt___fixsfdi(u32); long long rt___fixdfdi(u64);
+unsigned long long rt___fixunssfdi(u32); unsigned long long rt___fixunsdfdi(u64);
+u32 rt___floatsisf(int); u64 rt___floatsidf(int);
+u32 rt___floatunsisf(unsigned); u64 rt___floatunsidf(unsigned);
+u32 rt___floatdisf(long long); u64 rt___floatdidf(long long);
+u32 rt___floatundisf(unsigned long long); u64 rt___floatundidf(unsigned long long);
+#define CMP(n) int rt___##n##sf2(u32, u32); int rt___##n##df2(u64, u64);
+CMP(eq) CMP(ne) CMP(lt) CMP(le) CMP(gt) CMP(ge) CMP(unord)
+
+static long checks, fails;
+static u32 fb(float f) { u32 u; memcpy(&u, &f, 4); return u; }
+static float bf(u32 u) { float f; memcpy(&f, &u, 4); return f; }
+static u64 db(double d) { u64 u; memcpy(&u, &d, 8); return u; }
+static double bd(u64 u) { double d; memcpy(&d, &u, 8); return d; }
+static int fnan(u32 a) { return (a & 0x7fffffffu) > 0x7f800000u; }
+static int dnan(u64 a) { return (a & ~(1ULL << 63)) > 0x7ff0000000000000ULL; }
+
+static void fail(const char *name, u64 a, u64 b, u64 got, u64 want) {
+    fails++;
+    if (fails <= 200)
+        printf("FAIL %s(%#llx, %#llx) = %#llx, host %#llx\n", name,
+               (unsigned long long)a, (unsigned long long)b,
+               (unsigned long long)got, (unsigned long long)want);
+}
+static void chkf(const char *n, u64 a, u64 b, u32 got, u32 want) {
+    checks++;
+    if (fnan(want) ? !fnan(got) : got != want) fail(n, a, b, got, want);
+}
+static void chkd(const char *n, u64 a, u64 b, u64 got, u64 want) {
+    checks++;
+    if (dnan(want) ? !dnan(got) : got != want) fail(n, a, b, got, want);
+}
+static void chki(const char *n, u64 a, u64 got, u64 want) {
+    checks++;
+    if (got != want) fail(n, a, 0, got, want);
+}
+
+static u64 state = 0x9e3779b97f4a7c15ULL;
+static u64 rnd(void) {
+    state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+    return state;
+}
+
+static const u32 FSPEC[] = {
+    0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7f800001u, 0xffc00001u,
+    0x7fbfffffu, 1, 0x80000001u, 2, 0x007fffffu, 0x807fffffu, 0x00800000u, 0x80800000u,
+    0x00800001u, 0x7f7fffffu, 0xff7fffffu, 0x7f7ffffeu, 0x3f800000u, 0xbf800000u,
+    0x3f800001u, 0x3f7fffffu, 0x3f000000u, 0x3fc00000u, 0x40400000u, 0x40490fdbu,
+    0x4b800000u, 0x4b800001u, 0x33800000u, 0x34000000u, 0x3f800002u, 0x3fffffffu,
+    0x00400000u, 0x00000003u, 0x7effffffu, 0x0ffffffeu, 0x4f000000u, 0xcf000000u,
+    0x4effffffu, 0x4f800000u, 0x5f000000u, 0xdf000000u, 0x5f800000u, 0x5effffffu,
+    0xbf7fffffu, 0x3effffffu, 0xbf000001u,
+};
+static const u64 DSPEC[] = {
+    0, 1ULL << 63, 0x7ff0000000000000ULL, 0xfff0000000000000ULL, 0x7ff8000000000000ULL,
+    0x7ff0000000000001ULL, 0xfff8000000000001ULL, 1, 0x8000000000000001ULL, 2,
+    0x000fffffffffffffULL, 0x800fffffffffffffULL, 0x0010000000000000ULL,
+    0x8010000000000000ULL, 0x0010000000000001ULL, 0x7fefffffffffffffULL,
+    0xffefffffffffffffULL, 0x7feffffffffffffeULL, 0x3ff0000000000000ULL,
+    0xbff0000000000000ULL, 0x3ff0000000000001ULL, 0x3fefffffffffffffULL,
+    0x3fe0000000000000ULL, 0x3ff8000000000000ULL, 0x4008000000000000ULL,
+    0x400921fb54442d18ULL, 0x4340000000000000ULL, 0x4340000000000001ULL,
+    0x3ca0000000000000ULL, 0x3cb0000000000000ULL, 0x0008000000000000ULL, 3,
+    0x7fdfffffffffffffULL, 0x41e0000000000000ULL, 0xc1e0000000000000ULL,
+    0x41dfffffffc00000ULL, 0x41efffffffe00000ULL, 0x41f0000000000000ULL,
+    0x43e0000000000000ULL, 0xc3e0000000000000ULL, 0x43dfffffffffffffULL,
+    0x43f0000000000000ULL, 0x43efffffffffffffULL, 0x47efffffe0000000ULL,
+    0x47efffffefffffffULL, 0x47effffff0000000ULL, 0x36a0000000000000ULL,
+    0x3690000000000000ULL, 0x3690000000000001ULL, 0x380fffffe0000000ULL,
+    0x380ffffff0000000ULL, 0x3810000000000000ULL, 0xbfefffffffffffffULL,
+    0x3fdfffffffffffffULL, 0x4330000000000000ULL, 0x432fffffffffffffULL,
+};
+#define NF (sizeof FSPEC / sizeof FSPEC[0])
+#define ND (sizeof DSPEC / sizeof DSPEC[0])
+
+/* Random binary32: random bits, or a chosen exponent band (subnormal, huge,
+   near 1, near the other operand), mantissas with trailing zeros or runs of
+   ones (ties and carries), or a special value. */
+static u32 rf(u32 near) {
+    u64 r = rnd();
+    u32 sign = (u32)(r >> 63) << 31, m = (u32)(r >> 8) & 0x7fffff, e;
+    switch ((r >> 40) & 15) {
+    case 0: case 1: case 2: return (u32)rnd();
+    case 3: e = (r >> 44) & 1; break;                           /* subnormal / tiny */
+    case 4: e = 250 + (u32)((r >> 44) % 5); break;            /* huge */
+    case 5: return FSPEC[(r >> 44) % NF] ^ (sign & 0);
+    case 6: m &= ~0u << ((r >> 44) % 24); m &= 0x7fffff; e = 100 + (u32)((r >> 50) % 56); break;
+    case 7: m = (r >> 44) & 1 ? 0x7fffff >> ((r >> 45) % 24) : 0x7fffff & (0x7fffff << ((r >> 45) % 24));
+            e = 1 + (u32)((r >> 50) % 254); break;
+    case 8: case 9: case 10: case 11: {
+        int en = (int)((near >> 23) & 0xff) + (int)((r >> 44) % 61) - 30;
+        if (en < 0) en = 0;
+        if (en > 254) en = 254;
+        e = (u32)en;
+        if ((r >> 52) & 1) m = near & 0x7fffff;  /* same mantissa: cancellation */
+        if ((r >> 53) & 1) m ^= (u32)((r >> 54) & 3);
+        break;
+    }
+    default: e = 64 + (u32)((r >> 44) % 128); break;
+    }
+    return sign | e << 23 | m;
+}
+
+static u64 rdd(u64 near) {
+    u64 r = rnd(), r2 = rnd();
+    u64 sign = r & (1ULL << 63), m = r2 & 0x000fffffffffffffULL, e;
+    switch ((r >> 40) & 15) {
+    case 0: case 1: case 2: return rnd();
+    case 3: e = (r >> 44) & 1; break;
+    case 4: e = 2040 + (r >> 44) % 7; break;
+    case 5: return DSPEC[(r >> 44) % ND];
+    case 6: m &= ~0ULL << ((r >> 44) % 53); m &= 0x000fffffffffffffULL; e = 900 + (r >> 50) % 250; break;
+    case 7: m = (r >> 44) & 1 ? 0x000fffffffffffffULL >> ((r >> 45) % 53)
+                              : 0x000fffffffffffffULL & (0x000fffffffffffffULL << ((r >> 45) % 53));
+            e = 1 + (r >> 51) % 2046; break;
+    case 8: case 9: case 10: case 11: {
+        long long en = (long long)((near >> 52) & 0x7ff) + (long long)((r >> 44) % 121) - 60;
+        if (en < 0) en = 0;
+        if (en > 2046) en = 2046;
+        e = (u64)en;
+        if ((r >> 52) & 1) m = near & 0x000fffffffffffffULL;
+        if ((r >> 53) & 1) m ^= (r >> 54) & 3;
+        break;
+    }
+    default: e = 512 + (r >> 44) % 1024; break;
+    }
+    return sign | e << 52 | m;
+}
+
+#define RANDOM 10000
+
+static void binf(const char *n, u32 (*rt)(u32, u32), int op) {
+    unsigned i, j;
+    for (i = 0; i < NF + RANDOM; i++)
+        for (j = 0; j < (i < NF ? NF : 1); j++) {
+            u32 a = i < NF ? FSPEC[i] : rf(0x3f800000u);
+            u32 b = i < NF ? FSPEC[j] : rf(a);
+            volatile float x = bf(a), y = bf(b), z;
+            switch (op) {
+            case 0: z = x + y; break;
+            case 1: z = x - y; break;
+            case 2: z = x * y; break;
+            default: z = x / y; break;
+            }
+            chkf(n, a, b, rt(a, b), fb(z));
+        }
+}
+
+static void bind(const char *n, u64 (*rt)(u64, u64), int op) {
+    unsigned i, j;
+    for (i = 0; i < ND + RANDOM; i++)
+        for (j = 0; j < (i < ND ? ND : 1); j++) {
+            u64 a = i < ND ? DSPEC[i] : rdd(0x3ff0000000000000ULL);
+            u64 b = i < ND ? DSPEC[j] : rdd(a);
+            volatile double x = bd(a), y = bd(b), z;
+            switch (op) {
+            case 0: z = x + y; break;
+            case 1: z = x - y; break;
+            case 2: z = x * y; break;
+            default: z = x / y; break;
+            }
+            chkd(n, a, b, rt(a, b), db(z));
+        }
+}
+
+static void cmpcheck(const char *n, u64 a, u64 b, int r, int rel, int unord, int kind) {
+    int ok;
+    checks++;
+    switch (kind) {
+    case 0: ok = (r == 0) == rel && (!unord || r != 0); break;  /* eq, ne */
+    case 1: ok = (r < 0) == rel && (!unord || r > 0); break;   /* lt */
+    case 2: ok = (r <= 0) == rel && (!unord || r > 0); break;  /* le */
+    case 3: ok = (r > 0) == rel && (!unord || r < 0); break;   /* gt */
+    case 4: ok = (r >= 0) == rel && (!unord || r < 0); break;  /* ge */
+    default: ok = (r != 0) == unord; break;                    /* unord */
+    }
+    if (!ok) fail(n, a, b, (u64)(unsigned)r, (u64)rel);
+}
+
+static void cmps(void) {
+    unsigned i, j;
+    for (i = 0; i < NF + RANDOM; i++)
+        for (j = 0; j < (i < NF ? NF : 1); j++) {
+            u32 a = i < NF ? FSPEC[i] : rf(0x3f800000u);
+            u32 b = i < NF ? FSPEC[j] : (rnd() & 3) == 0 ? a + (u32)(rnd() % 3) - 1 : rf(a);
+            volatile float x = bf(a), y = bf(b);
+            int u = __builtin_isunordered(x, y);
+            cmpcheck("eqsf2", a, b, rt___eqsf2(a, b), x == y, u, 0);
+            cmpcheck("nesf2", a, b, rt___nesf2(a, b), x == y, u, 0);
+            cmpcheck("ltsf2", a, b, rt___ltsf2(a, b), x < y, u, 1);
+            cmpcheck("lesf2", a, b, rt___lesf2(a, b), x <= y, u, 2);
+            cmpcheck("gtsf2", a, b, rt___gtsf2(a, b), x > y, u, 3);
+            cmpcheck("gesf2", a, b, rt___gesf2(a, b), x >= y, u, 4);
+            cmpcheck("unordsf2", a, b, rt___unordsf2(a, b), 0, u, 5);
+        }
+    for (i = 0; i < ND + RANDOM; i++)
+        for (j = 0; j < (i < ND ? ND : 1); j++) {
+            u64 a = i < ND ? DSPEC[i] : rdd(0x3ff0000000000000ULL);
+            u64 b = i < ND ? DSPEC[j] : (rnd() & 3) == 0 ? a + rnd() % 3 - 1 : rdd(a);
+            volatile double x = bd(a), y = bd(b);
+            int u = __builtin_isunordered(x, y);
+            cmpcheck("eqdf2", a, b, rt___eqdf2(a, b), x == y, u, 0);
+            cmpcheck("nedf2", a, b, rt___nedf2(a, b), x == y, u, 0);
+            cmpcheck("ltdf2", a, b, rt___ltdf2(a, b), x < y, u, 1);
+            cmpcheck("ledf2", a, b, rt___ledf2(a, b), x <= y, u, 2);
+            cmpcheck("gtdf2", a, b, rt___gtdf2(a, b), x > y, u, 3);
+            cmpcheck("gedf2", a, b, rt___gedf2(a, b), x >= y, u, 4);
+            cmpcheck("unorddf2", a, b, rt___unorddf2(a, b), 0, u, 5);
+        }
+}
+
+static const u64 ISPEC[] = {
+    0, 1, 2, 3, 7, 0x7fffffffULL, 0x80000000ULL, 0x80000001ULL, 0xffffffffULL,
+    0xfffffffeULL, 0x7ffffffeULL, 0x00ffffffULL, 0x01000000ULL, 0x01000001ULL,
+    0x01000002ULL, 0x01000003ULL, 0x02000002ULL, 0x02000006ULL, 0x7fffffc0ULL,
+    0x7fffff80ULL, 0x7fffffbfULL, 0xffffff80ULL, 0xffffff7fULL,
+    0x001fffffffffffffULL, 0x0020000000000000ULL, 0x0020000000000001ULL,
+    0x0020000000000003ULL, 0x7fffffffffffffffULL, 0x8000000000000000ULL,
+    0x8000000000000001ULL, 0xffffffffffffffffULL, 0xfffffffffffffffeULL,
+    0x7ffffffffffffc00ULL, 0x7ffffffffffffbffULL, 0xfffffffffffff800ULL,
+    0xfffffffffffff7ffULL, 0x0000000100000000ULL, 0xffffffff00000000ULL,
+    0xffffffff80000000ULL, 0xffffffff7fffffffULL, 0x8000008000000000ULL,
+    0x0000008000000001ULL,
+};
+#define NI (sizeof ISPEC / sizeof ISPEC[0])
+
+static u64 ri(unsigned i) {
+    u64 r;
+    if (i < NI) return ISPEC[i];
+    r = rnd();
+    switch (rnd() % 4) {
+    case 0: return r;
+    case 1: return r >> (rnd() % 64);
+    case 2: return (u64)-(long long)(r >> (rnd() % 64));
+    default: return (r >> (rnd() % 64)) & (~0ULL << (rnd() % 40));
+    }
+}
+
+static void ints(void) {
+    unsigned i;
+    for (i = 0; i < NI + RANDOM; i++) {
+        u64 v = ri(i);
+        volatile int si = (int)(u32)v;
+        volatile unsigned su = (u32)v;
+        volatile long long di = (long long)v;
+        volatile unsigned long long du = v;
+        volatile float f;
+        volatile double d;
+        f = si; chkf("floatsisf", v, 0, rt___floatsisf(si), fb(f));
+        f = su; chkf("floatunsisf", v, 0, rt___floatunsisf(su), fb(f));
+        f = di; chkf("floatdisf", v, 0, rt___floatdisf(di), fb(f));
+        f = du; chkf("floatundisf", v, 0, rt___floatundisf(du), fb(f));
+        d = si; chkd("floatsidf", v, 0, rt___floatsidf(si), db(d));
+        d = su; chkd("floatunsidf", v, 0, rt___floatunsidf(su), db(d));
+        d = di; chkd("floatdidf", v, 0, rt___floatdidf(di), db(d));
+        d = du; chkd("floatundidf", v, 0, rt___floatundidf(du), db(d));
+    }
+}
+
+/* Float-to-integer: only operands whose truncation is representable (the
+   rest is undefined in C). */
+static unsigned fixed;
+static void fixes(void) {
+    unsigned i;
+    for (i = 0; i < NF + ND + 4 * RANDOM; i++) {
+        u32 a;
+        u64 b;
+        double x;
+        if (i < NF) a = FSPEC[i];
+        else if (i < NF + ND) a = rt___truncdfsf2(DSPEC[i - NF]) ;
+        else if (rnd() & 1) a = rf(0x3f800000u);
+        else a = (u32)(rnd() & 0x80000000u) | (u32)(100 + rnd() % 95) << 23 | (u32)(rnd() & 0x7fffff);
+        b = i < NF ? db((double)bf(a)) : i < NF + ND ? DSPEC[i - NF]
+            : (rnd() & 1) ? rdd(0x3ff0000000000000ULL)
+            : (rnd() & (1ULL << 63)) | (u64)(900 + rnd() % 190) << 52 | (rnd() & 0x000fffffffffffffULL);
+        x = bf(a);
+        if (x == x) {
+            if (x > -2147483649.0 && x < 2147483648.0) { fixed++; chki("fixsfsi", a, (u64)(long long)rt___fixsfsi(a), (u64)(long long)(int)bf(a)); }
+            if (x > -1.0 && x < 4294967296.0) { fixed++; chki("fixunssfsi", a, rt___fixunssfsi(a), (unsigned)bf(a)); }
+            if (x >= -9223372036854775808.0 && x < 9223372036854775808.0) { fixed++; chki("fixsfdi", a, (u64)rt___fixsfdi(a), (u64)(long long)bf(a)); }
+            if (x > -1.0 && x < 18446744073709551616.0) { fixed++; chki("fixunssfdi", a, rt___fixunssfdi(a), (unsigned long long)bf(a)); }
+        }
+        x = bd(b);
+        if (x == x) {
+            if (x > -2147483649.0 && x < 2147483648.0) { fixed++; chki("fixdfsi", b, (u64)(long long)rt___fixdfsi(b), (u64)(long long)(int)x); }
+            if (x > -1.0 && x < 4294967296.0) { fixed++; chki("fixunsdfsi", b, rt___fixunsdfsi(b), (unsigned)x); }
+            if (x >= -9223372036854775808.0 && x < 9223372036854775808.0) { fixed++; chki("fixdfdi", b, (u64)rt___fixdfdi(b), (u64)(long long)x); }
+            if (x > -1.0 && x < 18446744073709551616.0) { fixed++; chki("fixunsdfdi", b, rt___fixunsdfdi(b), (unsigned long long)x); }
+        }
+    }
+}
+
+static void unary(void) {
+    unsigned i;
+    for (i = 0; i < NF + RANDOM; i++) {
+        u32 a = i < NF ? FSPEC[i] : rf(0x3f800000u);
+        volatile float x = bf(a), z;
+        volatile double d;
+        z = -x; chkf("negsf2", a, 0, rt___negsf2(a), fb(z));
+        if (!fnan(a)) chki("negsf2-bits", a, rt___negsf2(a), fb(z));
+        d = x; chkd("extendsfdf2", a, 0, rt___extendsfdf2(a), db(d));
+    }
+    for (i = 0; i < ND + RANDOM; i++) {
+        u64 a = i < ND ? DSPEC[i] : rdd(0x3ff0000000000000ULL);
+        volatile double x = bd(a), z;
+        volatile float f;
+        z = -x; chkd("negdf2", a, 0, rt___negdf2(a), db(z));
+        if (!dnan(a)) chki("negdf2-bits", a, rt___negdf2(a), db(z));
+        f = x; chkf("truncdfsf2", a, 0, rt___truncdfsf2(a), fb(f));
+    }
+    /* float to double and back: identity on non-NaNs */
+    for (i = 0; i < RANDOM; i++) {
+        u32 a = (u32)rnd();
+        if (!fnan(a)) chki("truncdfsf2(extendsfdf2)", a, rt___truncdfsf2(rt___extendsfdf2(a)), a);
+    }
+}
+
+int main(void) {
+    binf("addsf3", rt___addsf3, 0);
+    binf("subsf3", rt___subsf3, 1);
+    binf("mulsf3", rt___mulsf3, 2);
+    binf("divsf3", rt___divsf3, 3);
+    bind("adddf3", rt___adddf3, 0);
+    bind("subdf3", rt___subdf3, 1);
+    bind("muldf3", rt___muldf3, 2);
+    bind("divdf3", rt___divdf3, 3);
+    cmps();
+    ints();
+    fixes();
+    unary();
+    printf("FIXED %u\n", fixed);
+    printf("CHECKS %ld FAILURES %ld\n", checks, fails);
+    return 0;
+}
+"##;
+
+/// Builds `runtime/lib/softfloat.c` with `gcc -m32 -O2` and links it with
+/// [`SOFTFLOAT_HARNESS`], compiled for SSE arithmetic (no x87 excess
+/// precision, no contraction into fused multiply-adds).
+fn softfloat_harness() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host-softfloat");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rename = String::new();
+    for name in SOFTFLOAT {
+        writeln!(rename, "#define {name} rt_{name}").unwrap();
+    }
+    std::fs::write(dir.join("rename.h"), rename).unwrap();
+    let obj = dir.join("softfloat.o");
+    let out = Command::new("gcc")
+        .args([
+            "-m32",
+            "-std=c99",
+            "-O2",
+            "-fno-strict-aliasing",
+            "-ffreestanding",
+            "-fno-builtin",
+            "-nostdinc",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-I",
+        ])
+        .arg(runtime_dir().join("include"))
+        .arg("-include")
+        .arg(dir.join("rename.h"))
+        .arg("-c")
+        .arg(runtime_dir().join("lib/softfloat.c"))
+        .arg("-o")
+        .arg(&obj)
+        .output()
+        .expect("host gcc is required (apt-get install gcc-multilib)");
+    assert!(
+        out.status.success(),
+        "gcc -m32 failed on softfloat.c:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::write(dir.join("harness.c"), SOFTFLOAT_HARNESS).unwrap();
+    let exe = dir.join("harness");
+    let out = Command::new("gcc")
+        .args([
+            "-m32",
+            "-std=gnu99",
+            "-O2",
+            "-msse2",
+            "-mfpmath=sse",
+            "-ffp-contract=off",
+            "-fno-strict-aliasing",
+            "-Wall",
+            "-o",
+        ])
+        .arg(&exe)
+        .arg(dir.join("harness.c"))
+        .arg(&obj)
+        .output()
+        .expect("host gcc");
+    assert!(
+        out.status.success(),
+        "building the soft-float harness failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
+/// Every soft-float helper against the host: special values (each pair of
+/// ±0, ±inf, NaNs, subnormals, extreme normals, values near ties and near
+/// the integer limits) and 10 000 random operands or pairs per routine
+/// (random bits, exponent bands, operands near each other, mantissas with
+/// trailing zeros or runs of ones); integer conversions on the edges of
+/// each integer type and 10 000 random integers.
+#[test]
+fn softfloat_matches_host_sse() {
+    let exe = softfloat_harness();
+    let out = Command::new(&exe).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "soft-float harness: {:?}\n{stdout}",
+        out.status
+    );
+    let fails: Vec<&str> = stdout.lines().filter(|l| l.starts_with("FAIL")).collect();
+    assert!(
+        fails.is_empty(),
+        "soft-float: {} mismatches with the host (first ones shown):\n{}",
+        fails.len(),
+        fails.join("\n")
+    );
+    let last = stdout.lines().last().unwrap_or_default();
+    let n: usize = last
+        .strip_prefix("CHECKS ")
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("soft-float: no summary line in\n{stdout}"));
+    assert!(last.ends_with("FAILURES 0"), "soft-float: {last}");
+    // 8 binary operations, 14 comparisons, 8 int-to-float and 5 unary
+    // checks, at least 10 000 random cases each, plus the fixed ones
+    assert!(n > 35 * 10_000, "{n} checks");
+    let fixed: usize = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("FIXED "))
+        .and_then(|x| x.trim().parse().ok())
+        .unwrap_or(0);
+    assert!(fixed > 8 * 10_000, "{fixed} float-to-integer checks");
 }
 
 /// The driver builds libc.a with lcc: every runtime C file must pass lcc's

@@ -51,7 +51,8 @@ fn check_corpus(cfg: &Config, tag: &str) {
 }
 
 /// Runtime tests through stsim (ISA-ST200 runtime, issue 6): printf
-/// formats, division helpers on boundary values, libc functions — each
+/// formats, division helpers on boundary values, libc functions, the
+/// soft-float helpers built by lcc (`tests/target/softfloat.c`) — each
 /// compared with the host build.
 #[test]
 fn runtime_functions_match_the_host() {
