@@ -472,10 +472,10 @@ fn is_mov_reg(i: &MInst) -> Option<(Reg, Reg)> {
 
 /// Finds the counted-loop test of `body` (the branch reads `b`).
 fn counted(body: &[MInst], b: Reg) -> Result<Counted, &'static str> {
-    let writes = |x: Reg| body.iter().filter(|i| i.defs().contains(&x)).count();
+    let writes = |x: Reg| body.iter().filter(|i| i.writes(x)).count();
     let cmp = body
         .iter()
-        .rposition(|i| i.defs().contains(&b))
+        .rposition(|i| i.writes(b))
         .ok_or("branch register not computed in the loop")?;
     if writes(b) != 1 || body.iter().any(|i| i.reads(b)) {
         return Err("branch register has other uses");
@@ -1478,7 +1478,7 @@ fn known_trips(mf: &MFunc, pre: MBlockId, ct: &Counted, cont: &Continue) -> Opti
         .insts
         .iter()
         .rev()
-        .find(|i| i.defs().contains(&ct.r))?;
+        .find(|i| i.writes(ct.r))?;
     let iv0 = match def.ops.as_slice() {
         [_, Opnd::Imm(v)] if def.is(opc::MOV_I) => *v,
         [_, Opnd::R(Reg::ZERO)] if def.is(opc::MOV_R) => 0,
@@ -2310,7 +2310,7 @@ fn relative_trips(
         .flat_map(|b| mf.blocks[b.index()].insts.iter())
         .collect();
     let form = |x: Reg| -> Option<(usize, Reg, i64)> {
-        let k = insts.iter().rposition(|i| i.defs().contains(&x))?;
+        let k = insts.iter().rposition(|i| i.writes(x))?;
         let def = insts[k];
         match def.ops.as_slice() {
             [_, Opnd::R(b)] if def.is(opc::MOV_R) => Some((k, *b, 0)),
@@ -2326,7 +2326,7 @@ fn relative_trips(
     // the base must hold one value for both: not written from the first
     // of the two on
     let from = p0.min(p1);
-    if b0 != b1 || insts[from..].iter().any(|i| i.defs().contains(&b0)) {
+    if b0 != b1 || insts[from..].iter().any(|i| i.writes(b0)) {
         return None;
     }
     // the first iteration always runs; then one more for each test value
@@ -2717,7 +2717,7 @@ fn try_loop(
     let mut guard: Vec<MInst> = vec![];
     let mut held: Vec<(&Reg, &String)> = symbols
         .iter()
-        .filter(|(x, _)| sc.body.iter().any(|i| i.uses().contains(x)))
+        .filter(|(x, _)| sc.body.iter().any(|i| i.reads(**x)))
         .collect();
     held.sort();
     for (x, name) in held {
@@ -3049,10 +3049,7 @@ mod tests {
         let Opnd::R(t) = loads[0].ops[2] else {
             panic!("a register base")
         };
-        let add = out
-            .iter()
-            .find(|i| i.defs().contains(&t))
-            .expect("the base's add");
+        let add = out.iter().find(|i| i.writes(t)).expect("the base's add");
         assert!(add.uses().contains(&rv), "{add:?}");
         // shl, add, 4 loads, 4 sums, the step: 1 + 1 + 4 + 4 + 1
         assert_eq!(syllables, 11, "{out:?}");

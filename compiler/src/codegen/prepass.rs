@@ -578,23 +578,29 @@ fn pressure(f: &MFunc, insts: &[MInst], live_out: &BitSet) -> (usize, usize) {
     };
     for i in insts.iter().rev() {
         // the definitions land while the values live after them are held
-        for v in i.defs().into_iter().filter_map(virt) {
-            if live.insert(v) {
-                now[class(v)] += 1;
+        i.for_each_def(|d| {
+            if let Some(v) = virt(d) {
+                if live.insert(v) {
+                    now[class(v)] += 1;
+                }
             }
-        }
+        });
         peak = [peak[0].max(now[0]), peak[1].max(now[1])];
-        for v in i.defs().into_iter().filter_map(virt) {
-            if live.contains(v) {
-                live.remove(v);
-                now[class(v)] -= 1;
+        i.for_each_def(|d| {
+            if let Some(v) = virt(d) {
+                if live.contains(v) {
+                    live.remove(v);
+                    now[class(v)] -= 1;
+                }
             }
-        }
-        for v in i.uses().into_iter().filter_map(virt) {
-            if live.insert(v) {
-                now[class(v)] += 1;
+        });
+        i.for_each_use(|u| {
+            if let Some(v) = virt(u) {
+                if live.insert(v) {
+                    now[class(v)] += 1;
+                }
             }
-        }
+        });
         peak = [peak[0].max(now[0]), peak[1].max(now[1])];
     }
     (peak[0], peak[1])

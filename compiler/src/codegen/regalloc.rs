@@ -114,16 +114,14 @@ pub fn allocate(f: &mut MFunc) -> Stats {
         }
         let mut pos = first[b];
         for i in &f.blocks[b].insts {
-            for u in i.uses() {
-                match u {
-                    Reg::V(v) => ext(v.index(), pos, &mut here),
-                    p => {
-                        let k = phys_index(p).expect("phys");
-                        let s = open[k].unwrap_or(first[b]);
-                        fixed[k].push((s, pos));
-                    }
+            i.for_each_use(|u| match u {
+                Reg::V(v) => ext(v.index(), pos, &mut here),
+                p => {
+                    let k = phys_index(p).expect("phys");
+                    let s = open[k].unwrap_or(first[b]);
+                    fixed[k].push((s, pos));
                 }
-            }
+            });
             for d in i.defs() {
                 match d {
                     Reg::V(v) => ext(v.index(), pos + 1, &mut here),
@@ -182,7 +180,12 @@ pub fn allocate(f: &mut MFunc) -> Stats {
         for (b, blk) in f.blocks.iter().enumerate() {
             let w = 8u64.pow(depth[b]);
             for i in &blk.insts {
-                for r in i.uses().into_iter().chain(i.defs()) {
+                i.for_each_reg(|r, _| {
+                    if let Reg::V(v) = r {
+                        weight[v.index()] += w;
+                    }
+                });
+                for &r in i.imp_uses.iter().chain(&i.imp_defs) {
                     if let Reg::V(v) = r {
                         weight[v.index()] += w;
                     }

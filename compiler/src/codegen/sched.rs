@@ -461,8 +461,6 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
     let mut loads: Vec<(usize, MemRef)> = vec![];
     for (j, op) in ops.iter().enumerate() {
         let cj = op.class_unit().0;
-        let uses = op.uses();
-        let defs = op.defs();
         // memory, with the address as the base register stands before j
         if is_mem(cj) {
             let m = if disambiguate {
@@ -508,9 +506,9 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             }
         }
         // true dependences on the last writers
-        for &u in &uses {
+        op.for_each_use(|u| {
             if u == Reg::ZERO {
-                continue;
+                return;
             }
             let s = regs.entry(u).or_default();
             if let Some(w) = s.writer {
@@ -519,11 +517,11 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             if s.readers.last() != Some(&j) {
                 s.readers.push(j);
             }
-        }
+        });
         // anti and output dependences
-        for &d in &defs {
+        op.for_each_def(|d| {
             if d == Reg::ZERO {
-                continue;
+                return;
             }
             let s = regs.entry(d).or_default();
             if let Some(w) = s.writer {
@@ -540,7 +538,7 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             }
             s.writer = Some(j);
             s.readers.clear();
-        }
+        });
     }
     if has_ctl && n > 0 {
         for (i, m) in ml.iter().enumerate().take(n - 1) {

@@ -110,7 +110,7 @@ impl Analysis {
             for (k, i) in mf.blocks[b].insts.iter().enumerate() {
                 let k = k as i64;
                 let is_phi = i.op == MOp::Phi;
-                for d in i.defs() {
+                i.for_each_def(|d| {
                     if let Reg::V(v) = d {
                         let v = v.index();
                         if v < nv {
@@ -119,7 +119,7 @@ impl Analysis {
                             def[v] = (b, if is_phi { -1 } else { k });
                         }
                     }
-                }
+                });
                 if is_phi {
                     for (p, s) in phi_args(i) {
                         if let (Reg::V(v), true) = (s, p < nb) {
@@ -129,14 +129,14 @@ impl Analysis {
                         }
                     }
                 } else {
-                    for u in i.uses() {
+                    i.for_each_use(|u| {
                         if let Reg::V(v) = u {
                             if v.index() < nv {
                                 occurs[v.index()] = true;
                                 uses[v.index()].push((b, k));
                             }
                         }
-                    }
+                    });
                 }
             }
         }
@@ -224,15 +224,13 @@ impl Analysis {
                     live.remove(v);
                 }
                 plive &= !pdefs;
-                for u in i.uses() {
-                    match u {
-                        Reg::V(v) if v.index() < nv => {
-                            live.insert(v.index());
-                        }
-                        Reg::V(_) => {}
-                        p => plive |= pbit(p),
+                i.for_each_use(|u| match u {
+                    Reg::V(v) if v.index() < nv => {
+                        live.insert(v.index());
                     }
-                }
+                    Reg::V(_) => {}
+                    p => plive |= pbit(p),
+                });
             }
         }
         Analysis {
