@@ -77,8 +77,40 @@ Options:
                      (default)
   -g                 debug line information (also on by default)
   -I DIR, -D NAME[=VALUE], -U NAME
-  -L DIR, -l NAME    library search path and libraries
+  -L DIR, -l NAME    library search path and libraries; -lc, -lm and -lgcc
+                     are skipped unless a libNAME.a is in the -L
+                     directories: the runtime has no separate libm (its
+                     libc.a is the whole runtime; -lm is as if libm.a
+                     were empty)
+  -static            accepted: executables are always static
+  -Wl,OPT,OPT…, -Xlinker OPT  options for the linker lld-st: -e SYM,
+                     --entry=SYM, -T FILE, -Ttext=/-Tdata=/-Tbss=ADDR,
+                     --section-start=S=ADDR, --defsym SYM=EXPR,
+                     --gc-sections, --print-gc-sections, -Map FILE, -s, -S,
+                     --allow-mixed-cores, -L DIR, -l NAME (any other is
+                     lld-st's error)
+  -x c, -x none      the following files are C / known by their extension
+  @FILE              read more arguments from FILE (white space separated,
+                     '…' and \"…\" quote, \\ escapes the next character)
+  -M, -MM            print a make rule for each C file's object (the file and
+                     the headers it includes; -MM leaves out the runtime's
+                     own headers) to stdout, -MF or -o; nothing compiled
+  -MD, -MMD          compile and write the rule to X.d next to the object
+                     X.o (-c -o obj/x.o: obj/x.d); -MMD leaves out the
+                     runtime's headers (with -MD they are named by their
+                     place in lcc's source tree, runtime/include/)
+  -MF FILE           the rule's file;  -MT TARGET, -MQ TARGET (quoted for
+                     make): the rule's target instead of the object
+  -MP                a phony target for each header (make then survives a
+                     header's removal)
   -w                 no warnings;  -Wall: more warnings;  -Werror: warnings are errors
+                     (-Wno-error undoes it); every other -W… (-Wextra,
+                     -Wno-…, -Werror=…) is accepted with no effect
+  -std=c89/c90/c99/c11/gnu…, -ansi, -pedantic, -pedantic-errors  accepted:
+                     lcc compiles C99 with its extensions whatever the dialect
+  -ffunction-sections, -fdata-sections, -fno-common, -fPIC, -fpic, -fno-pic,
+  -fomit-frame-pointer, -fno-omit-frame-pointer, -pipe  accepted, no effect
+                     (as is any other -f flag that names no lcc pass)
   -fdiagnostics-format=F  text (gcc style, the default) or rich (codespan's
                      boxed form)
   -mcpu=CPU          st220, st231 (default) or st240
@@ -111,7 +143,32 @@ struct Args {
     no_warnings: bool,
     max_steps: Option<u64>,
     files: Vec<PathBuf>,
+    /// Per file of `files`: given after `-x c` (compiled as C whatever its
+    /// extension).
+    c_forced: Vec<bool>,
+    deps: Deps,
+    /// `-Wl,…` and `-Xlinker` arguments, in order, for `lld-st`.
+    linker_args: Vec<String>,
     run_args: Vec<String>,
+}
+
+/// Dependency output (`-M`, `-MM`, `-MD`, `-MMD`, `-MF`, `-MT`, `-MQ`,
+/// `-MP`), as gcc writes it for make.
+#[derive(Default)]
+struct Deps {
+    /// `-M`/`-MM`: print the rules instead of compiling.
+    only: bool,
+    /// `-MD`/`-MMD`: compile and write `X.d` next to the object.
+    file: bool,
+    /// `-MM`/`-MMD`: leave out the system headers (the runtime's own).
+    no_system: bool,
+    /// `-MF FILE`.
+    out: Option<PathBuf>,
+    /// `-MT`/`-MQ` targets (already quoted for `-MQ`), replacing the
+    /// object's name.
+    targets: Vec<String>,
+    /// `-MP`: a phony target per header.
+    phony: bool,
 }
 
 #[derive(Default, PartialEq, Eq, Clone, Copy)]
@@ -136,6 +193,8 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             .cloned()
             .ok_or_else(|| format!("missing argument to '{flag}'"))
     };
+    // `-x c` given: the following files are C whatever their extension.
+    let mut lang_c = false;
     while i < argv.len() {
         let s = argv[i].as_str();
         match s {
@@ -155,6 +214,24 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "--emit-ir" => a.mode = Mode::EmitIr,
             "-o" => a.output = Some(PathBuf::from(next(&mut i, "-o")?)),
             "-g" | "-g0" | "-g1" | "-g2" | "-g3" => {}
+            // gcc flags with nothing to do here: -std= already picks the
+            // dialect (lcc accepts C99 with its extensions whatever the
+            // flags); executables are always static; no temporary files.
+            "-pedantic" | "-pedantic-errors" | "-ansi" | "-static" | "-pipe" => {}
+            "-M" | "-MM" => {
+                a.deps.only = true;
+                a.deps.no_system |= s == "-MM";
+            }
+            "-MD" | "-MMD" => {
+                a.deps.file = true;
+                a.deps.no_system |= s == "-MMD";
+            }
+            "-MP" => a.deps.phony = true,
+            "-MF" => a.deps.out = Some(PathBuf::from(next(&mut i, "-MF")?)),
+            "-MT" => a.deps.targets.push(next(&mut i, "-MT")?),
+            "-MQ" => a.deps.targets.push(make_quote(&next(&mut i, "-MQ")?)),
+            "-Xlinker" => a.linker_args.push(next(&mut i, "-Xlinker")?),
+            "-x" => lang_c = language(&next(&mut i, "-x")?)?,
             "-w" => a.no_warnings = true,
             "-v" => a.verbose = true,
             "--stats" => a.stats = true,
@@ -183,7 +260,22 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 break;
             }
             _ => {
-                if let Some(v) = s.strip_prefix("--machine=") {
+                if let Some(v) = s.strip_prefix("-MF").filter(|v| !v.is_empty()) {
+                    a.deps.out = Some(PathBuf::from(v));
+                } else if let Some(v) = s.strip_prefix("-MT").filter(|v| !v.is_empty()) {
+                    a.deps.targets.push(v.to_string());
+                } else if let Some(v) = s.strip_prefix("-MQ").filter(|v| !v.is_empty()) {
+                    a.deps.targets.push(make_quote(v));
+                } else if let Some(v) = s.strip_prefix("-Wl,") {
+                    a.linker_args
+                        .extend(v.split(',').filter(|x| !x.is_empty()).map(String::from));
+                } else if s.starts_with("-Wa,") || s.starts_with("-Wp,") {
+                    return Err(format!(
+                        "'{s}': options for the assembler or preprocessor through -Wa,/-Wp, are not supported (give them to lcc directly)"
+                    ));
+                } else if let Some(v) = s.strip_prefix("-x").filter(|v| !v.is_empty()) {
+                    lang_c = language(v)?;
+                } else if let Some(v) = s.strip_prefix("--machine=") {
                     a.codegen.push(format!("--machine={v}"));
                 } else if let Some(v) = s.strip_prefix("-o").filter(|v| !v.is_empty()) {
                     a.output = Some(PathBuf::from(v));
@@ -207,9 +299,12 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                     }
                     a.codegen.push(s.to_string());
                 } else if let Some(v) = s.strip_prefix("-W") {
+                    // Every other -W form (-Wextra, -Wno-…, -Werror=…, -W…)
+                    // is accepted: lcc's warnings are those of -Wall.
                     match v {
                         "all" => a.front.wall = true,
                         "error" => a.front.werror = true,
+                        "no-error" => a.front.werror = false,
                         _ => {}
                     }
                 } else if s.starts_with("-mcpu=") || s == "-mno-bundle" {
@@ -225,6 +320,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                     return Err(format!("unrecognized command-line option '{s}'"));
                 } else {
                     a.files.push(PathBuf::from(s));
+                    a.c_forced.push(lang_c);
                 }
             }
         }
@@ -233,8 +329,110 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
     Ok(Some(a))
 }
 
+/// `-x LANG`: true for `c`, false for `none` (by extension again); any
+/// other language is an error naming it.
+fn language(l: &str) -> Result<bool, String> {
+    match l {
+        "c" => Ok(true),
+        "none" => Ok(false),
+        _ => Err(format!(
+            "language {l} not recognized (lcc compiles -x c; -x none goes back to the file extensions)"
+        )),
+    }
+}
+
+/// A make target or prerequisite quoted as gcc's `-MQ` does: `$` doubled,
+/// blanks and `#` escaped with a backslash.
+fn make_quote(s: &str) -> String {
+    let mut o = String::new();
+    for c in s.chars() {
+        match c {
+            '$' => o.push_str("$$"),
+            ' ' | '\t' | '#' => {
+                o.push('\\');
+                o.push(c);
+            }
+            _ => o.push(c),
+        }
+    }
+    o
+}
+
+/// Replaces each `@FILE` argument by the arguments FILE holds, as gcc
+/// does: separated by white space, with `'…'` and `"…"` quoting and `\`
+/// escaping the next character anywhere (libiberty's `buildargv`); the
+/// files may hold `@FILE` too. An unreadable FILE leaves `@FILE` as it is.
+fn expand_response_files(argv: Vec<String>, depth: usize) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for a in argv {
+        let Some(path) = a.strip_prefix('@').filter(|p| !p.is_empty()) else {
+            out.push(a);
+            continue;
+        };
+        let Ok(text) = std::fs::read_to_string(path) else {
+            out.push(a);
+            continue;
+        };
+        if depth >= 64 {
+            return Err(format!("'@{path}': response files nested too deeply"));
+        }
+        out.extend(expand_response_files(split_response(&text), depth + 1)?);
+    }
+    Ok(out)
+}
+
+/// The arguments of a response file's text (see [`expand_response_files`]).
+fn split_response(text: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            return args;
+        }
+        let (mut arg, mut squote, mut dquote) = (String::new(), false, false);
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                if let Some(n) = chars.next() {
+                    arg.push(n);
+                }
+            } else if squote {
+                if c == '\'' {
+                    squote = false;
+                } else {
+                    arg.push(c);
+                }
+            } else if dquote {
+                if c == '"' {
+                    dquote = false;
+                } else {
+                    arg.push(c);
+                }
+            } else if c.is_whitespace() {
+                break;
+            } else if c == '\'' {
+                squote = true;
+            } else if c == '"' {
+                dquote = true;
+            } else {
+                arg.push(c);
+            }
+        }
+        args.push(arg);
+    }
+}
+
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    let argv = match expand_response_files(argv, 0) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("lcc: error: {e}");
+            return ExitCode::from(1);
+        }
+    };
     let args = match parse_args(&argv) {
         Ok(Some(a)) => a,
         Ok(None) => return ExitCode::SUCCESS,
@@ -287,6 +485,9 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     cfg.verbose = args.verbose;
     cfg.warnings = !args.no_warnings;
 
+    if args.deps.only {
+        return dependencies_only(&args);
+    }
     match args.mode {
         Mode::Preprocess => return preprocess(&args),
         Mode::RunIr | Mode::EmitIr => return run_ir(&args, &cfg),
@@ -303,14 +504,37 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     // When linking, the C files are compiled together (their IR is linked
     // before code generation, so struct arguments across files follow §7.2).
     let mut c_files: Vec<(String, Vec<u8>)> = Vec::new();
-    for f in &args.files {
+    // -MD/-MMD: (dependency file, rule), written once everything compiled.
+    let mut dep_rules: Vec<(PathBuf, String)> = Vec::new();
+    for (k, f) in args.files.iter().enumerate() {
         let name = f.to_string_lossy().into_owned();
         let out_named = |e: &str| -> PathBuf {
             args.output.clone().unwrap_or_else(|| {
                 PathBuf::from(f.file_name().unwrap_or_default()).with_extension(e)
             })
         };
-        match ext(f) {
+        let kind = if args.c_forced[k] { "c" } else { ext(f) };
+        if args.deps.file && matches!(kind, "c" | "i") {
+            // gcc: the object's name with .d (`-c -o obj/x.o`: obj/x.d), in
+            // the current directory when linking (x.c: x.d, target x.o).
+            let object = match args.mode {
+                Mode::Object => out_named("o"),
+                _ => PathBuf::from(f.file_name().unwrap_or_default()).with_extension("o"),
+            };
+            let dfile = args
+                .deps
+                .out
+                .clone()
+                .unwrap_or_else(|| object.with_extension("d"));
+            match dependency_rule(&args, f, &object) {
+                Ok(rule) => dep_rules.push((dfile, rule)),
+                Err(e) => {
+                    errors.push_str(&e);
+                    continue;
+                }
+            }
+        }
+        match kind {
             "c" | "i" if args.mode == Mode::Link => c_files.push((name, read(f)?)),
             "c" | "i" => {
                 let src = read(f)?;
@@ -370,18 +594,24 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     if !errors.is_empty() {
         return Err(errors);
     }
+    write_rules(&dep_rules)?;
     if args.mode != Mode::Link {
         return Ok(ExitCode::SUCCESS);
     }
-    for l in &args.libs {
-        let found = args
-            .lib_dirs
+    let mut libs = args.libs.clone();
+    let mut lib_dirs = args.lib_dirs.clone();
+    let (link_opts, map, print_gc) = linker_options(&args.linker_args, &mut lib_dirs, &mut libs)?;
+    for l in &libs {
+        let found = lib_dirs
             .iter()
             .map(|d| d.join(format!("lib{l}.a")))
             .find(|p| p.exists());
         match found {
             Some(p) => objects.push((p.to_string_lossy().into_owned(), read(&p)?)),
-            // The runtime provides libc (and libm's declarations).
+            // The runtime's libc.a is the whole runtime (no separate libm
+            // or libgcc): -lc, -lm and -lgcc name no other archive unless
+            // one is found in the -L directories (-lm: as gcc with an
+            // empty libm.a).
             None if matches!(l.as_str(), "c" | "m" | "gcc") => {}
             None => return Err(format!("lld-st: error: unable to find library -l{l}\n")),
         }
@@ -391,13 +621,218 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("a.out"));
     let _ = std::fs::remove_file(&out);
-    let exe =
-        driver::link(objects, &cfg, args.nostartfiles, args.nostdlib).map_err(|e| e.render())?;
-    write(&out, &exe)?;
+    let linked = driver::link_with(objects, &cfg, args.nostartfiles, args.nostdlib, link_opts)
+        .map_err(|e| e.render())?;
+    for w in &linked.warnings {
+        eprintln!("lld-st: warning: {w}");
+    }
+    if print_gc {
+        for g in &linked.gc_removed {
+            eprintln!("lld-st: {g}");
+        }
+    }
+    write(&out, &linked.elf)?;
+    if let (Some(path), Some(text)) = (map, &linked.map) {
+        write(&path, text.as_bytes())?;
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o755));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The linker options of `-Wl,…`/`-Xlinker` (`lld-st`'s, see its
+/// `--help`): `-e`/`--entry=`, `-T`/`--script=`, `-Ttext=`/`-Tdata=`/
+/// `-Tbss=`, `--section-start=`, `--defsym`, `--gc-sections`,
+/// `--no-gc-sections`, `--print-gc-sections`, `-Map`, `-s`/`--strip-all`,
+/// `-S`/`--strip-debug`, `--allow-mixed-cores`, and `-L`/`-l` (added to
+/// lcc's own). Any other is the linker's error naming it. Returns the
+/// options, the map file and whether to list removed sections.
+fn linker_options(
+    args: &[String],
+    lib_dirs: &mut Vec<PathBuf>,
+    libs: &mut Vec<String>,
+) -> Result<(linker::LinkOptions, Option<PathBuf>, bool), String> {
+    let mut o = linker::LinkOptions::default();
+    let (mut map, mut print_gc) = (None, false);
+    let err = |m: String| format!("lld-st: error: {m}\n");
+    let num = |s: &str| {
+        let s = s.trim();
+        match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+            Some(h) => u64::from_str_radix(h, 16).ok(),
+            None => s.parse().ok(),
+        }
+    };
+    let script = |f: &str| -> Result<(String, String), String> {
+        std::fs::read_to_string(f)
+            .map(|t| (f.to_string(), t))
+            .map_err(|e| err(format!("cannot read linker script {f}: {e}")))
+    };
+    let defsym = |d: &str| -> Result<(String, String), String> {
+        let (n, e) = d
+            .split_once('=')
+            .ok_or_else(|| err(format!("--defsym {d}: expected SYMBOL=EXPRESSION")))?;
+        Ok((n.trim().to_string(), e.trim().to_string()))
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        let mut value = |flag: &str| -> Result<String, String> {
+            i += 1;
+            args.get(i)
+                .cloned()
+                .ok_or_else(|| err(format!("option {flag} needs a value")))
+        };
+        match a {
+            "-e" | "--entry" => o.entry = Some(value(a)?),
+            "-T" | "--script" => o.script = Some(script(&value(a)?)?),
+            "-L" => lib_dirs.push(PathBuf::from(value(a)?)),
+            "-l" => libs.push(value(a)?),
+            "--defsym" => o.defsyms.push(defsym(&value(a)?)?),
+            "--gc-sections" => o.gc_sections = true,
+            "--no-gc-sections" => o.gc_sections = false,
+            "--print-gc-sections" => print_gc = true,
+            "-Map" | "--Map" => map = Some(PathBuf::from(value(a)?)),
+            "-s" | "--strip-all" => o.strip_all = true,
+            "-S" | "--strip-debug" => o.strip_debug = true,
+            "--allow-mixed-cores" => o.allow_mixed_cores = true,
+            _ => {
+                if let Some(v) = a.strip_prefix("--entry=") {
+                    o.entry = Some(v.to_string());
+                } else if let Some(v) = a.strip_prefix("-L").filter(|v| !v.is_empty()) {
+                    lib_dirs.push(PathBuf::from(v));
+                } else if let Some(v) = a.strip_prefix("-l").filter(|v| !v.is_empty()) {
+                    libs.push(v.to_string());
+                } else if let Some(v) = a.strip_prefix("--defsym=") {
+                    o.defsyms.push(defsym(v)?);
+                } else if let Some(v) = a.strip_prefix("-Map=").or_else(|| a.strip_prefix("--Map="))
+                {
+                    map = Some(PathBuf::from(v));
+                } else if let Some(v) = a.strip_prefix("--section-start=") {
+                    let (n, addr) = v
+                        .split_once('=')
+                        .ok_or_else(|| err(format!("{a}: expected SECTION=ADDRESS")))?;
+                    let addr = num(addr).ok_or_else(|| err(format!("{a}: bad address")))?;
+                    o.section_starts.push((n.to_string(), addr));
+                } else if let Some((sec, v)) = ["text", "data", "bss"]
+                    .iter()
+                    .find_map(|s| a.strip_prefix(&format!("-T{s}=")).map(|v| (s, v)))
+                {
+                    let addr = num(v).ok_or_else(|| err(format!("{a}: bad address")))?;
+                    o.section_starts.push((format!(".{sec}"), addr));
+                } else if let Some(v) = a
+                    .strip_prefix("--script=")
+                    .or_else(|| a.strip_prefix("-T").filter(|v| !v.is_empty()))
+                {
+                    o.script = Some(script(v)?);
+                } else if a.starts_with('-') {
+                    return Err(err(format!("unknown option {a} (see lld-st --help)")));
+                } else {
+                    return Err(err(format!(
+                        "{a}: input files through -Wl, are not supported (give them to lcc)"
+                    )));
+                }
+            }
+        }
+        i += 1;
+    }
+    o.map = map.is_some();
+    Ok((o, map, print_gc))
+}
+
+/// The make rule for `file`'s object `object` (`-MT`/`-MQ` targets
+/// instead when given): the source, then every header it includes, the
+/// runtime's own headers left out with `-MM`/`-MMD`, and with `-MP` a
+/// phony target per header. The runtime's headers are embedded in lcc;
+/// they are named by their place in the source tree lcc was built from
+/// (`runtime/include/`), and left out when that is gone.
+fn dependency_rule(args: &Args, file: &Path, object: &Path) -> Result<String, String> {
+    let src = read(file)?;
+    let o = driver::dependencies(&file.to_string_lossy(), &src, &args.front);
+    if o.result.is_none() {
+        return Err(o.diagnostics);
+    }
+    let runtime_include = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../runtime/include"))
+        .canonicalize()
+        .ok();
+    let mut deps = vec![make_quote(&file.to_string_lossy())];
+    for inc in o.result.unwrap_or_default() {
+        if inc.system {
+            if args.deps.no_system {
+                continue;
+            }
+            let Some(dir) = &runtime_include else {
+                continue;
+            };
+            let name = inc.path.file_name().unwrap_or_default();
+            let p = dir.join(name);
+            if p.is_file() {
+                deps.push(make_quote(&p.to_string_lossy()));
+            }
+        } else {
+            deps.push(make_quote(&inc.path.to_string_lossy()));
+        }
+    }
+    let targets = if args.deps.targets.is_empty() {
+        make_quote(&object.to_string_lossy())
+    } else {
+        args.deps.targets.join(" ")
+    };
+    // As gcc writes it: lines of at most about 76 columns, continued with
+    // ` \`.
+    let mut rule = format!("{targets}:");
+    let mut col = rule.len();
+    for d in &deps {
+        if col + 1 + d.len() > 76 && col > targets.len() + 1 {
+            rule.push_str(" \\\n");
+            col = 0;
+        }
+        rule.push(' ');
+        rule.push_str(d);
+        col += 1 + d.len();
+    }
+    rule.push('\n');
+    if args.deps.phony {
+        for d in &deps[1..] {
+            rule.push_str(&format!("\n{d}:\n"));
+        }
+    }
+    Ok(rule)
+}
+
+/// Writes the `-MD`/`-MMD` rules, those for one file together.
+fn write_rules(rules: &[(PathBuf, String)]) -> Result<(), String> {
+    let mut files: Vec<(&PathBuf, String)> = Vec::new();
+    for (f, r) in rules {
+        match files.iter_mut().find(|(g, _)| *g == f) {
+            Some((_, text)) => text.push_str(r),
+            None => files.push((f, r.clone())),
+        }
+    }
+    for (f, text) in files {
+        write(f, text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// `-M`/`-MM`: the rules of every C file, to `-MF`, `-o` or stdout;
+/// nothing compiled.
+fn dependencies_only(args: &Args) -> Result<ExitCode, String> {
+    let mut all = String::new();
+    for (k, f) in args.files.iter().enumerate() {
+        if !args.c_forced[k] && !matches!(ext(f), "c" | "i") {
+            continue;
+        }
+        let object = PathBuf::from(f.file_name().unwrap_or_default()).with_extension("o");
+        all.push_str(&dependency_rule(args, f, &object)?);
+    }
+    match args.deps.out.as_ref().or(args.output.as_ref()) {
+        Some(p) => write(p, all.as_bytes())?,
+        None => {
+            let _ = std::io::stdout().write_all(all.as_bytes());
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

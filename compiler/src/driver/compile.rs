@@ -8,7 +8,7 @@
 
 use crate::frontend::lex::Interner;
 use crate::frontend::parse::Parser;
-use crate::frontend::pp::{print_tokens, PpOptions, Preprocessor};
+use crate::frontend::pp::{print_tokens, Included, PpOptions, Preprocessor};
 use crate::frontend::source::{Diagnostics, SourceMap};
 use crate::interp::{self, RunOptions, RunResult, Trap};
 use crate::ir::{self, Module};
@@ -96,6 +96,29 @@ pub fn preprocess(path: &str, src: &[u8], opts: &Options, line_markers: bool) ->
         let errors = diags.errors;
         Output {
             result: (errors == 0).then_some(text),
+            diagnostics: diags.render(&sm),
+            errors,
+        }
+    })
+}
+
+/// The headers `src` (named `path`) includes, in the order first
+/// included, each once (`system`: one of the runtime's headers embedded in
+/// `lcc`), for `-M`/`-MD`: preprocesses it as [`preprocess`] does.
+pub fn dependencies(path: &str, src: &[u8], opts: &Options) -> Output<Vec<Included>> {
+    let (path, src, opts) = (path.to_string(), src.to_vec(), opts.clone());
+    with_big_stack(move || {
+        let mut sm = SourceMap::default();
+        let mut diags = new_diags(&opts);
+        let mut interner = Interner::default();
+        let included = {
+            let mut pp = Preprocessor::new(&mut sm, &mut diags, &mut interner, pp_opts(&opts));
+            pp.run(&path, &src);
+            std::mem::take(&mut pp.included)
+        };
+        let errors = diags.errors;
+        Output {
+            result: (errors == 0).then_some(included),
             diagnostics: diags.render(&sm),
             errors,
         }

@@ -545,6 +545,30 @@ pub fn link(
     nostartfiles: bool,
     nostdlib: bool,
 ) -> Result<Vec<u8>, Error> {
+    let out = link_with(
+        inputs,
+        cfg,
+        nostartfiles,
+        nostdlib,
+        linker::LinkOptions::default(),
+    )?;
+    for w in out.warnings {
+        eprintln!("lld-st: warning: {w}");
+    }
+    Ok(out.elf)
+}
+
+/// [`link`] with `lld-st` options (`lcc -Wl,…`/`-Xlinker`: entry, script,
+/// section addresses, `--defsym`, `--gc-sections`, `-Map`, stripping) in
+/// `opts`, whose inputs come after `inputs`' (normally none). Returns the
+/// whole [`linker::LinkOutput`] (map text, warnings, removed sections).
+pub fn link_with(
+    inputs: Inputs,
+    cfg: &Config,
+    nostartfiles: bool,
+    nostdlib: bool,
+    opts: linker::LinkOptions,
+) -> Result<linker::LinkOutput, Error> {
     let mut all = Vec::new();
     let mut libc = None;
     if !nostdlib {
@@ -567,22 +591,14 @@ pub fn link(
                 .join(" ")
         )
     });
-    let opts = linker::LinkOptions {
-        inputs: all
-            .into_iter()
-            .map(|(name, data)| linker::InputArg::File { name, data })
-            .collect(),
-        ..Default::default()
-    };
-    match linker::link(&opts) {
-        Ok(out) => {
-            for w in out.warnings {
-                eprintln!("lld-st: warning: {w}");
-            }
-            Ok(out.elf)
-        }
-        Err(e) => Err(Error::Link(e)),
-    }
+    let mut opts = opts;
+    let extra = std::mem::take(&mut opts.inputs);
+    opts.inputs = all
+        .into_iter()
+        .map(|(name, data)| linker::InputArg::File { name, data })
+        .chain(extra)
+        .collect();
+    linker::link(&opts).map_err(Error::Link)
 }
 
 /// Compiles and links C sources into an executable with the runtime: the

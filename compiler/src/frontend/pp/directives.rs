@@ -8,7 +8,7 @@
 use super::headers::BUILTIN_HEADERS;
 use super::{Cond, Macro, Preprocessor, MAX_INCLUDE_DEPTH};
 use crate::frontend::lex::{Lexer, TokKind, Token, P};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 impl<'a> Preprocessor<'a> {
     /// Handles `_Pragma ( "string" )`; returns the pragma token to echo.
@@ -405,6 +405,7 @@ impl<'a> Preprocessor<'a> {
         }
         for c in cands {
             if c.is_file() {
+                self.note_included(&c, false);
                 if self.once.contains(&c) {
                     return;
                 }
@@ -424,6 +425,7 @@ impl<'a> Preprocessor<'a> {
         }
         if let Some((_, text)) = BUILTIN_HEADERS.iter().find(|(n, _)| *n == name) {
             let p = PathBuf::from(format!("<lcc>/{name}"));
+            self.note_included(&p, true);
             if self.once.contains(&p) {
                 return;
             }
@@ -433,6 +435,15 @@ impl<'a> Preprocessor<'a> {
         }
         self.diags
             .error(first.span, format!("{name}: No such file or directory"));
+    }
+
+    fn note_included(&mut self, path: &Path, system: bool) {
+        if !self.included.iter().any(|i| i.path == path) {
+            self.included.push(super::Included {
+                path: path.to_path_buf(),
+                system,
+            });
+        }
     }
 
     /// Skips lines until the matching `#elif` (true), `#else` or `#endif`

@@ -109,6 +109,21 @@ pub struct Preprocessor<'a> {
     s_pragma_op: Sym,
     s_has_include: Sym,
     pragma_out: Vec<Token>,
+    /// Every file `#include` opened (or skipped by `#pragma once`), in the
+    /// order first included, each once: for `-M`/`-MD` dependency output.
+    pub included: Vec<Included>,
+}
+
+/// A header the preprocessor included ([`Preprocessor::included`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Included {
+    /// The path it was found at (`-I` directory or the including file's
+    /// directory joined with the name); for the runtime's headers embedded
+    /// in `lcc`, `<lcc>/NAME`.
+    pub path: PathBuf,
+    /// One of the runtime's own headers ([`BUILTIN_HEADERS`]): a system
+    /// header, left out by `-MM`/`-MMD`.
+    pub system: bool,
 }
 
 impl<'a> Preprocessor<'a> {
@@ -140,6 +155,7 @@ impl<'a> Preprocessor<'a> {
             s_pragma_op,
             s_has_include,
             pragma_out: Vec::new(),
+            included: Vec::new(),
         };
         pp.predefine();
         pp
