@@ -1070,16 +1070,23 @@ fn build() -> &'static Built {
 fn run_group(group: &str) -> usize {
     let b = build();
     let out = Command::new(&b.exe).arg(group).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    harness_checks(group, &out).0
+}
+
+/// Checks the output of a harness run named `what`: it exited with
+/// success, printed no `FAIL` line and ends with `CHECKS n … FAILURES 0`.
+/// Returns `n` and the standard output.
+fn harness_checks(what: &str, out: &std::process::Output) -> (usize, String) {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
-        "harness {group} failed: {:?}\n{stdout}",
+        "harness {what} failed: {:?}\n{stdout}",
         out.status
     );
     let fails: Vec<&str> = stdout.lines().filter(|l| l.starts_with("FAIL")).collect();
     assert!(
         fails.is_empty(),
-        "{group}: {} mismatches with the host libc:\n{}",
+        "{what}: {} mismatches with the host (first ones shown):\n{}",
         fails.len(),
         fails.join("\n")
     );
@@ -1088,9 +1095,9 @@ fn run_group(group: &str) -> usize {
         .strip_prefix("CHECKS ")
         .and_then(|r| r.split_whitespace().next())
         .and_then(|x| x.parse().ok())
-        .unwrap_or_else(|| panic!("{group}: no summary line in\n{stdout}"));
-    assert!(last.ends_with("FAILURES 0"), "{group}: {last}");
-    n
+        .unwrap_or_else(|| panic!("{what}: no summary line in\n{stdout}"));
+    assert!(last.ends_with("FAILURES 0"), "{what}: {last}");
+    (n, stdout)
 }
 
 #[test]
@@ -1569,26 +1576,7 @@ fn softfloat_harness() -> PathBuf {
 fn softfloat_matches_host_sse() {
     let exe = softfloat_harness();
     let out = Command::new(&exe).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "soft-float harness: {:?}\n{stdout}",
-        out.status
-    );
-    let fails: Vec<&str> = stdout.lines().filter(|l| l.starts_with("FAIL")).collect();
-    assert!(
-        fails.is_empty(),
-        "soft-float: {} mismatches with the host (first ones shown):\n{}",
-        fails.len(),
-        fails.join("\n")
-    );
-    let last = stdout.lines().last().unwrap_or_default();
-    let n: usize = last
-        .strip_prefix("CHECKS ")
-        .and_then(|r| r.split_whitespace().next())
-        .and_then(|x| x.parse().ok())
-        .unwrap_or_else(|| panic!("soft-float: no summary line in\n{stdout}"));
-    assert!(last.ends_with("FAILURES 0"), "soft-float: {last}");
+    let (n, stdout) = harness_checks("soft-float", &out);
     // 8 binary operations, 14 comparisons, 8 int-to-float and 5 unary
     // checks, at least 10 000 random cases each, plus the fixed ones
     assert!(n > 35 * 10_000, "{n} checks");
