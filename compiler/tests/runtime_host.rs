@@ -988,6 +988,53 @@ fn rand_expected() -> String {
     v.join(", ")
 }
 
+/// Compiles the runtime source `src` with the host `gcc -m32` (`opt`:
+/// its optimisation flag) into `dir` as a freestanding object whose
+/// public symbols are renamed `rt_…` (`dir/rename.h`, forced-included),
+/// so that it links beside the host C library; returns the object.
+fn host_object(dir: &Path, src: &Path, opt: &str) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let rename_h = dir.join("rename.h");
+    let mut rename = String::new();
+    for name in RENAMED.iter().chain(SOFTFLOAT) {
+        writeln!(rename, "#define {name} rt_{name}").unwrap();
+    }
+    std::fs::write(&rename_h, rename).unwrap();
+    let obj = dir.join(format!("{}.o", src.file_stem().unwrap().to_string_lossy()));
+    let out = Command::new("gcc")
+        .args([
+            "-m32",
+            "-std=c99",
+            opt,
+            "-fno-strict-aliasing",
+            "-ffreestanding",
+        ])
+        .args([
+            "-fno-builtin",
+            "-nostdinc",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-I",
+        ])
+        .arg(runtime_dir().join("include"))
+        .arg("-include")
+        .arg(&rename_h)
+        .arg("-c")
+        .arg(src)
+        .arg("-o")
+        .arg(&obj)
+        .output()
+        .expect("host gcc is required (apt-get install gcc-multilib)");
+    assert!(
+        out.status.success(),
+        "gcc -m32 failed on {}:\n{}",
+        src.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    obj
+}
+
 struct Built {
     exe: PathBuf,
     printf_cases: usize,
@@ -998,47 +1045,10 @@ fn build() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
     BUILT.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host");
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut rename = String::new();
-        for name in RENAMED.iter().chain(SOFTFLOAT) {
-            writeln!(rename, "#define {name} rt_{name}").unwrap();
-        }
-        std::fs::write(dir.join("rename.h"), rename).unwrap();
-        let include = runtime_dir().join("include");
-        let mut objects = Vec::new();
-        for src in runtime_c_files() {
-            let obj = dir.join(format!("{}.o", src.file_stem().unwrap().to_string_lossy()));
-            let out = Command::new("gcc")
-                .args([
-                    "-m32",
-                    "-std=c99",
-                    "-O1",
-                    "-fno-strict-aliasing",
-                    "-ffreestanding",
-                    "-fno-builtin",
-                    "-nostdinc",
-                    "-Wall",
-                    "-Wextra",
-                    "-Werror",
-                    "-I",
-                ])
-                .arg(&include)
-                .arg("-include")
-                .arg(dir.join("rename.h"))
-                .arg("-c")
-                .arg(&src)
-                .arg("-o")
-                .arg(&obj)
-                .output()
-                .expect("host gcc is required (apt-get install gcc-multilib)");
-            assert!(
-                out.status.success(),
-                "gcc -m32 failed on {}:\n{}",
-                src.display(),
-                String::from_utf8_lossy(&out.stderr)
-            );
-            objects.push(obj);
-        }
+        let objects: Vec<PathBuf> = runtime_c_files()
+            .iter()
+            .map(|src| host_object(&dir, src, "-O1"))
+            .collect();
         let (cases, printf_cases) = generated_cases();
         std::fs::write(dir.join("cases.h"), cases).unwrap();
         let harness = HARNESS
@@ -1506,41 +1516,7 @@ int main(void) {
 /// precision, no contraction into fused multiply-adds).
 fn softfloat_harness() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host-softfloat");
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut rename = String::new();
-    for name in SOFTFLOAT {
-        writeln!(rename, "#define {name} rt_{name}").unwrap();
-    }
-    std::fs::write(dir.join("rename.h"), rename).unwrap();
-    let obj = dir.join("softfloat.o");
-    let out = Command::new("gcc")
-        .args([
-            "-m32",
-            "-std=c99",
-            "-O2",
-            "-fno-strict-aliasing",
-            "-ffreestanding",
-            "-fno-builtin",
-            "-nostdinc",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-I",
-        ])
-        .arg(runtime_dir().join("include"))
-        .arg("-include")
-        .arg(dir.join("rename.h"))
-        .arg("-c")
-        .arg(runtime_dir().join("lib/softfloat.c"))
-        .arg("-o")
-        .arg(&obj)
-        .output()
-        .expect("host gcc is required (apt-get install gcc-multilib)");
-    assert!(
-        out.status.success(),
-        "gcc -m32 failed on softfloat.c:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let obj = host_object(&dir, &runtime_dir().join("lib/softfloat.c"), "-O2");
     std::fs::write(dir.join("harness.c"), SOFTFLOAT_HARNESS).unwrap();
     let exe = dir.join("harness");
     let out = Command::new("gcc")

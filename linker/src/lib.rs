@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cli;
 mod dwarf;
 pub mod input;
 mod link;

@@ -391,30 +391,22 @@ unsigned __fixunssfsi(u32 a) { return __fixunsdfsi(__extendsfdf2(a)); }
 long long __fixsfdi(u32 a) { return __fixdfdi(__extendsfdf2(a)); }
 unsigned long long __fixunssfdi(u32 a) { return __fixunsdfdi(__extendsfdf2(a)); }
 
-u64 __floatsidf(int i) {
-    if (i < 0)
-        return d_from_u64(D_SIGN, 0 - (u64)(long long)i);
-    return d_from_u64(0, (u64)i);
-}
-u64 __floatunsidf(unsigned i) { return d_from_u64(0, i); }
 u64 __floatdidf(long long i) {
     if (i < 0)
         return d_from_u64(D_SIGN, 0 - (u64)i);
     return d_from_u64(0, (u64)i);
 }
 u64 __floatundidf(unsigned long long i) { return d_from_u64(0, i); }
-u32 __floatsisf(int i) {
-    if (i < 0)
-        return f_from_u64(F_SIGN, 0 - (u64)(long long)i);
-    return f_from_u64(0, (u64)i);
-}
-u32 __floatunsisf(unsigned i) { return f_from_u64(0, i); }
+u64 __floatsidf(int i) { return __floatdidf(i); }
+u64 __floatunsidf(unsigned i) { return __floatundidf(i); }
 u32 __floatdisf(long long i) {
     if (i < 0)
         return f_from_u64(F_SIGN, 0 - (u64)i);
     return f_from_u64(0, (u64)i);
 }
 u32 __floatundisf(unsigned long long i) { return f_from_u64(0, i); }
+u32 __floatsisf(int i) { return __floatdisf(i); }
+u32 __floatunsisf(unsigned i) { return __floatundisf(i); }
 
 /* ---------------- comparisons ---------------- */
 

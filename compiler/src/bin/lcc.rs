@@ -643,103 +643,41 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The linker options of `-Wl,…`/`-Xlinker` (`lld-st`'s, see its
-/// `--help`): `-e`/`--entry=`, `-T`/`--script=`, `-Ttext=`/`-Tdata=`/
-/// `-Tbss=`, `--section-start=`, `--defsym`, `--gc-sections`,
-/// `--no-gc-sections`, `--print-gc-sections`, `-Map`, `-s`/`--strip-all`,
-/// `-S`/`--strip-debug`, `--allow-mixed-cores`, and `-L`/`-l` (added to
-/// lcc's own). Any other is the linker's error naming it. Returns the
-/// options, the map file and whether to list removed sections.
+/// The linker options of `-Wl,…`/`-Xlinker`: `lld-st`'s own
+/// (`linker::cli`, see `lld-st --help`), with `-L`/`-l` added to lcc's
+/// and the options that name the output or inputs (`-o`, files, groups)
+/// refused: those are given to lcc. Any other is the linker's error
+/// naming it. Returns the options, the map file and whether to list
+/// removed sections.
 fn linker_options(
     args: &[String],
     lib_dirs: &mut Vec<PathBuf>,
     libs: &mut Vec<String>,
 ) -> Result<(linker::LinkOptions, Option<PathBuf>, bool), String> {
-    let mut o = linker::LinkOptions::default();
-    let (mut map, mut print_gc) = (None, false);
     let err = |m: String| format!("lld-st: error: {m}\n");
-    let num = |s: &str| {
-        let s = s.trim();
-        match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-            Some(h) => u64::from_str_radix(h, 16).ok(),
-            None => s.parse().ok(),
-        }
-    };
-    let script = |f: &str| -> Result<(String, String), String> {
-        std::fs::read_to_string(f)
-            .map(|t| (f.to_string(), t))
-            .map_err(|e| err(format!("cannot read linker script {f}: {e}")))
-    };
-    let defsym = |d: &str| -> Result<(String, String), String> {
-        let (n, e) = d
-            .split_once('=')
-            .ok_or_else(|| err(format!("--defsym {d}: expected SYMBOL=EXPRESSION")))?;
-        Ok((n.trim().to_string(), e.trim().to_string()))
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        let mut value = |flag: &str| -> Result<String, String> {
-            i += 1;
-            args.get(i)
-                .cloned()
-                .ok_or_else(|| err(format!("option {flag} needs a value")))
-        };
-        match a {
-            "-e" | "--entry" => o.entry = Some(value(a)?),
-            "-T" | "--script" => o.script = Some(script(&value(a)?)?),
-            "-L" => lib_dirs.push(PathBuf::from(value(a)?)),
-            "-l" => libs.push(value(a)?),
-            "--defsym" => o.defsyms.push(defsym(&value(a)?)?),
-            "--gc-sections" => o.gc_sections = true,
-            "--no-gc-sections" => o.gc_sections = false,
-            "--print-gc-sections" => print_gc = true,
-            "-Map" | "--Map" => map = Some(PathBuf::from(value(a)?)),
-            "-s" | "--strip-all" => o.strip_all = true,
-            "-S" | "--strip-debug" => o.strip_debug = true,
-            "--allow-mixed-cores" => o.allow_mixed_cores = true,
-            _ => {
-                if let Some(v) = a.strip_prefix("--entry=") {
-                    o.entry = Some(v.to_string());
-                } else if let Some(v) = a.strip_prefix("-L").filter(|v| !v.is_empty()) {
-                    lib_dirs.push(PathBuf::from(v));
-                } else if let Some(v) = a.strip_prefix("-l").filter(|v| !v.is_empty()) {
-                    libs.push(v.to_string());
-                } else if let Some(v) = a.strip_prefix("--defsym=") {
-                    o.defsyms.push(defsym(v)?);
-                } else if let Some(v) = a.strip_prefix("-Map=").or_else(|| a.strip_prefix("--Map="))
-                {
-                    map = Some(PathBuf::from(v));
-                } else if let Some(v) = a.strip_prefix("--section-start=") {
-                    let (n, addr) = v
-                        .split_once('=')
-                        .ok_or_else(|| err(format!("{a}: expected SECTION=ADDRESS")))?;
-                    let addr = num(addr).ok_or_else(|| err(format!("{a}: bad address")))?;
-                    o.section_starts.push((n.to_string(), addr));
-                } else if let Some((sec, v)) = ["text", "data", "bss"]
-                    .iter()
-                    .find_map(|s| a.strip_prefix(&format!("-T{s}=")).map(|v| (s, v)))
-                {
-                    let addr = num(v).ok_or_else(|| err(format!("{a}: bad address")))?;
-                    o.section_starts.push((format!(".{sec}"), addr));
-                } else if let Some(v) = a
-                    .strip_prefix("--script=")
-                    .or_else(|| a.strip_prefix("-T").filter(|v| !v.is_empty()))
-                {
-                    o.script = Some(script(v)?);
-                } else if a.starts_with('-') {
-                    return Err(err(format!("unknown option {a} (see lld-st --help)")));
-                } else {
-                    return Err(err(format!(
-                        "{a}: input files through -Wl, are not supported (give them to lcc)"
-                    )));
-                }
+    let cl = linker::cli::parse(args).map_err(err)?;
+    if cl.help || cl.version || cl.output.is_some() {
+        return Err(err(
+            "-Wl,: --help, --version and -o are not link options here (give -o to lcc)".into(),
+        ));
+    }
+    lib_dirs.extend(cl.lib_dirs);
+    for input in cl.inputs {
+        match input {
+            linker::cli::Input::Lib(l) => libs.push(l),
+            linker::cli::Input::File(f) => {
+                return Err(err(format!(
+                    "{f}: input files through -Wl, are not supported (give them to lcc)"
+                )))
+            }
+            linker::cli::Input::GroupStart | linker::cli::Input::GroupEnd => {
+                return Err(err(
+                    "--start-group/--end-group through -Wl, are not supported".into(),
+                ))
             }
         }
-        i += 1;
     }
-    o.map = map.is_some();
-    Ok((o, map, print_gc))
+    Ok((cl.options, cl.map, cl.print_gc))
 }
 
 /// The make rule for `file`'s object `object` (`-MT`/`-MQ` targets

@@ -1134,12 +1134,13 @@ impl Graph {
         }
     }
 
-    /// Per operation of a graph of `n`, the longest path to any end at
+    /// Per operation, the longest path to any end at
     /// `ii` (cycles; an edge of distance d counts its latency less d·II),
     /// the priority of [`Policy::Height`]: edges taken from the end of
     /// the body backwards, so that chains of distance 0 converge in one
     /// pass.
-    fn heights(&self, n: usize, ii: i64) -> Vec<i64> {
+    fn heights(&self, ii: i64) -> Vec<i64> {
+        let n = self.pred_start.len() - 1;
         let mut h = vec![0i64; n];
         for _ in 0..=n {
             let mut changed = false;
@@ -2110,7 +2111,7 @@ fn schedule_body(
                 .find_map(|p| {
                     let h: &[i64] = match p {
                         Policy::Body => &[],
-                        _ => heights.get_or_insert_with(|| graph.heights(n, ii)),
+                        _ => heights.get_or_insert_with(|| graph.heights(ii)),
                     };
                     schedule_at(model, &mut memo, &needs, graph, h, &fixed, ii, p)
                         .map(|(t, m)| (t, m, p))
@@ -3426,7 +3427,7 @@ mod tests {
         let edges = [e(4, 1, 1, 1), e(0, 4, 2, 0), e(1, 0, 1, 1), e(0, 3, 1, 0)];
         let graph = Graph::new(needs.len(), &edges);
         let mut memo = FitMemo::default();
-        let h = graph.heights(needs.len(), 2);
+        let h = graph.heights(2);
         for p in [Policy::Height, Policy::Body] {
             assert!(schedule_at(&model, &mut memo, &needs, &graph, &h, &[], 2, p).is_none());
         }

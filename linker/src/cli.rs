@@ -1,0 +1,146 @@
+//! The command line of `lld-st` (GNU ld conventions), parsed in one place
+//! for the `lld-st` program and for the options `lcc` passes on from
+//! `-Wl,…` and `-Xlinker`.
+
+use crate::LinkOptions;
+use std::path::PathBuf;
+
+/// An input named on the command line, in order: resolved by the caller
+/// once every `-L` is known, as GNU ld does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// An object or archive file.
+    File(String),
+    /// `-l NAME`: `libNAME.a` from the search path.
+    Lib(String),
+    /// `--start-group` / `-(`.
+    GroupStart,
+    /// `--end-group` / `-)`.
+    GroupEnd,
+}
+
+/// What a command line asks for.
+#[derive(Debug, Clone, Default)]
+pub struct CommandLine {
+    /// The link options; `inputs` is left empty (see [`CommandLine::inputs`])
+    /// and `map` is set when a map file is asked for.
+    pub options: LinkOptions,
+    /// `-o FILE`.
+    pub output: Option<PathBuf>,
+    /// `-L DIR`, in order.
+    pub lib_dirs: Vec<PathBuf>,
+    /// Files, libraries and group marks, in order.
+    pub inputs: Vec<Input>,
+    /// `-Map FILE`: where to write the link map.
+    pub map: Option<PathBuf>,
+    /// `--print-gc-sections`.
+    pub print_gc: bool,
+    /// `--help`/`-h` came first among the options (the rest is not parsed).
+    pub help: bool,
+    /// `--version`/`-v`/`-V` came first likewise.
+    pub version: bool,
+}
+
+fn parse_num(s: &str) -> Option<u64> {
+    let s = s.trim();
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+fn script(f: &str) -> Result<(String, String), String> {
+    std::fs::read_to_string(f)
+        .map(|t| (f.to_string(), t))
+        .map_err(|e| format!("cannot read linker script {f}: {e}"))
+}
+
+fn defsym(d: &str) -> Result<(String, String), String> {
+    let (n, e) = d
+        .split_once('=')
+        .ok_or_else(|| format!("--defsym {d}: expected SYMBOL=EXPRESSION"))?;
+    Ok((n.trim().to_string(), e.trim().to_string()))
+}
+
+/// Parses `args` (the arguments after the program name). Errors: an
+/// unknown option, a missing or malformed value, an unreadable linker
+/// script (the message, without the `lld-st: error:` prefix).
+pub fn parse(args: &[String]) -> Result<CommandLine, String> {
+    let mut c = CommandLine::default();
+    let o = &mut c.options;
+    let mut i = 0;
+    let value = |i: &mut usize, flag: &str| -> Result<String, String> {
+        *i += 1;
+        args.get(*i)
+            .cloned()
+            .ok_or_else(|| format!("option {flag} needs a value"))
+    };
+    while i < args.len() {
+        let a = args[i].as_str();
+        match a {
+            "--help" | "-h" => {
+                c.help = true;
+                return Ok(c);
+            }
+            "--version" | "-v" | "-V" => {
+                c.version = true;
+                return Ok(c);
+            }
+            "-o" => c.output = Some(PathBuf::from(value(&mut i, "-o")?)),
+            "-e" | "--entry" => o.entry = Some(value(&mut i, "-e")?),
+            "-L" => c.lib_dirs.push(PathBuf::from(value(&mut i, "-L")?)),
+            "-l" => c.inputs.push(Input::Lib(value(&mut i, "-l")?)),
+            "-T" | "--script" => o.script = Some(script(&value(&mut i, a)?)?),
+            "--start-group" | "-(" => c.inputs.push(Input::GroupStart),
+            "--end-group" | "-)" => c.inputs.push(Input::GroupEnd),
+            "--defsym" => o.defsyms.push(defsym(&value(&mut i, "--defsym")?)?),
+            "--gc-sections" => o.gc_sections = true,
+            "--no-gc-sections" => o.gc_sections = false,
+            "--print-gc-sections" => c.print_gc = true,
+            "-Map" | "--Map" => c.map = Some(PathBuf::from(value(&mut i, "-Map")?)),
+            "-s" | "--strip-all" => o.strip_all = true,
+            "-S" | "--strip-debug" => o.strip_debug = true,
+            "--allow-mixed-cores" => o.allow_mixed_cores = true,
+            _ => {
+                if let Some(v) = a.strip_prefix("-o").filter(|v| !v.is_empty()) {
+                    c.output = Some(PathBuf::from(v));
+                } else if let Some(v) = a.strip_prefix("--entry=") {
+                    o.entry = Some(v.to_string());
+                } else if let Some(v) = a.strip_prefix("-L").filter(|v| !v.is_empty()) {
+                    c.lib_dirs.push(PathBuf::from(v));
+                } else if let Some(v) = a.strip_prefix("-l").filter(|v| !v.is_empty()) {
+                    c.inputs.push(Input::Lib(v.to_string()));
+                } else if let Some(v) = a.strip_prefix("--defsym=") {
+                    o.defsyms.push(defsym(v)?);
+                } else if let Some(v) = a.strip_prefix("-Map=").or_else(|| a.strip_prefix("--Map="))
+                {
+                    c.map = Some(PathBuf::from(v));
+                } else if let Some(v) = a.strip_prefix("--section-start=") {
+                    let (n, addr) = v
+                        .split_once('=')
+                        .ok_or_else(|| format!("{a}: expected SECTION=ADDRESS"))?;
+                    let addr = parse_num(addr).ok_or_else(|| format!("{a}: bad address"))?;
+                    o.section_starts.push((n.to_string(), addr));
+                } else if let Some((sec, v)) = ["text", "data", "bss"]
+                    .iter()
+                    .find_map(|s| a.strip_prefix(&format!("-T{s}=")).map(|v| (s, v)))
+                {
+                    let addr = parse_num(v).ok_or_else(|| format!("{a}: bad address"))?;
+                    o.section_starts.push((format!(".{sec}"), addr));
+                } else if let Some(v) = a
+                    .strip_prefix("--script=")
+                    .or_else(|| a.strip_prefix("-T").filter(|v| !v.is_empty()))
+                {
+                    o.script = Some(script(v)?);
+                } else if a.starts_with('-') && a.len() > 1 {
+                    return Err(format!("unknown option {a} (see lld-st --help)"));
+                } else {
+                    c.inputs.push(Input::File(a.to_string()));
+                }
+            }
+        }
+        i += 1;
+    }
+    c.options.map = c.map.is_some();
+    Ok(c)
+}
