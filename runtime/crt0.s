@@ -3,7 +3,9 @@
 # Entry state (ARCHITECTURE.md §5, ISA-ST200 §7.3): $r12 8-byte aligned at
 # the stack top pointing at argc, then argv[0..argc-1], NULL, envp NULL.
 # _start: sets $r14 = _gp, clears .bss (__bss_start..__bss_end: bytes to a
-# word boundary, words to a 32-byte line, then a line per trip), passes
+# word boundary, words to a 32-byte line, then a line per trip with `pft`
+# fetching the line 8 lines ahead into the 8-entry prefetch buffer, §4.6,
+# §5.5, so that the write-allocate misses overlap), passes
 # argc ($r16) and argv ($r17 = $r12 + 4) to main in a 32-byte frame (its low
 # 16 bytes are main's scratch area, §7.3), then calls exit(main's result).
 #
@@ -67,10 +69,28 @@ _start:
 	;;
 	brf $b1, .Lbss_word
 	;;
+	pft 0[$r8]                      # start the fills of the first 8 lines
+	;;
+	pft 32[$r8]
+	;;
+	pft 64[$r8]
+	;;
+	pft 96[$r8]
+	;;
+	pft 128[$r8]
+	;;
+	pft 160[$r8]
+	;;
+	pft 192[$r8]
+	;;
+	pft 224[$r8]
+	;;
 .Lbss_lines:                        # one 32-byte D-cache line per trip
 	stw 0[$r8] = $r0
 	add $r10 = $r8, 64
 	;;
+	pft 256[$r8]                    # the line 8 trips ahead (a hint: past
+	;;                              # __bss_end it only fetches a line)
 	stw 4[$r8] = $r0
 	;;
 	stw 8[$r8] = $r0

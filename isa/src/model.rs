@@ -48,6 +48,7 @@
 //! line_bytes = 32
 //! miss_penalty = 120
 //! write_back = true
+//! prefetch_entries = 8
 //! ```
 //!
 //! Every loaded model is checked by [`ProcessorModel::validate`]; errors name
@@ -314,6 +315,12 @@ pub struct CacheConfig {
     /// when omitted from TOML.
     #[serde(default)]
     pub write_back: bool,
+    /// Entries of the prefetch buffer that `pft` fills (lines; 0 = `pft`
+    /// is ignored). A prefetch is in flight for `miss_penalty` cycles; a
+    /// later access to its line waits only for what is left of that time
+    /// (§5.5: 8 entries on the ST231). Defaults to 0 when omitted from TOML.
+    #[serde(default)]
+    pub prefetch_entries: u32,
 }
 
 impl CacheConfig {
@@ -334,6 +341,7 @@ impl CacheConfig {
             line_bytes: 32,
             miss_penalty: 120,
             write_back: true,
+            prefetch_entries: 8,
         }
     }
 
@@ -348,6 +356,7 @@ impl CacheConfig {
             line_bytes: 64,
             miss_penalty: 120,
             write_back: false,
+            prefetch_entries: 0,
         }
     }
 
@@ -547,6 +556,12 @@ impl ProcessorModel {
                 "an instruction cache cannot be write-back",
             ));
         }
+        if self.icache.prefetch_entries != 0 {
+            return Err(invalid(
+                "icache.prefetch_entries",
+                "`pft` prefetches into the data cache only (ISA-ST200 §4.6)",
+            ));
+        }
         self.dcache.validate("dcache")?;
         Ok(())
     }
@@ -689,6 +704,7 @@ mod tests {
             );
             assert_eq!(m.dcache.miss_penalty, 120);
             assert!(m.dcache.write_back);
+            assert_eq!(m.dcache.prefetch_entries, 8, "§5.5 prefetch buffer");
             assert_eq!(m.dcache.sets(), Some(256));
             assert_eq!(
                 (m.icache.size_bytes, m.icache.ways, m.icache.line_bytes),

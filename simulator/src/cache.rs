@@ -7,6 +7,16 @@
 //! lines dirty (write-backs are counted, at no extra cost: the model has one
 //! miss penalty); a write-through cache does not allocate on stores and
 //! never stalls them (a write buffer is assumed).
+//!
+//! A data cache may have a prefetch buffer (`prefetch_entries` lines, 8 on
+//! the ST231, §5.5) that `pft` fills: a prefetch starts a line fill that
+//! takes the miss penalty, without stalling the core; an access that misses
+//! the cache but finds its line in the buffer moves the line into the cache
+//! and stalls only for what is left of the fill. Fills overlap freely (the
+//! model has no bus bandwidth limit). A `pft` whose line is already cached
+//! or in the buffer does nothing; when the buffer is full, it replaces the
+//! entry whose fill completed first, or is dropped if every fill is still
+//! in flight (`pft` is a hint, §4.6).
 
 use isa::model::CacheConfig;
 
@@ -19,6 +29,10 @@ pub struct CacheStats {
     pub misses: u64,
     /// Dirty lines evicted (write-back caches only).
     pub writebacks: u64,
+    /// Misses served from the prefetch buffer (also counted in `misses`).
+    pub prefetch_hits: u64,
+    /// `pft` operations that started a line fill.
+    pub prefetches: u64,
 }
 
 impl CacheStats {
@@ -50,6 +64,10 @@ pub struct Cache {
     stamps: Vec<u64>,
     dirty: Vec<bool>,
     clock: u64,
+    /// Capacity of the prefetch buffer (lines).
+    prefetch_entries: usize,
+    /// The prefetch buffer: (line number, cycle at which its fill completes).
+    prefetch_buffer: Vec<(u32, u64)>,
     /// Counters.
     pub stats: CacheStats,
 }
@@ -78,6 +96,8 @@ impl Cache {
             stamps: vec![0; sets * ways],
             dirty: vec![false; sets * ways],
             clock: 0,
+            prefetch_entries: config.prefetch_entries as usize,
+            prefetch_buffer: Vec::with_capacity(config.prefetch_entries as usize),
             stats: CacheStats::default(),
         }
     }
@@ -88,12 +108,13 @@ impl Cache {
         addr >> self.line_shift
     }
 
-    /// Accesses the line holding `addr`; returns the stall in cycles (0 on
-    /// a hit, the model's miss penalty on a miss). `write` marks the line
-    /// dirty in a write-back cache; in a write-through cache a write never
-    /// allocates nor stalls.
+    /// Accesses the line holding `addr` at cycle `now`; returns the stall
+    /// in cycles (0 on a hit, the model's miss penalty on a miss, what is
+    /// left of its fill for a line in the prefetch buffer). `write` marks
+    /// the line dirty in a write-back cache; in a write-through cache a
+    /// write never allocates nor stalls.
     #[inline]
-    pub fn access(&mut self, addr: u32, write: bool) -> u32 {
+    pub fn access(&mut self, addr: u32, write: bool, now: u64) -> u32 {
         if self.perfect {
             self.stats.hits += 1;
             return 0;
@@ -114,21 +135,45 @@ impl Cache {
             return 0;
         }
         self.fill(base, line, write);
-        self.miss_penalty
+        match self.prefetch_buffer.iter().position(|&(l, _)| l == line) {
+            Some(i) => {
+                let (_, ready) = self.prefetch_buffer.swap_remove(i);
+                self.stats.prefetch_hits += 1;
+                ready.saturating_sub(now).min(u64::from(self.miss_penalty)) as u32
+            }
+            None => self.miss_penalty,
+        }
     }
 
-    /// Brings the line holding `addr` in without a stall (a prefetch, `pft`).
-    pub fn prefetch(&mut self, addr: u32) {
-        if self.perfect {
+    /// A prefetch (`pft`) of the line holding `addr` at cycle `now`: starts
+    /// its fill into the prefetch buffer, with no stall (module docs).
+    pub fn prefetch(&mut self, addr: u32, now: u64) {
+        if self.perfect || self.prefetch_entries == 0 {
             return;
         }
         let line = addr >> self.line_shift;
         let base = (line & self.set_mask) as usize * self.ways;
-        if (base..base + self.ways).any(|w| self.stamps[w] != 0 && self.tags[w] == line) {
+        if (base..base + self.ways).any(|w| self.stamps[w] != 0 && self.tags[w] == line)
+            || self.prefetch_buffer.iter().any(|&(l, _)| l == line)
+        {
             return;
         }
-        self.clock += 1;
-        self.fill(base, line, false);
+        let entry = (line, now + u64::from(self.miss_penalty));
+        if self.prefetch_buffer.len() < self.prefetch_entries {
+            self.prefetch_buffer.push(entry);
+        } else {
+            let (i, &(_, ready)) = self
+                .prefetch_buffer
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, &(_, ready))| ready)
+                .expect("a full buffer has entries");
+            if ready > now {
+                return;
+            }
+            self.prefetch_buffer[i] = entry;
+        }
+        self.stats.prefetches += 1;
     }
 
     fn fill(&mut self, base: usize, line: u32, write: bool) {
@@ -150,6 +195,7 @@ impl Cache {
     /// if dirty.
     pub fn purge_line(&mut self, addr: u32) {
         let line = addr >> self.line_shift;
+        self.prefetch_buffer.retain(|&(l, _)| l != line);
         let base = (line & self.set_mask) as usize * self.ways;
         for w in base..base + self.ways {
             if self.stamps[w] != 0 && self.tags[w] == line {
@@ -193,6 +239,7 @@ mod tests {
             line_bytes: line,
             miss_penalty: 10,
             write_back: true,
+            prefetch_entries: 0,
         }
     }
 
@@ -201,18 +248,18 @@ mod tests {
         // 2 sets × 2 ways × 16-byte lines = 64 bytes. Lines 0, 2, 4 (addresses
         // 0, 32, 64) all map to set 0.
         let mut c = Cache::new(&cfg(64, 2, 16), false);
-        assert_eq!(c.access(0, false), 10); // cold miss
-        assert_eq!(c.access(32, false), 10); // cold miss, set 0 now {0, 2}
-        assert_eq!(c.access(4, false), 0); // hit line 0, line 2 becomes LRU
-        assert_eq!(c.access(64, false), 10); // evicts line 2
-        assert_eq!(c.access(0, false), 0);
-        assert_eq!(c.access(32, false), 10); // line 2 was evicted
+        assert_eq!(c.access(0, false, 0), 10); // cold miss
+        assert_eq!(c.access(32, false, 0), 10); // cold miss, set 0 now {0, 2}
+        assert_eq!(c.access(4, false, 0), 0); // hit line 0, line 2 becomes LRU
+        assert_eq!(c.access(64, false, 0), 10); // evicts line 2
+        assert_eq!(c.access(0, false, 0), 0);
+        assert_eq!(c.access(32, false, 0), 10); // line 2 was evicted
         assert_eq!(
             c.stats,
             CacheStats {
                 hits: 2,
                 misses: 4,
-                writebacks: 0
+                ..CacheStats::default()
             }
         );
     }
@@ -220,15 +267,46 @@ mod tests {
     #[test]
     fn write_back_counts_dirty_evictions_and_write_through_never_stalls_stores() {
         let mut c = Cache::new(&cfg(16, 1, 16), false);
-        assert_eq!(c.access(0, true), 10);
-        assert_eq!(c.access(16, false), 10);
+        assert_eq!(c.access(0, true, 0), 10);
+        assert_eq!(c.access(16, false, 0), 10);
         assert_eq!(c.stats.writebacks, 1);
         let mut wt = cfg(16, 1, 16);
         wt.write_back = false;
         let mut c = Cache::new(&wt, false);
-        assert_eq!(c.access(0, true), 0);
-        assert_eq!(c.access(0, false), 10, "the store did not allocate");
+        assert_eq!(c.access(0, true, 0), 0);
+        assert_eq!(c.access(0, false, 0), 10, "the store did not allocate");
         let mut p = Cache::new(&cfg(16, 1, 16), true);
-        assert_eq!(p.access(0, false), 0);
+        assert_eq!(p.access(0, false, 0), 0);
+    }
+
+    #[test]
+    fn prefetch_buffer_overlaps_fills_and_drops_hints_when_full() {
+        // Miss penalty 10, two prefetch-buffer entries, 16-byte lines.
+        let mut two = cfg(256, 1, 16);
+        two.prefetch_entries = 2;
+        let mut c = Cache::new(&two, false);
+        c.prefetch(0, 0); // fill of line 0 completes at cycle 10
+        assert_eq!(c.access(4, false, 4), 6, "waits for the rest of the fill");
+        assert_eq!(c.access(8, false, 5), 0, "the line is in the cache now");
+        c.prefetch(16, 20); // line 1, ready at 30
+        c.prefetch(32, 20); // line 2, ready at 30
+        c.prefetch(48, 25); // buffer full, both fills in flight: dropped
+        assert_eq!(c.access(48, false, 26), 10, "a dropped hint: full miss");
+        c.prefetch(64, 30); // fills done: replaces the first completed (line 1)
+        assert_eq!(c.access(16, true, 31), 10, "line 1 was replaced");
+        assert_eq!(c.access(32, true, 31), 0, "line 2 arrived at 30");
+        assert_eq!(c.access(64, false, 35), 5);
+        c.prefetch(64, 36); // already cached: nothing
+                            // Fills started: lines 0, 1, 2, 4; misses: lines 0, 3, 1, 2, 4, of
+                            // which 0, 2 and 4 were served by the buffer.
+        assert_eq!(
+            (c.stats.prefetches, c.stats.prefetch_hits, c.stats.misses),
+            (4, 3, 5)
+        );
+        // Without a prefetch buffer `pft` is ignored.
+        let mut c = Cache::new(&cfg(256, 1, 16), false);
+        c.prefetch(0, 0);
+        assert_eq!(c.access(0, false, 100), 10);
+        assert_eq!(c.stats.prefetches, 0);
     }
 }

@@ -348,6 +348,9 @@ pub struct Machine {
     pc: u32,
     /// Earliest issue cycle of the next bundle = cycles elapsed.
     cycle: u64,
+    /// Issue cycle of the bundle executing now: the time of its D-cache
+    /// access (prefetch fills complete relative to it).
+    mem_now: u64,
     code: Code,
     /// Decode cache: per 4 KiB page, 0 or 1 + index into `code_pages`.
     code_page_of: Vec<u32>,
@@ -395,6 +398,7 @@ impl Machine {
             seq: 0,
             pc: 0,
             cycle: 0,
+            mem_now: 0,
             code: Code::default(),
             code_page_of: vec![0; 1 << 20],
             code_pages: Vec::new(),
@@ -638,7 +642,7 @@ impl Machine {
         }
         match self.mem.read(addr, size) {
             Ok(v) => {
-                *dstall += self.dcache.access(addr, false);
+                *dstall += self.dcache.access(addr, false, self.mem_now);
                 Ok(v)
             }
             Err(Fault::Unmapped) => Err(TrapKind::Unmapped {
@@ -667,7 +671,7 @@ impl Machine {
         }
         match self.mem.write(addr, size, value) {
             Ok(()) => {
-                *dstall += self.dcache.access(addr, true);
+                *dstall += self.dcache.access(addr, true, self.mem_now);
                 if self.code_page_of[(addr >> 12) as usize] != 0 {
                     self.invalidate_code(addr);
                 }
@@ -698,7 +702,7 @@ impl Machine {
         }
         match self.mem.read(addr, size) {
             Ok(v) => {
-                *dstall += self.dcache.access(addr, false);
+                *dstall += self.dcache.access(addr, false, self.mem_now);
                 v
             }
             Err(_) => 0,
@@ -796,14 +800,14 @@ impl Machine {
             let first_line = self.icache.line_of(pc);
             let last_line = self.icache.line_of(b.next_pc.wrapping_sub(4));
             if self.last_iline != Some(first_line) {
-                let p = self.icache.access(pc, false) as u64;
+                let p = self.icache.access(pc, false, fetch) as u64;
                 imiss += (p > 0) as u64;
                 t += p;
             } else {
                 self.icache.stats.hits += 1;
             }
             if last_line != first_line {
-                let p = self.icache.access(b.next_pc.wrapping_sub(4), false) as u64;
+                let p = self.icache.access(b.next_pc.wrapping_sub(4), false, fetch) as u64;
                 imiss += (p > 0) as u64;
                 t += p;
             }
@@ -846,6 +850,7 @@ impl Machine {
             }
 
             // 3. Execute: read every operand, compute, buffer the results.
+            self.mem_now = issue;
             let mut nw = 0usize;
             let mut next_pc = b.next_pc;
             let mut taken = false;
@@ -1042,7 +1047,7 @@ impl Machine {
                     Kind::Pft => {
                         let addr = a.wrapping_add(bv);
                         if addr < CREG_BASE && self.mem.is_mapped(addr) {
-                            self.dcache.prefetch(addr);
+                            self.dcache.prefetch(addr, self.mem_now);
                         }
                     }
                     Kind::Prgadd => self.dcache.purge_line(a.wrapping_add(bv)),

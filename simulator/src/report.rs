@@ -94,13 +94,21 @@ pub fn stats_text(stats: &Stats, model_name: &str) -> String {
             100.0 * c.hit_rate()
         );
     }
+    if stats.dcache.prefetches > 0 {
+        let _ = writeln!(
+            s,
+            "  prefetches {:>14} started {:>10} misses served by them",
+            stats.dcache.prefetches, stats.dcache.prefetch_hits
+        );
+    }
     s
 }
 
 /// The `--stats-json` document: top-level integer keys `cycles`,
 /// `bundles`, `operations`, an `ipc` number, a `stalls` object by cause
 /// (see [`stall_causes`]), `taken_branches`, `icache`/`dcache` objects
-/// (`hits`, `misses`, `writebacks`, `hit_rate`), `model`, and the `exit`
+/// (`hits`, `misses`, `writebacks`, `prefetches`, `prefetch_hits`,
+/// `hit_rate`), `model`, and the `exit`
 /// status.
 pub fn stats_json(stats: &Stats, model_name: &str, exit: i32) -> serde_json::Value {
     let stalls: serde_json::Map<String, serde_json::Value> = stall_causes(stats)
@@ -112,6 +120,8 @@ pub fn stats_json(stats: &Stats, model_name: &str, exit: i32) -> serde_json::Val
             "hits": c.hits,
             "misses": c.misses,
             "writebacks": c.writebacks,
+            "prefetches": c.prefetches,
+            "prefetch_hits": c.prefetch_hits,
             "hit_rate": c.hit_rate(),
         })
     };
