@@ -57,6 +57,8 @@ check() {
     if grep -q FAIL "$tmp/$name.1.out"; then echo "FAIL $name: the program reports FAIL"; ok=0; fi
     if [ $update -eq 1 ] && [ $ok -eq 1 ]; then
         cp "$tmp/$name.1.out" "$expected"
+    elif [ ! -f "$expected" ]; then
+        echo "FAIL $name: no $expected (run with --update)"; ok=0
     elif ! cmp -s "$tmp/$name.1.out" "$expected"; then
         echo "FAIL $name: output differs from $expected"; ok=0
     fi

@@ -1,18 +1,18 @@
-/* heat2d: explicit 5-point stencil for the 2-D heat equation on a 24x24
+/* heat2d: explicit 5-point stencil for the 2-D heat equation on a 16x16
  * float grid with fixed (Dirichlet) borders: hot left edge, cold right edge,
- * a hot spot in the middle, 150 time steps with r = 0.2 (stable, r <= 1/4).
+ * a hot spot in the middle, 80 time steps with r = 0.2 (stable, r <= 1/4).
  * Checks the maximum principle (values stay within the boundary/initial
  * range), symmetry about the horizontal mid-line, that the total heat
  * changes monotonically towards the steady state, and prints the grid as
- * ASCII shades plus exact bit checksums. A double run of 400 Jacobi sweeps
+ * ASCII shades plus exact bit checksums. A double run of 100 Jacobi sweeps
  * towards the steady state (the linear profile 100 (W-1-x)/(W-1)) is
  * compared at the end. Pure + - * /. */
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
-#define W 24
-#define H 24
+#define W 16
+#define H 16
 
 static float g[H][W], t[H][W];
 static double dg[H][W], dt[H][W];
@@ -28,7 +28,7 @@ static void init(void)
             if (x == 0) v = 100.0f;
             else if (x == W - 1) v = 0.0f;
             else if (y == 0 || y == H - 1) v = 100.0f * (float)(W - 1 - x) / (float)(W - 1);
-            else if (x >= 10 && x <= 13 && y >= 10 && y <= 13) v = 80.0f;
+            else if (x >= 6 && x <= 9 && y >= 6 && y <= 9) v = 80.0f;
             g[y][x] = v;
             dg[y][x] = v;
         }
@@ -55,12 +55,12 @@ int main(void)
     int mono = 1;
 
     init();
-    for (s = 1; s <= 150; s++) {
+    for (s = 1; s <= 80; s++) {
         step(0.2f);
         heat = 0.0;
         for (y = 1; y < H - 1; y++)
             for (x = 1; x < W - 1; x++) heat += g[y][x];
-        if (s % 30 == 0) printf("step %3d interior heat %.9g centre %.9g\n", s, heat, (double)g[H / 2][W / 2]);
+        if (s % 20 == 0) printf("step %3d interior heat %.9g centre %.9g\n", s, heat, (double)g[H / 2][W / 2]);
         if (s > 1 && heat < prev) mono = 0;
         prev = heat;
     }
@@ -84,7 +84,7 @@ int main(void)
     if (lo < 0.0f || hi > 100.0f || !sym) fails++;
 
     /* double: Jacobi iteration to (near) steady state, then compare with the float transient */
-    for (s = 0; s < 400; s++) {
+    for (s = 0; s < 100; s++) {
         for (y = 1; y < H - 1; y++)
             for (x = 1; x < W - 1; x++)
                 dt[y][x] = 0.25 * (dg[y - 1][x] + dg[y + 1][x] + dg[y][x - 1] + dg[y][x + 1]);
@@ -97,10 +97,10 @@ int main(void)
             if (d < 0) d = -d;
             if (d > maxdiff) maxdiff = d;
         }
-    printf("jacobi centre %.17g row 12: %.6f %.6f %.6f; max |float transient - steady| %.4f\n", dg[H / 2][W / 2],
-           dg[12][1], dg[12][6], dg[12][20], maxdiff);
-    /* the steady state is the linear profile: 73.9 at x = 6 */
-    if (dg[12][6] < 70.0 || dg[12][6] > 75.0) fails++;
+    printf("jacobi centre %.17g row 8: %.6f %.6f %.6f; max |float transient - steady| %.4f\n", dg[H / 2][W / 2],
+           dg[8][1], dg[8][4], dg[8][12], maxdiff);
+    /* the steady state is the linear profile (73.3 at x = 4); 100 sweeps get within 6 */
+    if (dg[8][4] < 66.0 || dg[8][4] > 73.4) fails++;
     puts(fails ? "FAIL" : "PASS");
     return 0;
 }

@@ -1,4 +1,4 @@
-/* stats: descriptive statistics of 1000 pseudo-random doubles with a large
+/* stats: descriptive statistics of 400 pseudo-random doubles with a large
  * offset: mean, variance by the naive sum-of-squares formula, by two passes
  * and by Welford's online update; median (insertion sort) and Pearson
  * correlation of two related series. Checks Welford ~= two-pass, the median
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <math.h>
 
-#define N 1000
+#define N 400
 
 static uint32_t rng = 2463534242u;
 static uint32_t xorshift32(void)
