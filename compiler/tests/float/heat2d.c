@@ -1,10 +1,10 @@
 /* heat2d: explicit 5-point stencil for the 2-D heat equation on a 16x16
  * float grid with fixed (Dirichlet) borders: hot left edge, cold right edge,
- * a hot spot in the middle, 80 time steps with r = 0.2 (stable, r <= 1/4).
+ * a hot spot in the middle, 60 time steps with r = 0.2 (stable, r <= 1/4).
  * Checks the maximum principle (values stay within the boundary/initial
  * range), symmetry about the horizontal mid-line, that the total heat
  * changes monotonically towards the steady state, and prints the grid as
- * ASCII shades plus exact bit checksums. A double run of 100 Jacobi sweeps
+ * ASCII shades plus exact bit checksums. A double run of 60 Jacobi sweeps
  * towards the steady state (the linear profile 100 (W-1-x)/(W-1)) is
  * compared at the end. Pure + - * /. */
 #include <stdio.h>
@@ -55,12 +55,12 @@ int main(void)
     int mono = 1;
 
     init();
-    for (s = 1; s <= 80; s++) {
+    for (s = 1; s <= 60; s++) {
         step(0.2f);
         heat = 0.0;
         for (y = 1; y < H - 1; y++)
             for (x = 1; x < W - 1; x++) heat += g[y][x];
-        if (s % 20 == 0) printf("step %3d interior heat %.9g centre %.9g\n", s, heat, (double)g[H / 2][W / 2]);
+        if (s % 15 == 0) printf("step %3d interior heat %.9g centre %.9g\n", s, heat, (double)g[H / 2][W / 2]);
         if (s > 1 && heat < prev) mono = 0;
         prev = heat;
     }
@@ -84,7 +84,7 @@ int main(void)
     if (lo < 0.0f || hi > 100.0f || !sym) fails++;
 
     /* double: Jacobi iteration to (near) steady state, then compare with the float transient */
-    for (s = 0; s < 100; s++) {
+    for (s = 0; s < 60; s++) {
         for (y = 1; y < H - 1; y++)
             for (x = 1; x < W - 1; x++)
                 dt[y][x] = 0.25 * (dg[y - 1][x] + dg[y + 1][x] + dg[y][x - 1] + dg[y][x + 1]);
@@ -99,8 +99,8 @@ int main(void)
         }
     printf("jacobi centre %.17g row 8: %.6f %.6f %.6f; max |float transient - steady| %.4f\n", dg[H / 2][W / 2],
            dg[8][1], dg[8][4], dg[8][12], maxdiff);
-    /* the steady state is the linear profile (73.3 at x = 4); 100 sweeps get within 6 */
-    if (dg[8][4] < 66.0 || dg[8][4] > 73.4) fails++;
+    /* the steady state is the linear profile (73.3 at x = 4); 60 sweeps get within 15 */
+    if (dg[8][4] < 55.0 || dg[8][4] > 73.4) fails++;
     puts(fails ? "FAIL" : "PASS");
     return 0;
 }

@@ -4,7 +4,7 @@
  * that they happen at run time). Only conversions with defined behaviour are
  * made: float->integer only when the truncated value fits. Also checks
  * unsigned long long -> float/double against a rounding routine written with
- * integer arithmetic (round to nearest, ties to even) for 2000 random values,
+ * integer arithmetic (round to nearest, ties to even) for 1000 random values,
  * and float/double -> integer -> float round trips. */
 #include <stdio.h>
 #include <stdint.h>
@@ -165,7 +165,7 @@ int main(void)
     SHOW_I((int)-0.5); SHOW_I((long long)1e10f);
 
     puts("-- random unsigned long long / long long / unsigned / int -> float, double");
-    for (i = 0; i < 2000; i++) {
+    for (i = 0; i < 1000; i++) {
         uint64_t u = ((uint64_t)xorshift32() << 32) | xorshift32();
         int sh = (int)(xorshift32() % 64);
         int64_t s;

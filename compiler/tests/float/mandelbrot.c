@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdint.h>
 
-#define MAXIT 40
+#define MAXIT 32
 
 static int iter_d(double cr, double ci)
 {

@@ -1,5 +1,5 @@
 /* taylor: elementary functions from series with argument reduction, in
- * double and float: exp (reduce by ln 2 via frexp-free k = round(x/ln2),
+ * double and float: exp (reduce by ln 2 with k = floor(x/ln2 + 1/2),
  * scale with ldexp), sin/cos (reduce modulo pi/2 with a two-part pi/2),
  * log (atanh series after frexp), atan (two halvings + series), and
  * sqrt-free pow for integer exponents by repeated squaring. Our results use
