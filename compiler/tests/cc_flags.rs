@@ -118,6 +118,13 @@ fn gcc_flags_of_makefiles_are_accepted() {
         "-fPIC",
         "-fpic",
         "-fno-pic",
+        "-fno-exceptions",
+        "-fno-stack-protector",
+        "-fvisibility=hidden",
+        "-fmessage-length=0",
+        "-fno-strict-aliasing",
+        "-fno-inline",
+        "-fsigned-char",
         "-static",
         "-pipe",
         "-std=gnu99",
@@ -164,13 +171,26 @@ fn gcc_flags_of_makefiles_are_accepted() {
 fn unknown_options_are_errors_naming_them() {
     let dir = scratch("unknown");
     project(&dir);
-    for bad in ["-Qbogus", "-mbogus-thing", "--bogus", "-MG"] {
+    for bad in [
+        "-Qbogus",
+        "-mbogus-thing",
+        "--bogus",
+        "-MG",
+        "-fbogus",
+        "-fwrapv",
+    ] {
         let e = lcc_err(&dir, &["-c", bad, "util.c"]);
         assert!(
             e.contains(&format!("unrecognized command-line option '{bad}'")),
             "{bad}: {e}"
         );
     }
+    // A gcc option of which lcc implements only the other form.
+    let e = lcc_err(&dir, &["-c", "-funsigned-char", "util.c"]);
+    assert!(
+        e.contains("'-funsigned-char' is not supported (lcc accepts only '-fno-unsigned-char')"),
+        "{e}"
+    );
     // An option lld-st does not know is the linker's error, named.
     let e = lcc_err(&dir, &["main.c", "util.c", "-Wl,--bogus-linker-flag"]);
     assert!(

@@ -109,8 +109,10 @@ Options:
   -std=c89/c90/c99/c11/gnu…, -ansi, -pedantic, -pedantic-errors  accepted:
                      lcc compiles C99 with its extensions whatever the dialect
   -ffunction-sections, -fdata-sections, -fno-common, -fPIC, -fpic, -fno-pic,
-  -fomit-frame-pointer, -fno-omit-frame-pointer, -pipe  accepted, no effect
-                     (as is any other -f flag that names no lcc pass)
+  -fomit-frame-pointer, -fno-exceptions, -fno-stack-protector, -pipe, …
+                     accepted, no effect (the gcc -f options that change
+                     nothing here); any other -f flag that names no lcc
+                     pass is an error
   -fdiagnostics-format=F  text (gcc style, the default) or rich (codespan's
                      boxed form)
   -mcpu=CPU          st220, st231 (default) or st240

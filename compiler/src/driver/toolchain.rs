@@ -187,28 +187,19 @@ impl Config {
         cfg.reorder_blocks = cfg.opt_level >= 2;
         cfg.mir_simplify = cfg.opt_level >= 2;
         for f in &cfg.pass_flags {
-            match f.as_str() {
-                "-fif-convert" => cfg.if_convert = true,
-                "-fno-if-convert" => cfg.if_convert = false,
-                "-fpsi-promote" => cfg.psi_promote = true,
-                "-fno-psi-promote" => cfg.psi_promote = false,
-                "-fcopy-fold" => cfg.copy_fold = true,
-                "-fno-copy-fold" => cfg.copy_fold = false,
-                "-fpeephole" => cfg.peephole = true,
-                "-fno-peephole" => cfg.peephole = false,
-                "-fmodulo-sched" => cfg.modulo_sched = true,
-                "-fno-modulo-sched" => cfg.modulo_sched = false,
-                "-fschedule-insns" => cfg.schedule_insns = true,
-                "-fno-schedule-insns" => cfg.schedule_insns = false,
-                "-freorder-blocks" => cfg.reorder_blocks = true,
-                "-fno-reorder-blocks" => cfg.reorder_blocks = false,
-                "-fmir-sccp" => cfg.mir_sccp = true,
-                "-fno-mir-sccp" => cfg.mir_sccp = false,
-                "-fmir-simplify" => cfg.mir_simplify = true,
-                "-fno-mir-simplify" => cfg.mir_simplify = false,
-                "-fjump-tables" => cfg.front.no_jump_tables = false,
-                "-fno-jump-tables" => cfg.front.no_jump_tables = true,
-                _ => {}
+            let (name, on) = flag_name(f);
+            match name {
+                "if-convert" => cfg.if_convert = on,
+                "psi-promote" => cfg.psi_promote = on,
+                "copy-fold" => cfg.copy_fold = on,
+                "peephole" => cfg.peephole = on,
+                "modulo-sched" => cfg.modulo_sched = on,
+                "schedule-insns" => cfg.schedule_insns = on,
+                "reorder-blocks" => cfg.reorder_blocks = on,
+                "mir-sccp" => cfg.mir_sccp = on,
+                "mir-simplify" => cfg.mir_simplify = on,
+                "jump-tables" => cfg.front.no_jump_tables = !on,
+                _ => check_f_flag(f)?,
             }
         }
         cfg.if_convert &= cfg.machine_ssa;
@@ -284,6 +275,119 @@ impl Config {
         if self.verbose {
             eprintln!("lcc: {}", what());
         }
+    }
+}
+
+/// `-fNAME` → `(NAME, true)`, `-fno-NAME` → `(NAME, false)`.
+fn flag_name(f: &str) -> (&str, bool) {
+    let name = f.strip_prefix("-f").unwrap_or(f);
+    match name.strip_prefix("no-") {
+        Some(n) => (n, false),
+        None => (name, true),
+    }
+}
+
+/// gcc `-f` options that change nothing in what lcc produces, so that
+/// Makefiles written for gcc build unchanged: `(name, which forms are
+/// accepted)`. A name ending in `=` takes any value. Options that would
+/// change the meaning of a program in a way lcc does not implement
+/// (`-fwrapv`, `-fshort-enums`, `-funsigned-char`, …) are not here and
+/// stay errors.
+const NEUTRAL_GCC_F_FLAGS: &[(&str, Forms)] = &[
+    // Section placement and symbol layout: lcc emits one section per kind.
+    ("function-sections", Forms::Both),
+    ("data-sections", Forms::Both),
+    ("common", Forms::Both),
+    ("ident", Forms::Both),
+    ("merge-constants", Forms::Both),
+    ("visibility=", Forms::On),
+    // Code shape without effect on results here.
+    ("omit-frame-pointer", Forms::Both),
+    ("optimize-sibling-calls", Forms::Both),
+    ("inline-functions", Forms::Both),
+    ("inline-small-functions", Forms::Both),
+    ("inline-functions-called-once", Forms::Both),
+    ("keep-inline-functions", Forms::Both),
+    ("gnu89-inline", Forms::Both),
+    ("tree-vectorize", Forms::Both),
+    ("unroll-all-loops", Forms::Both),
+    ("builtin", Forms::Both),
+    ("freestanding", Forms::On),
+    ("hosted", Forms::On),
+    // Permissions lcc never uses, or guarantees lcc gives anyway (it does
+    // not unwind, protect the stack, or change floating-point results).
+    ("strict-overflow", Forms::Both),
+    ("delete-null-pointer-checks", Forms::Both),
+    ("exceptions", Forms::Off),
+    ("asynchronous-unwind-tables", Forms::Both),
+    ("unwind-tables", Forms::Both),
+    ("stack-protector", Forms::Both),
+    ("stack-protector-strong", Forms::Both),
+    ("stack-protector-all", Forms::Both),
+    ("stack-clash-protection", Forms::Both),
+    ("math-errno", Forms::Both),
+    ("trapping-math", Forms::Both),
+    ("signed-zeros", Forms::On),
+    ("fast-math", Forms::Both),
+    ("finite-math-only", Forms::Both),
+    // lld-st links static executables only, which need no
+    // position-independent code; lcc's code is not PIC (ISA-ST200 §7.4
+    // describes the Linux port's), and the flag is accepted as gcc does
+    // on targets without shared libraries.
+    ("pic", Forms::Both),
+    ("PIC", Forms::Both),
+    ("pie", Forms::Both),
+    ("PIE", Forms::Both),
+    // plain `char` is signed on the ST200 (ISA-ST200 §1.1)
+    ("signed-char", Forms::On),
+    ("unsigned-char", Forms::Off),
+    // Diagnostics layout.
+    ("diagnostics-color", Forms::Both),
+    ("diagnostics-color=", Forms::On),
+    ("diagnostics-show-option", Forms::Both),
+    ("diagnostics-show-caret", Forms::Both),
+    ("show-column", Forms::Both),
+    ("message-length=", Forms::On),
+    ("max-errors=", Forms::On),
+];
+
+/// Which of `-fNAME` and `-fno-NAME` a [`NEUTRAL_GCC_F_FLAGS`] entry accepts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Forms {
+    On,
+    Off,
+    Both,
+}
+
+/// Checks an `-f` flag that is not a code-generation switch of
+/// [`Config::from_flags`]: lcc's own (`-fverify`, `-fdump-PASS`,
+/// `-fplant-bug=`, `-f[no-]PASS` for a pass of [`crate::opt::PASSES`],
+/// `-f[no-]strict-aliasing`, `-f[no-]unroll-loops`) or a
+/// neutral gcc one ([`NEUTRAL_GCC_F_FLAGS`]). Anything else is an error
+/// naming it, as gcc gives.
+fn check_f_flag(f: &str) -> Result<(), String> {
+    let (name, on) = flag_name(f);
+    let own = f == "-fverify"
+        || f.starts_with("-fplant-bug=")
+        || f.starts_with("-fdump-")
+        || matches!(name, "strict-aliasing" | "unroll-loops")
+        || crate::opt::pass(name).is_some();
+    let entry = NEUTRAL_GCC_F_FLAGS
+        .iter()
+        .find(|&&(n, _)| match n.strip_suffix('=') {
+            Some(stem) => name.strip_prefix(stem).is_some_and(|v| v.starts_with('=')),
+            None => name == n,
+        });
+    match entry {
+        _ if own => Ok(()),
+        Some((_, Forms::Both)) => Ok(()),
+        Some((_, Forms::On)) if on => Ok(()),
+        Some((_, Forms::Off)) if !on => Ok(()),
+        Some((n, _)) => Err(format!(
+            "'{f}' is not supported (lcc accepts only '-f{}{n}')",
+            if on { "no-" } else { "" }
+        )),
+        None => Err(format!("unrecognized command-line option '{f}'")),
     }
 }
 
