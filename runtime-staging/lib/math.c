@@ -150,9 +150,7 @@ double fmin(double x, double y)
         return y;
     if (y != y)
         return x;
-    if (x == y)
-        return (bits_of(x) & SIGN) ? x : y;
-    return x < y ? x : y;
+    return y < x ? y : x;
 }
 
 double fmax(double x, double y)
@@ -161,9 +159,7 @@ double fmax(double x, double y)
         return y;
     if (y != y)
         return x;
-    if (x == y)
-        return (bits_of(x) & SIGN) ? y : x;
-    return x > y ? x : y;
+    return y > x ? y : x;
 }
 
 int __fpclassify(double x)
@@ -487,6 +483,31 @@ static void exp_core(double xh, double xl, int *m, double *yh, double *yl)
     *yl = tl + th * p;
 }
 
+/* (yh + yl) 2^m rounded once, also when the result is subnormal:
+   yh in [1, 2), |yl| < yh/64 */
+static double scale_round(double yh, double yl, int m)
+{
+    double S, L, B = 4503599627370496.0, t, n, f;
+    if (m >= -1022)
+        return scalbn(yh + yl, m);
+    if (m < -1080)
+        return pow2i(-1022) * pow2i(-1022) * yh;
+    yh = fast_two_sum(yh, yl, &yl);
+    /* in units of 2^-1074, the subnormal quantum: round S + L to an
+       integer (0 < S < 2^52: adding B = 2^52 rounds S, f is what
+       remains) */
+    S = scalbn(yh, m + 1074);
+    L = scalbn(yl, m + 1074);
+    t = S + B;
+    n = t - B;
+    f = (S - n) + L;
+    if (f > 0.5)
+        n += 1.0;
+    else if (f < -0.5)
+        n -= 1.0;
+    return scalbn(n, -1074);
+}
+
 double exp(double x)
 {
     int m;
@@ -500,15 +521,18 @@ double exp(double x)
     if (fabs(x) < 5.5511151231257827e-17) /* 2^-54 */
         return 1.0 + x;
     exp_core(x, 0.0, &m, &yh, &yl);
-    return scalbn(yh + yl, m);
+    return scale_round(yh, yl, m);
 }
 
 /* e^x - 1 as a double-double, |x| <= 709.8 */
 static void expm1_dd(double x, double *h, double *l)
 {
     if (fabs(x) < 0.34657359027997264) { /* ln2/2: Taylor, degree 14 */
-        double q = IF_2 + x * (IF_3 + x * (IF_4 + x * (IF_5 + x * (IF_6 + x * (IF_7 + x * (IF_8 + x * (IF_9 + x * (IF_10 + x * (IF_11 + x * (IF_12 + x * (IF_13 + x * IF_14)))))))))));
-        *h = fast_two_sum(x, x * x * q, l);
+        double qh, ql, e, s;
+        double q = IF_3 + x * (IF_4 + x * (IF_5 + x * (IF_6 + x * (IF_7 + x * (IF_8 + x * (IF_9 + x * (IF_10 + x * (IF_11 + x * (IF_12 + x * (IF_13 + x * IF_14))))))))));
+        qh = two_prod(x, x, &ql); /* x + x^2/2 exactly, then x^3 q */
+        s = fast_two_sum(x, 0.5 * qh, &e);
+        *h = fast_two_sum(s, e + (0.5 * ql + x * qh * q), l);
     } else {
         int m;
         double yh, yl, s, e, sc;
@@ -640,8 +664,8 @@ double log1p(double x)
         return x == -1.0 ? -from_bits(EXPMASK) : (x - x) / (x - x);
     if (x - x != 0)
         return x;
-    if (fabs(x) < 5.5511151231257827e-17)
-        return x;
+    if (fabs(x) < 9.5367431640625e-07) /* 2^-20: x - x^2/2 + x^3/3 - x^4/4 */
+        return x + x * x * (-0.5 + x * (IR_3 - x * IR_4));
     a = two_sum(1.0, x, &b); /* 1 + x = a + b */
     log_core(a, &h, &l);
     if (b != 0)
@@ -698,6 +722,8 @@ double pow(double x, double y)
         if (kind == 1)
             sign = -1.0;
     }
+    if (ax == 1.0) /* x = -1, y an integer */
+        return sign;
     log_core(ax, &lh, &ll);
     zh = y * lh;
     if (zh > 710.0)
@@ -708,7 +734,7 @@ double pow(double x, double y)
     zl += y * ll;
     zh = fast_two_sum(zh, zl, &zl);
     exp_core(zh, zl, &m, &yh, &yl);
-    return sign * scalbn(yh + yl, m);
+    return sign * scale_round(yh, yl, m);
 }
 
 /* ---- trigonometric functions ---- */
@@ -796,13 +822,20 @@ static int rem_pio2(double x, double *rh, double *rl)
     return q & 3;
 }
 
-/* sin(rh + rl) = *h + *l for |rh| <= pi/4: Taylor to degree 19
-   (truncation below 2^-62 |r|) */
+/* sin(rh + rl) = *h + *l for |rh| <= pi/4: r - r^3/6 with r^3/6 as a
+   double-double, + r^5 (1/5! - r^2/7! + ... + r^14/19!) (Taylor to
+   degree 19, truncation below 2^-62 |r|) */
 static double sin_k(double rh, double rl, double *l)
 {
-    double z = rh * rh;
-    double p = z * (-IF_3 + z * (IF_5 + z * (-IF_7 + z * (IF_9 + z * (-IF_11 + z * (IF_13 + z * (-IF_15 + z * (IF_17 - z * IF_19))))))));
-    return fast_two_sum(rh, rh * p + rl * (1.0 - 0.5 * z), l);
+    double z, zl, c, cl, t, tl, s, e, p;
+    z = two_prod(rh, rh, &zl);
+    c = two_prod(rh, z, &cl); /* r^3 = c + cl */
+    cl += rh * zl;
+    t = two_prod(c, K(SIXTH_HI), &tl); /* r^3/6 = t + tl */
+    tl += c * K(SIXTH_LO) + cl * K(SIXTH_HI);
+    p = c * z * (IF_5 + z * (-IF_7 + z * (IF_9 + z * (-IF_11 + z * (IF_13 + z * (-IF_15 + z * (IF_17 - z * IF_19)))))));
+    s = fast_two_sum(rh, -t, &e);
+    return fast_two_sum(s, (e - tl) + (p + rl * (1.0 - 0.5 * z)), l);
 }
 
 /* cos(rh + rl) = *h + *l for |rh| <= pi/4: Taylor to degree 18
@@ -820,7 +853,7 @@ double sin(double x)
 {
     double rh, rl, h, l;
     int n;
-    if (fabs(x) < 1.4901161193847656e-08) /* 2^-26: sin x rounds to x */
+    if (fabs(x) < 7.4505805969238281e-09) /* 2^-27: sin x rounds to x */
         return x;
     if (x - x != 0)
         return (x - x) / (x - x);
@@ -862,7 +895,7 @@ double tan(double x)
 {
     double rh, rl, sh, sl, ch, cl, qh, ql;
     int n = 0;
-    if (fabs(x) < 1.4901161193847656e-08)
+    if (fabs(x) < 7.4505805969238281e-09) /* 2^-27 */
         return x;
     if (x - x != 0)
         return (x - x) / (x - x);
@@ -931,7 +964,7 @@ double atan(double x)
     double ax = fabs(x), h, l;
     if (x != x)
         return x + x;
-    if (ax < 1.4901161193847656e-08)
+    if (ax < 7.4505805969238281e-09) /* 2^-27 */
         return x;
     if (ax > 1.152921504606847e+18) /* 2^60: pi/2 - 1/x rounds to pi/2 */
         h = K(PIO2_HI);
@@ -1013,7 +1046,7 @@ double asin(double x)
         return x + x;
     if (ax > 1.0)
         return (x - x) / (x - x);
-    if (ax < 1.4901161193847656e-08)
+    if (ax < 7.4505805969238281e-09) /* 2^-27 */
         return x;
     if (ax == 1.0)
         h = K(PIO2_HI);
@@ -1036,7 +1069,7 @@ double acos(double x)
         return 0.0;
     if (x == -1.0)
         return K(PI_HI);
-    if (ax < 1.1102230246251565e-16) /* 2^-53: pi/2 - x rounds to pi/2 */
+    if (ax < 8.6736173798840355e-19) /* 2^-60: pi/2 - x rounds to pi/2 */
         return K(PIO2_HI);
     sh = sqrt1mx2(ax, &sl);
     h = atan_ratio(sh, sl, ax, 0.0, &l);
@@ -1084,7 +1117,7 @@ double sinh(double x)
     int m;
     if (x != x || ax - ax != 0)
         return x + x;
-    if (ax < 1.4901161193847656e-08)
+    if (ax < 7.4505805969238281e-09) /* 2^-27 */
         return x;
     if (ax > 711.0)
         r = ax * pow2i(1023);

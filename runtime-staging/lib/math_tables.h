@@ -120,6 +120,8 @@ static const unsigned long long ATAN_TAB[34] = {
 #define PI_HI 0x400921fb54442d18ULL /* pi hi = 3.141592653589793 */
 #define PI_LO 0x3ca1a62633145c07ULL /* pi lo = 1.2246467991473532e-16 */
 #define PIO4_HI 0x3fe921fb54442d18ULL /* pi/4 hi = 0.7853981633974483 */
+#define SIXTH_HI 0x3fc5555555555555ULL /* 1/6 hi = 0.16666666666666666 */
+#define SIXTH_LO 0x3c65555555555555ULL /* 1/6 lo = 9.25185853854297e-18 */
 /* the first 1280 bits of 2/pi after the binary point, 32 per word */
 static const unsigned int TWO_OVER_PI[40] = {
     0xa2f9836eU, 0x4e441529U, 0xfc2757d1U, 0xf534ddc0U, 0xdb629599U, 0x3c439041U,

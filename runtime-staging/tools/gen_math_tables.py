@@ -89,6 +89,8 @@ h, l = hilo(pi)
 emit_c('PI_HI', h, 'pi hi'); emit_c('PI_LO', l, 'pi lo')
 h, l = hilo(pi / 4)
 emit_c('PIO4_HI', h, 'pi/4 hi')
+h, l = hilo(mpf(1) / 6)
+emit_c('SIXTH_HI', h, '1/6 hi'); emit_c('SIXTH_LO', l, '1/6 lo')
 # 2/pi bits, 40 words of 32 bits, most significant first: word i holds
 # bits 32i+1 .. 32i+32 after the binary point.
 t = 2 / pi
