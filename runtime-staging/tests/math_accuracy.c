@@ -19,7 +19,8 @@
    of ±0, ±inf, NaN, subnormals, extremes and exact cases, where glibc's
    NaN / inf / zero results must be reproduced exactly (sign included).
 
-   Output: one "ULP name domain max n bound" line per function and domain,
+   Output: one "ULP name | domain | max | n | bound | worst arguments" line
+   per function and domain,
    "FAIL ..." lines, and "CHECKS n FAILURES f" last. */
 #define _GNU_SOURCE
 #include <float.h>
@@ -179,10 +180,7 @@ static long N = 10000;
 
 static void report(const char *name, const char *dom, double maxu, double worst, double worst2, long n, double bound)
 {
-    printf("ULP %-7s %-34s %.3f %ld %.2f", name, dom, maxu, n, bound);
-    if (maxu > 0)
-        printf("   worst at %a %a", worst, worst2);
-    printf("\n");
+    printf("ULP %s | %s | %.3f | %ld | %.2f | %a %a\n", name, dom, maxu, n, bound, worst, worst2);
     checks++;
     if (!(maxu <= bound))
         fail("%s on %s: %.3f ulp > bound %.2f (at %a %a)", name, dom, maxu, bound, worst, worst2);

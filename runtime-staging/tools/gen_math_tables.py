@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
-"""Generates runtime-staging/lib/math_tables.h: the constants and tables of
-math.c as IEEE bit patterns (so that no decimal-to-binary conversion of the
-compiler is trusted). Values are computed with mpmath at high precision.
-Run: python3 runtime-staging/tools/gen_math_tables.py > runtime-staging/lib/math_tables.h
+"""Generates the constants and tables of runtime-staging/lib/math.c as IEEE
+bit patterns (so that no decimal-to-binary conversion of the compiler is
+trusted; the Taylor coefficients, where an error of an ulp is harmless, are
+decimal). Values are computed with mpmath at high precision.
+
+Run: python3 runtime-staging/tools/gen_math_tables.py runtime-staging/lib/math.c
+rewrites the part of math.c between the BEGIN/END GENERATED TABLES lines
+(math.c stays one self-contained file: the runtime's C files are compiled
+from text embedded in lcc, without their directory). Without an argument,
+prints the tables.
 """
 import struct
+import sys
 from mpmath import mp, mpf, log, exp, atan, pi, floor, ldexp
 
 mp.prec = 1600
@@ -111,4 +118,11 @@ for n in range(2, 21):
     out.append('#define IF_%d %r' % (n, dbl(1 / factorial(n))))
 for n in range(2, 21):
     out.append('#define IR_%d %r' % (n, dbl(mpf(1) / n)))
-print('\n'.join(out))
+text = '\n'.join(out) + '\n'
+if len(sys.argv) > 1:
+    begin, end = '/* BEGIN GENERATED TABLES */\n', '/* END GENERATED TABLES */\n'
+    src = open(sys.argv[1]).read()
+    i, j = src.index(begin) + len(begin), src.index(end)
+    open(sys.argv[1], 'w').write(src[:i] + text + src[j:])
+else:
+    sys.stdout.write(text)
