@@ -416,8 +416,16 @@ static void exact_two(double x, double y)
     float xf = (float)x, yf = (float)y;
 #define EX2(f) do { checks++; a = lcc_##f(x, y); b = f(x, y); if (!same_d(a, b)) fail(#f "(%a, %a) = %a, host %a", x, y, a, b); } while (0)
 #define EX2F(f) do { checks++; float af = lcc_##f(xf, yf), bf = f(xf, yf); if (!same_f(af, bf)) fail(#f "(%a, %a) = %a, host %a", (double)xf, (double)yf, (double)af, (double)bf); } while (0)
-    EX2(fmod); EX2(copysign); EX2(fmin); EX2(fmax);
-    EX2F(fmodf); EX2F(copysignf); EX2F(fminf); EX2F(fmaxf);
+    EX2(fmod); EX2(copysign);
+    EX2F(fmodf); EX2F(copysignf);
+    /* fmin, fmax: the sign of a zero result of two zeros is unspecified
+       (glibc differs between i386 and x86-64) */
+    if (x != 0 || y != 0) {
+        EX2(fmin); EX2(fmax);
+    }
+    if (xf != 0 || yf != 0) {
+        EX2F(fminf); EX2F(fmaxf);
+    }
     (void)vsink;
 }
 
