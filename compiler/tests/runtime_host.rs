@@ -1590,19 +1590,25 @@ fn staging_dir() -> PathBuf {
 /// double rounding on every operation, as the soft-float target does.
 const SSE: &[&str] = &["-O2", "-msse2", "-mfpmath=sse", "-ffp-contract=off"];
 
-/// Builds `lib/math.c` (functions renamed `lcc_…` by
-/// `tests/math_rename.h`) and the accuracy harness
+/// Builds `lib/math.c` and `tests/math_header.c` (the header's macros)
+/// against the staging `<math.h>`, functions renamed `lcc_…` by
+/// `tests/math_rename.h`, and the accuracy harness
 /// `tests/math_accuracy.c`, linked with the host libm (the reference).
 fn math_harness() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host-math");
     let staging = staging_dir();
-    let obj = host_object_with(
-        &dir,
-        &staging.join("lib/math.c"),
-        SSE,
-        &[staging.join("include"), runtime_dir().join("include")],
-        &staging.join("tests/math_rename.h"),
-    );
+    let objects: Vec<PathBuf> = ["lib/math.c", "tests/math_header.c"]
+        .iter()
+        .map(|src| {
+            host_object_with(
+                &dir,
+                &staging.join(src),
+                SSE,
+                &[staging.join("include"), runtime_dir().join("include")],
+                &staging.join("tests/math_rename.h"),
+            )
+        })
+        .collect();
     let exe = dir.join("math_accuracy");
     let out = Command::new("gcc")
         .args(["-m32", "-std=gnu99"])
@@ -1610,7 +1616,7 @@ fn math_harness() -> PathBuf {
         .args(["-fno-builtin", "-fno-math-errno", "-Wall", "-o"])
         .arg(&exe)
         .arg(staging.join("tests/math_accuracy.c"))
-        .arg(&obj)
+        .args(&objects)
         .arg("-lm")
         .output()
         .expect("host gcc");

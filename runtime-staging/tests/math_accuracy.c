@@ -6,8 +6,10 @@
          -I runtime-staging/include -I runtime/include \
          -include runtime-staging/tests/math_rename.h \
          -c runtime-staging/lib/math.c -o math.o
+     (the same for runtime-staging/tests/math_header.c -o math_header.o)
      gcc -m32 -std=gnu99 -O2 -msse2 -mfpmath=sse -ffp-contract=off -fno-builtin \
-         -fno-math-errno runtime-staging/tests/math_accuracy.c math.o -lm -o math_accuracy
+         -fno-math-errno runtime-staging/tests/math_accuracy.c math.o math_header.o \
+         -lm -o math_accuracy
      ./math_accuracy [N]        (N random arguments per function and domain)
 
    Reference: glibc's long double (x87, 64-bit significand) functions — sinl,
@@ -47,6 +49,7 @@ float lcc_copysignf(float, float), lcc_fminf(float, float), lcc_fmaxf(float, flo
 float lcc_fmodf(float, float), lcc_hypotf(float, float), lcc_powf(float, float);
 float lcc_atan2f(float, float), lcc_frexpf(float, int *), lcc_ldexpf(float, int);
 float lcc_modff(float, float *);
+int math_header_checks(int *checks);
 int lcc___fpclassify(double), lcc___fpclassifyf(float), lcc___signbit(double), lcc___signbitf(float);
 
 static long checks, failures;
@@ -580,6 +583,12 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         N = atol(argv[1]);
+    {
+        int n, bad = math_header_checks(&n);
+        checks += n;
+        if (bad)
+            fail("%d of the math.h macro checks", bad);
+    }
     special_values();
     exact_random();
     campaigns();
