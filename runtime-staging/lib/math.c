@@ -299,12 +299,14 @@ static double two_prod(double a, double b, double *e)
     return p;
 }
 
-/* (*qh + *ql) ~ (nh + nl) / (dh + dl), relative error ~2^-100 */
+/* (*qh + *ql) ~ (nh + nl) / (dh + dl), relative error ~2^-100, with one
+   division: q = nh (1/dh) is within 2 ulps, and the exact remainder
+   nh - q dh (Dekker), times 1/dh, corrects it */
 static void dd_div(double nh, double nl, double dh, double dl, double *qh, double *ql)
 {
-    double q = nh / dh, pe, p;
+    double inv = 1.0 / dh, q = nh * inv, pe, p;
     p = two_prod(q, dh, &pe);
-    *ql = (((nh - p) - pe) + nl - q * dl) / dh;
+    *ql = (((nh - p) - pe) + nl - q * dl) * inv;
     *qh = fast_two_sum(q, *ql, ql);
 }
 

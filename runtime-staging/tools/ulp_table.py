@@ -9,4 +9,4 @@ for line in sys.stdin:
     if not line.startswith('ULP '):
         continue
     f = line[4:].rstrip('\n').split(' | ')
-    print('| `%s` | %s | %s | %s | %s |' % (f[0], f[1], f[2], '{:,}'.format(int(f[3])).replace(',', ' '), f[4]))
+    print('| `%s` | %s | %s | %s | %s |' % (f[0], f[1].replace('|', '\\|'), f[2], '{:,}'.format(int(f[3])).replace(',', ' '), f[4]))
