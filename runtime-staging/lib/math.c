@@ -23,18 +23,21 @@
    - log, log2, log10, log1p, pow: the table-driven logarithm of P. T. P.
      Tang, "Table-driven implementation of the logarithm function in IEEE
      floating-point arithmetic", ACM TOMS 16(4), 1990, in the variant with a
-     short reciprocal c ~ 1/m so that r = m*c - 1 is exact (Muller 2016,
-     ch. 6, "Gal's accurate tables" and the reciprocal-table method); the
-     result is kept as a double-double for pow.
+     short reciprocal c ~ 1/m so that r = m*c - 1 is exact (the
+     reciprocal-table reduction described by Muller 2016, table-based
+     methods); the result is kept as a double-double for pow.
    - sin, cos, tan: argument reduction by M. Payne and R. Hanek, "Radian
      reduction for trigonometric functions", SIGNUM Newsletter 18(1), 1983
      (integer product of the significand by a window of the bits of 2/pi),
      used for every |x| > pi/4; kernels are Taylor polynomials on
      [-pi/4, pi/4] evaluated with a double-double correction.
-   - atan, atan2, asin, acos: the table method of Tang / Gal (Muller 2016,
-     ch. 6): atan(x) = atan(c) + atan((x - c)/(1 + x c)), c = j/16, with
-     the quotient as a double-double; asin and acos through atan of
-     x/sqrt(1 - x^2) (Cody & Waite 1980, ch. 10 and 11 for the identities).
+   - atan, atan2, asin, acos: the table-based reduction (Muller 2016):
+     atan(x) = atan(c) + atan((x - c)/(1 + x c)), c = j/16, with the
+     quotient as a double-double; asin and acos through atan of
+     x/sqrt(1 - x^2) (identities as in Cody & Waite 1980).
+   - cbrt: Newton's iteration and a last correction with the exact
+     residual; hypot: the sum of squares and its root as double-doubles,
+     after an exact scaling by a power of 2.
    - Special values follow ISO C99 Annex F.
 
    Only float/double + - * / and comparisons, integer operations and bit
