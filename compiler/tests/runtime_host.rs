@@ -13,7 +13,12 @@
 //! with `gcc -m32 -O2` and compared bit for bit with the host's SSE
 //! arithmetic on `float`/`double`.
 //!
-//! A second test compiles every runtime C file with lcc's own front end,
+//! The `<math.h>` functions, staged in `runtime-staging/` until lcc
+//! compiles floating point, have a third harness (`runtime-staging/tests/`):
+//! their error in ulps against glibc's `long double` functions, exact
+//! functions bit for bit, special values as glibc gives them.
+//!
+//! A last test compiles every runtime C file with lcc's own front end,
 //! since the driver builds `libc.a` with lcc.
 
 use std::fmt::Write as _;
