@@ -13,7 +13,12 @@
 //! with `gcc -m32 -O2` and compared bit for bit with the host's SSE
 //! arithmetic on `float`/`double`.
 //!
-//! A second test compiles every runtime C file with lcc's own front end,
+//! The `<math.h>` functions, staged in `runtime-staging/` until lcc
+//! compiles floating point, have a third harness (`runtime-staging/tests/`):
+//! their error in ulps against glibc's `long double` functions, exact
+//! functions bit for bit, special values as glibc gives them.
+//!
+//! A last test compiles every runtime C file with lcc's own front end,
 //! since the driver builds `libc.a` with lcc.
 
 use std::fmt::Write as _;
@@ -1000,26 +1005,39 @@ fn host_object(dir: &Path, src: &Path, opt: &str) -> PathBuf {
         writeln!(rename, "#define {name} rt_{name}").unwrap();
     }
     std::fs::write(&rename_h, rename).unwrap();
+    host_object_with(
+        dir,
+        src,
+        &[opt],
+        &[runtime_dir().join("include")],
+        &rename_h,
+    )
+}
+
+/// Compiles `src` with the host `gcc -m32 -std=c99` and `flags` into
+/// `dir` as a freestanding object (`-nostdinc`, only the directories
+/// `include`), with the renaming header `rename_h` forced-included;
+/// returns the object.
+fn host_object_with(
+    dir: &Path,
+    src: &Path,
+    flags: &[&str],
+    include: &[PathBuf],
+    rename_h: &Path,
+) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
     let obj = dir.join(format!("{}.o", src.file_stem().unwrap().to_string_lossy()));
-    let out = Command::new("gcc")
-        .args([
-            "-m32",
-            "-std=c99",
-            opt,
-            "-fno-strict-aliasing",
-            "-ffreestanding",
-        ])
-        .args([
-            "-fno-builtin",
-            "-nostdinc",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-I",
-        ])
-        .arg(runtime_dir().join("include"))
+    let mut cmd = Command::new("gcc");
+    cmd.args(["-m32", "-std=c99"])
+        .args(flags)
+        .args(["-fno-strict-aliasing", "-ffreestanding", "-fno-builtin"])
+        .args(["-nostdinc", "-Wall", "-Wextra", "-Werror"]);
+    for dir in include {
+        cmd.arg("-I").arg(dir);
+    }
+    let out = cmd
         .arg("-include")
-        .arg(&rename_h)
+        .arg(rename_h)
         .arg("-c")
         .arg(src)
         .arg("-o")
@@ -1564,6 +1582,93 @@ fn softfloat_matches_host_sse() {
         .and_then(|x| x.trim().parse().ok())
         .unwrap_or(0);
     assert!(fixed > 8 * 10_000, "{fixed} float-to-integer checks");
+}
+
+/// The staging area of the C library's `<math.h>` (`runtime-staging/`):
+/// written in C with `double`, moved into `runtime/` once lcc compiles
+/// floating point.
+fn staging_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime-staging")
+}
+
+/// SSE arithmetic without contraction into fused multiply-adds: IEEE
+/// double rounding on every operation, as the soft-float target does.
+const SSE: &[&str] = &["-O2", "-msse2", "-mfpmath=sse", "-ffp-contract=off"];
+
+/// Builds `lib/math.c` and `tests/math_header.c` (the header's macros)
+/// against the staging `<math.h>`, functions renamed `lcc_…` by
+/// `tests/math_rename.h`, and the accuracy harness
+/// `tests/math_accuracy.c`, linked with the host libm (the reference).
+fn math_harness() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host-math");
+    let staging = staging_dir();
+    let objects: Vec<PathBuf> = ["lib/math.c", "tests/math_header.c"]
+        .iter()
+        .map(|src| {
+            host_object_with(
+                &dir,
+                &staging.join(src),
+                SSE,
+                &[staging.join("include"), runtime_dir().join("include")],
+                &staging.join("tests/math_rename.h"),
+            )
+        })
+        .collect();
+    let exe = dir.join("math_accuracy");
+    let out = Command::new("gcc")
+        .args(["-m32", "-std=gnu99"])
+        .args(SSE)
+        .args(["-fno-builtin", "-fno-math-errno", "-Wall", "-o"])
+        .arg(&exe)
+        .arg(staging.join("tests/math_accuracy.c"))
+        .args(&objects)
+        .arg("-lm")
+        .output()
+        .expect("host gcc");
+    assert!(
+        out.status.success(),
+        "building the math harness failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
+/// Every `<math.h>` function of `runtime-staging/lib/math.c` against the
+/// host glibc: 10 000 random arguments per function and domain, the error
+/// in ulps measured against glibc's `long double` functions and held to
+/// the bound the harness documents for each (all within 1 ulp); exact
+/// functions (rounding, fmod, frexp, ldexp, modf, sqrt against the SSE
+/// instruction…) bit for bit; Annex F special values (NaN, ±inf, ±0,
+/// exact cases) as glibc gives them.
+#[test]
+fn libm_matches_host_within_bounds() {
+    let exe = math_harness();
+    let out = Command::new(&exe).arg("10000").output().unwrap();
+    let (n, stdout) = harness_checks("libm", &out);
+    let mut measured = std::collections::BTreeSet::new();
+    for line in stdout.lines().filter_map(|l| l.strip_prefix("ULP ")) {
+        let f: Vec<&str> = line.split(" | ").collect();
+        assert!(f.len() >= 5, "bad ULP line: {line}");
+        let max: f64 = f[2].parse().unwrap();
+        let bound: f64 = f[4].parse().unwrap();
+        let count: usize = f[3].parse().unwrap();
+        assert!(
+            max <= bound && bound <= 1.0 && count >= 10_000,
+            "{}: {max} ulp on {} (bound {bound})",
+            f[0],
+            f[1]
+        );
+        measured.insert(f[0].to_string());
+    }
+    for name in [
+        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "expm1", "log", "log2",
+        "log10", "log1p", "pow", "sinh", "cosh", "tanh", "cbrt", "hypot",
+    ] {
+        assert!(measured.contains(name), "{name} not measured");
+        let f = format!("{name}f");
+        assert!(measured.contains(&f), "{f} not measured");
+    }
+    assert!(n > 500_000, "{n} checks");
 }
 
 /// The driver builds libc.a with lcc: every runtime C file must pass lcc's
