@@ -64,12 +64,16 @@ get_time(void)
     return stop_ticks - start_ticks;
 }
 
-/* Whole seconds of run time at the nominal clock (HAS_FLOAT is 0, so
-   secs_ret is an unsigned integer). */
+/* Seconds of run time at the nominal clock: a double with HAS_FLOAT 1,
+   else whole seconds (secs_ret is then an unsigned integer). */
 secs_ret
 time_in_secs(CORE_TICKS ticks)
 {
+#if HAS_FLOAT
+    return (secs_ret)ticks / (secs_ret)ST200_CLOCK_HZ;
+#else
     return (secs_ret)(ticks / (CORE_TICKS)ST200_CLOCK_HZ);
+#endif
 }
 
 /* ---- Start and end ------------------------------------------------------ */

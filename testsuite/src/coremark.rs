@@ -125,8 +125,9 @@ pub struct Printed {
     pub run_type: String,
     /// `Total ticks`: cycles of the timed part.
     pub ticks: u64,
-    /// `Total time (secs)`, whole seconds at the port's nominal clock.
-    pub secs: u64,
+    /// `Total time (secs)` at the port's nominal clock: whole seconds, or
+    /// a fraction in a `HAS_FLOAT` build.
+    pub secs: f64,
     /// `Iterations`.
     pub iterations: u64,
     /// `seedcrc`.
@@ -158,6 +159,12 @@ fn number(text: &str, key: &str) -> Result<u64, String> {
         .map_err(|_| format!("CoreMark's `{key}` is not a number: {v:?}"))
 }
 
+fn real(text: &str, key: &str) -> Result<f64, String> {
+    let v = field(text, key).ok_or_else(|| format!("CoreMark printed no `{key}` line"))?;
+    v.parse()
+        .map_err(|_| format!("CoreMark's `{key}` is not a number: {v:?}"))
+}
+
 fn crc(text: &str, key: &str) -> Result<u16, String> {
     let v = field(text, key).ok_or_else(|| format!("CoreMark printed no `{key}` line"))?;
     v.strip_prefix("0x")
@@ -176,10 +183,10 @@ pub fn check_output(text: &str) -> Result<Printed, String> {
         )?
         .trim()
         .to_string();
-    let secs = number(text, "Total time (secs)")?;
+    let secs = real(text, "Total time (secs)")?;
     let mut short_run = false;
     for l in text.lines().filter(|l| l.contains("ERROR")) {
-        if l.trim() == SHORT_RUN && secs < 10 {
+        if l.trim() == SHORT_RUN && secs < 10.0 {
             short_run = true;
         } else {
             return Err(format!("CoreMark reports: {}", l.trim()));
@@ -227,6 +234,18 @@ pub fn check_output(text: &str) -> Result<Printed, String> {
                     got[i], want[i]
                 ));
             }
+        }
+    }
+    // A HAS_FLOAT build prints fractions: iterations / secs must be what it
+    // prints as Iterations/Sec (both rounded to 6 decimals by printf).
+    if p.secs > 0.0 && p.secs.fract() != 0.0 {
+        let rate = real(text, "Iterations/Sec")?;
+        let want = p.iterations as f64 / p.secs;
+        if (rate - want).abs() > 1e-4 * want {
+            return Err(format!(
+                "CoreMark printed {rate} iterations/s, but {} iterations in {} s are {want}",
+                p.iterations, p.secs
+            ));
         }
     }
     if p.ticks == 0 || p.iterations == 0 {
@@ -488,6 +507,20 @@ mod tests {
         assert_eq!(p.iterations, 10);
         assert_eq!(p.crcfinal, 0xfcaf);
         assert!(!p.validated);
+    }
+
+    #[test]
+    fn a_float_build_prints_a_consistent_rate() {
+        // 9 073 482 cycles at the port's 400 MHz: 0.022683705 s, printed
+        // with %f as 0.022684; 10 / 0.022683705 = 440.84 iterations/s.
+        let float = short_run().replace(
+            "Total time (secs): 0\n",
+            "Total time (secs): 0.022684\nIterations/Sec   : 440.839727\n",
+        );
+        let p = check_output(&float).unwrap();
+        assert_eq!(p.secs, 0.022684);
+        let wrong = float.replace("440.839727", "44.083972");
+        assert!(check_output(&wrong).unwrap_err().contains("iterations/s"));
     }
 
     #[test]
