@@ -32,12 +32,32 @@ fn table_label(k: usize, n: u32) -> String {
     format!(".L{k}_jt{n}")
 }
 
+/// Appends `prefix` and the register number `n` in decimal to `out`:
+/// the emitter writes a register for most operands, without the
+/// formatting machinery.
+fn write_reg(out: &mut String, prefix: &str, n: u8) {
+    out.push_str(prefix);
+    if n >= 100 {
+        out.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        out.push(char::from(b'0' + n / 10 % 10));
+    }
+    out.push(char::from(b'0' + n % 10));
+}
+
 /// Appends the assembly text of operand `o` (of function `k`, for
 /// labels) to `out`.
 fn write_opnd(out: &mut String, o: &Opnd, k: usize) {
     let _ = match o {
-        Opnd::R(Reg::G(n)) => write!(out, "$r{n}"),
-        Opnd::R(Reg::B(n)) => write!(out, "$b{n}"),
+        Opnd::R(Reg::G(n)) => {
+            write_reg(out, "$r", *n);
+            Ok(())
+        }
+        Opnd::R(Reg::B(n)) => {
+            write_reg(out, "$b", *n);
+            Ok(())
+        }
         Opnd::R(Reg::V(v)) => write!(out, "{v}"),
         Opnd::Imm(v) => write!(out, "{v}"),
         Opnd::Sym(s, 0) | Opnd::Func(s) => {

@@ -113,25 +113,32 @@ pub fn write_op_text(out: &mut String, i: &MInst, opnd: impl Fn(&mut String, &Op
             // operand `%n` of the template: `$r63` for a link operand,
             // else the explicit operand after those before it
             let operands = info.syntax.operands;
-            let mut chars = t.chars().peekable();
-            while let Some(c) = chars.next() {
-                match (c, chars.peek().and_then(|d| d.to_digit(10))) {
-                    ('%', Some(n)) => {
-                        chars.next();
-                        let n = n as usize;
-                        if operands[n].kind == OperandKind::Link {
-                            out.push_str(&reg(Reg::LINK));
-                        } else {
-                            let explicit = operands[..n]
-                                .iter()
-                                .filter(|spec| spec.kind != OperandKind::Link)
-                                .count();
-                            opnd(out, &i.ops[explicit]);
-                        }
+            // the template is ASCII: copy the text between `%n` markers
+            let b = t.as_bytes();
+            let mut from = 0;
+            let mut k = 0;
+            while k < b.len() {
+                let n = match b.get(k + 1) {
+                    Some(d) if b[k] == b'%' && d.is_ascii_digit() => usize::from(d - b'0'),
+                    _ => {
+                        k += 1;
+                        continue;
                     }
-                    _ => out.push(c),
+                };
+                out.push_str(&t[from..k]);
+                if operands[n].kind == OperandKind::Link {
+                    out.push_str(&reg(Reg::LINK));
+                } else {
+                    let explicit = operands[..n]
+                        .iter()
+                        .filter(|spec| spec.kind != OperandKind::Link)
+                        .count();
+                    opnd(out, &i.ops[explicit]);
                 }
+                k += 2;
+                from = k;
             }
+            out.push_str(&t[from..]);
         }
         MOp::Phi => {
             let args: Vec<String> = (1..i.ops.len())
