@@ -1000,7 +1000,7 @@ static void test_strtod(void)
     for (i = 0; i < sizeof fixed / sizeof *fixed; i++)
         scheck(fixed[i]);
     for (i = 0; i < 30000; i++) {
-        switch (i % 6) {
+        switch (i % 7) {
         case 0: { /* a random double printed with 1..25 digits */
             uint64_t b = frand();
             if (dnan(b) || (b & 0x7fffffffffffffffULL) == 0x7ff0000000000000ULL)
@@ -1044,6 +1044,19 @@ static void test_strtod(void)
             sprintf(buf, "%s0x%llx.%llxp%d", frand() & 1 ? "-" : "",
                     (unsigned long long)(frand() >> (frand() % 64)), (unsigned long long)frand(),
                     (int)(frand() % 2400) - 1200);
+            break;
+        case 5: /* at most 19 digits, small exponent (the 64-bit path) */
+            n = 1 + (int)(frand() % 19);
+            q = (int)(frand() % (unsigned)(n + 1));
+            k = 0;
+            for (j = 0; j < n; j++) {
+                buf[k++] = (char)('0' + frand() % 10);
+                if (j == q)
+                    buf[k++] = '.';
+            }
+            if (frand() & 1)
+                k += sprintf(buf + k, "e%d", (int)(frand() % 50) - 25);
+            buf[k] = 0;
             break;
         default: { /* the midpoint of two neighbouring floats */
             uint32_t b = (uint32_t)frand() & 0x7f7fffffu;
@@ -1595,8 +1608,8 @@ fn printf_float_conversions_match_host() {
 /// `strtod` and `strtof`: value bits, end pointer and ERANGE on fixed
 /// strings (specials, hexadecimal, boundaries, halfway cases) and 30 000
 /// random ones (printed doubles, exact midpoints of neighbouring doubles
-/// and floats up to 770 digits, long digit strings, near DBL_MIN/DBL_MAX,
-/// subnormals, hexadecimal).
+/// and floats up to 770 digits, long digit strings, short strings for the
+/// 64-bit path, near DBL_MIN/DBL_MAX, subnormals, hexadecimal).
 #[test]
 fn strtod_core_matches_host() {
     assert!(run_group("strtod") > 50_000);

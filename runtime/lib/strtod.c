@@ -26,6 +26,8 @@
    shifted left so that the quotient has 55 or 56 bits, a restoring binary
    long division gives the quotient q and whether a remainder is left
    (sticky), and q × 2^e2 + sticky is rounded once to the target format.
+   Short input (at most 19 digits, |exponent| small enough) takes the same
+   route in 64-bit integers instead of big ones.
    At most FDIG significant digits are kept, the rest only as a sticky
    non-zero digit: a halfway point between two doubles has at most 767
    significant digits, so the comparison with it stays exact. Hexadecimal
@@ -361,6 +363,32 @@ unsigned long long __lcc_strtod_bits(const char *s, char **end, int single)
         }
         if (nd == 0) {
             result = 0;
+        } else if (nd <= 19 && dexp >= -18 && nd + dexp <= 19) {
+            /* fast path, still exact: D < 10^19 < 2^64 and 10^|dexp| <
+               2^60 fit 64-bit integers; a fraction is D / 10^-dexp by
+               binary long division until the quotient has 56 bits */
+            unsigned long long d = 0, q, r = 0, pw = 1;
+            int i, e2 = 0;
+            for (i = 0; i < nd; i++)
+                d = d * 10 + (unsigned)dg[i];
+            for (i = 0; i < (dexp < 0 ? -dexp : dexp); i++)
+                pw *= 10;
+            if (dexp >= 0) {
+                q = d * pw;
+            } else {
+                q = d / pw;
+                r = d - q * pw;
+                while (q < (1ull << 55)) {
+                    r <<= 1;
+                    q <<= 1;
+                    if (r >= pw) {
+                        r -= pw;
+                        q |= 1;
+                    }
+                    e2--;
+                }
+            }
+            result = round_pack(0, q, r != 0, e2, single);
         } else if (nd + dexp > 310) {
             errno = ERANGE;
             result = single ? 0x7f800000ull : 0x7ff0000000000000ull;
