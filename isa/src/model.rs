@@ -22,6 +22,7 @@
 //! interlocked = true
 //! issue_width = 4
 //! taken_branch_penalty = 1
+//! clock_mhz = 400
 //!
 //! [resources]
 //! issue = 4
@@ -425,6 +426,16 @@ pub struct ProcessorModel {
     /// Extra cycles lost by every taken control transfer (cycles; 1 bubble,
     /// §5.1, §8 q3). A not-taken branch costs nothing extra.
     pub taken_branch_penalty: u32,
+    /// Core clock frequency in MHz, used only to turn cycles into time:
+    /// `lcc` predefines `__ST200_CLOCK_MHZ__` from the built-in model of the
+    /// `-mcpu=` core, and the C library's `clock()` (`CLOCKS_PER_SEC` =
+    /// 10^6) and `time()` divide the cycle counter by it. 400 MHz on every
+    /// core: the nominal clock of ST231 parts that our CoreMark port
+    /// (`testsuite/coremark-port/core_portme.h`) assumes; ISA-ST200 gives
+    /// no frequency, so this is a figure we adopt, not a measured one.
+    /// Optional in TOML (default 400).
+    #[serde(default = "default_clock_mhz")]
+    pub clock_mhz: u32,
     /// Per-bundle resource limits (§2.2, §5.4).
     pub resources: Resources,
     /// Read and result stage of every timing class (§5.2).
@@ -433,6 +444,10 @@ pub struct ProcessorModel {
     pub icache: CacheConfig,
     /// Data cache (§5.5).
     pub dcache: CacheConfig,
+}
+
+fn default_clock_mhz() -> u32 {
+    400
 }
 
 fn invalid(field: impl Into<String>, reason: impl Into<String>) -> ModelError {
@@ -452,6 +467,7 @@ impl ProcessorModel {
             interlocked: core != Core::St220,
             issue_width: 4,
             taken_branch_penalty: 1,
+            clock_mhz: default_clock_mhz(),
             resources: Resources::st231(),
             // §5.2: the three cores share stage numbers for shared operations.
             stages: StageTable::st200(),
@@ -519,6 +535,9 @@ impl ProcessorModel {
         }
         if self.issue_width == 0 {
             return Err(invalid("issue_width", "must be non-zero"));
+        }
+        if self.clock_mhz == 0 {
+            return Err(invalid("clock_mhz", "must be non-zero"));
         }
         let r = &self.resources;
         for (name, value) in [

@@ -12,4 +12,5 @@ extern int errno;
 #define EFAULT 14
 #define EIO 5
 #define ENOSYS 38
+#define EILSEQ 84
 #endif

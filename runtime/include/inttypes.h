@@ -39,6 +39,8 @@
 #define PRIxPTR "x"
 #define PRIXPTR "X"
 typedef struct { intmax_t quot; intmax_t rem; } imaxdiv_t;
+intmax_t imaxabs(intmax_t x);
+imaxdiv_t imaxdiv(intmax_t a, intmax_t b);
 intmax_t strtoimax(const char *s, char **end, int base);
 uintmax_t strtoumax(const char *s, char **end, int base);
 #endif

@@ -5,6 +5,7 @@
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1
 #define RAND_MAX 2147483647
+#define MB_CUR_MAX 1
 typedef struct { int quot; int rem; } div_t;
 typedef struct { long quot; long rem; } ldiv_t;
 typedef struct { long long quot; long long rem; } lldiv_t;
@@ -35,4 +36,19 @@ void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const voi
 void *bsearch(const void *key, const void *base, size_t n, size_t size,
               int (*cmp)(const void *, const void *));
 char *getenv(const char *name);
+int system(const char *command);
+/* multibyte characters: the "C" locale, one byte per character */
+int mblen(const char *s, size_t n);
+int mbtowc(wchar_t *pwc, const char *s, size_t n);
+int wctomb(char *s, wchar_t wc);
+size_t mbstowcs(wchar_t *pwcs, const char *s, size_t n);
+size_t wcstombs(char *s, const wchar_t *pwcs, size_t n);
+/* Floating conversions: the definitions return double/float, so they are
+   in runtime-staging/lib/strtod_float.c until lcc compiles floating types
+   (their integer-only core, __lcc_strtod_bits, is lib/strtod.c). */
+double atof(const char *s);
+double strtod(const char *s, char **end);
+float strtof(const char *s, char **end);
+long double strtold(const char *s, char **end);
+unsigned long long __lcc_strtod_bits(const char *s, char **end, int single);
 #endif

@@ -1,5 +1,6 @@
-/* stdlib.h arithmetic, conversions, sorting and random numbers — lcc
-   runtime (ST200), portable C99. */
+/* stdlib.h arithmetic, conversions, sorting, random numbers and the
+   "C"-locale multibyte functions — lcc runtime (ST200), portable C99.
+   (strtod and friends: strtod.c and runtime-staging/.) */
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
@@ -37,6 +38,16 @@ ldiv_t ldiv(long a, long b)
 lldiv_t lldiv(long long a, long long b)
 {
     lldiv_t r;
+    r.quot = a / b;
+    r.rem = a % b;
+    return r;
+}
+
+intmax_t imaxabs(intmax_t x) { return x < 0 ? -x : x; }
+
+imaxdiv_t imaxdiv(intmax_t a, intmax_t b)
+{
+    imaxdiv_t r;
     r.quot = a / b;
     r.rem = a % b;
     return r;
@@ -211,6 +222,83 @@ char *getenv(const char *name)
 {
     (void)name;
     return NULL;
+}
+
+/* system: there is no command processor (system(NULL) == 0); a command
+   cannot run (-1, errno ENOSYS). */
+int system(const char *command)
+{
+    if (!command)
+        return 0;
+    errno = ENOSYS;
+    return -1;
+}
+
+/* Multibyte characters in the "C" locale: every byte is one character
+   whose wide value is the byte's (unsigned) value; no shift states. */
+int mblen(const char *s, size_t n) { return mbtowc(NULL, s, n); }
+
+int mbtowc(wchar_t *pwc, const char *s, size_t n)
+{
+    if (!s)
+        return 0; /* not state-dependent */
+    if (n == 0)
+        return -1;
+    if (pwc)
+        *pwc = (wchar_t)(unsigned char)*s;
+    return *s != 0;
+}
+
+int wctomb(char *s, wchar_t wc)
+{
+    if (!s)
+        return 0;
+    if (wc < 0 || wc > 255) {
+        errno = EILSEQ;
+        return -1;
+    }
+    *s = (char)wc;
+    return 1;
+}
+
+size_t mbstowcs(wchar_t *pwcs, const char *s, size_t n)
+{
+    size_t i = 0;
+    if (!pwcs)
+        return strlen(s);
+    while (i < n) {
+        pwcs[i] = (wchar_t)(unsigned char)s[i];
+        if (!s[i])
+            return i;
+        i++;
+    }
+    return i;
+}
+
+size_t wcstombs(char *s, const wchar_t *pwcs, size_t n)
+{
+    size_t i = 0;
+    if (!s) {
+        while (pwcs[i]) {
+            if (pwcs[i] < 0 || pwcs[i] > 255) {
+                errno = EILSEQ;
+                return (size_t)-1;
+            }
+            i++;
+        }
+        return i;
+    }
+    while (i < n) {
+        if (pwcs[i] < 0 || pwcs[i] > 255) {
+            errno = EILSEQ;
+            return (size_t)-1;
+        }
+        s[i] = (char)pwcs[i];
+        if (!pwcs[i])
+            return i;
+        i++;
+    }
+    return i;
 }
 
 /* rand: the 64-bit LCG of lcc's IR interpreter (Knuth's MMIX constants),

@@ -1,7 +1,9 @@
-/* string.h functions — lcc runtime (ST200), portable C99. */
+/* string.h functions — lcc runtime (ST200), portable C99 ("C" locale:
+   strcoll = strcmp, strxfrm copies; strerror with glibc's messages). */
 #include <string.h>
 #include <stdlib.h>
 #include <stdint.h>
+#include <errno.h>
 
 /* Locals that point to const data and move use these typedefs: lcc's front
    end rejects modifying a local declared `const T *p` (it takes the const
@@ -246,4 +248,54 @@ char *strtok(char *s, const char *delim)
         next = NULL;
     }
     return tok;
+}
+
+/* "C" locale: collation is byte order, strxfrm copies */
+int strcoll(const char *a, const char *b) { return strcmp(a, b); }
+
+size_t strxfrm(char *d, const char *s, size_t n)
+{
+    size_t len = strlen(s);
+    if (len < n)
+        memcpy(d, s, len + 1);
+    return len;
+}
+
+/* strerror: glibc's messages for the errno values of <errno.h>, else
+   "Unknown error N" (in a static buffer). */
+char *strerror(int errnum)
+{
+    static char unknown[32];
+    const char *m;
+    char digits[12];
+    unsigned u;
+    int k = 0, n = 0;
+    switch (errnum) {
+    case 0: m = "Success"; break;
+    case EIO: m = "Input/output error"; break;
+    case EBADF: m = "Bad file descriptor"; break;
+    case ENOMEM: m = "Cannot allocate memory"; break;
+    case EFAULT: m = "Bad address"; break;
+    case EINVAL: m = "Invalid argument"; break;
+    case EDOM: m = "Numerical argument out of domain"; break;
+    case ERANGE: m = "Numerical result out of range"; break;
+    case ENOSYS: m = "Function not implemented"; break;
+    case EILSEQ: m = "Invalid or incomplete multibyte or wide character"; break;
+    default: m = NULL; break;
+    }
+    if (m)
+        return (char *)m;
+    memcpy(unknown, "Unknown error ", 14);
+    n = 14;
+    if (errnum < 0)
+        unknown[n++] = '-';
+    u = errnum < 0 ? 0u - (unsigned)errnum : (unsigned)errnum;
+    do {
+        digits[k++] = (char)('0' + u % 10u);
+        u /= 10u;
+    } while (u);
+    while (k > 0)
+        unknown[n++] = digits[--k];
+    unknown[n] = 0;
+    return unknown;
 }

@@ -37,12 +37,18 @@
 /* ---- Clock ------------------------------------------------------------ */
 
 /* Core clock in Hz, used only to turn cycles into the seconds CoreMark
-   prints. The processor models (isa/src/model.rs) and ISA-ST200 carry no
-   frequency; 400 MHz is the nominal clock of ST231 parts. The CoreMark/MHz
-   the testsuite reports is computed from cycles and does not depend on it.
-   Override with -DST200_CLOCK_HZ=... */
+   prints: lcc's __ST200_CLOCK_MHZ__, from the processor model
+   (isa::model::ProcessorModel::clock_mhz; ISA-ST200 gives no frequency,
+   400 MHz is the nominal clock of ST231 parts), the same figure as the
+   runtime's clock(). The CoreMark/MHz the testsuite reports is computed
+   from cycles and does not depend on it. Override with
+   -DST200_CLOCK_HZ=... */
 #ifndef ST200_CLOCK_HZ
+#ifdef __ST200_CLOCK_MHZ__
+#define ST200_CLOCK_HZ (__ST200_CLOCK_MHZ__ * 1000000u)
+#else
 #define ST200_CLOCK_HZ 400000000u
+#endif
 #endif
 
 /* ---- Build identification (printed by CoreMark) ----------------------- */

@@ -1,10 +1,13 @@
-/* The runtime's string, memory, conversion, sorting, allocation and
- * setjmp functions against the host's. */
+/* The runtime's string, memory, conversion, sorting, allocation, setjmp
+ * and time functions against the host's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
 #include <setjmp.h>
+#include <errno.h>
+#include <time.h>
+#include <inttypes.h>
 
 static int cmp_int(const void *a, const void *b) {
     int x = *(const int *)a, y = *(const int *)b;
@@ -61,6 +64,28 @@ int main(void) {
     int c = 0;
     for (int ch = 0; ch < 128; ch++) c += !!isalpha(ch) + 2 * !!isdigit(ch) + 4 * !!isspace(ch) + 8 * !!isupper(ch) + 16 * !!ispunct(ch) + toupper(ch);
     printf("ctype %d\n", c);
+    /* C99 extras: strerror, strcoll, strxfrm, imaxabs, imaxdiv */
+    printf("%s|%s|%s|%s\n", strerror(ERANGE), strerror(EDOM), strerror(EINVAL), strerror(0));
+    char xf[16];
+    size_t xn = strxfrm(xf, "collate", sizeof xf);
+    imaxdiv_t qd = imaxdiv(-7000000001LL, 10);
+    printf("%d %d %u %s %lld %lld %lld\n", strcoll("abc", "abd") < 0, strcoll("b", "a") > 0, (unsigned)xn, xf,
+           (long long)imaxabs(-12345678901LL), (long long)qd.quot, (long long)qd.rem);
+    /* time.h: calendar in UTC (gmtime, asctime, strftime); clock() and
+       time() only by properties (simulated time differs from the host's) */
+    time_t when[] = {0, 951782400L /* 2000-02-29 */, 1700000000L, 2147483647L, -86400L * 365};
+    for (unsigned i = 0; i < sizeof when / sizeof when[0]; i++) {
+        struct tm *tm = gmtime(&when[i]);
+        char tb[128];
+        size_t tn = strftime(tb, sizeof tb, "%Y-%m-%d %H:%M:%S %a %A %b %B %j %U %W %V %G %u %w %p %I %D %T %e %C %y", tm);
+        printf("%u [%s] %s", (unsigned)tn, tb, asctime(tm));
+    }
+    clock_t c0 = clock();
+    volatile unsigned spin = 0;
+    for (int i = 0; i < 2000; i++) spin += (unsigned)i;
+    clock_t c1 = clock();
+    time_t t0 = time(NULL), t1;
+    printf("clock %d %d %d\n", c1 >= c0 && c0 >= 0, (long)CLOCKS_PER_SEC == 1000000L, time(&t1) >= t0 && t1 >= t0);
     fputs("to stdout\n", stdout);
     return 3;
 }

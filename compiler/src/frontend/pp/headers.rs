@@ -63,4 +63,5 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
         "errno.h",
         include_str!("../../../../runtime/include/errno.h"),
     ),
+    ("time.h", include_str!("../../../../runtime/include/time.h")),
 ];

@@ -2,8 +2,9 @@
 //! `__STDC_VERSION__` for C99, `__DATE__`, `__TIME__`, and `__FILE__`,
 //! `__LINE__` with GNU `__COUNTER__` computed at each use), those of the
 //! ST200 target and its ILP32 data model (ISA-ST200 §1.1: `__st200__`, the
-//! `-mcpu=` core as `__ST231__` and `__st231__`, sizes, limits, byte
-//! order), the gcc version macros the runtime headers test, and the
+//! `-mcpu=` core as `__ST231__` and `__st231__`, its clock in MHz as
+//! `__ST200_CLOCK_MHZ__` (`isa::model::ProcessorModel::clock_mhz`), sizes,
+//! limits, byte order), the gcc version macros the runtime headers test, and the
 //! command line's `-D` and `-U` in order.
 
 use super::{Builtin, Macro, Preprocessor};
@@ -25,6 +26,12 @@ impl<'a> Preprocessor<'a> {
         def("__ST200__", "1");
         def(&format!("__{}__", core.to_ascii_uppercase()), "1");
         def(&format!("__{}__", core.to_ascii_lowercase()), "1");
+        // the core clock of the built-in model of the `-mcpu=` core (the
+        // runtime's clock() and time(): cycles / MHz; isa::model)
+        let mhz = isa::model::ProcessorModel::by_name(&core.to_ascii_lowercase())
+            .map(|m| m.clock_mhz)
+            .unwrap_or(400);
+        def("__ST200_CLOCK_MHZ__", &mhz.to_string());
         def("__lcc__", "1");
         def("__GNUC__", "4");
         def("__GNUC_MINOR__", "2");
