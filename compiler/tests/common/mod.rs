@@ -1,10 +1,13 @@
 //! Shared by the corpus tests: the host `gcc -m32 -malign-double` build
-//! (the independent expectation) and the list of corpus programs.
+//! (the independent expectation), the list of corpus programs, and a run
+//! of an lcc-built executable in the simulator.
 #![allow(dead_code)]
 
 pub mod irgen;
 
 use std::path::{Path, PathBuf};
+use isa::Core;
+use simulator::{Io, Machine, Options, Program, Stop};
 use std::process::Command;
 
 /// Builds `files` with the host `gcc -m32 -malign-double` (ILP32 with
@@ -57,4 +60,33 @@ pub fn programs() -> Vec<(String, Vec<PathBuf>)> {
     }
     v.sort();
     v
+}
+
+/// Runs an executable in the simulator: (stdout, exit status) or the stop message.
+pub fn simulate(exe: &[u8], core: Core) -> Result<(Vec<u8>, i32), String> {
+    let program = Program::parse(exe).map_err(|e| e.to_string())?;
+    let mut m = Machine::new(
+        isa::model::ProcessorModel::builtin(core),
+        Options {
+            perfect_caches: false,
+            max_cycles: Some(500_000_000),
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    program
+        .load(&mut m, &["prog".to_string()])
+        .map_err(|e| e.to_string())?;
+    m.set_io(Io::captured(b""));
+    let stop = m.run();
+    let out = match m.io() {
+        Io::Captured { stdout, .. } => stdout.clone(),
+        Io::Host => Vec::new(),
+    };
+    match stop {
+        Stop::Exit(c) => Ok((out, c & 0xff)),
+        other => Err(
+            simulator::report::stop_message(&other, &m, &program.symbols)
+                .unwrap_or_else(|| format!("{other:?}")),
+        ),
+    }
 }
