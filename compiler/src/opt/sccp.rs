@@ -215,6 +215,31 @@ impl<'a> Engine<'a> {
                 Const(x) => Const(eval::convert(*op, *from, *to, x)),
                 _ => Bottom,
             },
+            // floats: constants only, computed bit-exactly by the host's
+            // IEEE 754 arithmetic; no algebraic identity (x + 0 is not x
+            // for x = -0, x == x is not true for a NaN)
+            InstKind::Fbinary { op, ty, args } => match (self.eff(args[0]), self.eff(args[1])) {
+                (Top, _) | (_, Top) => Top,
+                (Const(x), Const(y)) => Const(eval::fbinary(*op, *ty, x, y)),
+                _ => Bottom,
+            },
+            InstKind::Fneg { ty, arg } => match self.eff(*arg) {
+                Top => Top,
+                Const(x) => Const(eval::fneg(*ty, x)),
+                _ => Bottom,
+            },
+            InstKind::Fcmp { cond, ty, args } => match (self.eff(args[0]), self.eff(args[1])) {
+                (Top, _) | (_, Top) => Top,
+                (Const(x), Const(y)) => Const(eval::fcmp(*cond, *ty, x, y)),
+                _ => Bottom,
+            },
+            // an out-of-range float-to-integer conversion is undefined:
+            // left to run time
+            InstKind::Fconvert { op, from, to, arg } => match self.eff(*arg) {
+                Top => Top,
+                Const(x) => eval::fconvert(*op, *from, *to, x).map_or(Bottom, Const),
+                _ => Bottom,
+            },
             _ => Bottom,
         }
     }
@@ -454,6 +479,10 @@ pub(crate) fn is_pure(k: &InstKind) -> bool {
             | InstKind::Unary { .. }
             | InstKind::Icmp { .. }
             | InstKind::Convert { .. }
+            | InstKind::Fbinary { .. }
+            | InstKind::Fneg { .. }
+            | InstKind::Fcmp { .. }
+            | InstKind::Fconvert { .. }
             | InstKind::Load { .. }
             | InstKind::SlotAddr { .. }
             | InstKind::GlobalAddr { .. }

@@ -1443,6 +1443,33 @@ impl<'a> Parser<'a> {
                     && self.types.is_integer(a[0].ty);
                 Ok(Some(self.mk(ExprKind::Int(v as i64), Types::INT, sp)))
             }
+            // gcc's float constants: +infinity and the default quiet NaN
+            // (the string argument of __builtin_nan is accepted and its
+            // payload ignored)
+            "__builtin_huge_val"
+            | "__builtin_huge_valf"
+            | "__builtin_inf"
+            | "__builtin_inff"
+            | "__builtin_nan"
+            | "__builtin_nanf" => {
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                let nan = name.starts_with("__builtin_nan");
+                nargs(self, &a, nan as usize, sp)?;
+                if nan && !matches!(a[0].kind, ExprKind::Str(_) | ExprKind::Decay(_)) {
+                    self.diags.error(
+                        a[0].span,
+                        "argument to '__builtin_nan' must be a string literal",
+                    );
+                }
+                let ty = if name.ends_with('f') {
+                    Types::FLOAT
+                } else {
+                    Types::DOUBLE
+                };
+                let v = if nan { f64::NAN } else { f64::INFINITY };
+                Ok(Some(self.mk(ExprKind::Float(v), ty, sp)))
+            }
             "__builtin_types_compatible_p" => {
                 self.expect_p(P::LParen)?;
                 let a = self.type_name()?;
