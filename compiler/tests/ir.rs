@@ -348,10 +348,16 @@ fn float_instructions_round_trip_verify_and_run() {
 
 #[test]
 fn verifier_rejects_integer_operations_on_floats_and_float_ones_on_integers() {
-    let e = verify_err("func @f() -> f64 {\nb0:\n  %a = iconst.f64 0\n  %c = add.f64 %a, %a\n  ret %c\n}\n");
+    let e = verify_err(
+        "func @f() -> f64 {\nb0:\n  %a = iconst.f64 0\n  %c = add.f64 %a, %a\n  ret %c\n}\n",
+    );
     assert!(e.contains("integer operation of type f64"), "{e}");
-    let e = verify_err("func @f() -> i32 {\nb0:\n  %a = iconst.i32 0\n  %c = fadd.i32 %a, %a\n  ret %c\n}\n");
+    let e = verify_err(
+        "func @f() -> i32 {\nb0:\n  %a = iconst.i32 0\n  %c = fadd.i32 %a, %a\n  ret %c\n}\n",
+    );
     assert!(e.contains("float operation of type i32"), "{e}");
-    let e = verify_err("func @f() -> f32 {\nb0:\n  %a = iconst.i16 0\n  %c = sitofp.i16.f32 %a\n  ret %c\n}\n");
+    let e = verify_err(
+        "func @f() -> f32 {\nb0:\n  %a = iconst.i16 0\n  %c = sitofp.i16.f32 %a\n  ret %c\n}\n",
+    );
     assert!(e.contains("bad conversion"), "{e}");
 }
