@@ -781,4 +781,38 @@ y:
         assert_eq!(st.get("blocks removed"), 1);
         assert_eq!(exit_code(&m), want);
     }
+
+    /// Float constants fold bit-exactly (0.1 + 0.2 = 0x3FD3333333333334,
+    /// IEEE 754 binary64 by hand: 0.30000000000000004); an out-of-range
+    /// conversion (3e9 to i32, undefined) and `x == x` (false for a NaN)
+    /// stay for run time.
+    #[test]
+    fn floats_fold_bit_exactly_and_only_when_defined() {
+        let text = "
+func @main(f64 %x) -> i64 {
+b0:
+  %a = iconst.f64 4591870180066957722
+  %b = iconst.f64 4596373779694328218
+  %s = fadd.f64 %a, %b
+  %big = iconst.f64 4748581863621132288
+  %i = fptosi.f64.i32 %big
+  %e = fcmp.oeq.f64 %x, %x
+  %n = fneg.f64 %s
+  %t = fcmp.olt.f64 %n, %a
+  %bits = call.i64 @keep(%s, %i, %e, %t)
+  ret %bits
+}
+";
+        let mut m = module(text);
+        let f = &mut m.functions[0];
+        run(f);
+        verify_function(f).unwrap();
+        let mut out = String::new();
+        f.print(&mut out);
+        assert!(out.contains("iconst.f64 4599075939470750516"), "{out}");
+        assert!(out.contains("fptosi.f64.i32"), "{out}");
+        assert!(out.contains("fcmp.oeq.f64"), "{out}");
+        assert!(!out.contains("fcmp.olt"), "{out}");
+        assert!(!out.contains("fadd"), "{out}");
+    }
 }
