@@ -108,6 +108,32 @@ impl Function {
                 };
                 write!(out, "{n}.{}.{} {arg}", from.name(), to.name())
             }
+            InstKind::Fbinary { op, ty, args } => write!(
+                out,
+                "{}.{} {}, {}",
+                fbinop_name(*op),
+                ty.name(),
+                args[0],
+                args[1]
+            ),
+            InstKind::Fneg { ty, arg } => write!(out, "fneg.{} {arg}", ty.name()),
+            InstKind::Fcmp { cond, ty, args } => write!(
+                out,
+                "fcmp.{}.{} {}, {}",
+                fcond_name(*cond),
+                ty.name(),
+                args[0],
+                args[1]
+            ),
+            InstKind::Fconvert { op, from, to, arg } => {
+                write!(
+                    out,
+                    "{}.{}.{} {arg}",
+                    fconv_name(*op),
+                    from.name(),
+                    to.name()
+                )
+            }
             InstKind::Load { ty, addr } => write!(out, "load.{} {addr}", ty.name()),
             InstKind::Store { ty, addr, value } => {
                 write!(out, "store.{} {addr}, {value}", ty.name())

@@ -23,15 +23,20 @@ use crate::frontend::ast::{
 use crate::frontend::lex::{Interner, Sym};
 use crate::frontend::sema::consteval::{self, CVal};
 use crate::frontend::sema::types::{TypeId, TypeKind, Types};
-use crate::frontend::source::{Diagnostics, SourceMap, Span};
+use crate::frontend::source::{Diagnostics, SourceMap};
 use crate::hash::{HashMap, HashSet};
 use crate::ir::{
-    self, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Global, InstKind, Module, Type,
-    UnaryOp, Value,
+    self, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, FBinaryOp, FCond, FConvOp, Function,
+    Global, InstKind, Module, Type, UnaryOp, Value,
 };
 
 /// IR type of a scalar C type (pointers, enums and `long` are `i32`).
 pub fn ir_type(types: &Types, t: TypeId) -> Type {
+    match types.kind(t) {
+        TypeKind::Float => return Type::F32,
+        TypeKind::Double | TypeKind::LDouble => return Type::F64,
+        _ => {}
+    }
     match types.size(t) {
         Some(1) => Type::I8,
         Some(2) => Type::I16,
@@ -91,7 +96,6 @@ struct Lowerer<'a> {
     opts: Options,
     tu: &'a TranslationUnit,
     interner: &'a Interner,
-    diags: &'a mut Diagnostics,
     module: Module,
     strings: HashMap<Vec<u8>, String>,
 }
@@ -105,7 +109,6 @@ struct Fx {
     cases: HashMap<u32, Block>,
     labels: HashMap<Sym, Block>,
     sret: Option<Value>,
-    float_error: bool,
     entry: Block,
     local_tys: Vec<TypeId>,
     /// `(first instruction index, location)`: from that instruction on,
@@ -114,8 +117,9 @@ struct Fx {
     cur_loc: Option<(u32, u32)>,
 }
 
-/// Lowers a translation unit. Functions using floating point get an error
-/// and are skipped; unreferenced `static` functions are not lowered.
+/// Lowers a translation unit; unreferenced `static` functions are not
+/// lowered. Every error is found by semantic analysis before: `diags`
+/// receives nothing from lowering itself.
 pub fn lower(tu: &TranslationUnit, interner: &Interner, diags: &mut Diagnostics) -> Module {
     lower_with_source(tu, interner, diags, None)
 }
@@ -140,11 +144,11 @@ pub fn lower_with_options(
     sm: Option<&SourceMap>,
     opts: Options,
 ) -> Module {
+    let _ = diags;
     let mut l = Lowerer {
         opts,
         tu,
         interner,
-        diags,
         module: Module::default(),
         strings: HashMap::default(),
         sm,
@@ -271,6 +275,23 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             let size = types.size(it.ty).unwrap_or(4) as usize;
+            if types.is_float(it.ty) {
+                // bit-exact, as the target computes it (sema checked it is constant)
+                let v = consteval::eval_float(types, &it.expr).unwrap_or(0.0);
+                let bits = if size == 4 {
+                    (v as f32).to_bits() as u64
+                } else {
+                    v.to_bits()
+                };
+                let o = off as usize;
+                relocs.retain(|r| r.0 as usize + 4 <= o || r.0 as usize >= o + size);
+                for i in 0..size {
+                    if o + i < bytes.len() {
+                        bytes[o + i] = (bits >> (8 * i)) as u8;
+                    }
+                }
+                continue;
+            }
             match consteval::eval(types, &it.expr) {
                 Some(CVal::Int(v)) => {
                     let o = off as usize;
@@ -312,10 +333,6 @@ impl<'a> Lowerer<'a> {
                     relocs.push((o, n, a));
                 }
                 None => {
-                    if types.is_float(it.ty) {
-                        self.diags
-                            .error(it.expr.span, "floating point is not supported yet");
-                    }
                     // non-constant: already diagnosed by sema
                 }
             }
@@ -368,7 +385,6 @@ impl<'a> Lowerer<'a> {
             cases: HashMap::default(),
             labels: HashMap::default(),
             sret: None,
-            float_error: false,
             entry,
             local_tys: fd.locals.iter().map(|l| l.ty).collect(),
             loc_events: vec![],
@@ -425,9 +441,6 @@ impl<'a> Lowerer<'a> {
                     fx.f.push(fx.cur, InstKind::Ret { value: None });
                 }
             }
-        }
-        if fx.float_error {
-            return;
         }
         let mut f = fx.f;
         let mut events = fx.loc_events.into_iter().peekable();
@@ -630,13 +643,6 @@ impl<'a> Lowerer<'a> {
     fn iconst(&self, fx: &mut Fx, ty: Type, v: i64) -> Value {
         fx.f.push(fx.cur, InstKind::Iconst { ty, imm: v })
             .expect("v")
-    }
-
-    fn float_err(&mut self, fx: &mut Fx, sp: Span) {
-        if !fx.float_error {
-            self.diags.error(sp, "floating point is not supported yet");
-            fx.float_error = true;
-        }
     }
 
     // ---- statements ----
@@ -973,7 +979,17 @@ impl<'a> Lowerer<'a> {
                 return v;
             }
         }
+        self.nonzero(fx, v)
+    }
+
+    /// `v != 0` as an `i32` 0/1; for a float, unordered or not equal to
+    /// zero (a NaN is true, C99 §6.8.4.1 and §6.5.3.3).
+    fn nonzero(&mut self, fx: &mut Fx, v: Value) -> Value {
         let t = fx.f.value_type(v);
+        if t.is_float() {
+            let z = self.fconst(fx, t, 0.0);
+            return self.fcmp(fx, FCond::Une, v, z);
+        }
         let z = self.iconst(fx, t, 0);
         fx.f.push(
             fx.cur,
@@ -986,21 +1002,115 @@ impl<'a> Lowerer<'a> {
         .expect("v")
     }
 
-    fn convert(&mut self, fx: &mut Fx, v: Value, from: TypeId, to: TypeId) -> Value {
+    /// Float constant `v` of type `t` (`f32`: `v` must be a binary32 value,
+    /// which its `f64` holds exactly).
+    fn fconst(&self, fx: &mut Fx, t: Type, v: f64) -> Value {
+        let bits = if t == Type::F32 {
+            (v as f32).to_bits() as i32 as i64
+        } else {
+            v.to_bits() as i64
+        };
+        self.iconst(fx, t, bits)
+    }
+
+    fn fcmp(&self, fx: &mut Fx, cond: FCond, a: Value, b: Value) -> Value {
+        let ty = fx.f.value_type(a);
+        fx.f.push(
+            fx.cur,
+            InstKind::Fcmp {
+                cond,
+                ty,
+                args: [a, b],
+            },
+        )
+        .expect("v")
+    }
+
+    fn fconv(&self, fx: &mut Fx, op: FConvOp, v: Value, to: Type) -> Value {
+        let from = fx.f.value_type(v);
+        fx.f.push(
+            fx.cur,
+            InstKind::Fconvert {
+                op,
+                from,
+                to,
+                arg: v,
+            },
+        )
+        .expect("v")
+    }
+
+    /// Conversions with a float on either side (C99 §6.3.1.4–6.3.1.5).
+    fn convert_float(&mut self, fx: &mut Fx, v: Value, from: TypeId, to: TypeId) -> Value {
         let types = self.types();
-        if to == Types::BOOL && from != Types::BOOL {
-            let t = fx.f.value_type(v);
-            let z = self.iconst(fx, t, 0);
-            let c =
+        let ft = fx.f.value_type(v);
+        let tt = ir_type(types, to);
+        if ft == tt {
+            return v;
+        }
+        if ft.is_float() && tt.is_float() {
+            let op = if tt == Type::F64 {
+                FConvOp::FpExt
+            } else {
+                FConvOp::FpTrunc
+            };
+            return self.fconv(fx, op, v, tt);
+        }
+        let uns = types.is_unsigned(from) || types.is_ptr(from);
+        if tt.is_float() {
+            // integer to float: narrow integers widen to i32 first
+            let v = if ft.bits() < 32 {
+                let op = if uns { ConvOp::Zext } else { ConvOp::Sext };
                 fx.f.push(
                     fx.cur,
-                    InstKind::Icmp {
-                        cond: Cond::Ne,
-                        ty: t,
-                        args: [v, z],
+                    InstKind::Convert {
+                        op,
+                        from: ft,
+                        to: Type::I32,
+                        arg: v,
+                    },
+                )
+                .expect("v")
+            } else {
+                v
+            };
+            let op = if uns && ft.bits() >= 32 {
+                FConvOp::UiToFp
+            } else {
+                FConvOp::SiToFp
+            };
+            return self.fconv(fx, op, v, tt);
+        }
+        // float to integer, truncating toward zero; to a narrow type
+        // through int (values out of its range are undefined anyway)
+        let utt = types.is_unsigned(to);
+        if tt.bits() < 32 {
+            let w = self.fconv(fx, FConvOp::FpToSi, v, Type::I32);
+            return fx
+                .f
+                .push(
+                    fx.cur,
+                    InstKind::Convert {
+                        op: ConvOp::Trunc,
+                        from: Type::I32,
+                        to: tt,
+                        arg: w,
                     },
                 )
                 .expect("v");
+        }
+        let op = if utt {
+            FConvOp::FpToUi
+        } else {
+            FConvOp::FpToSi
+        };
+        self.fconv(fx, op, v, tt)
+    }
+
+    fn convert(&mut self, fx: &mut Fx, v: Value, from: TypeId, to: TypeId) -> Value {
+        let types = self.types();
+        if to == Types::BOOL && from != Types::BOOL {
+            let c = self.nonzero(fx, v);
             return fx
                 .f
                 .push(
@@ -1016,6 +1126,9 @@ impl<'a> Lowerer<'a> {
         }
         let ft = fx.f.value_type(v);
         let tt = ir_type(types, to);
+        if ft.is_float() || tt.is_float() {
+            return self.convert_float(fx, v, from, to);
+        }
         if ft == tt {
             return v;
         }
@@ -1259,10 +1372,6 @@ impl<'a> Lowerer<'a> {
     /// Evaluates an expression; None for `void`.
     fn expr(&mut self, fx: &mut Fx, e: &Expr) -> Option<Value> {
         let types = self.types();
-        if types.is_float(e.ty) {
-            self.float_err(fx, e.span);
-            return Some(self.iconst(fx, Type::I32, 0));
-        }
         Some(match &e.kind {
             ExprKind::Int(v) => {
                 if types.is_void(e.ty) {
@@ -1271,9 +1380,9 @@ impl<'a> Lowerer<'a> {
                 let t = ir_type(types, e.ty);
                 self.iconst(fx, t, *v)
             }
-            ExprKind::Float(_) => {
-                self.float_err(fx, e.span);
-                self.iconst(fx, Type::I32, 0)
+            ExprKind::Float(v) => {
+                let t = ir_type(types, e.ty);
+                self.fconst(fx, t, *v)
             }
             ExprKind::Local(_)
             | ExprKind::Global(_)
@@ -1301,10 +1410,6 @@ impl<'a> Lowerer<'a> {
             }
             ExprKind::Decay(x) | ExprKind::AddrOf(x) => self.lvalue(fx, x),
             ExprKind::Cast(x) => {
-                if types.is_float(x.ty) {
-                    self.float_err(fx, x.span);
-                    return Some(self.iconst(fx, Type::I32, 0));
-                }
                 let v = self.expr(fx, x);
                 if types.is_void(e.ty) {
                     return None;
@@ -1315,6 +1420,19 @@ impl<'a> Lowerer<'a> {
             ExprKind::Unary(op, x) => {
                 let v = self.expr(fx, x)?;
                 let t = fx.f.value_type(v);
+                if t.is_float() {
+                    // negation flips the sign bit (-0.0 from 0.0)
+                    return Some(match op {
+                        UnOp::LogNot => {
+                            let z = self.fconst(fx, t, 0.0);
+                            self.fcmp(fx, FCond::Oeq, v, z)
+                        }
+                        _ => {
+                            fx.f.push(fx.cur, InstKind::Fneg { ty: t, arg: v })
+                                .expect("v")
+                        }
+                    });
+                }
                 match op {
                     UnOp::Neg => {
                         fx.f.push(
@@ -1449,6 +1567,19 @@ impl<'a> Lowerer<'a> {
                         old,
                         one,
                     )
+                } else if types.is_float(x.ty) {
+                    let t = fx.f.value_type(old);
+                    let one = self.fconst(fx, t, 1.0);
+                    let op = if *inc { FBinaryOp::Add } else { FBinaryOp::Sub };
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Fbinary {
+                            op,
+                            ty: t,
+                            args: [old, one],
+                        },
+                    )
+                    .expect("v")
                 } else {
                     let pt = types.promote(x.ty);
                     let o = self.convert(fx, old, x.ty, pt);
@@ -1653,10 +1784,6 @@ impl<'a> Lowerer<'a> {
             sret = Some(a);
         }
         for a in args {
-            if types.is_float(a.ty) {
-                self.float_err(fx, a.span);
-                return Some(self.iconst(fx, Type::I32, 0));
-            }
             let v = self.expr(fx, a)?;
             abi.byval.push(types.is_record(a.ty).then(|| {
                 (
@@ -1707,6 +1834,38 @@ impl<'a> Lowerer<'a> {
     fn binary(&mut self, fx: &mut Fx, op: BinOp, opnd: TypeId, x: Value, y: Value) -> Value {
         let types = self.types();
         let t = fx.f.value_type(x);
+        if t.is_float() {
+            // each operation rounds to its type (FLT_EVAL_METHOD 0)
+            let fop = match op {
+                BinOp::Add => FBinaryOp::Add,
+                BinOp::Sub => FBinaryOp::Sub,
+                BinOp::Mul => FBinaryOp::Mul,
+                BinOp::Div => FBinaryOp::Div,
+                _ => {
+                    let c = match op {
+                        BinOp::Eq => FCond::Oeq,
+                        BinOp::Ne => FCond::Une,
+                        BinOp::Lt => FCond::Olt,
+                        BinOp::Le => FCond::Ole,
+                        BinOp::Gt => FCond::Ogt,
+                        // sema allows no other operator on floats
+                        _ => FCond::Oge,
+                    };
+                    return self.fcmp(fx, c, x, y);
+                }
+            };
+            return fx
+                .f
+                .push(
+                    fx.cur,
+                    InstKind::Fbinary {
+                        op: fop,
+                        ty: t,
+                        args: [x, y],
+                    },
+                )
+                .expect("v");
+        }
         let uns = types.is_unsigned(opnd);
         let bop = |o: BinaryOp, fx: &mut Fx, a: Value, b: Value| -> Value {
             let ty = fx.f.value_type(a);

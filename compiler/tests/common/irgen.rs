@@ -80,8 +80,8 @@ impl Gen<'_> {
         let m = match ty {
             Type::I8 => imm as i8 as i64,
             Type::I16 => imm as i16 as i64,
-            Type::I32 => imm as i32 as i64,
-            Type::I64 => imm,
+            Type::I32 | Type::F32 => imm as i32 as i64,
+            Type::I64 | Type::F64 => imm,
         };
         self.push(InstKind::Iconst { ty, imm: m }).unwrap()
     }

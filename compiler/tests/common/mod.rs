@@ -11,14 +11,28 @@ use simulator::{Io, Machine, Options, Program, Stop};
 use std::process::Command;
 
 /// Builds `files` with the host `gcc -m32 -malign-double` (ILP32 with
-/// 8-byte `long long` alignment, like the ST200) and runs the program:
-/// (stdout, exit status).
+/// 8-byte `long long` and `double` alignment, like the ST200) and runs the
+/// program: (stdout, exit status). Floats are computed in SSE registers
+/// (`-msse2 -mfpmath=sse`) without contraction (`-ffp-contract=off`): each
+/// operation rounded once in its own type, as lcc's soft-float helpers do
+/// (FLT_EVAL_METHOD 0); i386's default x87 arithmetic would keep excess
+/// precision and differ.
 pub fn gcc_run(files: &[PathBuf], tag: &str) -> (Vec<u8>, i32) {
     let dir = std::env::temp_dir().join(format!("lcc-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let exe = dir.join(tag);
     let out = Command::new("gcc")
-        .args(["-m32", "-malign-double", "-std=gnu99", "-w", "-O0", "-o"])
+        .args([
+            "-m32",
+            "-malign-double",
+            "-msse2",
+            "-mfpmath=sse",
+            "-ffp-contract=off",
+            "-std=gnu99",
+            "-w",
+            "-O0",
+            "-o",
+        ])
         .arg(&exe)
         .args(files)
         .output()

@@ -40,6 +40,11 @@ use crate::ir::{
 use isa::abi;
 use isa::ops::Core;
 
+/// The error of a float operation or type reaching instruction selection
+/// (a compiler bug: [`crate::opt::softfloat`] runs first).
+const FLOAT_IN_ISEL: &str =
+    "internal error: a float operation reached instruction selection without soft-float legalisation";
+
 mod ext;
 
 /// Runtime helper routines the back end calls (libgcc names and semantics;
@@ -921,6 +926,10 @@ impl<'a> Sel<'a> {
         let dst =
             |s: &Self| -> Vec<Reg> { res.map(|v| s.vmap[v.index()].clone()).unwrap_or_default() };
         match k {
+            InstKind::Fbinary { .. }
+            | InstKind::Fneg { .. }
+            | InstKind::Fcmp { .. }
+            | InstKind::Fconvert { .. } => return Err(FLOAT_IN_ISEL.into()),
             InstKind::Iconst { ty, imm } => {
                 let d = dst(self);
                 if *ty == Type::I64 {
@@ -1017,6 +1026,7 @@ impl<'a> Sel<'a> {
                         self.e("ldw", vec![r(d[0]), o, r(base)]);
                         self.e("ldw", vec![r(d[1]), o4, r(base)]);
                     }
+                    Type::F32 | Type::F64 => return Err(FLOAT_IN_ISEL.into()),
                 }
             }
             InstKind::Store { ty, addr, value } => {
@@ -1032,6 +1042,7 @@ impl<'a> Sel<'a> {
                         self.e("stw", vec![o, r(base), r(lo)]);
                         self.e("stw", vec![o4, r(base), r(hi)]);
                     }
+                    Type::F32 | Type::F64 => return Err(FLOAT_IN_ISEL.into()),
                 }
             }
             InstKind::SlotAddr { slot } => {
