@@ -13,9 +13,8 @@
 //! with `gcc -m32 -O2` and compared bit for bit with the host's SSE
 //! arithmetic on `float`/`double`.
 //!
-//! The `<math.h>` functions, staged in `runtime-staging/` until lcc
-//! compiles floating point, have a third harness (`runtime-staging/tests/`):
-//! their error in ulps against glibc's `long double` functions, exact
+//! The `<math.h>` functions (`runtime/lib/math.c`) have a third harness
+//! (`tests/libm/`): their error in ulps against glibc's `long double` functions, exact
 //! functions bit for bit, special values as glibc gives them.
 //!
 //! A last test compiles every runtime C file with lcc's own front end,
@@ -39,6 +38,9 @@ fn runtime_c_files() -> Vec<PathBuf> {
     v.sort();
     v
 }
+
+/// Runtime files the general harness leaves out ([`build`]).
+const FLOAT_LIBRARY: &[&str] = &["math.c", "math_c99.c", "strtod_float.c"];
 
 /// Public names of the runtime that clash with the host C library.
 const RENAMED: &[&str] = &[
@@ -1507,8 +1509,14 @@ fn build() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
     BUILT.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host");
+        // The floating-point library has its own harnesses (the soft-float
+        // and libm ones, against the host's SSE arithmetic; this one is
+        // built with x87 code): the files defining `strtod`, `atof` and
+        // the `<math.h>` functions stay out, so that the host's are the
+        // reference here.
         let objects: Vec<PathBuf> = runtime_c_files()
             .iter()
+            .filter(|src| !FLOAT_LIBRARY.iter().any(|f| src.ends_with(f)))
             .map(|src| host_object(&dir, src, "-O1"))
             .collect();
         let (cases, printf_cases) = generated_cases();
@@ -2065,43 +2073,44 @@ fn softfloat_matches_host_sse() {
     assert!(fixed > 8 * 10_000, "{fixed} float-to-integer checks");
 }
 
-/// The staging area of the C library's `<math.h>` (`runtime-staging/`):
-/// written in C with `double`, moved into `runtime/` once lcc compiles
-/// floating point.
-fn staging_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime-staging")
+/// The host harness of the C library's `<math.h>` (`tests/libm/`).
+fn libm_tests_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/libm")
 }
 
 /// SSE arithmetic without contraction into fused multiply-adds: IEEE
 /// double rounding on every operation, as the soft-float target does.
 const SSE: &[&str] = &["-O2", "-msse2", "-mfpmath=sse", "-ffp-contract=off"];
 
-/// Builds `lib/math.c` and `tests/math_header.c` (the header's macros)
-/// against the staging `<math.h>`, functions renamed `lcc_…` by
-/// `tests/math_rename.h`, and the accuracy harness
-/// `tests/math_accuracy.c`, linked with the host libm (the reference).
+/// Builds `runtime/lib/math.c` and `tests/libm/math_header.c` (the
+/// header's macros) against the runtime's `<math.h>`, functions renamed
+/// `lcc_…` by `tests/libm/math_rename.h`, and the accuracy harness
+/// `tests/libm/math_accuracy.c`, linked with the host libm (the reference).
 fn math_harness() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host-math");
-    let staging = staging_dir();
-    let objects: Vec<PathBuf> = ["lib/math.c", "tests/math_header.c"]
-        .iter()
-        .map(|src| {
-            host_object_with(
-                &dir,
-                &staging.join(src),
-                SSE,
-                &[staging.join("include"), runtime_dir().join("include")],
-                &staging.join("tests/math_rename.h"),
-            )
-        })
-        .collect();
+    let tests = libm_tests_dir();
+    let objects: Vec<PathBuf> = [
+        runtime_dir().join("lib/math.c"),
+        tests.join("math_header.c"),
+    ]
+    .iter()
+    .map(|src| {
+        host_object_with(
+            &dir,
+            src,
+            SSE,
+            &[runtime_dir().join("include")],
+            &tests.join("math_rename.h"),
+        )
+    })
+    .collect();
     let exe = dir.join("math_accuracy");
     let out = Command::new("gcc")
         .args(["-m32", "-std=gnu99"])
         .args(SSE)
         .args(["-fno-builtin", "-fno-math-errno", "-Wall", "-o"])
         .arg(&exe)
-        .arg(staging.join("tests/math_accuracy.c"))
+        .arg(tests.join("math_accuracy.c"))
         .args(&objects)
         .arg("-lm")
         .output()
@@ -2114,7 +2123,7 @@ fn math_harness() -> PathBuf {
     exe
 }
 
-/// Every `<math.h>` function of `runtime-staging/lib/math.c` against the
+/// Every `<math.h>` function of `runtime/lib/math.c` against the
 /// host glibc: 10 000 random arguments per function and domain, the error
 /// in ulps measured against glibc's `long double` functions and held to
 /// the bound the harness documents for each (all within 1 ulp); exact

@@ -1,19 +1,81 @@
 #ifndef _LCC_MATH_H
 #define _LCC_MATH_H
-/* math.h — lcc runtime (ST200). Declarations only: lcc does not compute
-   with floating point yet and libc.a does not define these functions. */
+/* math.h — lcc runtime (ST200). The functions are in libc.a (lib/math.c):
+   double versions and their float (f-suffixed) versions, C99 Annex F
+   special values, errors within 0.6 ulp (float versions: 0.51 ulp, sqrt
+   and sqrtf correctly rounded). errno is not set and no floating-point
+   exception flags exist (software floating point). */
 #define HUGE_VAL (__builtin_huge_val())
-#define M_PI 3.14159265358979323846
+#define HUGE_VALF ((float)__builtin_huge_val())
+#define INFINITY ((float)__builtin_inf())
+#define NAN ((float)__builtin_nan(""))
 #define M_E 2.7182818284590452354
+#define M_LOG2E 1.4426950408889634074
+#define M_LOG10E 0.43429448190325182765
+#define M_LN2 0.69314718055994530942
+#define M_LN10 2.30258509299404568402
+#define M_PI 3.14159265358979323846
+#define M_PI_2 1.57079632679489661923
+#define M_PI_4 0.78539816339744830962
+#define M_1_PI 0.31830988618379067154
+#define M_2_PI 0.63661977236758134308
+#define M_2_SQRTPI 1.12837916709551257390
+#define M_SQRT2 1.41421356237309504880
+#define M_SQRT1_2 0.70710678118654752440
+
+/* FLT_EVAL_METHOD is 0: float and double evaluate in their own type */
+typedef float float_t;
+typedef double double_t;
+
+#define FP_NAN 0
+#define FP_INFINITE 1
+#define FP_ZERO 2
+#define FP_SUBNORMAL 3
+#define FP_NORMAL 4
+
+/* Classification: one call, chosen by the argument's size (sizeof does not
+   evaluate it), so the argument is evaluated once. */
+int __fpclassify(double x);
+int __fpclassifyf(float x);
+int __signbit(double x);
+int __signbitf(float x);
+#define fpclassify(x) (sizeof(x) == sizeof(float) ? __fpclassifyf(x) : __fpclassify(x))
+#define isnan(x) (fpclassify(x) == FP_NAN)
+#define isinf(x) (fpclassify(x) == FP_INFINITE)
+#define isfinite(x) (fpclassify(x) >= FP_ZERO)
+#define isnormal(x) (fpclassify(x) == FP_NORMAL)
+#define signbit(x) (sizeof(x) == sizeof(float) ? __signbitf(x) : __signbit(x))
+/* Comparisons (no floating-point exceptions exist to be raised). */
+#define isgreater(x, y) ((x) > (y))
+#define isgreaterequal(x, y) ((x) >= (y))
+#define isless(x, y) ((x) < (y))
+#define islessequal(x, y) ((x) <= (y))
+#define islessgreater(x, y) ((x) < (y) || (x) > (y))
+#define isunordered(x, y) (isnan(x) || isnan(y))
+
 double fabs(double x);
+double copysign(double x, double y);
+double fmin(double x, double y);
+double fmax(double x, double y);
 double floor(double x);
 double ceil(double x);
+double trunc(double x);
+double round(double x);
 double fmod(double x, double y);
+double frexp(double x, int *e);
+double ldexp(double x, int e);
+double scalbn(double x, int e);
+double modf(double x, double *ip);
 double sqrt(double x);
-double pow(double x, double y);
+double cbrt(double x);
+double hypot(double x, double y);
 double exp(double x);
+double expm1(double x);
 double log(double x);
 double log10(double x);
+double log2(double x);
+double log1p(double x);
+double pow(double x, double y);
 double sin(double x);
 double cos(double x);
 double tan(double x);
@@ -24,11 +86,38 @@ double atan2(double y, double x);
 double sinh(double x);
 double cosh(double x);
 double tanh(double x);
-double ldexp(double x, int e);
-double frexp(double x, int *e);
-double modf(double x, double *ip);
+
 float fabsf(float x);
-float sqrtf(float x);
+float copysignf(float x, float y);
+float fminf(float x, float y);
+float fmaxf(float x, float y);
 float floorf(float x);
 float ceilf(float x);
+float truncf(float x);
+float roundf(float x);
+float fmodf(float x, float y);
+float frexpf(float x, int *e);
+float ldexpf(float x, int e);
+float scalbnf(float x, int e);
+float modff(float x, float *ip);
+float sqrtf(float x);
+float cbrtf(float x);
+float hypotf(float x, float y);
+float expf(float x);
+float expm1f(float x);
+float logf(float x);
+float log10f(float x);
+float log2f(float x);
+float log1pf(float x);
+float powf(float x, float y);
+float sinf(float x);
+float cosf(float x);
+float tanf(float x);
+float asinf(float x);
+float acosf(float x);
+float atanf(float x);
+float atan2f(float y, float x);
+float sinhf(float x);
+float coshf(float x);
+float tanhf(float x);
 #endif

@@ -1,4 +1,4 @@
-/* math_header.c — the macros of runtime-staging/include/math.h, compiled
+/* math_header.c — the macros of runtime/include/math.h, compiled
    freestanding against that header alone (like lib/math.c) and linked
    into math_accuracy, which calls math_header_checks(). Returns the number
    of failed checks; *checks counts them. */

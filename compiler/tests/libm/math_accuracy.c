@@ -1,14 +1,14 @@
-/* math_accuracy.c — host harness for runtime-staging/lib/math.c.
+/* math_accuracy.c — host harness for runtime/lib/math.c.
 
    Build (i386, SSE arithmetic: no x87 excess precision, no contraction):
      gcc -m32 -std=c99 -O2 -msse2 -mfpmath=sse -ffp-contract=off -fno-builtin \
          -ffreestanding -nostdinc -fno-strict-aliasing \
-         -I runtime-staging/include -I runtime/include \
-         -include runtime-staging/tests/math_rename.h \
-         -c runtime-staging/lib/math.c -o math.o
-     (the same for runtime-staging/tests/math_header.c -o math_header.o)
+         -I runtime/include \
+         -include compiler/tests/libm/math_rename.h \
+         -c runtime/lib/math.c -o math.o
+     (the same for compiler/tests/libm/math_header.c -o math_header.o)
      gcc -m32 -std=gnu99 -O2 -msse2 -mfpmath=sse -ffp-contract=off -fno-builtin \
-         -fno-math-errno runtime-staging/tests/math_accuracy.c math.o math_header.o \
+         -fno-math-errno compiler/tests/libm/math_accuracy.c math.o math_header.o \
          -lm -o math_accuracy
      ./math_accuracy [N]        (N random arguments per function and domain)
 

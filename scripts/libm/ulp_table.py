@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Turns the ULP lines of math_accuracy's output (stdin) into the markdown
-table of runtime-staging/README-math.md."""
+table of runtime/README-math.md."""
 import sys
 
 print('| function | domain | max error (ulp) | arguments | bound (ulp) |')
