@@ -32,6 +32,9 @@ typedef double double_t;
 #define FP_ZERO 2
 #define FP_SUBNORMAL 3
 #define FP_NORMAL 4
+/* ilogb of 0 and of NaN (INT_MIN, as glibc on x86); ilogb(inf) is INT_MAX */
+#define FP_ILOGB0 (-2147483647 - 1)
+#define FP_ILOGBNAN (-2147483647 - 1)
 
 /* Classification: one call, chosen by the argument's size (sizeof does not
    evaluate it), so the argument is evaluated once. */
@@ -86,6 +89,26 @@ double atan2(double y, double x);
 double sinh(double x);
 double cosh(double x);
 double tanh(double x);
+/* lib/math_c99.c */
+double rint(double x);
+double nearbyint(double x);
+long lrint(double x);
+long long llrint(double x);
+long lround(double x);
+long long llround(double x);
+double remainder(double x, double y);
+double remquo(double x, double y, int *quo);
+double fdim(double x, double y);
+double fma(double x, double y, double z);
+double nextafter(double x, double y);
+double nexttoward(double x, long double y);
+int ilogb(double x);
+double logb(double x);
+double nan(const char *tagp);
+double exp2(double x);
+double asinh(double x);
+double acosh(double x);
+double atanh(double x);
 
 float fabsf(float x);
 float copysignf(float x, float y);
@@ -120,4 +143,23 @@ float atan2f(float y, float x);
 float sinhf(float x);
 float coshf(float x);
 float tanhf(float x);
+float rintf(float x);
+float nearbyintf(float x);
+long lrintf(float x);
+long long llrintf(float x);
+long lroundf(float x);
+long long llroundf(float x);
+float remainderf(float x, float y);
+float remquof(float x, float y, int *quo);
+float fdimf(float x, float y);
+float fmaf(float x, float y, float z);
+float nextafterf(float x, float y);
+float nexttowardf(float x, long double y);
+int ilogbf(float x);
+float logbf(float x);
+float nanf(const char *tagp);
+float exp2f(float x);
+float asinhf(float x);
+float acoshf(float x);
+float atanhf(float x);
 #endif
