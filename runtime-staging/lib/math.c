@@ -781,6 +781,16 @@ static void log_core(double x, double *h, double *l)
     *h = two_sum(s, tail, l);
 }
 
+/* log(x) = result + *l for finite x > 0, relative error about 2^-66: the
+   double-double logarithm for asinh, acosh, atanh of math_c99.c */
+double __lcc_log_dd(double x, double *l);
+double __lcc_log_dd(double x, double *l)
+{
+    double h;
+    log_core(x, &h, l);
+    return h;
+}
+
 /* NaN, negative, zero and +inf arguments of the logarithms; 0 otherwise */
 static int log_special(double x, double *res)
 {

@@ -550,42 +550,115 @@ double exp2(double x)
     return pow(2.0, x);
 }
 
-#define LN2 0.693147180559945309417232121458176568
+/* double-double helpers (Dekker 1971, Knuth 1969) */
+static double two_sum(double a, double b, double *e)
+{
+    double s = a + b, bb = s - a;
+    *e = (a - (s - bb)) + (b - bb);
+    return s;
+}
 
+/* Veltkamp's split, |a| < 2^995 */
+static void split(double a, double *hi, double *lo)
+{
+    double t = 134217729.0 * a, h = t - (t - a);
+    *hi = h;
+    *lo = a - h;
+}
+
+static double two_prod(double a, double b, double *e)
+{
+    double p = a * b, ah, al, bh, bl;
+    split(a, &ah, &al);
+    split(b, &bh, &bl);
+    *e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+    return p;
+}
+
+/* sqrt(h + l) = result + *sl (h > 0, |l| <= ulp(h)): one Newton
+   correction with the exact residual h - s^2 */
+static double sqrt_dd(double h, double l, double *sl)
+{
+    double s = sqrt(h), qe, q = two_prod(s, s, &qe);
+    *sl = ((h - q) - qe + l) / (s + s);
+    return s;
+}
+
+/* math.c: log(x) = result + *l, relative error about 2^-66 */
+double __lcc_log_dd(double x, double *l);
+
+#define LN2_HI 0x1.62e42fefa39efp-1 /* ln 2 = LN2_HI + LN2_LO */
+#define LN2_LO 0x1.abc9e3b39803fp-56
+
+/* log(wh + wl) rounded, wh >= 1, |wl| <= ulp(wh): the first-order
+   correction wl/wh suffices (its square is below 2^-104) */
+static double log_dd_round(double wh, double wl)
+{
+    double l, h = __lcc_log_dd(wh, &l);
+    return h + (l + wl / wh);
+}
+
+/* log(x) + ln 2 rounded, x finite > 0 */
+static double log_plus_ln2(double x)
+{
+    double l, e, h = __lcc_log_dd(x, &l), s = two_sum(h, LN2_HI, &e);
+    return s + (e + l + LN2_LO);
+}
+
+/* log1p(th + tl) rounded, th + tl > -1, |tl| <= ulp(th) */
+static double log1p_dd(double th, double tl)
+{
+    double b, a = two_sum(1.0, th, &b);
+    return log_dd_round(a, b + tl);
+}
+
+/* asinh |x| = log(|x| + sqrt(x^2 + 1)) with the sum as a double-double
+   (no cancellation: the argument is >= 1), log(|x|) + ln 2 above 2^28
+   (the neglected 1/(4x^2) is below 2^-58 of the result) */
 double asinh(double x)
 {
-    double a = fabs(x), r, s;
+    double a = fabs(x), ph, pl, h, l, sh, sl, wh, wl;
     if (a != a || a - a != 0)
         return x + x; /* NaN, inf */
     if (a < 0x1p-28)
-        return x;
+        return x; /* asinh x = x (1 - x^2/6 ...), x^2/6 < 2^-57 */
     if (a > 0x1p28)
-        r = a >= 0x1p1000 ? log(a) + LN2 : log(2.0 * a);
-    else {
-        s = sqrt(1.0 + a * a);
-        r = log1p(a + a * a / (1.0 + s));
-    }
-    return copysign(r, x);
+        return copysign(log_plus_ln2(a), x);
+    ph = two_prod(a, a, &pl);
+    h = two_sum(1.0, ph, &l);
+    sh = sqrt_dd(h, l + pl, &sl);
+    wh = two_sum(a, sh, &wl);
+    return copysign(log_dd_round(wh, wl + sl), x);
 }
 
+/* acosh x = log(x + sqrt(x^2 - 1)), x^2 - 1 exact as a double-double
+   (x^2 = ph + pl exactly, ph - 1 exact by Sterbenz's lemma near 1) */
 double acosh(double x)
 {
-    double t;
+    double ph, pl, h, l, sh, sl, wh, wl;
     if (x != x)
         return x + x;
     if (x < 1.0)
         return (x - x) / (x - x);
+    if (x == 1.0)
+        return 0.0;
+    if (x - x != 0)
+        return x; /* +inf */
     if (x > 0x1p28)
-        return x >= 0x1p1000 ? log(x) + LN2 : log(2.0 * x);
-    if (x > 2.0)
-        return log(2.0 * x - 1.0 / (x + sqrt(x * x - 1.0)));
-    t = x - 1.0; /* exact */
-    return log1p(t + sqrt(2.0 * t + t * t));
+        return log_plus_ln2(x);
+    ph = two_prod(x, x, &pl);
+    h = two_sum(ph, -1.0, &l);
+    sh = sqrt_dd(h, l + pl, &sl);
+    wh = two_sum(x, sh, &wl);
+    return log_dd_round(wh, wl + sl);
 }
 
+/* atanh |x| = log1p(2|x| / (1 - |x|)) / 2, the quotient a double-double
+   (1 - |x| as an exact double-double, Dekker's division with the exact
+   remainder) */
 double atanh(double x)
 {
-    double a = fabs(x), r;
+    double a = fabs(x), dh, dl, q, pe, p, ql, qh;
     if (a != a)
         return x + x;
     if (a > 1.0)
@@ -593,12 +666,13 @@ double atanh(double x)
     if (a == 1.0)
         return x / 0.0;
     if (a < 0x1p-28)
-        return x;
-    if (a < 0.5)
-        r = 0.5 * log1p(2.0 * a + 2.0 * a * a / (1.0 - a));
-    else
-        r = 0.5 * log1p(2.0 * a / (1.0 - a));
-    return copysign(r, x);
+        return x; /* atanh x = x (1 + x^2/3 ...) */
+    dh = two_sum(1.0, -a, &dl);
+    q = (a + a) / dh;
+    p = two_prod(q, dh, &pe);
+    ql = (((a + a) - p) - pe - q * dl) / dh;
+    qh = two_sum(q, ql, &ql);
+    return copysign(0.5 * log1p_dd(qh, ql), x);
 }
 
 /* ---- float versions ---- */

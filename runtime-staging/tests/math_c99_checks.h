@@ -124,12 +124,12 @@ static void c99_campaigns(void)
 {
     run1("exp2", "[-1075, 1024]", lcc_exp2, exp2l, g_exp2, 0.6);
     run1("exp2", "[-1, 1]", lcc_exp2, exp2l, g_m1_1, 0.6);
-    run1("asinh", "|x| in [2^-40, 1e300] log-uniform", lcc_asinh, asinhl, g_asinh, 1.0);
-    run1("asinh", "[-1, 1]", lcc_asinh, asinhl, g_m1_1, 1.0);
-    run1("acosh", "1 + [2^-50, 1e300] log-uniform", lcc_acosh, acoshl, g_acosh, 1.0);
-    run1("acosh", "[1, 4]", lcc_acosh, acoshl, g_acosh_n, 1.0);
-    run1("atanh", "(-1, 1)", lcc_atanh, atanhl, g_m1_1, 1.0);
-    run1("atanh", "|x| in [2^-60, 1] log-uniform", lcc_atanh, atanhl, g_tiny, 1.0);
+    run1("asinh", "|x| in [2^-40, 1e300] log-uniform", lcc_asinh, asinhl, g_asinh, 0.6);
+    run1("asinh", "[-1, 1]", lcc_asinh, asinhl, g_m1_1, 0.6);
+    run1("acosh", "1 + [2^-50, 1e300] log-uniform", lcc_acosh, acoshl, g_acosh, 0.6);
+    run1("acosh", "[1, 4]", lcc_acosh, acoshl, g_acosh_n, 0.6);
+    run1("atanh", "(-1, 1)", lcc_atanh, atanhl, g_m1_1, 0.6);
+    run1("atanh", "|x| in [2^-60, 1] log-uniform", lcc_atanh, atanhl, g_tiny, 0.6);
     run1f("exp2f", "[-150, 128]", lcc_exp2f, exp2l, g_exp2, 0.51);
     run1f("asinhf", "|x| in [2^-30, 1e38] log-uniform", lcc_asinhf, asinhl, gf_asinh, 0.51);
     run1f("acoshf", "1 + [2^-23, 1e38] log-uniform", lcc_acoshf, acoshl, gf_acosh, 0.51);

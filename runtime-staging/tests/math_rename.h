@@ -4,6 +4,7 @@
 #define __fpclassifyf lcc___fpclassifyf
 #define __signbit lcc___signbit
 #define __signbitf lcc___signbitf
+#define __lcc_log_dd lcc___lcc_log_dd
 #define fabs lcc_fabs
 #define copysign lcc_copysign
 #define fmin lcc_fmin
