@@ -109,6 +109,8 @@ double exp2(double x);
 double asinh(double x);
 double acosh(double x);
 double atanh(double x);
+double erf(double x);
+double erfc(double x);
 
 float fabsf(float x);
 float copysignf(float x, float y);
@@ -162,4 +164,6 @@ float exp2f(float x);
 float asinhf(float x);
 float acoshf(float x);
 float atanhf(float x);
+float erff(float x);
+float erfcf(float x);
 #endif

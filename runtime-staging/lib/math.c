@@ -781,6 +781,16 @@ static void log_core(double x, double *h, double *l)
     *h = two_sum(s, tail, l);
 }
 
+/* exp(xh + xl) = (result + *l) 2^*m, result in [1, 2), |xh| < 2^11 (see
+   exp_core): the double-double exponential for erf, erfc of math_c99.c */
+double __lcc_exp_dd(double xh, double xl, int *m, double *l);
+double __lcc_exp_dd(double xh, double xl, int *m, double *l)
+{
+    double h;
+    exp_core(xh, xl, m, &h, l);
+    return h;
+}
+
 /* log(x) = result + *l for finite x > 0, relative error about 2^-66: the
    double-double logarithm for asinh, acosh, atanh of math_c99.c */
 double __lcc_log_dd(double x, double *l);

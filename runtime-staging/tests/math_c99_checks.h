@@ -120,6 +120,12 @@ static double g_exp2(void) { return unif(-1075, 1024); }
 static double gf_acosh(void) { return 1 + logu(0x1p-23, 1e38, 0); }
 static double gf_asinh(void) { return logu(0x1p-30, 1e38, 1); }
 
+static double g_erf(void) { return unif(-6, 6); }
+static double g_erfc(void) { return unif(-6, 28); }
+static double g_erfc_n(void) { return unif(0, 6); }
+static double gf_erf(void) { return unif(-4, 4); }
+static double gf_erfc(void) { return unif(-4, 10); }
+
 static void c99_campaigns(void)
 {
     run1("exp2", "[-1075, 1024]", lcc_exp2, exp2l, g_exp2, 0.6);
@@ -130,6 +136,12 @@ static void c99_campaigns(void)
     run1("acosh", "[1, 4]", lcc_acosh, acoshl, g_acosh_n, 0.6);
     run1("atanh", "(-1, 1)", lcc_atanh, atanhl, g_m1_1, 0.6);
     run1("atanh", "|x| in [2^-60, 1] log-uniform", lcc_atanh, atanhl, g_tiny, 0.6);
+    run1("erf", "[-6, 6]", lcc_erf, erfl, g_erf, 1.0);
+    run1("erf", "|x| in [2^-60, 1] log-uniform", lcc_erf, erfl, g_tiny, 1.0);
+    run1("erfc", "[-6, 28]", lcc_erfc, erfcl, g_erfc, 1.0);
+    run1("erfc", "[0, 6]", lcc_erfc, erfcl, g_erfc_n, 1.0);
+    run1f("erff", "[-4, 4]", lcc_erff, erfl, gf_erf, 0.51);
+    run1f("erfcf", "[-4, 10]", lcc_erfcf, erfcl, gf_erfc, 0.51);
     run1f("exp2f", "[-150, 128]", lcc_exp2f, exp2l, g_exp2, 0.51);
     run1f("asinhf", "|x| in [2^-30, 1e38] log-uniform", lcc_asinhf, asinhl, gf_asinh, 0.51);
     run1f("acoshf", "1 + [2^-23, 1e38] log-uniform", lcc_acoshf, acoshl, gf_acosh, 0.51);
@@ -148,6 +160,9 @@ static void c99_checks(void)
         double x = specials[i];
         S1(exp2); S1(asinh); S1(acosh); S1(atanh);
         S1F(exp2); S1F(asinh); S1F(acosh); S1F(atanh);
+        spec1("erf", lcc_erf, erf, erfl, x, 1.0);
+        spec1("erfc", lcc_erfc, erfc, erfcl, x, 1.0);
+        S1F(erf); S1F(erfc);
         ex_c99_one(x);
         ex_c99_one(-x);
         for (j = 0; j < NSPEC; j++) {

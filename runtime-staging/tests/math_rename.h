@@ -5,6 +5,7 @@
 #define __signbit lcc___signbit
 #define __signbitf lcc___signbitf
 #define __lcc_log_dd lcc___lcc_log_dd
+#define __lcc_exp_dd lcc___lcc_exp_dd
 #define fabs lcc_fabs
 #define copysign lcc_copysign
 #define fmin lcc_fmin
@@ -109,3 +110,7 @@
 #define asinhf lcc_asinhf
 #define acoshf lcc_acoshf
 #define atanhf lcc_atanhf
+#define erf lcc_erf
+#define erfc lcc_erfc
+#define erff lcc_erff
+#define erfcf lcc_erfcf
