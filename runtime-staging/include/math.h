@@ -111,6 +111,8 @@ double acosh(double x);
 double atanh(double x);
 double erf(double x);
 double erfc(double x);
+double tgamma(double x);
+double lgamma(double x);
 
 float fabsf(float x);
 float copysignf(float x, float y);
@@ -166,4 +168,6 @@ float acoshf(float x);
 float atanhf(float x);
 float erff(float x);
 float erfcf(float x);
+float tgammaf(float x);
+float lgammaf(float x);
 #endif

@@ -148,6 +148,50 @@ static const unsigned long long ERFC_G[14] = {
     0x3fd866c374e1be2cULL, 0xbfd14eb49f986791ULL, 0x3fe1ecfa32ede7c3ULL,
     0xbc5f6cebb4c1baffULL, 0x3f8dc02526e4b770ULL,
 };
+#define LGAM_F1N 22
+/* lgamma(1 + t) = t F(t) on [-0.3, 0.3]: LGAM_F1N coefficients highest degree first,
+   then the constant term's low part */
+static const unsigned long long LGAM_F1[23] = {
+    0x3fb29b44290f1a2fULL, 0xbfb374ea475a7c45ULL, 0x3fa65b589814c55eULL,
+    0xbfa7913de57d90e2ULL, 0x3facda5756568140ULL, 0xbfae8b1c0dedb964ULL,
+    0x3faff81760a886c4ULL, 0xbfb10d03c3f2de11ULL, 0x3fb249a04c6abaa3ULL,
+    0xbfb3b20de28896baULL, 0x3fb556abd03ea1b2ULL, 0xbfb748c18d4d4bc1ULL,
+    0x3fb9a01e403154ddULL, 0xbfbc80670efd5f27ULL, 0x3fc010b36aed0f3aULL,
+    0xbfc2703a1dc2d5e7ULL, 0x3fc5b40cb100d3d0ULL, 0xbfca8b9c17aa72c7ULL,
+    0x3fd151322ac7d843ULL, 0xbfd9a4d55beab2d2ULL, 0x3fea51a6625307d3ULL,
+    0xbfe2788cfc6fb619ULL, 0x3c56508a095fe0afULL,
+};
+#define LGAM_F2N 20
+/* lgamma(2 + t) = t F(t) on [-0.5, 0.5]: LGAM_F2N coefficients highest degree first,
+   then the constant term's low part */
+static const unsigned long long LGAM_F2[21] = {
+    0x3e711fa5e7c86f7bULL, 0xbe82009c1a550d0dULL, 0x3e8b40adb09a1e12ULL,
+    0xbe9ce17528bcf460ULL, 0x3eb012012be3900aULL, 0xbec1276ebd557fb0ULL,
+    0x3ed258f3057730faULL, 0xbee3cb3be36ad88bULL, 0x3ef580e0afa55850ULL,
+    0xbf078de9ab752b81ULL, 0x3f1a127afee53e7dULL, 0xbf2d3fd4b679c1c4ULL,
+    0x3f40b36af8779ca0ULL, 0xbf538ac5c2d48207ULL, 0x3f67add6eadb5317ULL,
+    0xbf7e404fc218dbaeULL, 0x3f951322ac7d848aULL, 0xbfb13e001a55760aULL,
+    0x3fd4a34cc4a60fa6ULL, 0x3fdb0ee6072093ceULL, 0x3c570cdfa63c7644ULL,
+};
+/* ln Gamma(y) = (y - 1/2) ln y - y + ln sqrt(2 pi) + sum B_2k / (2k (2k - 1) y^(2k - 1)),
+   k = 9 .. 1 */
+static const unsigned long long STIRLING[9] = {
+    0x3fc6fe96381e0680ULL, 0xbf9e4286cb0f5398ULL, 0x3f7a41a41a41a41aULL,
+    0xbf5f6ab0d9993c7dULL, 0x3f4b951e2b18ff23ULL, 0xbf43813813813814ULL,
+    0x3f4a01a01a01a01aULL, 0xbf66c16c16c16c17ULL, 0x3fb5555555555555ULL,
+};
+/* ln sqrt(2 pi) = hi + lo */
+static const unsigned long long LN_SQRT_2PI[2] = {
+    0x3fed67f1c864beb5ULL, 0xbc865b5a1b7ff5dfULL,
+};
+/* pi = hi + lo */
+static const unsigned long long PI_HL[2] = {
+    0x400921fb54442d18ULL, 0x3ca1a62633145c07ULL,
+};
+/* Euler's constant */
+static const unsigned long long EULER[1] = {
+    0x3fe2788cfc6fb619ULL,
+};
 /* ln 2 = hi + lo */
 static const unsigned long long LN2_HL[2] = {
     0x3fe62e42fefa39efULL, 0x3c7abc9e3b39803fULL,
@@ -870,6 +914,163 @@ double erfc(double x)
     return h + (e - l * sc);
 }
 
+/* ---- gamma functions ---- */
+
+/* ln Gamma(y + yl) = result + *al for 12 <= y < 2^52, |yl| <= ulp(y):
+   Stirling's series (y - 1/2) ln y - y + ln sqrt(2 pi) + S(1/y), nine terms
+   (truncation below 2^-62 at y = 12), with the logarithm a double-double;
+   the small part yl enters through the first-order term psi(y) yl,
+   psi(y) ~ ln y - 1/(2y) */
+static double stirling(double y, double yl, double *al)
+{
+    double lh, ll, p, pe, s, e, e2, inv, z, S;
+    lh = __lcc_log_dd(y, &ll);
+    p = two_prod(y - 0.5, lh, &pe);
+    pe += (y - 0.5) * ll;
+    s = two_sum(p, -y, &e);
+    e += pe;
+    s = two_sum(s, from_bits(LN_SQRT_2PI[0]), &e2);
+    inv = 1.0 / y;
+    z = inv * inv;
+    S = inv * horner(STIRLING, 9, z);
+    e += e2 + from_bits(LN_SQRT_2PI[1]) + S + yl * (lh - 0.5 * inv);
+    return two_sum(s, e, al);
+}
+
+/* Gamma(x) = (result + *l) 2^*m for -12 < x < 12, x not 0 nor a negative
+   integer: Gamma(x + n) / (x (x + 1) ... (x + n - 1)), x + n >= 12, the
+   product and each factor double-doubles */
+static double gamma_shift(double x, int *m, double *l)
+{
+    double yh, yl, ah, al, gh, gl, ph, pl, fh, fl, p, e, inv, q, r, re;
+    int n = (int)(12.0 - x), k;
+    if (x + n < 12.0)
+        n++;
+    yh = two_sum(x, (double)n, &yl);
+    ph = x;
+    pl = 0;
+    for (k = 1; k < n; k++) {
+        fh = two_sum(x, (double)k, &fl);
+        p = two_prod(ph, fh, &e);
+        e += ph * fl + pl * fh;
+        ph = two_sum(p, e, &pl);
+    }
+    ah = stirling(yh, yl, &al);
+    gh = __lcc_exp_dd(ah, al, m, &gl);
+    gh = two_sum(gh, gl, &gl); /* |gl| was up to gh/64 */
+    inv = 1.0 / ph;
+    q = gh * inv;
+    r = two_prod(q, ph, &re);
+    return two_sum(q, (((gh - r) - re) + gl - q * pl) * inv, l);
+}
+
+/* sin(pi x) for finite x (exact reduction x - rint(x), pi r a
+   double-double: sin(h + l) ~ sin h + l cos h) */
+static double sin_pi(double x)
+{
+    double k = rint(x), r = x - k, h, l, s;
+    h = two_prod(r, from_bits(PI_HL[0]), &l);
+    l += r * from_bits(PI_HL[1]);
+    s = sin(h) + l * cos(h);
+    return fabs(k * 0.5 - rint(k * 0.5)) == 0.5 ? -s : s; /* k odd */
+}
+
+double tgamma(double x)
+{
+    double ah, al, h, l, s;
+    int m;
+    if (x != x)
+        return x + x;
+    if (x - x != 0)
+        return x > 0 ? x : (x - x) / (x - x); /* +inf; NaN at -inf */
+    if (x == 0)
+        return 1.0 / x;
+    if (x < 0 && rint(x) == x)
+        return (x - x) / (x - x);
+    if (x > 172.0)
+        return x * 0x1p1023; /* +inf */
+    if (fabs(x) < 0x1p-60)
+        return 1.0 / x - from_bits(EULER[0]); /* 1/x - gamma + O(x) */
+    if (x >= 12.0) {
+        ah = stirling(x, 0.0, &al);
+        h = __lcc_exp_dd(ah, al, &m, &l);
+        return scalbn(h + l, m);
+    }
+    if (x > -12.0) {
+        h = gamma_shift(x, &m, &l);
+        return scalbn(h + l, m);
+    }
+    /* reflection: Gamma(x) = -pi / (x sin(pi x) Gamma(-x)) */
+    s = sin_pi(x);
+    if (x < -200.0)
+        return copysign(0.0, s);
+    ah = stirling(-x, 0.0, &al);
+    h = __lcc_exp_dd(ah, al, &m, &l);
+    h = -from_bits(PI_HL[0]) / ((x * s) * (h + l));
+    return scalbn(h, -m);
+}
+
+/* t c0 + t q with t c0 exact (the two terms partly cancel) */
+static double lgamma_sum(double t, double c0, double q)
+{
+    double pe, re, p = two_prod(t, c0, &pe), r = two_sum(p, t * q, &re);
+    return r + (re + pe);
+}
+
+/* lgamma: log|Gamma(x)|; the sign is not returned (no signgam: no global
+   state) */
+double lgamma(double x)
+{
+    double a = fabs(x), h, l, e, t, q, d, dl, s;
+    int m;
+    if (x != x)
+        return x + x;
+    if (a - a != 0)
+        return a; /* +inf */
+    if (x <= 0 && rint(x) == x)
+        return from_bits(EXPMASK); /* +inf at 0 and the poles */
+    if (x >= 0x1p52) {
+        /* x (ln x - 1), the rest below 2^-40 of it; x ln x may overflow */
+        h = __lcc_log_dd(x, &l);
+        d = two_sum(h, -1.0, &dl);
+        return x * d + x * (dl + l);
+    }
+    if (x >= 12.0) {
+        h = stirling(x, 0.0, &l);
+        return h + l;
+    }
+    if (x >= 0.7 && x <= 1.3) { /* near the zero at 1 */
+        t = x - 1.0; /* exact (Sterbenz) */
+        q = horner(LGAM_F1, LGAM_F1N - 1, t) * t + from_bits(LGAM_F1[LGAM_F1N]);
+        return lgamma_sum(t, from_bits(LGAM_F1[LGAM_F1N - 1]), q);
+    }
+    if (x >= 1.5 && x <= 2.5) { /* near the zero at 2 */
+        t = x - 2.0; /* exact */
+        q = horner(LGAM_F2, LGAM_F2N - 1, t) * t + from_bits(LGAM_F2[LGAM_F2N]);
+        return lgamma_sum(t, from_bits(LGAM_F2[LGAM_F2N - 1]), q);
+    }
+    if (x > -12.0) {
+        if (a < 0x1p-60)
+            return -log(a); /* ln(1/|x|) - gamma x */
+        h = gamma_shift(x, &m, &l);
+        if (h < 0) {
+            h = -h;
+            l = -l;
+        }
+        t = __lcc_log_dd(h, &e);
+        q = two_prod((double)m, LN2_HI, &s); /* m ln 2 as a double-double */
+        s += m * LN2_LO;
+        d = two_sum(q, t, &dl);
+        return d + (dl + e + s + l / h);
+    }
+    /* reflection: ln|Gamma(x)| = ln(pi / |x sin(pi x)|) - ln Gamma(-x) */
+    s = fabs(sin_pi(x) * x);
+    h = stirling(a, 0.0, &l);
+    t = __lcc_log_dd(from_bits(PI_HL[0]) / s, &e);
+    d = two_sum(t, -h, &dl);
+    return d + (dl + e - l);
+}
+
 /* ---- float versions ---- */
 
 float rintf(float x) { return (float)rint(x); }
@@ -889,6 +1090,8 @@ float acoshf(float x) { return (float)acosh(x); }
 float atanhf(float x) { return (float)atanh(x); }
 float erff(float x) { return (float)erf(x); }
 float erfcf(float x) { return (float)erfc(x); }
+float tgammaf(float x) { return (float)tgamma(x); }
+float lgammaf(float x) { return (float)lgamma(x); }
 
 float nextafterf(float x, float y)
 {

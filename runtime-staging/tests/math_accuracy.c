@@ -51,8 +51,8 @@ float lcc_atan2f(float, float), lcc_frexpf(float, int *), lcc_ldexpf(float, int)
 float lcc_modff(float, float *);
 int math_header_checks(int *checks);
 /* lib/math_c99.c */
-D1(rint) D1(nearbyint) D1(logb) D1(exp2) D1(asinh) D1(acosh) D1(atanh) D1(erf) D1(erfc)
-F1(rintf) F1(nearbyintf) F1(logbf) F1(exp2f) F1(asinhf) F1(acoshf) F1(atanhf) F1(erff) F1(erfcf)
+D1(rint) D1(nearbyint) D1(logb) D1(exp2) D1(asinh) D1(acosh) D1(atanh) D1(erf) D1(erfc) D1(tgamma) D1(lgamma)
+F1(rintf) F1(nearbyintf) F1(logbf) F1(exp2f) F1(asinhf) F1(acoshf) F1(atanhf) F1(erff) F1(erfcf) F1(tgammaf) F1(lgammaf)
 long lcc_lrint(double), lcc_lround(double), lcc_lrintf(float), lcc_lroundf(float);
 long long lcc_llrint(double), lcc_llround(double), lcc_llrintf(float), lcc_llroundf(float);
 double lcc_remainder(double, double), lcc_remquo(double, double, int *), lcc_fdim(double, double);

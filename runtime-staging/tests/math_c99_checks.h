@@ -4,8 +4,8 @@
    Exact functions (rint nearbyint lrint llrint lround llround remainder
    remquo fdim fma nextafter nexttoward ilogb logb nan and their f
    versions) bit for bit against glibc on random and special arguments;
-   the approximations (exp2 asinh acosh atanh and f versions) within their
-   bounds against glibc's long double functions. */
+   the approximations (exp2 asinh acosh atanh erf erfc tgamma lgamma and f
+   versions) within their bounds against glibc's long double functions. */
 
 static void ex_c99_one(double x)
 {
@@ -126,6 +126,16 @@ static double g_erfc_n(void) { return unif(0, 6); }
 static double gf_erf(void) { return unif(-4, 4); }
 static double gf_erfc(void) { return unif(-4, 10); }
 
+static double g_tg(void) { return unif(0, 172); }
+static double g_tg12(void) { return unif(-12, 12); }
+static double g_tgneg(void) { return unif(-185, -12); }
+static double g_lg12(void) { return unif(0, 12); }
+static double g_lgneg(void) { return unif(-20, -2); }
+static double g_lgneg20(void) { return -logu(20, 1e4, 0); }
+static double g_lgneg2(void) { return unif(-2, 0); }
+static double gf_tg(void) { return unif(-40, 36); }
+static double gf_lg(void) { return unif(0, 1e4); }
+
 static void c99_campaigns(void)
 {
     run1("exp2", "[-1075, 1024]", lcc_exp2, exp2l, g_exp2, 0.6);
@@ -140,6 +150,17 @@ static void c99_campaigns(void)
     run1("erf", "|x| in [2^-60, 1] log-uniform", lcc_erf, erfl, g_tiny, 1.0);
     run1("erfc", "[-6, 28]", lcc_erfc, erfcl, g_erfc, 1.0);
     run1("erfc", "[0, 6]", lcc_erfc, erfcl, g_erfc_n, 1.0);
+    run1("tgamma", "[0, 172]", lcc_tgamma, tgammal, g_tg, 0.6);
+    run1("tgamma", "(-12, 12)", lcc_tgamma, tgammal, g_tg12, 0.6);
+    run1("tgamma", "[-185, -12]", lcc_tgamma, tgammal, g_tgneg, 4.0);
+    run1("tgamma", "|x| in [2^-60, 1] log-uniform", lcc_tgamma, tgammal, g_tiny, 0.6);
+    run1("lgamma", "x > 0 all finite (random bits)", lcc_lgamma, lgammal, g_pos, 0.7);
+    run1("lgamma", "[0, 12]", lcc_lgamma, lgammal, g_lg12, 2.0);
+    run1("lgamma", "(-2, 0)", lcc_lgamma, lgammal, g_lgneg2, 0.7);
+    run1("lgamma", "[-20, -2] (zeros of lgamma inside)", lcc_lgamma, lgammal, g_lgneg, 1000.0);
+    run1("lgamma", "[-1e4, -20] log-uniform", lcc_lgamma, lgammal, g_lgneg20, 4.0);
+    run1f("tgammaf", "[-40, 36]", lcc_tgammaf, tgammal, gf_tg, 0.51);
+    run1f("lgammaf", "[0, 1e4]", lcc_lgammaf, lgammal, gf_lg, 0.51);
     run1f("erff", "[-4, 4]", lcc_erff, erfl, gf_erf, 0.51);
     run1f("erfcf", "[-4, 10]", lcc_erfcf, erfcl, gf_erfc, 0.51);
     run1f("exp2f", "[-150, 128]", lcc_exp2f, exp2l, g_exp2, 0.51);
@@ -163,6 +184,9 @@ static void c99_checks(void)
         spec1("erf", lcc_erf, erf, erfl, x, 1.0);
         spec1("erfc", lcc_erfc, erfc, erfcl, x, 1.0);
         S1F(erf); S1F(erfc);
+        spec1("tgamma", lcc_tgamma, tgamma, tgammal, x, 4.0);
+        spec1("lgamma", lcc_lgamma, lgamma, lgammal, x, 4.0);
+        S1F(tgamma); S1F(lgamma);
         ex_c99_one(x);
         ex_c99_one(-x);
         for (j = 0; j < NSPEC; j++) {

@@ -114,3 +114,7 @@
 #define erfc lcc_erfc
 #define erff lcc_erff
 #define erfcf lcc_erfcf
+#define tgamma lcc_tgamma
+#define lgamma lcc_lgamma
+#define tgammaf lcc_tgammaf
+#define lgammaf lcc_lgammaf

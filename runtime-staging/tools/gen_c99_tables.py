@@ -14,7 +14,7 @@ argument, prints the tables.
 """
 import struct
 import sys
-from mpmath import mp, mpf, erf, erfc, exp, sqrt, pi, log, chebyfit
+from mpmath import mp, mpf, erf, erfc, exp, sqrt, pi, log, chebyfit, loggamma, euler, bernoulli
 
 mp.dps = 50
 TARGET = mpf(2) ** -60
@@ -91,6 +91,21 @@ def main():
     pc = fit(lambda t: G(c + t), lo - c, hi - c)
     out.append('#define ERFC_GN %d' % len(pc))
     emit('ERFC_G', pc + [pc[-1] - mpf(float(pc[-1])), c], 'x >= 6: erfc(x) = exp(-x^2) G(1/x^2) / x: G(c + t), ERFC_GN coefficients highest\n   degree first, the constant term\'s low part, c')
+    # lgamma(1 + t) = t F1(t), lgamma(2 + t) = t F2(t)
+    for name, base, a, b in (('LGAM_F1', 1, -0.3, 0.3), ('LGAM_F2', 2, -0.5, 0.5)):
+        z = -euler if base == 1 else 1 - euler
+        f = lambda t, base=base, z=z: loggamma(base + t) / t if t != 0 else z
+        p = fit(f, mpf(a), mpf(b))
+        out.append('#define %sN %d' % (name, len(p)))
+        emit(name, p + [p[-1] - mpf(float(p[-1]))],
+             'lgamma(%d + t) = t F(t) on [%g, %g]: %sN coefficients highest degree first,\n   then the constant term\'s low part' % (base, a, b, name))
+    # Stirling: B_2k / (2k (2k - 1)), k = 9 .. 1 (highest first in 1/y^2)
+    st = [bernoulli(2 * k) / (2 * k * (2 * k - 1)) for k in range(9, 0, -1)]
+    emit('STIRLING', st, 'ln Gamma(y) = (y - 1/2) ln y - y + ln sqrt(2 pi) + sum B_2k / (2k (2k - 1) y^(2k - 1)),\n   k = 9 .. 1')
+    ls = log(sqrt(2 * pi))
+    emit('LN_SQRT_2PI', [float(ls), float(ls - mpf(float(ls)))], 'ln sqrt(2 pi) = hi + lo')
+    emit('PI_HL', [float(pi), float(pi - mpf(float(pi)))], 'pi = hi + lo')
+    emit('EULER', [float(euler)], "Euler's constant")
     l2 = log(2)
     h = float(l2)
     emit('LN2_HL', [h, float(l2 - mpf(h))], 'ln 2 = hi + lo')
