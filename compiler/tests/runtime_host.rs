@@ -1683,8 +1683,9 @@ fn libm_matches_host_within_bounds() {
 /// `ilogb` `logb` `nan`, each with its `f` version) bit for bit on 10 000
 /// random arguments per kind (fma: random bits, cancellation, subnormal and
 /// overflowing results) and on every combination of the special values;
-/// the approximations (`exp2` `asinh` `acosh` `atanh` and `f` versions)
-/// within the bound printed for each function and domain.
+/// the approximations (`exp2` `asinh` `acosh` `atanh` `erf` `erfc`
+/// `tgamma` `lgamma` and `f` versions) within the bound printed for each
+/// function and domain.
 #[test]
 fn libm_c99_functions_match_host() {
     let exe = math_harness();
@@ -1697,15 +1698,24 @@ fn libm_c99_functions_match_host() {
         let max: f64 = f[2].parse().unwrap();
         let bound: f64 = f[4].parse().unwrap();
         let count: usize = f[3].parse().unwrap();
+        // within 1 ulp, except the gamma functions: tgamma's reflection
+        // (x < -12) and lgamma between its zeros (x < -2) have looser
+        // bounds, each printed by the harness and recorded in README-math.md
+        let limit = match f[0] {
+            "tgamma" | "lgamma" => 1000.0,
+            _ => 1.0,
+        };
         assert!(
-            max <= bound && bound <= 1.0 && count >= 10_000,
+            max <= bound && bound <= limit && count >= 10_000,
             "{}: {max} ulp on {} (bound {bound})",
             f[0],
             f[1]
         );
         measured.insert(f[0].to_string());
     }
-    for name in ["exp2", "asinh", "acosh", "atanh"] {
+    for name in [
+        "exp2", "asinh", "acosh", "atanh", "erf", "erfc", "tgamma", "lgamma",
+    ] {
         assert!(measured.contains(name), "{name} not measured");
         let f = format!("{name}f");
         assert!(measured.contains(&f), "{f} not measured");

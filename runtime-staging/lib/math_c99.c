@@ -1030,10 +1030,15 @@ double lgamma(double x)
     if (x <= 0 && rint(x) == x)
         return from_bits(EXPMASK); /* +inf at 0 and the poles */
     if (x >= 0x1p52) {
-        /* x (ln x - 1), the rest below 2^-40 of it; x ln x may overflow */
+        /* x (ln x - 1) - (ln x)/2 + ln sqrt(2 pi), the rest below 2^-54;
+           x ln x overflows above 2^1014 */
         h = __lcc_log_dd(x, &l);
         d = two_sum(h, -1.0, &dl);
-        return x * d + x * (dl + l);
+        dl += l;
+        if (x >= 0x1p990)
+            return x * d + x * dl;
+        q = two_prod(x, d, &e);
+        return q + (e + x * dl + (from_bits(LN_SQRT_2PI[0]) - 0.5 * h));
     }
     if (x >= 12.0) {
         h = stirling(x, 0.0, &l);

@@ -23,6 +23,12 @@ static void ex_c99_one(double x)
     EXLF(ilogbf, int, "%d");
 }
 
+static int same_quo(int a, int b)
+{
+    int ma = (a < 0 ? -a : a) & 7, mb = (b < 0 ? -b : b) & 7;
+    return ma == mb && (ma == 0 || (a < 0) == (b < 0));
+}
+
 static void ex_c99_two(double x, double y)
 {
     double a, b;
@@ -38,16 +44,18 @@ static void ex_c99_two(double x, double y)
     checks++;
     if (!same_f(lcc_nexttowardf(xf, y), nexttowardf(xf, y)))
         fail("nexttowardf(%a, %a) = %a, host %a", (double)xf, y, (double)lcc_nexttowardf(xf, y), (double)nexttowardf(xf, y));
-    /* the quotient's bits are compared where the remainder is a number */
+    /* the quotient's bits are compared where the remainder is a number:
+       its sign and 3 low bits (C99 7.12.10.3; glibc gives 3 bits on i386,
+       more on x86-64) */
     checks++;
     a = lcc_remquo(x, y, &qa);
     b = remquo(x, y, &qb);
-    if (!same_d(a, b) || (!isnan(b) && qa != qb))
+    if (!same_d(a, b) || (!isnan(b) && !same_quo(qa, qb)))
         fail("remquo(%a, %a) = %a %d, host %a %d", x, y, a, qa, b, qb);
     checks++;
     {
         float fa = lcc_remquof(xf, yf, &qa), fb = remquof(xf, yf, &qb);
-        if (!same_f(fa, fb) || (!isnan(fb) && qa != qb))
+        if (!same_f(fa, fb) || (!isnan(fb) && !same_quo(qa, qb)))
             fail("remquof(%a, %a) = %a %d, host %a %d", (double)xf, (double)yf, (double)fa, qa, (double)fb, qb);
     }
 }
