@@ -1,10 +1,13 @@
 /* math_c99.c — the rest of C99 <math.h> for the lcc runtime (ST200,
    software floating point): rint nearbyint lrint llrint lround llround
    remainder remquo fdim fma nextafter nexttoward ilogb logb nan exp2
-   asinh acosh atanh, each with its float version.
+   asinh acosh atanh erf erfc tgamma lgamma, each with its float version.
+   It uses math.c (public functions and its two exported double-double
+   kernels __lcc_log_dd, __lcc_exp_dd).
 
    Written for this project from the published methods below; no code is
-   taken from another library.
+   taken from another library. The tables (between the GENERATED TABLES
+   lines) are written by runtime-staging/tools/gen_c99_tables.py (mpmath).
 
    Methods:
    - rint, lrint, remainder, remquo, nextafter, ilogb, logb, nan: bit
@@ -31,11 +34,25 @@
      (S. A. Figueroa, "When is double rounding innocuous?", SIGNUM
      Newsletter 30(3), 1995).
    - exp2: pow(2, x) of math.c (Tang's exponential, 1989).
-   - asinh, acosh, atanh: the logarithmic identities in the forms that
-     avoid cancellation, with log1p near 0 (W. Kahan, "Branch cuts for
-     complex elementary functions", 1987; Cody & Waite, "Software Manual
-     for the Elementary Functions", 1980), on the log, log1p and sqrt of
-     math.c.
+   - asinh, acosh, atanh: the logarithmic identities (Cody & Waite,
+     "Software Manual for the Elementary Functions", 1980) in the forms
+     without cancellation, with the argument of the logarithm a
+     double-double (Dekker's exact product and division, T. J. Dekker, "A
+     floating-point technique for extending the available precision",
+     Numerische Mathematik 18, 1971) and math.c's double-double logarithm.
+   - erf, erfc: erf(x) = x + x Q(x^2) near 0, erfc(x) = exp(-x^2) H(x)
+     further, as in W. J. Cody, "Rational Chebyshev approximations for the
+     error function", Math. Comp. 23, 1969 (the same splitting; the
+     approximations here are polynomials: Chebyshev interpolants, C. W.
+     Clenshaw, "Chebyshev series for mathematical functions", 1962,
+     computed by mpmath); exp(-x^2) with x^2 exact and math.c's
+     double-double exponential.
+   - tgamma, lgamma: Stirling's series with Bernoulli numbers (e.g.
+     Abramowitz & Stegun, "Handbook of Mathematical Functions", 1964,
+     6.1.40), the recurrence Gamma(x + 1) = x Gamma(x) to reach x >= 12
+     (product as a double-double), Euler's reflection formula (A&S 6.1.17)
+     below -12; lgamma near 1 and 2 by Chebyshev interpolants of
+     lgamma(1 + t)/t and lgamma(2 + t)/t.
    - Special values follow ISO C99 Annex F; the unspecified results of
      lrint, llrint, lround, llround out of range (and on NaN, inf) are the
      most negative value, as the x86 conversion instructions give
