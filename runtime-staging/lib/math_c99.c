@@ -1052,8 +1052,11 @@ double lgamma(double x)
         h = __lcc_log_dd(x, &l);
         d = two_sum(h, -1.0, &dl);
         dl += l;
-        if (x >= 0x1p990)
-            return x * d + x * dl;
+        if (x >= 0x1p990) { /* scaled for Dekker's product; may overflow */
+            t = x * 0x1p-40;
+            q = two_prod(t, d, &e);
+            return (q + (e + t * dl)) * 0x1p40;
+        }
         q = two_prod(x, d, &e);
         return q + (e + x * dl + (from_bits(LN_SQRT_2PI[0]) - 0.5 * h));
     }
