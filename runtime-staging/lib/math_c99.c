@@ -33,7 +33,8 @@
      single + - of floats this is exact rounding since 53 >= 2*24 + 2
      (S. A. Figueroa, "When is double rounding innocuous?", SIGNUM
      Newsletter 30(3), 1995).
-   - exp2: pow(2, x) of math.c (Tang's exponential, 1989).
+   - exp2: 2^k exp(f ln 2), f ln 2 a double-double, with math.c's
+     double-double exponential (Tang's method, 1989), rounded once.
    - asinh, acosh, atanh: the logarithmic identities (Cody & Waite,
      "Software Manual for the Elementary Functions", 1980) in the forms
      without cancellation, with the argument of the logarithm a
@@ -693,10 +694,6 @@ float fmaf(float x, float y, float z)
 
 /* ---- exp2 and the inverse hyperbolic functions ---- */
 
-double exp2(double x)
-{
-    return pow(2.0, x);
-}
 
 /* double-double helpers (Dekker 1971, Knuth 1969) */
 static double two_sum(double a, double b, double *e)
@@ -837,6 +834,41 @@ static double horner(const unsigned long long *c, int n, double t)
 
 /* math.c: exp(xh + xl) = (result + *l) 2^*m, relative error about 2^-60 */
 double __lcc_exp_dd(double xh, double xl, int *m, double *l);
+
+/* exp2(x) = 2^k 2^f, k = rint(x), f = x - k exact (|f| <= 1/2), 2^f =
+   exp(f ln 2) with f ln 2 a double-double and the double-double
+   exponential of math.c; rounded once, also to a subnormal */
+double exp2(double x)
+{
+    double k, f, h, l, yh, yl, S, L, t, n;
+    int m;
+    if (x != x)
+        return x + x;
+    if (x >= 1024.0)
+        return x * 0x1p1023; /* +inf */
+    if (x < -1080.0)
+        return 0x1p-1022 * 0x1p-1022; /* +0 */
+    k = rint(x);
+    f = x - k;
+    h = two_prod(f, LN2_HI, &l);
+    l += f * LN2_LO;
+    yh = __lcc_exp_dd(h, l, &m, &yl);
+    m += (int)k;
+    yh = two_sum(yh, yl, &yl); /* yl was up to yh/64; yh may be below 1 */
+    if (m > -1022 || (m == -1022 && yh >= 1.0))
+        return scalbn(yh, m);
+    /* subnormal: round (yh + yl) 2^(m + 1074) to an integer n once */
+    S = scalbn(yh, m + 1074); /* exact: m + 1074 >= -60 */
+    L = scalbn(yl, m + 1074);
+    t = S + 0x1p52;
+    n = t - 0x1p52; /* S rounded to an integer */
+    f = (S - n) + L; /* a tie (L = 0) was rounded to even by t */
+    if (f > 0.5)
+        n += 1.0;
+    else if (f < -0.5)
+        n -= 1.0;
+    return n * 0x1p-1074;
+}
 
 /* erfc(a) = (result + *l) 2^*m for 1/2 <= a < 28: exp(-a^2) H(a), the
    square a^2 exact as a double-double (Dekker) and its exponential a

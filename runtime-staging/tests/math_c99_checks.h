@@ -125,6 +125,7 @@ static double g_asinh(void) { return logu(0x1p-40, 1e300, 1); }
 static double g_acosh(void) { return 1 + logu(0x1p-50, 1e300, 0); }
 static double g_acosh_n(void) { return unif(1, 4); }
 static double g_exp2(void) { return unif(-1075, 1024); }
+static double g_exp2_sub(void) { return unif(-1080, -1020); }
 static double gf_acosh(void) { return 1 + logu(0x1p-23, 1e38, 0); }
 static double gf_asinh(void) { return logu(0x1p-30, 1e38, 1); }
 
@@ -148,6 +149,7 @@ static void c99_campaigns(void)
 {
     run1("exp2", "[-1075, 1024]", lcc_exp2, exp2l, g_exp2, 0.6);
     run1("exp2", "[-1, 1]", lcc_exp2, exp2l, g_m1_1, 0.6);
+    run1("exp2", "[-1080, -1020] (subnormal results)", lcc_exp2, exp2l, g_exp2_sub, 0.6);
     run1("asinh", "|x| in [2^-40, 1e300] log-uniform", lcc_asinh, asinhl, g_asinh, 0.6);
     run1("asinh", "[-1, 1]", lcc_asinh, asinhl, g_m1_1, 0.6);
     run1("acosh", "1 + [2^-50, 1e300] log-uniform", lcc_acosh, acoshl, g_acosh, 0.6);
@@ -165,7 +167,7 @@ static void c99_campaigns(void)
     run1("lgamma", "x > 0 all finite (random bits)", lcc_lgamma, lgammal, g_pos, 0.7);
     run1("lgamma", "[0, 12]", lcc_lgamma, lgammal, g_lg12, 2.0);
     run1("lgamma", "(-2, 0)", lcc_lgamma, lgammal, g_lgneg2, 0.7);
-    run1("lgamma", "[-20, -2] (zeros of lgamma inside)", lcc_lgamma, lgammal, g_lgneg, 1000.0);
+    run1("lgamma", "[-20, -2] (zeros of lgamma inside)", lcc_lgamma, lgammal, g_lgneg, 4096.0);
     run1("lgamma", "[-1e4, -20] log-uniform", lcc_lgamma, lgammal, g_lgneg20, 4.0);
     run1f("tgammaf", "[-40, 36]", lcc_tgammaf, tgammal, gf_tg, 0.51);
     run1f("lgammaf", "[0, 1e4]", lcc_lgammaf, lgammal, gf_lg, 0.51);
@@ -210,6 +212,11 @@ static void c99_checks(void)
         if (bits(lcc_nan(tags[i])) != bits(nan(tags[i])) || fbits(lcc_nanf(tags[i])) != fbits(nanf(tags[i])))
             fail("nan(\"%s\") = %llx / %x, host %llx / %x", tags[i], bits(lcc_nan(tags[i])), fbits(lcc_nanf(tags[i])),
                  bits(nan(tags[i])), fbits(nanf(tags[i])));
+    }
+    for (k = -1080; k <= 1030; k++) { /* exp2 exact at integers */
+        checks++;
+        if (!same_d(lcc_exp2(k), ldexp(1.0, k)))
+            fail("exp2(%d) = %a, host %a", k, lcc_exp2(k), exp2(k));
     }
     checks++;
     if (FP_ILOGB0 != lcc_ilogb(0.0) || FP_ILOGBNAN != lcc_ilogb(NAN))
