@@ -1026,7 +1026,7 @@ static double sin_pi(double x)
 
 double tgamma(double x)
 {
-    double ah, al, h, l, s;
+    double ah, al, h, l, s, d, dl, q, e, r;
     int m;
     if (x != x)
         return x + x;
@@ -1055,8 +1055,16 @@ double tgamma(double x)
         return copysign(0.0, s);
     ah = stirling(-x, 0.0, &al);
     h = __lcc_exp_dd(ah, al, &m, &l);
-    h = -from_bits(PI_HL[0]) / ((x * s) * (h + l));
-    return scalbn(h, -m);
+    /* d = x s Gamma(-x) 2^-m as a double-double, then pi / d (Dekker) */
+    d = two_prod(-x, s < 0 ? -s : s, &dl); /* |x| |s| */
+    q = two_prod(d, h, &e);
+    e += dl * h + d * l;
+    d = two_sum(q, e, &dl);
+    q = from_bits(PI_HL[0]) / d;
+    r = two_prod(q, d, &e);
+    q += ((from_bits(PI_HL[0]) - r) - e + from_bits(PI_HL[1]) - q * dl) / d;
+    /* the sign: -pi / (x s Gamma(-x)), x < 0, Gamma(-x) > 0 */
+    return scalbn(s < 0 ? -q : q, -m);
 }
 
 /* t c0 + t q with t c0 exact (the two terms partly cancel) */
