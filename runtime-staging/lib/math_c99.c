@@ -166,30 +166,24 @@ static const unsigned long long ERFC_G[14] = {
     0x3fd866c374e1be2cULL, 0xbfd14eb49f986791ULL, 0x3fe1ecfa32ede7c3ULL,
     0xbc5f6cebb4c1baffULL, 0x3f8dc02526e4b770ULL,
 };
-#define LGAM_F1N 22
-/* lgamma(1 + t) = t F(t) on [-0.3, 0.3]: LGAM_F1N coefficients highest degree first,
+#define LGAM_F1N 14
+/* lgamma(1 + t) = t F(t) on [-0.1, 0.1]: LGAM_F1N coefficients highest degree first,
    then the constant term's low part */
-static const unsigned long long LGAM_F1[23] = {
-    0x3fb29b44290f1a2fULL, 0xbfb374ea475a7c45ULL, 0x3fa65b589814c55eULL,
-    0xbfa7913de57d90e2ULL, 0x3facda5756568140ULL, 0xbfae8b1c0dedb964ULL,
-    0x3faff81760a886c4ULL, 0xbfb10d03c3f2de11ULL, 0x3fb249a04c6abaa3ULL,
-    0xbfb3b20de28896baULL, 0x3fb556abd03ea1b2ULL, 0xbfb748c18d4d4bc1ULL,
-    0x3fb9a01e403154ddULL, 0xbfbc80670efd5f27ULL, 0x3fc010b36aed0f3aULL,
-    0xbfc2703a1dc2d5e7ULL, 0x3fc5b40cb100d3d0ULL, 0xbfca8b9c17aa72c7ULL,
-    0x3fd151322ac7d843ULL, 0xbfd9a4d55beab2d2ULL, 0x3fea51a6625307d3ULL,
-    0xbfe2788cfc6fb619ULL, 0x3c56508a095fe0afULL,
+static const unsigned long long LGAM_F1[15] = {
+    0x3fb2db8a84a8e16dULL, 0xbfb44daea55d5cd9ULL, 0x3fb554a7e5014498ULL,
+    0xbfb7469b4b1c3be6ULL, 0x3fb9a021c24b04feULL, 0xbfbc806accf8e1e9ULL,
+    0x3fc010b36961def9ULL, 0xbfc2703a1c1d1bc4ULL, 0x3fc5b40cb10170a2ULL,
+    0xbfca8b9c17ab1a6eULL, 0x3fd151322ac7d83aULL, 0xbfd9a4d55beab2c8ULL,
+    0x3fea51a6625307d3ULL, 0xbfe2788cfc6fb619ULL, 0x3c566875c90e190dULL,
 };
-#define LGAM_F2N 20
-/* lgamma(2 + t) = t F(t) on [-0.5, 0.5]: LGAM_F2N coefficients highest degree first,
+#define LGAM_F2N 11
+/* lgamma(2 + t) = t F(t) on [-0.1, 0.1]: LGAM_F2N coefficients highest degree first,
    then the constant term's low part */
-static const unsigned long long LGAM_F2[21] = {
-    0x3e711fa5e7c86f7bULL, 0xbe82009c1a550d0dULL, 0x3e8b40adb09a1e12ULL,
-    0xbe9ce17528bcf460ULL, 0x3eb012012be3900aULL, 0xbec1276ebd557fb0ULL,
-    0x3ed258f3057730faULL, 0xbee3cb3be36ad88bULL, 0x3ef580e0afa55850ULL,
-    0xbf078de9ab752b81ULL, 0x3f1a127afee53e7dULL, 0xbf2d3fd4b679c1c4ULL,
-    0x3f40b36af8779ca0ULL, 0xbf538ac5c2d48207ULL, 0x3f67add6eadb5317ULL,
-    0xbf7e404fc218dbaeULL, 0x3f951322ac7d848aULL, 0xbfb13e001a55760aULL,
-    0x3fd4a34cc4a60fa6ULL, 0x3fdb0ee6072093ceULL, 0x3c570cdfa63c7644ULL,
+static const unsigned long long LGAM_F2[12] = {
+    0xbf07b0dedef12a4bULL, 0x3f1a3877e6cd457bULL, 0xbf2d3fbe5e743130ULL,
+    0x3f40b35eccb3a7bbULL, 0xbf538ac5c5e32e32ULL, 0x3f67add6ee444c13ULL,
+    0xbf7e404fc2189a13ULL, 0x3f951322ac7d529fULL, 0xbfb13e001a557607ULL,
+    0x3fd4a34cc4a60fa7ULL, 0x3fdb0ee6072093ceULL, 0x3c56cb90701fbfabULL,
 };
 /* ln Gamma(y) = (y - 1/2) ln y - y + ln sqrt(2 pi) + sum B_2k / (2k (2k - 1) y^(2k - 1)),
    k = 9 .. 1 */
@@ -1104,12 +1098,12 @@ double lgamma(double x)
         h = stirling(x, 0.0, &l);
         return h + l;
     }
-    if (x >= 0.7 && x <= 1.3) { /* near the zero at 1 */
+    if (x >= 0.9 && x <= 1.1) { /* near the zero at 1 */
         t = x - 1.0; /* exact (Sterbenz) */
         q = horner(LGAM_F1, LGAM_F1N - 1, t) * t + from_bits(LGAM_F1[LGAM_F1N]);
         return lgamma_sum(t, from_bits(LGAM_F1[LGAM_F1N - 1]), q);
     }
-    if (x >= 1.5 && x <= 2.5) { /* near the zero at 2 */
+    if (x >= 1.9 && x <= 2.1) { /* near the zero at 2 */
         t = x - 2.0; /* exact */
         q = horner(LGAM_F2, LGAM_F2N - 1, t) * t + from_bits(LGAM_F2[LGAM_F2N]);
         return lgamma_sum(t, from_bits(LGAM_F2[LGAM_F2N - 1]), q);
