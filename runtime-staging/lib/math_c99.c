@@ -176,14 +176,15 @@ static const unsigned long long LGAM_F1[15] = {
     0xbfca8b9c17ab1a6eULL, 0x3fd151322ac7d83aULL, 0xbfd9a4d55beab2c8ULL,
     0x3fea51a6625307d3ULL, 0xbfe2788cfc6fb619ULL, 0x3c566875c90e190dULL,
 };
-#define LGAM_F2N 11
-/* lgamma(2 + t) = t F(t) on [-0.1, 0.1]: LGAM_F2N coefficients highest degree first,
+#define LGAM_F2N 14
+/* lgamma(2 + t) = t F(t) on [-0.2, 0.2]: LGAM_F2N coefficients highest degree first,
    then the constant term's low part */
-static const unsigned long long LGAM_F2[12] = {
-    0xbf07b0dedef12a4bULL, 0x3f1a3877e6cd457bULL, 0xbf2d3fbe5e743130ULL,
-    0x3f40b35eccb3a7bbULL, 0xbf538ac5c5e32e32ULL, 0x3f67add6ee444c13ULL,
-    0xbf7e404fc2189a13ULL, 0x3f951322ac7d529fULL, 0xbfb13e001a557607ULL,
-    0x3fd4a34cc4a60fa7ULL, 0x3fdb0ee6072093ceULL, 0x3c56cb90701fbfabULL,
+static const unsigned long long LGAM_F2[15] = {
+    0x3ed2ebcf230d0a79ULL, 0xbee467f8c7ee2ba3ULL, 0x3ef57ed6a953dfb8ULL,
+    0xbf078bbc992e5e86ULL, 0x3f1a127e9a612d05ULL, 0xbf2d3fd88fbcf086ULL,
+    0x3f40b36af6cc766aULL, 0xbf538ac5c10d0cb0ULL, 0x3f67add6eadc1a0eULL,
+    0xbf7e404fc219af81ULL, 0x3f951322ac7d8476ULL, 0xbfb13e001a5575ffULL,
+    0x3fd4a34cc4a60fa6ULL, 0x3fdb0ee6072093ceULL, 0x3c5699e6a02304bcULL,
 };
 /* ln Gamma(y) = (y - 1/2) ln y - y + ln sqrt(2 pi) + sum B_2k / (2k (2k - 1) y^(2k - 1)),
    k = 9 .. 1 */
@@ -1103,7 +1104,7 @@ double lgamma(double x)
         q = horner(LGAM_F1, LGAM_F1N - 1, t) * t + from_bits(LGAM_F1[LGAM_F1N]);
         return lgamma_sum(t, from_bits(LGAM_F1[LGAM_F1N - 1]), q);
     }
-    if (x >= 1.9 && x <= 2.1) { /* near the zero at 2 */
+    if (x >= 1.8 && x <= 2.2) { /* near the zero at 2 */
         t = x - 2.0; /* exact */
         q = horner(LGAM_F2, LGAM_F2N - 1, t) * t + from_bits(LGAM_F2[LGAM_F2N]);
         return lgamma_sum(t, from_bits(LGAM_F2[LGAM_F2N - 1]), q);

@@ -92,7 +92,7 @@ def main():
     out.append('#define ERFC_GN %d' % len(pc))
     emit('ERFC_G', pc + [pc[-1] - mpf(float(pc[-1])), c], 'x >= 6: erfc(x) = exp(-x^2) G(1/x^2) / x: G(c + t), ERFC_GN coefficients highest\n   degree first, the constant term\'s low part, c')
     # lgamma(1 + t) = t F1(t), lgamma(2 + t) = t F2(t)
-    for name, base, a, b in (('LGAM_F1', 1, -0.1, 0.1), ('LGAM_F2', 2, -0.1, 0.1)):
+    for name, base, a, b in (('LGAM_F1', 1, -0.1, 0.1), ('LGAM_F2', 2, -0.2, 0.2)):
         z = -euler if base == 1 else 1 - euler
         f = lambda t, base=base, z=z: loggamma(base + t) / t if t != 0 else z
         p = fit(f, mpf(a), mpf(b))
