@@ -1,7 +1,8 @@
 /* math_c99.c — the rest of C99 <math.h> for the lcc runtime (ST200,
    software floating point): rint nearbyint lrint llrint lround llround
-   remainder remquo fdim fma nextafter nexttoward ilogb logb nan exp2
-   asinh acosh atanh erf erfc tgamma lgamma, each with its float version.
+   scalbln remainder remquo fdim fma nextafter nexttoward ilogb logb nan
+   exp2 asinh acosh atanh erf erfc tgamma lgamma, each with its float
+   version.
    It uses math.c (public functions and its two exported double-double
    kernels __lcc_log_dd, __lcc_exp_dd).
 
@@ -357,6 +358,19 @@ long lround(double x)
 long long llround(double x)
 {
     return to_llong(round(x));
+}
+
+/* ---- scalbln: scalbn with a long exponent (clamped: beyond +-4000 the
+   result is 0 or inf for every finite nonzero x) ---- */
+
+double scalbln(double x, long n)
+{
+    return scalbn(x, n > 4000 ? 4000 : n < -4000 ? -4000 : (int)n);
+}
+
+float scalblnf(float x, long n)
+{
+    return scalbnf(x, n > 4000 ? 4000 : n < -4000 ? -4000 : (int)n);
 }
 
 /* ---- remainder, remquo: exact ---- */

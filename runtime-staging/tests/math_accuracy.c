@@ -60,6 +60,8 @@ double lcc_fma(double, double, double), lcc_nextafter(double, double), lcc_nextt
 float lcc_remainderf(float, float), lcc_remquof(float, float, int *), lcc_fdimf(float, float);
 float lcc_fmaf(float, float, float), lcc_nextafterf(float, float), lcc_nexttowardf(float, long double);
 int lcc_ilogb(double), lcc_ilogbf(float);
+double lcc_scalbln(double, long);
+float lcc_scalblnf(float, long);
 double lcc_nan(const char *);
 float lcc_nanf(const char *);
 int lcc___fpclassify(double), lcc___fpclassifyf(float), lcc___signbit(double), lcc___signbitf(float);

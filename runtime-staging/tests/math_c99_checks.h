@@ -1,7 +1,7 @@
 /* math_c99_checks.h — the checks of lib/math_c99.c, included by
    math_accuracy.c (uses its generators, ulp measures and counters).
 
-   Exact functions (rint nearbyint lrint llrint lround llround remainder
+   Exact functions (rint nearbyint lrint llrint lround llround scalbln remainder
    remquo fdim fma nextafter nexttoward ilogb logb nan and their f
    versions) bit for bit against glibc on random and special arguments;
    the approximations (exp2 asinh acosh atanh erf erfc tgamma lgamma and f
@@ -21,6 +21,15 @@ static void ex_c99_one(double x)
     EXLF(lrintf, long, "%ld"); EXLF(lroundf, long, "%ld");
     EXLF(llrintf, long long, "%lld"); EXLF(llroundf, long long, "%lld");
     EXLF(ilogbf, int, "%d");
+    {
+        static const long big[4] = {-2147483647L - 1, 2147483647L, -100000, 100000};
+        long n = rnd() & 7 ? (long)(rnd() % 4700) - 2350 : big[rnd() & 3];
+        checks++;
+        a = lcc_scalbln(x, n);
+        b = scalbln(x, n);
+        if (!same_d(a, b) || !same_f(lcc_scalblnf(xf, n), scalblnf(xf, n)))
+            fail("scalbln(%a, %ld) = %a, host %a", x, n, a, b);
+    }
 }
 
 static int same_quo(int a, int b)

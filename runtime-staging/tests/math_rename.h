@@ -118,3 +118,5 @@
 #define lgamma lcc_lgamma
 #define tgammaf lcc_tgammaf
 #define lgammaf lcc_lgammaf
+#define scalbln lcc_scalbln
+#define scalblnf lcc_scalblnf
