@@ -1051,6 +1051,14 @@ static double cos_k(double rh, double rl, double *l)
     return fast_two_sum(w, (e - 0.5 * ql) + (c - rh * rl), l);
 }
 
+/* sin(rh + rl), or cos if c, = result + *l for |rh| <= pi/4: the kernels
+   for sin(pi x) in tgamma's reflection (math_c99.c) */
+double __lcc_sincos_k(double rh, double rl, int c, double *l);
+double __lcc_sincos_k(double rh, double rl, int c, double *l)
+{
+    return c ? cos_k(rh, rl, l) : sin_k(rh, rl, l);
+}
+
 double sin(double x)
 {
     double rh, rl, h, l;

@@ -1022,20 +1022,35 @@ static double gamma_shift(double x, int *m, double *l)
     return two_sum(q, (((gh - r) - re) + gl - q * pl) * inv, l);
 }
 
-/* sin(pi x) for finite x (exact reduction x - rint(x), pi r a
-   double-double: sin(h + l) ~ sin h + l cos h) */
-static double sin_pi(double x)
+/* math.c: sin(rh + rl) (cos if c) = result + *l, |rh| <= pi/4 */
+double __lcc_sincos_k(double rh, double rl, int c, double *l);
+
+/* sin(pi x) = result + *sl for finite non-integral x: r = x - rint(x)
+   exact, |r| <= 1/2; sin(pi |r|) or, above 1/4, cos(pi (1/2 - |r|))
+   (1/2 - |r| exact), pi times the reduced argument a double-double, with
+   math.c's double-double kernels */
+static double sin_pi(double x, double *sl)
 {
-    double k = rint(x), r = x - k, h, l, s;
-    h = two_prod(r, from_bits(PI_HL[0]), &l);
-    l += r * from_bits(PI_HL[1]);
-    s = sin(h) + l * cos(h);
-    return fabs(k * 0.5 - rint(k * 0.5)) == 0.5 ? -s : s; /* k odd */
+    double k = rint(x), r = x - k, a = fabs(r), h, l, s;
+    int c = 0;
+    if (a > 0.25) {
+        a = 0.5 - a;
+        c = 1;
+    }
+    h = two_prod(a, from_bits(PI_HL[0]), &l);
+    l += a * from_bits(PI_HL[1]);
+    s = __lcc_sincos_k(h, l, c, sl);
+    /* sign of r, times (-1)^k */
+    if ((r < 0) != (fabs(k * 0.5 - rint(k * 0.5)) == 0.5)) {
+        *sl = -*sl;
+        return -s;
+    }
+    return s;
 }
 
 double tgamma(double x)
 {
-    double ah, al, h, l, s, d, dl, q, e, r;
+    double ah, al, h, l, s, sl, d, dl, q, e, r;
     int m;
     if (x != x)
         return x + x;
@@ -1059,13 +1074,14 @@ double tgamma(double x)
         return scalbn(h + l, m);
     }
     /* reflection: Gamma(x) = -pi / (x sin(pi x) Gamma(-x)) */
-    s = sin_pi(x);
+    s = sin_pi(x, &sl);
     if (x < -200.0)
         return copysign(0.0, s);
     ah = stirling(-x, 0.0, &al);
     h = __lcc_exp_dd(ah, al, &m, &l);
     /* d = x s Gamma(-x) 2^-m as a double-double, then pi / d (Dekker) */
     d = two_prod(-x, s < 0 ? -s : s, &dl); /* |x| |s| */
+    dl -= x * (s < 0 ? -sl : sl);
     q = two_prod(d, h, &e);
     e += dl * h + d * l;
     d = two_sum(q, e, &dl);
@@ -1138,7 +1154,7 @@ double lgamma(double x)
         return d + (dl + e + s + l / h);
     }
     /* reflection: ln|Gamma(x)| = ln(pi / |x sin(pi x)|) - ln Gamma(-x) */
-    s = fabs(sin_pi(x) * x);
+    s = fabs(sin_pi(x, &e) * x);
     h = stirling(a, 0.0, &l);
     t = __lcc_log_dd(from_bits(PI_HL[0]) / s, &e);
     d = two_sum(t, -h, &dl);

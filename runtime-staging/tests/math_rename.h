@@ -6,6 +6,7 @@
 #define __signbitf lcc___signbitf
 #define __lcc_log_dd lcc___lcc_log_dd
 #define __lcc_exp_dd lcc___lcc_exp_dd
+#define __lcc_sincos_k lcc___lcc_sincos_k
 #define fabs lcc_fabs
 #define copysign lcc_copysign
 #define fmin lcc_fmin
