@@ -3,7 +3,7 @@
 /* math.h — lcc runtime (ST200). The functions are in libc.a (lib/math.c,
    lib/math_c99.c): double versions and their float (f-suffixed) versions,
    C99 Annex F special values, errors within 0.6 ulp except erf, erfc
-   (0.8 ulp), tgamma below -12 and lgamma below -2 (see README-math.md);
+   (0.8 ulp), tgamma (0.8 ulp), lgamma near its zeros (see README-math.md);
    float versions 0.51 ulp; sqrt, sqrtf, fma, fmaf correctly rounded. errno is not set and no floating-point
    exception flags exist (software floating point). */
 #define HUGE_VAL (__builtin_huge_val())

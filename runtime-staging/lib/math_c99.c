@@ -3,8 +3,8 @@
    scalbln remainder remquo fdim fma nextafter nexttoward ilogb logb nan
    exp2 asinh acosh atanh erf erfc tgamma lgamma, each with its float
    version.
-   It uses math.c (public functions and its two exported double-double
-   kernels __lcc_log_dd, __lcc_exp_dd).
+   It uses math.c (public functions and its three exported double-double
+   kernels __lcc_log_dd, __lcc_exp_dd, __lcc_sincos_k).
 
    Written for this project from the published methods below; no code is
    taken from another library. The tables (between the GENERATED TABLES
