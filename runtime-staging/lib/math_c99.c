@@ -226,6 +226,10 @@ static double from_bits(u64 u)
     return v.d;
 }
 
+/* 2^n, -1022 <= n <= 1023 (no hexadecimal floating constants: the
+   compiler's conversion of them is not relied on) */
+#define P2(n) from_bits((u64)((n) + 1023) << 52)
+
 static u32 fbits_of(float x)
 {
     union fbits v;
@@ -774,9 +778,9 @@ double asinh(double x)
     double a = fabs(x), ph, pl, h, l, sh, sl, wh, wl;
     if (a != a || a - a != 0)
         return x + x; /* NaN, inf */
-    if (a < 0x1p-28)
+    if (a < P2(-28))
         return x; /* asinh x = x (1 - x^2/6 ...), x^2/6 < 2^-57 */
-    if (a > 0x1p28)
+    if (a > P2(28))
         return copysign(log_plus_ln2(a), x);
     ph = two_prod(a, a, &pl);
     h = two_sum(1.0, ph, &l);
@@ -798,7 +802,7 @@ double acosh(double x)
         return 0.0;
     if (x - x != 0)
         return x; /* +inf */
-    if (x > 0x1p28)
+    if (x > P2(28))
         return log_plus_ln2(x);
     ph = two_prod(x, x, &pl);
     h = two_sum(ph, -1.0, &l);
@@ -819,7 +823,7 @@ double atanh(double x)
         return (x - x) / (x - x);
     if (a == 1.0)
         return x / 0.0;
-    if (a < 0x1p-28)
+    if (a < P2(-28))
         return x; /* atanh x = x (1 + x^2/3 ...) */
     dh = two_sum(1.0, -a, &dl);
     q = (a + a) / dh;
@@ -854,9 +858,9 @@ double exp2(double x)
     if (x != x)
         return x + x;
     if (x >= 1024.0)
-        return x * 0x1p1023; /* +inf */
+        return x * P2(1023); /* +inf */
     if (x < -1080.0)
-        return 0x1p-1022 * 0x1p-1022; /* +0 */
+        return P2(-1022) * P2(-1022); /* +0 */
     k = rint(x);
     f = x - k;
     h = two_prod(f, LN2_HI, &l);
@@ -869,14 +873,14 @@ double exp2(double x)
     /* subnormal: round (yh + yl) 2^(m + 1074) to an integer n once */
     S = scalbn(yh, m + 1074); /* exact: m + 1074 >= -60 */
     L = scalbn(yl, m + 1074);
-    t = S + 0x1p52;
-    n = t - 0x1p52; /* S rounded to an integer */
+    t = S + P2(52);
+    n = t - P2(52); /* S rounded to an integer */
     f = (S - n) + L; /* a tie (L = 0) was rounded to even by t */
     if (f > 0.5)
         n += 1.0;
     else if (f < -0.5)
         n -= 1.0;
-    return n * 0x1p-1074;
+    return n * from_bits(1);
 }
 
 /* erfc(a) = (result + *l) 2^*m for 1/2 <= a < 28: exp(-a^2) H(a), the
@@ -919,10 +923,10 @@ static double erfc_dd(double a, int *m, double *l)
 static double erf_small(double x, double *l)
 {
     double t = x * x, q;
-    if (fabs(x) < 0x1p-1000) { /* scaled so that x Q(0) is not subnormal */
-        t = x * 0x1p60;
+    if (fabs(x) < P2(-1000)) { /* scaled so that x Q(0) is not subnormal */
+        t = x * P2(60);
         *l = 0;
-        return (t + t * from_bits(ERF_Q[ERF_QN - 1])) * 0x1p-60;
+        return (t + t * from_bits(ERF_Q[ERF_QN - 1])) * P2(-60);
     }
     q = horner(ERF_Q, ERF_QN - 1, t) * t + from_bits(ERF_Q[ERF_QN]);
     q = x * from_bits(ERF_Q[ERF_QN - 1]) + x * q;
@@ -1061,8 +1065,8 @@ double tgamma(double x)
     if (x < 0 && rint(x) == x)
         return (x - x) / (x - x);
     if (x > 172.0)
-        return x * 0x1p1023; /* +inf */
-    if (fabs(x) < 0x1p-60)
+        return x * P2(1023); /* +inf */
+    if (fabs(x) < P2(-60))
         return 1.0 / x - from_bits(EULER[0]); /* 1/x - gamma + O(x) */
     if (x >= 12.0) {
         ah = stirling(x, 0.0, &al);
@@ -1111,16 +1115,16 @@ double lgamma(double x)
         return a; /* +inf */
     if (x <= 0 && rint(x) == x)
         return from_bits(EXPMASK); /* +inf at 0 and the poles */
-    if (x >= 0x1p52) {
+    if (x >= P2(52)) {
         /* x (ln x - 1) - (ln x)/2 + ln sqrt(2 pi), the rest below 2^-54;
            x ln x overflows above 2^1014 */
         h = __lcc_log_dd(x, &l);
         d = two_sum(h, -1.0, &dl);
         dl += l;
-        if (x >= 0x1p990) { /* scaled for Dekker's product; may overflow */
-            t = x * 0x1p-40;
+        if (x >= P2(990)) { /* scaled for Dekker's product; may overflow */
+            t = x * P2(-40);
             q = two_prod(t, d, &e);
-            return (q + (e + t * dl)) * 0x1p40;
+            return (q + (e + t * dl)) * P2(40);
         }
         q = two_prod(x, d, &e);
         return q + (e + x * dl + (from_bits(LN_SQRT_2PI[0]) - 0.5 * h));
@@ -1140,7 +1144,7 @@ double lgamma(double x)
         return lgamma_sum(t, from_bits(LGAM_F2[LGAM_F2N - 1]), q);
     }
     if (x > -12.0) {
-        if (a < 0x1p-60)
+        if (a < P2(-60))
             return -log(a); /* ln(1/|x|) - gamma x */
         h = gamma_shift(x, &m, &l);
         if (h < 0) {
