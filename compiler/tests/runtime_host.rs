@@ -2082,15 +2082,23 @@ fn libm_tests_dir() -> PathBuf {
 /// double rounding on every operation, as the soft-float target does.
 const SSE: &[&str] = &["-O2", "-msse2", "-mfpmath=sse", "-ffp-contract=off"];
 
-/// Builds `runtime/lib/math.c` and `tests/libm/math_header.c` (the
-/// header's macros) against the runtime's `<math.h>`, functions renamed
-/// `lcc_…` by `tests/libm/math_rename.h`, and the accuracy harness
-/// `tests/libm/math_accuracy.c`, linked with the host libm (the reference).
+/// Builds `runtime/lib/math.c`, `runtime/lib/math_c99.c` and
+/// `tests/libm/math_header.c` (the header's macros) against the runtime's
+/// `<math.h>`, functions renamed `lcc_…` by `tests/libm/math_rename.h`,
+/// and the accuracy harness `tests/libm/math_accuracy.c` (with
+/// `tests/libm/math_c99_checks.h`), linked with the host libm (the
+/// reference). Built once for the tests that run it.
 fn math_harness() -> PathBuf {
+    static EXE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    EXE.get_or_init(build_math_harness).clone()
+}
+
+fn build_math_harness() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("runtime-host-math");
     let tests = libm_tests_dir();
     let objects: Vec<PathBuf> = [
         runtime_dir().join("lib/math.c"),
+        runtime_dir().join("lib/math_c99.c"),
         tests.join("math_header.c"),
     ]
     .iter()
@@ -2133,7 +2141,7 @@ fn math_harness() -> PathBuf {
 #[test]
 fn libm_matches_host_within_bounds() {
     let exe = math_harness();
-    let out = Command::new(&exe).arg("10000").output().unwrap();
+    let out = Command::new(&exe).args(["10000", "base"]).output().unwrap();
     let (n, stdout) = harness_checks("libm", &out);
     let mut measured = std::collections::BTreeSet::new();
     for line in stdout.lines().filter_map(|l| l.strip_prefix("ULP ")) {
@@ -2159,6 +2167,52 @@ fn libm_matches_host_within_bounds() {
         assert!(measured.contains(&f), "{f} not measured");
     }
     assert!(n > 500_000, "{n} checks");
+}
+
+/// The C99 functions of `runtime/lib/math_c99.c` against the host
+/// glibc: the exact ones (`rint` `nearbyint` `lrint` `llrint` `lround`
+/// `llround` `scalbln` `remainder` `remquo` `fdim` `fma` `nextafter` `nexttoward`
+/// `ilogb` `logb` `nan`, each with its `f` version) bit for bit on 10 000
+/// random arguments per kind (fma: random bits, cancellation, subnormal and
+/// overflowing results) and on every combination of the special values;
+/// the approximations (`exp2` `asinh` `acosh` `atanh` `erf` `erfc`
+/// `tgamma` `lgamma` and `f` versions) within the bound printed for each
+/// function and domain.
+#[test]
+fn libm_c99_functions_match_host() {
+    let exe = math_harness();
+    let out = Command::new(&exe).args(["10000", "c99"]).output().unwrap();
+    let (n, stdout) = harness_checks("libm c99", &out);
+    let mut measured = std::collections::BTreeSet::new();
+    for line in stdout.lines().filter_map(|l| l.strip_prefix("ULP ")) {
+        let f: Vec<&str> = line.split(" | ").collect();
+        assert!(f.len() >= 5, "bad ULP line: {line}");
+        let max: f64 = f[2].parse().unwrap();
+        let bound: f64 = f[4].parse().unwrap();
+        let count: usize = f[3].parse().unwrap();
+        // within 1 ulp, except lgamma below -2, near its zeros (relative
+        // error unbounded there; the bound printed by the harness and the
+        // absolute error are recorded in README-math.md)
+        let limit = match f[0] {
+            "lgamma" => 4096.0,
+            _ => 1.0,
+        };
+        assert!(
+            max <= bound && bound <= limit && count >= 10_000,
+            "{}: {max} ulp on {} (bound {bound})",
+            f[0],
+            f[1]
+        );
+        measured.insert(f[0].to_string());
+    }
+    for name in [
+        "exp2", "asinh", "acosh", "atanh", "erf", "erfc", "tgamma", "lgamma",
+    ] {
+        assert!(measured.contains(name), "{name} not measured");
+        let f = format!("{name}f");
+        assert!(measured.contains(&f), "{f} not measured");
+    }
+    assert!(n > 1_000_000, "{n} checks");
 }
 
 /// The driver builds libc.a with lcc: every runtime C file must pass lcc's

@@ -1,9 +1,10 @@
 #ifndef _LCC_MATH_H
 #define _LCC_MATH_H
-/* math.h — lcc runtime (ST200). The functions are in libc.a (lib/math.c):
-   double versions and their float (f-suffixed) versions, C99 Annex F
-   special values, errors within 0.6 ulp (float versions: 0.51 ulp, sqrt
-   and sqrtf correctly rounded). errno is not set and no floating-point
+/* math.h — lcc runtime (ST200). The functions are in libc.a (lib/math.c,
+   lib/math_c99.c): double versions and their float (f-suffixed) versions,
+   C99 Annex F special values, errors within 0.6 ulp except erf, erfc
+   (0.8 ulp), tgamma (0.8 ulp), lgamma near its zeros (see README-math.md);
+   float versions 0.51 ulp; sqrt, sqrtf, fma, fmaf correctly rounded. errno is not set and no floating-point
    exception flags exist (software floating point). */
 #define HUGE_VAL (__builtin_huge_val())
 #define HUGE_VALF ((float)__builtin_huge_val())
@@ -32,6 +33,9 @@ typedef double double_t;
 #define FP_ZERO 2
 #define FP_SUBNORMAL 3
 #define FP_NORMAL 4
+/* ilogb of 0 and of NaN (INT_MIN, as glibc on x86); ilogb(inf) is INT_MAX */
+#define FP_ILOGB0 (-2147483647 - 1)
+#define FP_ILOGBNAN (-2147483647 - 1)
 
 /* Classification: one call, chosen by the argument's size (sizeof does not
    evaluate it), so the argument is evaluated once. */
@@ -86,6 +90,31 @@ double atan2(double y, double x);
 double sinh(double x);
 double cosh(double x);
 double tanh(double x);
+/* lib/math_c99.c */
+double rint(double x);
+double nearbyint(double x);
+long lrint(double x);
+long long llrint(double x);
+long lround(double x);
+long long llround(double x);
+double scalbln(double x, long n);
+double remainder(double x, double y);
+double remquo(double x, double y, int *quo);
+double fdim(double x, double y);
+double fma(double x, double y, double z);
+double nextafter(double x, double y);
+double nexttoward(double x, long double y);
+int ilogb(double x);
+double logb(double x);
+double nan(const char *tagp);
+double exp2(double x);
+double asinh(double x);
+double acosh(double x);
+double atanh(double x);
+double erf(double x);
+double erfc(double x);
+double tgamma(double x);
+double lgamma(double x);
 
 float fabsf(float x);
 float copysignf(float x, float y);
@@ -120,4 +149,28 @@ float atan2f(float y, float x);
 float sinhf(float x);
 float coshf(float x);
 float tanhf(float x);
+float rintf(float x);
+float nearbyintf(float x);
+long lrintf(float x);
+long long llrintf(float x);
+long lroundf(float x);
+long long llroundf(float x);
+float scalblnf(float x, long n);
+float remainderf(float x, float y);
+float remquof(float x, float y, int *quo);
+float fdimf(float x, float y);
+float fmaf(float x, float y, float z);
+float nextafterf(float x, float y);
+float nexttowardf(float x, long double y);
+int ilogbf(float x);
+float logbf(float x);
+float nanf(const char *tagp);
+float exp2f(float x);
+float asinhf(float x);
+float acoshf(float x);
+float atanhf(float x);
+float erff(float x);
+float erfcf(float x);
+float tgammaf(float x);
+float lgammaf(float x);
 #endif

@@ -781,6 +781,26 @@ static void log_core(double x, double *h, double *l)
     *h = two_sum(s, tail, l);
 }
 
+/* exp(xh + xl) = (result + *l) 2^*m, result in [1, 2), |xh| < 2^11 (see
+   exp_core): the double-double exponential for erf, erfc of math_c99.c */
+double __lcc_exp_dd(double xh, double xl, int *m, double *l);
+double __lcc_exp_dd(double xh, double xl, int *m, double *l)
+{
+    double h;
+    exp_core(xh, xl, m, &h, l);
+    return h;
+}
+
+/* log(x) = result + *l for finite x > 0, relative error about 2^-66: the
+   double-double logarithm for asinh, acosh, atanh of math_c99.c */
+double __lcc_log_dd(double x, double *l);
+double __lcc_log_dd(double x, double *l)
+{
+    double h;
+    log_core(x, &h, l);
+    return h;
+}
+
 /* NaN, negative, zero and +inf arguments of the logarithms; 0 otherwise */
 static int log_special(double x, double *res)
 {
@@ -1029,6 +1049,14 @@ static double cos_k(double rh, double rl, double *l)
     qh = two_prod(rh, rh, &ql);
     w = fast_two_sum(1.0, -0.5 * qh, &e);
     return fast_two_sum(w, (e - 0.5 * ql) + (c - rh * rl), l);
+}
+
+/* sin(rh + rl), or cos if c, = result + *l for |rh| <= pi/4: the kernels
+   for sin(pi x) in tgamma's reflection (math_c99.c) */
+double __lcc_sincos_k(double rh, double rl, int c, double *l);
+double __lcc_sincos_k(double rh, double rl, int c, double *l)
+{
+    return c ? cos_k(rh, rl, l) : sin_k(rh, rl, l);
 }
 
 double sin(double x)

@@ -50,6 +50,20 @@ float lcc_fmodf(float, float), lcc_hypotf(float, float), lcc_powf(float, float);
 float lcc_atan2f(float, float), lcc_frexpf(float, int *), lcc_ldexpf(float, int);
 float lcc_modff(float, float *);
 int math_header_checks(int *checks);
+/* lib/math_c99.c */
+D1(rint) D1(nearbyint) D1(logb) D1(exp2) D1(asinh) D1(acosh) D1(atanh) D1(erf) D1(erfc) D1(tgamma) D1(lgamma)
+F1(rintf) F1(nearbyintf) F1(logbf) F1(exp2f) F1(asinhf) F1(acoshf) F1(atanhf) F1(erff) F1(erfcf) F1(tgammaf) F1(lgammaf)
+long lcc_lrint(double), lcc_lround(double), lcc_lrintf(float), lcc_lroundf(float);
+long long lcc_llrint(double), lcc_llround(double), lcc_llrintf(float), lcc_llroundf(float);
+double lcc_remainder(double, double), lcc_remquo(double, double, int *), lcc_fdim(double, double);
+double lcc_fma(double, double, double), lcc_nextafter(double, double), lcc_nexttoward(double, long double);
+float lcc_remainderf(float, float), lcc_remquof(float, float, int *), lcc_fdimf(float, float);
+float lcc_fmaf(float, float, float), lcc_nextafterf(float, float), lcc_nexttowardf(float, long double);
+int lcc_ilogb(double), lcc_ilogbf(float);
+double lcc_scalbln(double, long);
+float lcc_scalblnf(float, long);
+double lcc_nan(const char *);
+float lcc_nanf(const char *);
 int lcc___fpclassify(double), lcc___fpclassifyf(float), lcc___signbit(double), lcc___signbitf(float);
 
 static long checks, failures;
@@ -579,10 +593,20 @@ static void exact_random(void)
     }
 }
 
+#include "math_c99_checks.h"
+
+/* math_accuracy [N [base|c99]]: all checks, or those of math.c only, or
+   those of math_c99.c only */
 int main(int argc, char **argv)
 {
+    const char *only = argc > 2 ? argv[2] : "";
     if (argc > 1)
         N = atol(argv[1]);
+    if (strcmp(only, "c99") == 0) {
+        c99_checks();
+        printf("CHECKS %ld FAILURES %ld\n", checks, failures);
+        return failures != 0;
+    }
     {
         int n, bad = math_header_checks(&n);
         checks += n;
@@ -592,6 +616,8 @@ int main(int argc, char **argv)
     special_values();
     exact_random();
     campaigns();
+    if (strcmp(only, "base") != 0)
+        c99_checks();
     printf("CHECKS %ld FAILURES %ld\n", checks, failures);
     return failures != 0;
 }

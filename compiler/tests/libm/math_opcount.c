@@ -1,5 +1,5 @@
 /* math_opcount.c — how many double operations each function of
-   lib/math.c executes (what costs on the soft-float target), counted on the
+   lib/math.c and lib/math_c99.c execute (what costs on the soft-float target), counted on the
    host: tools/count_ops.sh compiles math.c to i386 SSE assembly and puts a
    counter increment before every addsd/subsd, mulsd, divsd, comisd/ucomisd
    and conversion; this program calls each function on 10 000 random
@@ -15,6 +15,9 @@ unsigned opc_add, opc_mul, opc_div, opc_cmp, opc_cvt;
 D1(sqrt) D1(cbrt) D1(exp) D1(expm1) D1(log) D1(log2) D1(log10) D1(log1p) D1(sin) D1(cos) D1(tan) D1(asin) D1(acos) D1(atan) D1(sinh) D1(cosh) D1(tanh) D1(floor) D1(fabs)
 double lcc_pow(double, double), lcc_atan2(double, double), lcc_hypot(double, double), lcc_fmod(double, double);
 float lcc_sinf(float), lcc_expf(float);
+D1(rint) D1(exp2) D1(asinh) D1(acosh) D1(atanh) D1(erf) D1(erfc) D1(tgamma) D1(lgamma)
+double lcc_fma(double, double, double), lcc_remainder(double, double);
+float lcc_fmaf(float, float, float);
 static unsigned long long s = 88172645463325252ULL;
 static double u(double a, double b) { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return a + (b - a) * ((s >> 11) * 0x1p-53); }
 volatile double sink;
@@ -50,4 +53,17 @@ R1("fmod", lcc_fmod(x, u(0.1, 10)), -1e6, 1e6);
 R1("floor", lcc_floor(x), -1e6, 1e6);
 R1("sinf", lcc_sinf((float)x), -1e4, 1e4);
 R1("expf", lcc_expf((float)x), -80, 80);
+R1("rint", lcc_rint(x), -1e6, 1e6);
+R1("remainder", lcc_remainder(x, u(0.1, 10)), -1e6, 1e6);
+R1("fma", lcc_fma(x, u(-10, 10), u(-10, 10)), -10, 10);
+R1("fmaf", lcc_fmaf((float)x, (float)u(-10, 10), (float)u(-10, 10)), -10, 10);
+R1("exp2", lcc_exp2(x), -1000, 1000);
+R1("asinh", lcc_asinh(x), -10, 10);
+R1("acosh", lcc_acosh(x), 1, 10);
+R1("atanh", lcc_atanh(x), -1, 1);
+R1("erf", lcc_erf(x), -6, 6);
+R1("erfc", lcc_erfc(x), -6, 28);
+R1("tgamma", lcc_tgamma(x), 0, 12);
+R1("tgamma", lcc_tgamma(x), 12, 170);
+R1("lgamma", lcc_lgamma(x), 0, 100);
 return 0; }
