@@ -72,6 +72,8 @@ pub fn unary(op: UnaryOp, ty: Type, a: u64) -> u64 {
         match op {
             UnaryOp::Neg => a.wrapping_neg(),
             UnaryOp::Not => !a,
+            UnaryOp::Clz => u64::from(mask(a, ty).leading_zeros()) - (64 - u64::from(ty.bits())),
+            UnaryOp::Bswap => mask(a, ty).swap_bytes() >> (64 - ty.bits()),
         },
         ty,
     )

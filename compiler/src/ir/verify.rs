@@ -181,6 +181,11 @@ fn check_types(f: &Function, k: &InstKind) -> Result<(), String> {
             want(&args[0], *ty, "operand")?;
             want(&args[1], *ty, "operand")
         }
+        InstKind::Unary {
+            op: op @ (UnaryOp::Clz | UnaryOp::Bswap),
+            ty,
+            ..
+        } if *ty != Type::I32 => Err(format!("{} of type {}", op.name(), ty.name())),
         InstKind::Unary { ty, arg, .. } => want(arg, *ty, "operand"),
         InstKind::Convert { op, from, to, arg } => {
             want(arg, *from, "operand")?;

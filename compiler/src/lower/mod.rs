@@ -30,6 +30,9 @@ use crate::ir::{
     UnaryOp, Value,
 };
 
+mod builtins;
+mod packed;
+
 /// IR type of a scalar C type (pointers, enums and `long` are `i32`).
 pub fn ir_type(types: &Types, t: TypeId) -> Type {
     match types.size(t) {
@@ -104,6 +107,9 @@ struct Fx {
     continues: Vec<Block>,
     cases: HashMap<u32, Block>,
     labels: HashMap<Sym, Block>,
+    /// Labels whose address is taken, `&&label` = index + 1
+    /// (`FunctionDef::label_addrs`).
+    label_addrs: Vec<Sym>,
     sret: Option<Value>,
     float_error: bool,
     entry: Block,
@@ -185,6 +191,23 @@ pub fn lower_with_options(
     l.module
 }
 
+/// The alignment of a variable of type `ty` whose declared alignment is
+/// `align`: an array object of 4 bytes or more is aligned to at least 4
+/// bytes, of 8 bytes or more to 8 (issue 18), so that a program carving
+/// words out of a `char` array does not trap on a misaligned access. The
+/// type's alignment (`_Alignof`, `sizeof`, struct layout) is unchanged.
+fn object_align(types: &Types, ty: TypeId, align: u64) -> u32 {
+    let mut a = align;
+    if types.is_array(ty) {
+        match types.size(ty) {
+            Some(n) if n >= 8 => a = a.max(8),
+            Some(n) if n >= 4 => a = a.max(4),
+            _ => {}
+        }
+    }
+    a as u32
+}
+
 fn linkage(k: ast::Linkage) -> ir::Linkage {
     match k {
         ast::Linkage::External => ir::Linkage::External,
@@ -236,7 +259,7 @@ impl<'a> Lowerer<'a> {
         self.module.globals.push(Global {
             name: self.name(g.name),
             size,
-            align: g.align as u32,
+            align: object_align(types, g.ty, g.align),
             init: if zero { None } else { Some(bytes) },
             relocs,
             linkage: linkage(g.linkage),
@@ -367,6 +390,7 @@ impl<'a> Lowerer<'a> {
             continues: vec![],
             cases: HashMap::default(),
             labels: HashMap::default(),
+            label_addrs: fd.label_addrs.clone(),
             sret: None,
             float_error: false,
             entry,
@@ -404,7 +428,8 @@ impl<'a> Lowerer<'a> {
                 fx.locals.push(a);
             } else {
                 let size = types.size(l.ty).unwrap_or(0).max(1) as u32;
-                let s = fx.f.add_slot(size, (l.align as u32).min(8));
+                let s =
+                    fx.f.add_slot(size, object_align(types, l.ty, l.align).min(8));
                 let a =
                     fx.f.push(entry, InstKind::SlotAddr { slot: s })
                         .expect("addr");
@@ -650,7 +675,8 @@ impl<'a> Lowerer<'a> {
             | Stmt::While(e, _)
             | Stmt::DoWhile(_, e)
             | Stmt::For(_, Some(e), ..)
-            | Stmt::Switch { cond: e, .. } => Some(e.span),
+            | Stmt::Switch { cond: e, .. }
+            | Stmt::GotoIndirect(e) => Some(e.span),
             Stmt::Break(sp) | Stmt::Continue(sp) | Stmt::Return(_, sp) | Stmt::Goto(_, sp) => {
                 Some(*sp)
             }
@@ -850,6 +876,26 @@ impl<'a> Lowerer<'a> {
                 let b = self.label_block(fx, *l);
                 self.jump_to(fx, b);
                 self.stmt(fx, s);
+            }
+            Stmt::GotoIndirect(e) => {
+                // `&&label` is label_addrs index + 1: a jump table on p - 1
+                let Some(p) = self.expr(fx, e) else { return };
+                let labels = fx.label_addrs.clone();
+                if labels.is_empty() {
+                    self.terminate(fx, InstKind::Unreachable);
+                    return;
+                }
+                let targets: Vec<Block> = labels.iter().map(|&l| self.label_block(fx, l)).collect();
+                let one = self.iconst(fx, Type::I32, 1);
+                let index = self.push_v(
+                    fx,
+                    InstKind::Binary {
+                        op: BinaryOp::Sub,
+                        ty: Type::I32,
+                        args: [p, one],
+                    },
+                );
+                self.terminate(fx, InstKind::JumpTable { index, targets });
             }
             Stmt::Empty => {}
         }
@@ -1295,6 +1341,8 @@ impl<'a> Lowerer<'a> {
                     a
                 } else if let Some(b) = bits {
                     self.load_bits(fx, a, e.ty, *b)
+                } else if self.under_aligned(e) {
+                    self.load_bytewise(fx, a, e.ty)
                 } else {
                     self.load(fx, a, e.ty)
                 }
@@ -1392,6 +1440,10 @@ impl<'a> Lowerer<'a> {
                     self.store_bits(fx, a, l.ty, b, v);
                     return Some(self.bits_value(fx, l.ty, b, v));
                 }
+                if self.under_aligned(l) {
+                    self.store_bytewise(fx, a, l.ty, v);
+                    return Some(v);
+                }
                 let t = ir_type(types, l.ty);
                 fx.f.push(
                     fx.cur,
@@ -1415,8 +1467,10 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 };
+                let bytewise = self.under_aligned(lhs);
                 let old = match bits {
                     Some(b) => self.load_bits(fx, a, lhs.ty, b),
+                    None if bytewise => self.load_bytewise(fx, a, lhs.ty),
                     None => self.load(fx, a, lhs.ty),
                 };
                 let r = self.expr(fx, rhs)?;
@@ -1427,6 +1481,10 @@ impl<'a> Lowerer<'a> {
                     let n = self.binary(fx, *op, *op_ty, o, r);
                     self.convert(fx, n, *op_ty, lhs.ty)
                 };
+                if bytewise {
+                    self.store_bytewise(fx, a, lhs.ty, new);
+                    return Some(new);
+                }
                 self.store_lvalue(fx, a, lhs.ty, bits, new)
             }
             ExprKind::IncDec { pre, inc, e: x } => {
@@ -1436,8 +1494,10 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 };
+                let bytewise = self.under_aligned(x);
                 let old = match bits {
                     Some(b) => self.load_bits(fx, a, x.ty, b),
+                    None if bytewise => self.load_bytewise(fx, a, x.ty),
                     None => self.load(fx, a, x.ty),
                 };
                 let new = if types.is_ptr(x.ty) {
@@ -1467,7 +1527,12 @@ impl<'a> Lowerer<'a> {
                         .expect("v");
                     self.convert(fx, n, pt, x.ty)
                 };
-                let stored = self.store_lvalue(fx, a, x.ty, bits, new);
+                let stored = if bytewise {
+                    self.store_bytewise(fx, a, x.ty, new);
+                    new
+                } else {
+                    self.store_lvalue(fx, a, x.ty, bits, new)
+                };
                 if *pre {
                     stored
                 } else {
@@ -1621,6 +1686,16 @@ impl<'a> Lowerer<'a> {
             ExprKind::Unreachable => {
                 self.terminate(fx, InstKind::Unreachable);
                 return None;
+            }
+            ExprKind::Builtin(op, x) => return self.int_builtin(fx, *op, x, e.ty),
+            ExprKind::StmtExpr(stmts, value) => {
+                for s in stmts {
+                    self.stmt(fx, s);
+                }
+                return match value {
+                    Some(v) => self.expr(fx, v),
+                    None => None,
+                };
             }
         })
     }

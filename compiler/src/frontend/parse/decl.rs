@@ -495,6 +495,7 @@ impl<'a> Parser<'a> {
         if sattrs.packed {
             attrs.packed = true;
         }
+        let pack = self.pack_at(self.pos);
         layout_record(
             &mut self.types,
             self.diags,
@@ -503,6 +504,7 @@ impl<'a> Parser<'a> {
             members,
             sattrs.packed,
             sattrs.aligned,
+            pack,
         );
         Ok(ty)
     }
@@ -908,12 +910,27 @@ impl<'a> Parser<'a> {
             self.bump();
             return Ok((v, false, true));
         }
-        // K&R identifier list
+        // K&R identifier list: names with `int` until the declarations
+        // before the body say otherwise (`function_def`); an unprototyped
+        // type with parameters marks it
         if self.peek().kind == TokKind::Ident && !self.is_decl_start(&self.peek().clone()) {
-            let t = self.peek().clone();
-            self.diags
-                .error(t.span, "old-style (K&R) parameter lists are not supported");
-            let _ = self.skip_to_rparen();
+            loop {
+                let t = self.bump();
+                if t.kind != TokKind::Ident {
+                    let d = self.tok_desc(&t);
+                    self.diags
+                        .error(t.span, format!("expected identifier before {d}"));
+                    if !t.is(P::RParen) {
+                        let _ = self.skip_to_rparen();
+                    }
+                    return Err(());
+                }
+                v.push((Some(t.sym), Types::INT, t.span));
+                if !self.eat_p(P::Comma) {
+                    break;
+                }
+            }
+            self.expect_p(P::RParen)?;
             return Ok((v, false, false));
         }
         self.scopes.push(Scope::default());
@@ -1054,6 +1071,10 @@ impl<'a> Parser<'a> {
             if first && file_scope && self.types.is_func(d.ty) && self.is_p(P::LBrace) {
                 return self.function_def(&spec, name, nspan, d, attrs);
             }
+            if first && file_scope && self.is_kr(&d) && self.is_decl_start(&self.peek().clone()) {
+                let d = self.kr_declarations(d)?;
+                return self.function_def(&spec, name, nspan, d, attrs);
+            }
             first = false;
             if spec.storage == Storage::Typedef {
                 if let Some(al) = attrs.aligned {
@@ -1175,6 +1196,100 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A function declarator with a K&R identifier list (`f(a, b)`).
+    fn is_kr(&self, d: &Declarator) -> bool {
+        matches!(self.types.kind(d.ty), TypeKind::Func { proto: false, .. })
+            && d.params.as_ref().is_some_and(|p| !p.is_empty())
+    }
+
+    /// The parameter declarations of a K&R definition, between `)` and
+    /// `{` (`int f(a, b) int a; char *b; {`): gives each listed name its
+    /// declared type (`int` if none; arrays and functions adjusted to
+    /// pointers). `function_def` then passes each parameter with its
+    /// promoted type and converts it to the declared one.
+    fn kr_declarations(&mut self, mut d: Declarator) -> PResult<Declarator> {
+        let mut params = d.params.take().unwrap_or_default();
+        let mut declared = vec![false; params.len()];
+        while !self.is_p(P::LBrace) && !self.at_eof() {
+            let t = self.peek().clone();
+            let Some(spec) = self.decl_specs()? else {
+                let desc = self.tok_desc(&t);
+                self.diags.error(
+                    t.span,
+                    format!("expected declaration specifiers before {desc}"),
+                );
+                return Err(());
+            };
+            if spec.storage != Storage::None && spec.storage != Storage::Register {
+                self.diags
+                    .error(spec.span, "storage class specified for parameter");
+            }
+            loop {
+                let pd = self.declarator(spec.ty, false)?;
+                let mut a = Attrs::default();
+                self.attributes(&mut a)?;
+                let Some((pn, psp)) = pd.name else {
+                    self.diags.error(spec.span, "parameter name omitted");
+                    return Err(());
+                };
+                let ty = match self.types.kind(pd.ty).clone() {
+                    TypeKind::Array(e, _) => self.types.ptr(e),
+                    TypeKind::Func { .. } => self.types.ptr(pd.ty),
+                    _ => pd.ty,
+                };
+                match params.iter().position(|p| p.0 == Some(pn)) {
+                    Some(i) if declared[i] => {
+                        self.diags.error(
+                            psp,
+                            format!("redefinition of parameter '{}'", self.name(pn)),
+                        );
+                    }
+                    Some(i) => {
+                        declared[i] = true;
+                        params[i].1 = ty;
+                    }
+                    None => {
+                        self.diags.error(
+                            psp,
+                            format!(
+                                "declaration for parameter '{}' but no such parameter",
+                                self.name(pn)
+                            ),
+                        );
+                    }
+                }
+                if !self.eat_p(P::Comma) {
+                    break;
+                }
+            }
+            self.expect_p(P::Semi)?;
+        }
+        let TypeKind::Func { ret, .. } = self.types.kind(d.ty).clone() else {
+            unreachable!("K&R declarator is a function")
+        };
+        let passed: Vec<TypeId> = params.iter().map(|p| self.kr_promoted(p.1)).collect();
+        d.ty = self.types.intern(TypeKind::Func {
+            ret,
+            params: passed,
+            variadic: false,
+            proto: false,
+        });
+        d.params = Some(params);
+        Ok(d)
+    }
+
+    /// The type a K&R parameter of type `t` is passed with (the default
+    /// argument promotions).
+    fn kr_promoted(&self, t: TypeId) -> TypeId {
+        if t == Types::FLOAT {
+            Types::DOUBLE
+        } else if self.types.is_integer(t) {
+            self.types.promote(t)
+        } else {
+            t
+        }
+    }
+
     fn function_def(
         &mut self,
         spec: &DeclSpec,
@@ -1208,11 +1323,14 @@ impl<'a> Parser<'a> {
             ret,
             locals: Vec::new(),
             labels: HashMap::default(),
+            label_addrs: Vec::new(),
             refs: HashSet::default(),
             variadic,
         });
         self.scopes.push(Scope::default());
         let mut params = Vec::new();
+        let kr = self.is_kr(&d);
+        let mut kr_copies = Vec::new();
         for (pn, pty, psp) in d.params.clone().unwrap_or_default() {
             let Some(pn) = pn else {
                 self.diags.error(psp, "parameter name omitted");
@@ -1224,7 +1342,8 @@ impl<'a> Parser<'a> {
                     format!("parameter '{}' has incomplete type", self.name(pn)),
                 );
             }
-            let id = self.new_local(Some(pn), pty, psp, None);
+            let passed = if kr { self.kr_promoted(pty) } else { pty };
+            let id = self.new_local(Some(pn), passed, psp, None);
             if let Some(f) = &mut self.func {
                 f.locals[id.0 as usize].used = true;
             }
@@ -1235,13 +1354,48 @@ impl<'a> Parser<'a> {
                     format!("redefinition of parameter '{}'", self.name(pn)),
                 );
             }
+            if passed != pty {
+                // K&R: the caller passes the promoted type; the body sees
+                // a copy converted to the declared one
+                let copy = self.new_local(Some(pn), pty, psp, None);
+                if let Some(f) = &mut self.func {
+                    f.locals[copy.0 as usize].used = true;
+                }
+                let arg = self.mk(ExprKind::Local(id), passed, psp);
+                let expr = self.cast(arg, pty);
+                kr_copies.push(Stmt::Decl(
+                    copy,
+                    Some(Init {
+                        items: vec![InitItem {
+                            offset: 0,
+                            ty: pty,
+                            bits: None,
+                            expr,
+                        }],
+                        strings: vec![],
+                        zero: false,
+                    }),
+                ));
+                self.scopes
+                    .last_mut()
+                    .expect("scope")
+                    .ords
+                    .insert(pn, Ordinary::Local(copy, pty, false));
+                continue;
+            }
             self.scopes
                 .last_mut()
                 .expect("scope")
                 .ords
                 .insert(pn, Ordinary::Local(id, pty, false));
         }
-        let body = self.compound_stmt(false);
+        let body = self.compound_stmt(false).map(|b| match b {
+            Stmt::Block(v) if !kr_copies.is_empty() => {
+                kr_copies.extend(v);
+                Stmt::Block(kr_copies)
+            }
+            other => other,
+        });
         self.pop_scope_warn();
         let f = self.func.take().expect("func");
         for (l, (defined, sp)) in &f.labels {
@@ -1261,6 +1415,7 @@ impl<'a> Parser<'a> {
             linkage,
             span,
             refs: f.refs,
+            label_addrs: f.label_addrs,
             weak: attrs.weak,
             inline: if attrs.noinline {
                 crate::ir::InlineHint::Never
