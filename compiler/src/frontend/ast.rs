@@ -135,6 +135,9 @@ pub enum ExprKind {
     /// its last expression statement, whose value is the result (None:
     /// `void`).
     StmtExpr(Vec<Stmt>, Option<Box<Expr>>),
+    /// `size` bytes (an `unsigned` operand) of the runtime's VLA stack
+    /// (`__lcc_vla_alloc`): a VLA's storage or `alloca`.
+    StackAlloc(Box<Expr>),
     /// Compound literal object (lvalue) stored in a local (or global).
     CompoundLit(Box<Expr>, Box<Init>),
     /// `va_start(ap, …)`: `ap` lvalue.
@@ -306,6 +309,12 @@ pub struct FunctionDef {
     /// the integer `i + 1` for the label at index `i`, as a `void *`, and
     /// `goto *p` jumps through a table of these labels (see `lower`).
     pub label_addrs: Vec<Sym>,
+    /// Variable-length arrays: (the local holding the storage's address,
+    /// typed pointer to the element; the local holding the element count).
+    pub vlas: Vec<(LocalId, LocalId)>,
+    /// Declares a VLA or calls `alloca`: the lowering saves the runtime's
+    /// VLA stack top at entry and restores it before every return.
+    pub dynamic_stack: bool,
 }
 
 /// A global variable (definition or declaration).

@@ -153,4 +153,15 @@ mod tests {
         );
         assert_eq!(unary(UnaryOp::Neg, Type::I16, 1), 0xffff);
     }
+
+    /// `clz` and `bswap` (ISA-ST200 §4.2), values by hand.
+    #[test]
+    fn clz_and_bswap() {
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 0), 32);
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 1), 31);
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 0x8000_0000), 0);
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 0x0001_ffff), 15);
+        assert_eq!(unary(UnaryOp::Bswap, Type::I32, 0x1122_3344), 0x4433_2211);
+        assert_eq!(unary(UnaryOp::Bswap, Type::I32, 0xff), 0xff00_0000);
+    }
 }

@@ -32,6 +32,7 @@ use crate::ir::{
 
 mod builtins;
 mod packed;
+mod vla;
 
 /// IR type of a scalar C type (pointers, enums and `long` are `i32`).
 pub fn ir_type(types: &Types, t: TypeId) -> Type {
@@ -110,6 +111,15 @@ struct Fx {
     /// Labels whose address is taken, `&&label` = index + 1
     /// (`FunctionDef::label_addrs`).
     label_addrs: Vec<Sym>,
+    /// Locals (indices) that are VLAs (`FunctionDef::vlas`).
+    vla_locals: Vec<u32>,
+    /// Slot holding the VLA stack top at entry (`FunctionDef::dynamic_stack`).
+    stack_mark: Option<Value>,
+    /// Slots holding the marks of the enclosing blocks that declare VLAs.
+    vla_marks: Vec<Value>,
+    /// `vla_marks.len()` where each `break`/`continue` target's statement
+    /// starts.
+    mark_depth: HashMap<Block, usize>,
     sret: Option<Value>,
     float_error: bool,
     entry: Block,
@@ -391,6 +401,10 @@ impl<'a> Lowerer<'a> {
             cases: HashMap::default(),
             labels: HashMap::default(),
             label_addrs: fd.label_addrs.clone(),
+            vla_locals: fd.vlas.iter().map(|v| v.0 .0).collect(),
+            stack_mark: None,
+            vla_marks: Vec::new(),
+            mark_depth: HashMap::default(),
             sret: None,
             float_error: false,
             entry,
@@ -436,9 +450,13 @@ impl<'a> Lowerer<'a> {
                 fx.locals.push(a);
             }
         }
+        if fd.dynamic_stack {
+            fx.stack_mark = Some(self.save_stack_mark(&mut fx));
+        }
         self.stmt(&mut fx, &fd.body);
         // fall off the end
         if !self.terminated(&fx) {
+            self.restore_before_return(&mut fx);
             match fx.f.ret {
                 Some(t) => {
                     let z =
@@ -708,8 +726,18 @@ impl<'a> Lowerer<'a> {
                 }
             }
             Stmt::Block(v) => {
+                let vla = self.declares_vla(fx, v);
+                if vla {
+                    let m = self.save_stack_mark(fx);
+                    fx.vla_marks.push(m);
+                }
                 for s in v {
                     self.stmt(fx, s);
+                }
+                if vla {
+                    if let Some(m) = fx.vla_marks.pop() {
+                        self.restore_stack_mark(fx, m);
+                    }
                 }
             }
             Stmt::If(c, a, b) => {
@@ -735,7 +763,9 @@ impl<'a> Lowerer<'a> {
                 self.cond_branch(fx, c, bb, end);
                 fx.cur = bb;
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 fx.continues.push(head);
+                fx.mark_depth.insert(head, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -748,7 +778,9 @@ impl<'a> Lowerer<'a> {
                 let end = fx.f.add_block();
                 self.jump_to(fx, bb);
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 fx.continues.push(cb);
+                fx.mark_depth.insert(cb, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -773,7 +805,9 @@ impl<'a> Lowerer<'a> {
                 }
                 fx.cur = bb;
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 fx.continues.push(sb);
+                fx.mark_depth.insert(sb, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -821,6 +855,7 @@ impl<'a> Lowerer<'a> {
                 }
                 fx.cur = fx.f.add_block();
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 self.jump_to(fx, end);
@@ -833,11 +868,13 @@ impl<'a> Lowerer<'a> {
             }
             Stmt::Break(_) => {
                 if let Some(&b) = fx.breaks.last() {
+                    self.restore_before_jump(fx, b);
                     self.terminate(fx, InstKind::Jump { dest: b });
                 }
             }
             Stmt::Continue(_) => {
                 if let Some(&b) = fx.continues.last() {
+                    self.restore_before_jump(fx, b);
                     self.terminate(fx, InstKind::Jump { dest: b });
                 }
             }
@@ -855,9 +892,11 @@ impl<'a> Lowerer<'a> {
                             },
                         );
                     }
+                    self.restore_before_return(fx);
                     self.terminate(fx, InstKind::Ret { value: None });
                     return;
                 }
+                self.restore_before_return(fx);
                 let k = match (fx.f.ret, v) {
                     (Some(_), Some(v)) => InstKind::Ret { value: Some(v) },
                     (Some(t), None) => {
@@ -1688,6 +1727,10 @@ impl<'a> Lowerer<'a> {
                 return None;
             }
             ExprKind::Builtin(op, x) => return self.int_builtin(fx, *op, x, e.ty),
+            ExprKind::StackAlloc(bytes) => {
+                let n = self.expr(fx, bytes)?;
+                return Some(self.stack_alloc(fx, n));
+            }
             ExprKind::StmtExpr(stmts, value) => {
                 for s in stmts {
                     self.stmt(fx, s);

@@ -823,6 +823,8 @@ impl<'a> Parser<'a> {
     ) -> PResult<(TypeId, Option<Vec<(Option<Sym>, TypeId, Span)>>)> {
         if self.is_p(P::LBracket) {
             let open = self.bump().span;
+            let vla_before = self.pending_vla.is_some();
+            let mut vla_here = false;
             while matches!(
                 self.peek_kw(),
                 Some(Kw::Static | Kw::Const | Kw::Volatile | Kw::Restrict)
@@ -842,10 +844,20 @@ impl<'a> Parser<'a> {
                         Some(1)
                     }
                     Some(v) => Some(v as u64),
+                    None if self.types.is_integer(e.ty) && self.vla_ok && !vla_before => {
+                        // a VLA: its size is evaluated by the declaration
+                        self.pending_vla = Some(e);
+                        vla_here = true;
+                        None
+                    }
                     None => {
                         if self.types.is_integer(e.ty) {
-                            self.diags
-                                .error(e.span, "variable length arrays are not supported");
+                            let msg = if self.vla_ok {
+                                "variable length arrays with a variable inner dimension are not supported"
+                            } else {
+                                "variable length arrays are supported only for block-scope objects"
+                            };
+                            self.diags.error(e.span, msg);
                         } else {
                             self.diags
                                 .error(e.span, "size of array has non-integer type");
@@ -856,6 +868,14 @@ impl<'a> Parser<'a> {
             };
             self.expect_p(P::RBracket)?;
             let (inner, _) = self.suffixes(base)?;
+            if !vla_here && !vla_before {
+                if let Some(e) = self.pending_vla.take() {
+                    self.diags.error(
+                        e.span,
+                        "variable length arrays with a variable inner dimension are not supported",
+                    );
+                }
+            }
             if self.types.is_func(inner) {
                 self.diags.error(open, "declaration of array of functions");
                 return Err(());
@@ -901,6 +921,17 @@ impl<'a> Parser<'a> {
 
     #[allow(clippy::type_complexity)]
     fn params(&mut self) -> PResult<(Vec<(Option<Sym>, TypeId, Span)>, bool, bool)> {
+        // parameters are never VLAs (an array parameter is a pointer)
+        let vla_ok = std::mem::replace(&mut self.vla_ok, false);
+        let pending = self.pending_vla.take();
+        let r = self.params_inner();
+        self.vla_ok = vla_ok;
+        self.pending_vla = pending;
+        r
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn params_inner(&mut self) -> PResult<(Vec<(Option<Sym>, TypeId, Span)>, bool, bool)> {
         let mut v = Vec::new();
         if self.eat_p(P::RParen) {
             return Ok((v, false, false));
@@ -997,6 +1028,15 @@ impl<'a> Parser<'a> {
 
     /// Parses a type name (`sizeof(int *)`, casts).
     pub(crate) fn type_name(&mut self) -> PResult<TypeId> {
+        let vla_ok = std::mem::replace(&mut self.vla_ok, false);
+        let pending = self.pending_vla.take();
+        let r = self.type_name_inner();
+        self.vla_ok = vla_ok;
+        self.pending_vla = pending;
+        r
+    }
+
+    fn type_name_inner(&mut self) -> PResult<TypeId> {
         let Some(spec) = self.decl_specs()? else {
             let t = self.peek().clone();
             let d = self.tok_desc(&t);
@@ -1062,7 +1102,22 @@ impl<'a> Parser<'a> {
         }
         let mut first = true;
         loop {
-            let d = self.declarator(spec.ty, false)?;
+            self.vla_ok = !file_scope && self.func.is_some();
+            self.pending_vla = None;
+            let d = self.declarator(spec.ty, false);
+            self.vla_ok = false;
+            let d = d?;
+            if self.pending_vla.is_some()
+                && (spec.storage != Storage::None
+                    && spec.storage != Storage::Auto
+                    && spec.storage != Storage::Register)
+            {
+                let e = self.pending_vla.take().expect("checked");
+                self.diags.error(
+                    e.span,
+                    "variable length arrays are supported only for block-scope objects",
+                );
+            }
             let mut attrs = spec.attrs.clone();
             self.attributes(&mut attrs)?;
             let Some((name, nspan)) = d.name else {
@@ -1324,6 +1379,8 @@ impl<'a> Parser<'a> {
             locals: Vec::new(),
             labels: HashMap::default(),
             label_addrs: Vec::new(),
+            vlas: Vec::new(),
+            dynamic_stack: false,
             refs: HashSet::default(),
             variadic,
         });
@@ -1416,6 +1473,8 @@ impl<'a> Parser<'a> {
             span,
             refs: f.refs,
             label_addrs: f.label_addrs,
+            vlas: f.vlas.iter().map(|v| (v.0, v.1)).collect(),
+            dynamic_stack: f.dynamic_stack,
             weak: attrs.weak,
             inline: if attrs.noinline {
                 crate::ir::InlineHint::Never
@@ -1629,6 +1688,103 @@ impl<'a> Parser<'a> {
         std::mem::take(&mut self.global_refs)
     }
 
+    /// A variable-length array `T name[size]`: a hidden local holds the
+    /// element count (evaluated once, here), `name` is a local of type
+    /// `T *` set to storage from the runtime's VLA stack
+    /// (`ExprKind::StackAlloc`); `sizeof name` reads the count
+    /// ([`Parser::vla_sizeof`]).
+    fn vla_local(
+        &mut self,
+        name: Sym,
+        span: Span,
+        ty: TypeId,
+        size: Expr,
+        out: &mut Vec<Stmt>,
+    ) -> PResult<()> {
+        let el = self.types.pointee(ty).unwrap_or(Types::INT);
+        if self.is_p(P::Assign) {
+            self.diags
+                .error(span, "variable-sized object may not be initialized");
+            return Err(());
+        }
+        if let Some(old) = self.scopes.last().and_then(|s| s.ords.get(&name)) {
+            if matches!(old, Ordinary::Local(..)) {
+                let nm = self.name(name);
+                self.diags.error(span, format!("redefinition of '{nm}'"));
+            }
+        }
+        let elsize = self.types.size(el).unwrap_or(1);
+        let count = self.new_local(None, Types::UINT, span, None);
+        let n = self.cast(size, Types::UINT);
+        let sp = n.span;
+        out.push(Stmt::Decl(
+            count,
+            Some(Init {
+                items: vec![InitItem {
+                    offset: 0,
+                    ty: Types::UINT,
+                    bits: None,
+                    expr: n,
+                }],
+                strings: vec![],
+                zero: false,
+            }),
+        ));
+        let pty = self.types.ptr(el);
+        let id = self.new_local(Some(name), pty, span, None);
+        let cnt = self.mk(ExprKind::Local(count), Types::UINT, sp);
+        let k = self.mk(ExprKind::Int(elsize as i64), Types::UINT, sp);
+        let bytes = self.mk(
+            ExprKind::Binary(BinOp::Mul, Box::new(cnt), Box::new(k)),
+            Types::UINT,
+            sp,
+        );
+        let vp = self.types.ptr(Types::VOID);
+        let alloc = self.mk(ExprKind::StackAlloc(Box::new(bytes)), vp, sp);
+        let alloc = self.cast(alloc, pty);
+        out.push(Stmt::Decl(
+            id,
+            Some(Init {
+                items: vec![InitItem {
+                    offset: 0,
+                    ty: pty,
+                    bits: None,
+                    expr: alloc,
+                }],
+                strings: vec![],
+                zero: false,
+            }),
+        ));
+        if let Some(f) = &mut self.func {
+            f.locals[count.0 as usize].used = true;
+            f.vlas.push((id, count, el));
+            f.dynamic_stack = true;
+        }
+        self.scopes
+            .last_mut()
+            .expect("scope")
+            .ords
+            .insert(name, Ordinary::Local(id, pty, true));
+        Ok(())
+    }
+
+    /// `sizeof e` when `e` names a VLA: its element count times the
+    /// element size, computed at run time.
+    pub(crate) fn vla_sizeof(&mut self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Local(id) = e.kind else {
+            return None;
+        };
+        let (_, count, el) = *self.func.as_ref()?.vlas.iter().find(|v| v.0 == id)?;
+        let elsize = self.types.size(el).unwrap_or(1);
+        let cnt = self.mk(ExprKind::Local(count), Types::UINT, e.span);
+        let k = self.mk(ExprKind::Int(elsize as i64), Types::UINT, e.span);
+        Some(self.mk(
+            ExprKind::Binary(BinOp::Mul, Box::new(cnt), Box::new(k)),
+            Types::UINT,
+            e.span,
+        ))
+    }
+
     fn local_var(
         &mut self,
         name: Sym,
@@ -1648,6 +1804,9 @@ impl<'a> Parser<'a> {
                 };
                 self.diags.error(span, msg);
             }
+        }
+        if let Some(size) = self.pending_vla.take() {
+            return self.vla_local(name, span, ty, size, out);
         }
         let id = self.new_local(Some(name), ty, span, attrs.aligned);
         if attrs.unused {

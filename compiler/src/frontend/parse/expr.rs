@@ -921,6 +921,9 @@ impl<'a> Parser<'a> {
                         if let ExprKind::Member { bits: Some(_), .. } = e.kind {
                             self.diags.error(e.span, "'sizeof' applied to a bit-field");
                         }
+                        if let Some(n) = self.vla_sizeof(&e) {
+                            return Ok(n);
+                        }
                         (e.ty, t.span.to(e.span))
                     };
                 let Some(sz) = self.types.size(ty).filter(|_| !self.types.is_func(ty)) else {
@@ -1534,6 +1537,29 @@ impl<'a> Parser<'a> {
                 let e = a.into_iter().next().expect("arg");
                 let e = self.rvalue(e);
                 Ok(Some(self.cast(e, Types::LONG)))
+            }
+            "__builtin_alloca" => {
+                // storage of the runtime's VLA stack, freed at return
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 1, sp)?;
+                let x = self.rvalue(a.into_iter().next().expect("arg"));
+                if !self.types.is_integer(x.ty) {
+                    self.diags.error(
+                        x.span,
+                        format!("argument of '{name}' must have an integer type"),
+                    );
+                    return Err(());
+                }
+                let x = self.cast(x, Types::UINT);
+                if let Some(f) = &mut self.func {
+                    f.dynamic_stack = true;
+                } else {
+                    self.diags.error(sp, format!("'{name}' outside a function"));
+                    return Err(());
+                }
+                let vp = self.types.ptr(Types::VOID);
+                Ok(Some(self.mk(ExprKind::StackAlloc(bx(x)), vp, sp)))
             }
             "__builtin_unreachable" => {
                 let (a, c) = args_of(self)?;

@@ -184,6 +184,10 @@ pub(crate) struct FuncState {
     pub labels: HashMap<Sym, (bool, Span)>,
     /// Labels whose address is taken (`&&label`), in order of first use.
     pub label_addrs: Vec<Sym>,
+    /// VLAs: (pointer local, element-count local, element type).
+    pub vlas: Vec<(LocalId, LocalId, TypeId)>,
+    /// Uses `alloca` or declares a VLA.
+    pub dynamic_stack: bool,
     pub refs: HashSet<Sym>,
     pub variadic: bool,
 }
@@ -287,6 +291,11 @@ pub struct Parser<'a> {
     /// `#pragma pack` state changes: (index of the first token they apply
     /// to, maximum member alignment or None for the default), in order.
     pub(crate) pack_changes: Vec<(usize, Option<u64>)>,
+    /// Block-scope object declarator being parsed: its outermost array
+    /// dimension may be variable (a VLA).
+    pub(crate) vla_ok: bool,
+    /// The size expression of the VLA dimension just parsed.
+    pub(crate) pending_vla: Option<Expr>,
 }
 
 impl<'a> Parser<'a> {
@@ -340,6 +349,8 @@ impl<'a> Parser<'a> {
             va_list_ty,
             global_refs: HashSet::default(),
             pack_changes,
+            vla_ok: false,
+            pending_vla: None,
         }
     }
 

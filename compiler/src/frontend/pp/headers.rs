@@ -63,4 +63,8 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
         "errno.h",
         include_str!("../../../../runtime/include/errno.h"),
     ),
+    (
+        "alloca.h",
+        include_str!("../../../../runtime/include/alloca.h"),
+    ),
 ];
