@@ -213,6 +213,9 @@ impl PackState {
     fn apply(&mut self, text: &str) -> Option<Result<Option<u64>, String>> {
         let s: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let rest = s.strip_prefix("pack")?;
+        if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+            return None; // another pragma (`packed…`)
+        }
         let bad = || Err("ignoring malformed '#pragma pack'".to_string());
         let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) else {
             return Some(bad());
