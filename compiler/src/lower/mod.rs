@@ -120,6 +120,9 @@ struct Fx {
     /// `vla_marks.len()` where each `break`/`continue` target's statement
     /// starts.
     mark_depth: HashMap<Block, usize>,
+    /// The bit-field being accessed may sit in a misaligned storage unit
+    /// (packed records): `load_bits`/`store_bits` go byte by byte.
+    bytewise_units: bool,
     sret: Option<Value>,
     float_error: bool,
     entry: Block,
@@ -405,6 +408,7 @@ impl<'a> Lowerer<'a> {
             stack_mark: None,
             vla_marks: Vec::new(),
             mark_depth: HashMap::default(),
+            bytewise_units: false,
             sret: None,
             float_error: false,
             entry,
@@ -1131,9 +1135,7 @@ impl<'a> Lowerer<'a> {
 
     fn load_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, (boff, w): (u32, u32)) -> Value {
         let t = ir_type(self.types(), ty);
-        let unit =
-            fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
-                .expect("v");
+        let unit = self.unit_load(fx, addr, t);
         let bits = t.bits();
         let l = self.iconst(fx, t, (bits - boff - w) as i64);
         let sh =
@@ -1203,9 +1205,7 @@ impl<'a> Lowerer<'a> {
         v: Value,
     ) {
         let t = ir_type(self.types(), ty);
-        let unit =
-            fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
-                .expect("v");
+        let unit = self.unit_load(fx, addr, t);
         let mask: u64 = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
         let m = self.iconst(fx, t, (mask << boff) as i64);
         let nm =
@@ -1260,14 +1260,7 @@ impl<'a> Lowerer<'a> {
                 },
             )
             .expect("v");
-        fx.f.push(
-            fx.cur,
-            InstKind::Store {
-                ty: t,
-                addr,
-                value: nu,
-            },
-        );
+        self.unit_store(fx, addr, t, nu);
     }
 
     /// The value a bit-field assignment yields: `v` truncated to the field.
@@ -1379,7 +1372,10 @@ impl<'a> Lowerer<'a> {
                 if types.is_record(e.ty) || types.is_array(e.ty) {
                     a
                 } else if let Some(b) = bits {
-                    self.load_bits(fx, a, e.ty, *b)
+                    fx.bytewise_units = self.unit_under_aligned(e);
+                    let v = self.load_bits(fx, a, e.ty, *b);
+                    fx.bytewise_units = false;
+                    v
                 } else if self.under_aligned(e) {
                     self.load_bytewise(fx, a, e.ty)
                 } else {
@@ -1476,7 +1472,9 @@ impl<'a> Lowerer<'a> {
                 let v = self.expr(fx, r)?;
                 let a = self.lvalue(fx, l);
                 if let ExprKind::Member { bits: Some(b), .. } = l.kind {
+                    fx.bytewise_units = self.unit_under_aligned(l);
                     self.store_bits(fx, a, l.ty, b, v);
+                    fx.bytewise_units = false;
                     return Some(self.bits_value(fx, l.ty, b, v));
                 }
                 if self.under_aligned(l) {
@@ -1507,11 +1505,14 @@ impl<'a> Lowerer<'a> {
                     None
                 };
                 let bytewise = self.under_aligned(lhs);
+                let units = self.unit_under_aligned(lhs);
+                fx.bytewise_units = units;
                 let old = match bits {
                     Some(b) => self.load_bits(fx, a, lhs.ty, b),
                     None if bytewise => self.load_bytewise(fx, a, lhs.ty),
                     None => self.load(fx, a, lhs.ty),
                 };
+                fx.bytewise_units = false;
                 let r = self.expr(fx, rhs)?;
                 let new = if matches!(op, BinOp::PtrAdd | BinOp::PtrSub) {
                     self.binary(fx, *op, lhs.ty, old, r)
@@ -1524,7 +1525,10 @@ impl<'a> Lowerer<'a> {
                     self.store_bytewise(fx, a, lhs.ty, new);
                     return Some(new);
                 }
-                self.store_lvalue(fx, a, lhs.ty, bits, new)
+                fx.bytewise_units = units;
+                let stored = self.store_lvalue(fx, a, lhs.ty, bits, new);
+                fx.bytewise_units = false;
+                stored
             }
             ExprKind::IncDec { pre, inc, e: x } => {
                 let a = self.lvalue(fx, x);
@@ -1534,11 +1538,14 @@ impl<'a> Lowerer<'a> {
                     None
                 };
                 let bytewise = self.under_aligned(x);
+                let units = self.unit_under_aligned(x);
+                fx.bytewise_units = units;
                 let old = match bits {
                     Some(b) => self.load_bits(fx, a, x.ty, b),
                     None if bytewise => self.load_bytewise(fx, a, x.ty),
                     None => self.load(fx, a, x.ty),
                 };
+                fx.bytewise_units = false;
                 let new = if types.is_ptr(x.ty) {
                     let one = self.iconst(fx, Type::I32, 1);
                     self.binary(
@@ -1570,7 +1577,10 @@ impl<'a> Lowerer<'a> {
                     self.store_bytewise(fx, a, x.ty, new);
                     new
                 } else {
-                    self.store_lvalue(fx, a, x.ty, bits, new)
+                    fx.bytewise_units = units;
+                    let s = self.store_lvalue(fx, a, x.ty, bits, new);
+                    fx.bytewise_units = false;
+                    s
                 };
                 if *pre {
                     stored

@@ -35,17 +35,58 @@ impl Lowerer<'_> {
     /// its loads and stores (`ldh` needs 2 bytes, `ldw` 4; a 64-bit value
     /// is two words).
     pub(super) fn under_aligned(&self, e: &Expr) -> bool {
+        matches!(e.kind, ExprKind::Member { bits: None, .. }) && self.member_misaligned(e)
+    }
+
+    /// True when `e` is a bit-field whose storage unit may be misaligned
+    /// (then `load_bits`/`store_bits` access the unit byte by byte).
+    pub(super) fn unit_under_aligned(&self, e: &Expr) -> bool {
+        matches!(e.kind, ExprKind::Member { bits: Some(_), .. }) && self.member_misaligned(e)
+    }
+
+    fn member_misaligned(&self, e: &Expr) -> bool {
         let types = self.types();
-        if !matches!(e.kind, ExprKind::Member { bits: None, .. }) || !types.is_scalar(e.ty) {
+        if !types.is_scalar(e.ty) {
             return false;
         }
         let size = types.size(e.ty).unwrap_or(1);
         size > 1 && self.access_align(e) < size.min(4)
     }
 
+    /// The storage unit of a bit-field (IR type `t`) at `addr`: one load,
+    /// or byte loads when `fx.bytewise_units` is set.
+    pub(super) fn unit_load(&mut self, fx: &mut Fx, addr: Value, t: Type) -> Value {
+        if fx.bytewise_units {
+            self.load_bytes(fx, addr, t)
+        } else {
+            self.push_v(fx, InstKind::Load { ty: t, addr })
+        }
+    }
+
+    /// Stores a bit-field's storage unit (see [`Lowerer::unit_load`]).
+    pub(super) fn unit_store(&mut self, fx: &mut Fx, addr: Value, t: Type, v: Value) {
+        if fx.bytewise_units {
+            self.store_bytes(fx, addr, t, v);
+        } else {
+            fx.f.push(
+                fx.cur,
+                InstKind::Store {
+                    ty: t,
+                    addr,
+                    value: v,
+                },
+            );
+        }
+    }
+
     /// Loads a `ty` at `addr` one byte at a time.
     pub(super) fn load_bytewise(&mut self, fx: &mut Fx, addr: Value, ty: TypeId) -> Value {
         let t = ir_type(self.types(), ty);
+        self.load_bytes(fx, addr, t)
+    }
+
+    /// Loads an IR `t` at `addr` one byte at a time.
+    fn load_bytes(&mut self, fx: &mut Fx, addr: Value, t: Type) -> Value {
         let wide = if t == Type::I64 { Type::I64 } else { Type::I32 };
         let mut acc: Option<Value> = None;
         for k in 0..t.bytes() {
@@ -110,6 +151,11 @@ impl Lowerer<'_> {
     /// Stores the `ty` value `v` at `addr` one byte at a time.
     pub(super) fn store_bytewise(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, v: Value) {
         let t = ir_type(self.types(), ty);
+        self.store_bytes(fx, addr, t, v);
+    }
+
+    /// Stores the IR `t` value `v` at `addr` one byte at a time.
+    fn store_bytes(&mut self, fx: &mut Fx, addr: Value, t: Type, v: Value) {
         for k in 0..t.bytes() {
             let part = if k == 0 {
                 v

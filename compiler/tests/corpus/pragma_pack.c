@@ -28,6 +28,19 @@ struct outer { char pad; struct ap inner; int tail; };
 struct nested { char a; struct natural n; char z; };
 #pragma pack(pop)
 
+struct __attribute__((packed)) pbits { char c; int x : 20; int y : 12; unsigned z : 7; long long w : 40; };
+
+static void bits_through(struct pbits *b, int k) {
+    b->x = -5000 + k;
+    b->y = 700 - k;
+    b->z = 100;
+    b->w = -123456789012LL * k;
+    b->x += 3;
+    b->y++;
+    --b->z;
+    b->w -= 7;
+}
+
 static void fill(struct p1 *p, int k) {
     p->c = (char)k;
     p->i = k * 100003;
@@ -98,5 +111,9 @@ int main(void) {
     np->n.i += 40;
     np->n.w = np->n.w * 3 + np->n.i;
     printf("%d %d %d %d %lld %d\n", np->a, np->n.c, np->n.i, np->n.s, np->n.w, np->z);
+    static struct pbits pb[3];
+    for (int k = 0; k < 3; k++) bits_through(&pb[k], k + 1);
+    printf("%d %d %u %lld | %d %d %u %lld | %d\n", pb[0].x, pb[0].y, pb[0].z, (long long)pb[0].w,
+           pb[2].x, pb[2].y, pb[2].z, (long long)pb[2].w, (int)sizeof(struct pbits));
     return (int)sizeof(struct p1) + q->d;
 }
