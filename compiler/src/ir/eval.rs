@@ -72,6 +72,8 @@ pub fn unary(op: UnaryOp, ty: Type, a: u64) -> u64 {
         match op {
             UnaryOp::Neg => a.wrapping_neg(),
             UnaryOp::Not => !a,
+            UnaryOp::Clz => u64::from(mask(a, ty).leading_zeros()) - (64 - u64::from(ty.bits())),
+            UnaryOp::Bswap => mask(a, ty).swap_bytes() >> (64 - ty.bits()),
         },
         ty,
     )
@@ -331,5 +333,16 @@ mod tests {
             fconvert(FConvOp::SiToFp, Type::I32, Type::F64, 0xffff_ffff),
             Some(d(-1.0))
         );
+    }
+
+    /// `clz` and `bswap` (ISA-ST200 §4.2), values by hand.
+    #[test]
+    fn clz_and_bswap() {
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 0), 32);
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 1), 31);
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 0x8000_0000), 0);
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 0x0001_ffff), 15);
+        assert_eq!(unary(UnaryOp::Bswap, Type::I32, 0x1122_3344), 0x4433_2211);
+        assert_eq!(unary(UnaryOp::Bswap, Type::I32, 0xff), 0xff00_0000);
     }
 }

@@ -179,6 +179,23 @@ pub enum BinaryOp {
 pub enum UnaryOp {
     Neg,
     Not,
+    /// Number of leading zero bits (the type's width for 0: defined, unlike
+    /// C's `__builtin_clz(0)`); ST200 `clz` for `i32`.
+    Clz,
+    /// The bytes in reverse order; ST200 `bswap` for `i32`.
+    Bswap,
+}
+
+impl UnaryOp {
+    /// The operation's name in the IR text.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnaryOp::Neg => "neg",
+            UnaryOp::Not => "not",
+            UnaryOp::Clz => "clz",
+            UnaryOp::Bswap => "bswap",
+        }
+    }
 }
 
 /// Integer comparison conditions.

@@ -434,11 +434,12 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
             ty: ty_at(lx, 1)?,
             imm: lx.num()?,
         },
-        "neg" | "not" => InstKind::Unary {
-            op: if parts[0] == "neg" {
-                UnaryOp::Neg
-            } else {
-                UnaryOp::Not
+        "neg" | "not" | "clz" | "bswap" => InstKind::Unary {
+            op: match parts[0] {
+                "neg" => UnaryOp::Neg,
+                "not" => UnaryOp::Not,
+                "clz" => UnaryOp::Clz,
+                _ => UnaryOp::Bswap,
             },
             ty: ty_at(lx, 1)?,
             arg: val(lx, fp)?,

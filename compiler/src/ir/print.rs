@@ -86,12 +86,7 @@ impl Function {
                 args[0],
                 args[1]
             ),
-            InstKind::Unary { op, ty, arg } => write!(
-                out,
-                "{}.{} {arg}",
-                if *op == UnaryOp::Neg { "neg" } else { "not" },
-                ty.name()
-            ),
+            InstKind::Unary { op, ty, arg } => write!(out, "{}.{} {arg}", op.name(), ty.name()),
             InstKind::Icmp { cond, ty, args } => write!(
                 out,
                 "icmp.{}.{} {}, {}",

@@ -190,6 +190,11 @@ fn check_types(f: &Function, k: &InstKind) -> Result<(), String> {
             want(&args[0], *ty, "operand")?;
             want(&args[1], *ty, "operand")
         }
+        InstKind::Unary {
+            op: op @ (UnaryOp::Clz | UnaryOp::Bswap),
+            ty,
+            ..
+        } if *ty != Type::I32 => Err(format!("{} of type {}", op.name(), ty.name())),
         InstKind::Fbinary { ty, args, .. } | InstKind::Fcmp { ty, args, .. } => {
             if !ty.is_float() {
                 return Err(format!("float operation of type {}", ty.name()));

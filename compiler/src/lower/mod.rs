@@ -30,6 +30,10 @@ use crate::ir::{
     Global, InstKind, Module, Type, UnaryOp, Value,
 };
 
+mod builtins;
+mod packed;
+mod vla;
+
 /// IR type of a scalar C type (pointers, enums and `long` are `i32`).
 pub fn ir_type(types: &Types, t: TypeId) -> Type {
     match types.kind(t) {
@@ -108,6 +112,21 @@ struct Fx {
     continues: Vec<Block>,
     cases: HashMap<u32, Block>,
     labels: HashMap<Sym, Block>,
+    /// Labels whose address is taken, `&&label` = index + 1
+    /// (`FunctionDef::label_addrs`).
+    label_addrs: Vec<Sym>,
+    /// Locals (indices) that are VLAs (`FunctionDef::vlas`).
+    vla_locals: Vec<u32>,
+    /// Slot holding the VLA stack top at entry (`FunctionDef::dynamic_stack`).
+    stack_mark: Option<Value>,
+    /// Slots holding the marks of the enclosing blocks that declare VLAs.
+    vla_marks: Vec<Value>,
+    /// `vla_marks.len()` where each `break`/`continue` target's statement
+    /// starts.
+    mark_depth: HashMap<Block, usize>,
+    /// The bit-field being accessed may sit in a misaligned storage unit
+    /// (packed records): `load_bits`/`store_bits` go byte by byte.
+    bytewise_units: bool,
     sret: Option<Value>,
     entry: Block,
     local_tys: Vec<TypeId>,
@@ -189,6 +208,23 @@ pub fn lower_with_options(
     l.module
 }
 
+/// The alignment of a variable of type `ty` whose declared alignment is
+/// `align`: an array object of 4 bytes or more is aligned to at least 4
+/// bytes, of 8 bytes or more to 8 (issue 18), so that a program carving
+/// words out of a `char` array does not trap on a misaligned access. The
+/// type's alignment (`_Alignof`, `sizeof`, struct layout) is unchanged.
+fn object_align(types: &Types, ty: TypeId, align: u64) -> u32 {
+    let mut a = align;
+    if types.is_array(ty) {
+        match types.size(ty) {
+            Some(n) if n >= 8 => a = a.max(8),
+            Some(n) if n >= 4 => a = a.max(4),
+            _ => {}
+        }
+    }
+    a as u32
+}
+
 fn linkage(k: ast::Linkage) -> ir::Linkage {
     match k {
         ast::Linkage::External => ir::Linkage::External,
@@ -240,7 +276,7 @@ impl<'a> Lowerer<'a> {
         self.module.globals.push(Global {
             name: self.name(g.name),
             size,
-            align: g.align as u32,
+            align: object_align(types, g.ty, g.align),
             init: if zero { None } else { Some(bytes) },
             relocs,
             linkage: linkage(g.linkage),
@@ -384,6 +420,12 @@ impl<'a> Lowerer<'a> {
             continues: vec![],
             cases: HashMap::default(),
             labels: HashMap::default(),
+            label_addrs: fd.label_addrs.clone(),
+            vla_locals: fd.vlas.iter().map(|v| v.0 .0).collect(),
+            stack_mark: None,
+            vla_marks: Vec::new(),
+            mark_depth: HashMap::default(),
+            bytewise_units: false,
             sret: None,
             entry,
             local_tys: fd.locals.iter().map(|l| l.ty).collect(),
@@ -420,16 +462,21 @@ impl<'a> Lowerer<'a> {
                 fx.locals.push(a);
             } else {
                 let size = types.size(l.ty).unwrap_or(0).max(1) as u32;
-                let s = fx.f.add_slot(size, (l.align as u32).min(8));
+                let s =
+                    fx.f.add_slot(size, object_align(types, l.ty, l.align).min(8));
                 let a =
                     fx.f.push(entry, InstKind::SlotAddr { slot: s })
                         .expect("addr");
                 fx.locals.push(a);
             }
         }
+        if fd.dynamic_stack {
+            fx.stack_mark = Some(self.save_stack_mark(&mut fx));
+        }
         self.stmt(&mut fx, &fd.body);
         // fall off the end
         if !self.terminated(&fx) {
+            self.restore_before_return(&mut fx);
             match fx.f.ret {
                 Some(t) => {
                     let z =
@@ -656,7 +703,8 @@ impl<'a> Lowerer<'a> {
             | Stmt::While(e, _)
             | Stmt::DoWhile(_, e)
             | Stmt::For(_, Some(e), ..)
-            | Stmt::Switch { cond: e, .. } => Some(e.span),
+            | Stmt::Switch { cond: e, .. }
+            | Stmt::GotoIndirect(e) => Some(e.span),
             Stmt::Break(sp) | Stmt::Continue(sp) | Stmt::Return(_, sp) | Stmt::Goto(_, sp) => {
                 Some(*sp)
             }
@@ -688,8 +736,18 @@ impl<'a> Lowerer<'a> {
                 }
             }
             Stmt::Block(v) => {
+                let vla = self.declares_vla(fx, v);
+                if vla {
+                    let m = self.save_stack_mark(fx);
+                    fx.vla_marks.push(m);
+                }
                 for s in v {
                     self.stmt(fx, s);
+                }
+                if vla {
+                    if let Some(m) = fx.vla_marks.pop() {
+                        self.restore_stack_mark(fx, m);
+                    }
                 }
             }
             Stmt::If(c, a, b) => {
@@ -715,7 +773,9 @@ impl<'a> Lowerer<'a> {
                 self.cond_branch(fx, c, bb, end);
                 fx.cur = bb;
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 fx.continues.push(head);
+                fx.mark_depth.insert(head, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -728,7 +788,9 @@ impl<'a> Lowerer<'a> {
                 let end = fx.f.add_block();
                 self.jump_to(fx, bb);
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 fx.continues.push(cb);
+                fx.mark_depth.insert(cb, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -753,7 +815,9 @@ impl<'a> Lowerer<'a> {
                 }
                 fx.cur = bb;
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 fx.continues.push(sb);
+                fx.mark_depth.insert(sb, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -801,6 +865,7 @@ impl<'a> Lowerer<'a> {
                 }
                 fx.cur = fx.f.add_block();
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 self.jump_to(fx, end);
@@ -813,11 +878,13 @@ impl<'a> Lowerer<'a> {
             }
             Stmt::Break(_) => {
                 if let Some(&b) = fx.breaks.last() {
+                    self.restore_before_jump(fx, b);
                     self.terminate(fx, InstKind::Jump { dest: b });
                 }
             }
             Stmt::Continue(_) => {
                 if let Some(&b) = fx.continues.last() {
+                    self.restore_before_jump(fx, b);
                     self.terminate(fx, InstKind::Jump { dest: b });
                 }
             }
@@ -835,9 +902,11 @@ impl<'a> Lowerer<'a> {
                             },
                         );
                     }
+                    self.restore_before_return(fx);
                     self.terminate(fx, InstKind::Ret { value: None });
                     return;
                 }
+                self.restore_before_return(fx);
                 let k = match (fx.f.ret, v) {
                     (Some(_), Some(v)) => InstKind::Ret { value: Some(v) },
                     (Some(t), None) => {
@@ -856,6 +925,26 @@ impl<'a> Lowerer<'a> {
                 let b = self.label_block(fx, *l);
                 self.jump_to(fx, b);
                 self.stmt(fx, s);
+            }
+            Stmt::GotoIndirect(e) => {
+                // `&&label` is label_addrs index + 1: a jump table on p - 1
+                let Some(p) = self.expr(fx, e) else { return };
+                let labels = fx.label_addrs.clone();
+                if labels.is_empty() {
+                    self.terminate(fx, InstKind::Unreachable);
+                    return;
+                }
+                let targets: Vec<Block> = labels.iter().map(|&l| self.label_block(fx, l)).collect();
+                let one = self.iconst(fx, Type::I32, 1);
+                let index = self.push_v(
+                    fx,
+                    InstKind::Binary {
+                        op: BinaryOp::Sub,
+                        ty: Type::I32,
+                        args: [p, one],
+                    },
+                );
+                self.terminate(fx, InstKind::JumpTable { index, targets });
             }
             Stmt::Empty => {}
         }
@@ -1159,9 +1248,7 @@ impl<'a> Lowerer<'a> {
 
     fn load_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, (boff, w): (u32, u32)) -> Value {
         let t = ir_type(self.types(), ty);
-        let unit =
-            fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
-                .expect("v");
+        let unit = self.unit_load(fx, addr, t);
         let bits = t.bits();
         let l = self.iconst(fx, t, (bits - boff - w) as i64);
         let sh =
@@ -1231,9 +1318,7 @@ impl<'a> Lowerer<'a> {
         v: Value,
     ) {
         let t = ir_type(self.types(), ty);
-        let unit =
-            fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
-                .expect("v");
+        let unit = self.unit_load(fx, addr, t);
         let mask: u64 = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
         let m = self.iconst(fx, t, (mask << boff) as i64);
         let nm =
@@ -1288,14 +1373,7 @@ impl<'a> Lowerer<'a> {
                 },
             )
             .expect("v");
-        fx.f.push(
-            fx.cur,
-            InstKind::Store {
-                ty: t,
-                addr,
-                value: nu,
-            },
-        );
+        self.unit_store(fx, addr, t, nu);
     }
 
     /// The value a bit-field assignment yields: `v` truncated to the field.
@@ -1403,7 +1481,12 @@ impl<'a> Lowerer<'a> {
                 if types.is_record(e.ty) || types.is_array(e.ty) {
                     a
                 } else if let Some(b) = bits {
-                    self.load_bits(fx, a, e.ty, *b)
+                    fx.bytewise_units = self.unit_under_aligned(e);
+                    let v = self.load_bits(fx, a, e.ty, *b);
+                    fx.bytewise_units = false;
+                    v
+                } else if self.under_aligned(e) {
+                    self.load_bytewise(fx, a, e.ty)
                 } else {
                     self.load(fx, a, e.ty)
                 }
@@ -1507,8 +1590,14 @@ impl<'a> Lowerer<'a> {
                 let v = self.expr(fx, r)?;
                 let a = self.lvalue(fx, l);
                 if let ExprKind::Member { bits: Some(b), .. } = l.kind {
+                    fx.bytewise_units = self.unit_under_aligned(l);
                     self.store_bits(fx, a, l.ty, b, v);
+                    fx.bytewise_units = false;
                     return Some(self.bits_value(fx, l.ty, b, v));
+                }
+                if self.under_aligned(l) {
+                    self.store_bytewise(fx, a, l.ty, v);
+                    return Some(v);
                 }
                 let t = ir_type(types, l.ty);
                 fx.f.push(
@@ -1533,10 +1622,15 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 };
+                let bytewise = self.under_aligned(lhs);
+                let units = self.unit_under_aligned(lhs);
+                fx.bytewise_units = units;
                 let old = match bits {
                     Some(b) => self.load_bits(fx, a, lhs.ty, b),
+                    None if bytewise => self.load_bytewise(fx, a, lhs.ty),
                     None => self.load(fx, a, lhs.ty),
                 };
+                fx.bytewise_units = false;
                 let r = self.expr(fx, rhs)?;
                 let new = if matches!(op, BinOp::PtrAdd | BinOp::PtrSub) {
                     self.binary(fx, *op, lhs.ty, old, r)
@@ -1545,7 +1639,14 @@ impl<'a> Lowerer<'a> {
                     let n = self.binary(fx, *op, *op_ty, o, r);
                     self.convert(fx, n, *op_ty, lhs.ty)
                 };
-                self.store_lvalue(fx, a, lhs.ty, bits, new)
+                if bytewise {
+                    self.store_bytewise(fx, a, lhs.ty, new);
+                    return Some(new);
+                }
+                fx.bytewise_units = units;
+                let stored = self.store_lvalue(fx, a, lhs.ty, bits, new);
+                fx.bytewise_units = false;
+                stored
             }
             ExprKind::IncDec { pre, inc, e: x } => {
                 let a = self.lvalue(fx, x);
@@ -1554,10 +1655,15 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 };
+                let bytewise = self.under_aligned(x);
+                let units = self.unit_under_aligned(x);
+                fx.bytewise_units = units;
                 let old = match bits {
                     Some(b) => self.load_bits(fx, a, x.ty, b),
+                    None if bytewise => self.load_bytewise(fx, a, x.ty),
                     None => self.load(fx, a, x.ty),
                 };
+                fx.bytewise_units = false;
                 let new = if types.is_ptr(x.ty) {
                     let one = self.iconst(fx, Type::I32, 1);
                     self.binary(
@@ -1598,7 +1704,15 @@ impl<'a> Lowerer<'a> {
                         .expect("v");
                     self.convert(fx, n, pt, x.ty)
                 };
-                let stored = self.store_lvalue(fx, a, x.ty, bits, new);
+                let stored = if bytewise {
+                    self.store_bytewise(fx, a, x.ty, new);
+                    new
+                } else {
+                    fx.bytewise_units = units;
+                    let s = self.store_lvalue(fx, a, x.ty, bits, new);
+                    fx.bytewise_units = false;
+                    s
+                };
                 if *pre {
                     stored
                 } else {
@@ -1752,6 +1866,20 @@ impl<'a> Lowerer<'a> {
             ExprKind::Unreachable => {
                 self.terminate(fx, InstKind::Unreachable);
                 return None;
+            }
+            ExprKind::Builtin(op, x) => return self.int_builtin(fx, *op, x, e.ty),
+            ExprKind::StackAlloc(bytes) => {
+                let n = self.expr(fx, bytes)?;
+                return Some(self.stack_alloc(fx, n));
+            }
+            ExprKind::StmtExpr(stmts, value) => {
+                for s in stmts {
+                    self.stmt(fx, s);
+                }
+                return match value {
+                    Some(v) => self.expr(fx, v),
+                    None => None,
+                };
             }
         })
     }

@@ -210,7 +210,12 @@ impl Gen<'_> {
             return self.convert(v, ty);
         }
         if r < 96 {
-            let op = self.rng.pick(&[UnaryOp::Neg, UnaryOp::Not]);
+            let op = if ty == Type::I32 {
+                self.rng
+                    .pick(&[UnaryOp::Neg, UnaryOp::Not, UnaryOp::Clz, UnaryOp::Bswap])
+            } else {
+                self.rng.pick(&[UnaryOp::Neg, UnaryOp::Not])
+            };
             let a = self.expr(ty, depth - 1);
             return self.push(InstKind::Unary { op, ty, arg: a }).unwrap();
         }

@@ -957,12 +957,16 @@ impl<'a> Sel<'a> {
                             self.op3("xor", d[1], hi, Opnd::Imm(-1));
                         }
                         UnaryOp::Neg => self.sub64(ZERO, ZERO, lo, hi, &d),
+                        // i32 only (ir::verify)
+                        UnaryOp::Clz | UnaryOp::Bswap => unreachable!("64-bit {}", op.name()),
                     }
                 } else {
                     let a = self.g(*arg);
                     match op {
                         UnaryOp::Not => self.op3("xor", d[0], a, Opnd::Imm(-1)),
                         UnaryOp::Neg => self.op3("sub", d[0], ZERO, r(a)),
+                        UnaryOp::Clz => self.e("clz", vec![r(d[0]), r(a)]),
+                        UnaryOp::Bswap => self.e("bswap", vec![r(d[0]), r(a)]),
                     }
                 }
             }

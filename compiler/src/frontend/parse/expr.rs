@@ -11,12 +11,53 @@ use crate::frontend::sema::consteval;
 use crate::frontend::sema::types::{TypeId, TypeKind, Types};
 use crate::frontend::source::Span;
 
+/// The builtins of [`BuiltinOp`]: (operation, parameter type, result type).
+fn int_builtin(name: &str) -> Option<(BuiltinOp, TypeId, TypeId)> {
+    use BuiltinOp::*;
+    let plain = name.strip_prefix("__builtin_")?;
+    Some(match plain {
+        "bswap16" => (Bswap, Types::USHORT, Types::USHORT),
+        "bswap32" => (Bswap, Types::UINT, Types::UINT),
+        "bswap64" => (Bswap, Types::ULLONG, Types::ULLONG),
+        "abs" => (Abs, Types::INT, Types::INT),
+        "labs" => (Abs, Types::LONG, Types::LONG),
+        "llabs" => (Abs, Types::LLONG, Types::LLONG),
+        _ => {
+            let (stem, width) = if let Some(s) = plain.strip_suffix("ll") {
+                (s, 2)
+            } else if let Some(s) = plain.strip_suffix('l') {
+                (s, 1)
+            } else {
+                (plain, 0)
+            };
+            let op = match stem {
+                "clz" => Clz,
+                "ctz" => Ctz,
+                "popcount" => Popcount,
+                "parity" => Parity,
+                "ffs" => Ffs,
+                _ => return None,
+            };
+            let signed = op == Ffs;
+            let pty = match (width, signed) {
+                (0, false) => Types::UINT,
+                (0, true) => Types::INT,
+                (1, false) => Types::ULONG,
+                (1, true) => Types::LONG,
+                (_, false) => Types::ULLONG,
+                (_, true) => Types::LLONG,
+            };
+            (op, pty, Types::INT)
+        }
+    })
+}
+
 fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
 
 impl<'a> Parser<'a> {
-    fn mk(&self, kind: ExprKind, ty: TypeId, span: Span) -> Expr {
+    pub(crate) fn mk(&self, kind: ExprKind, ty: TypeId, span: Span) -> Expr {
         Expr { kind, ty, span }
     }
 
@@ -755,6 +796,34 @@ impl<'a> Parser<'a> {
                 let e = self.unary()?;
                 return self.incdec(e, true, p == P::Inc, t.span);
             }
+            TokKind::Punct(P::AndAnd) => {
+                // GNU label address `&&label`: the label's number in the
+                // function (1, 2, …) as a `void *` (FunctionDef::label_addrs)
+                self.bump();
+                let l = self.bump();
+                let sp = t.span.to(l.span);
+                if l.kind != TokKind::Ident || self.kw_of(&l).is_some() {
+                    let d = self.tok_desc(&l);
+                    self.diags
+                        .error(l.span, format!("expected label name before {d}"));
+                    return Err(());
+                }
+                let Some(f) = &mut self.func else {
+                    self.diags
+                        .error(sp, "label address '&&' outside a function");
+                    return Err(());
+                };
+                f.labels.entry(l.sym).or_insert((false, l.span));
+                let k = match f.label_addrs.iter().position(|&s| s == l.sym) {
+                    Some(i) => i + 1,
+                    None => {
+                        f.label_addrs.push(l.sym);
+                        f.label_addrs.len()
+                    }
+                };
+                let vp = self.types.ptr(Types::VOID);
+                return Ok(self.mk(ExprKind::Int(k as i64), vp, sp));
+            }
             TokKind::Punct(P::Amp) => {
                 self.bump();
                 let e = self.cast_expr()?;
@@ -851,6 +920,9 @@ impl<'a> Parser<'a> {
                         let e = self.unary()?;
                         if let ExprKind::Member { bits: Some(_), .. } = e.kind {
                             self.diags.error(e.span, "'sizeof' applied to a bit-field");
+                        }
+                        if let Some(n) = self.vla_sizeof(&e) {
+                            return Ok(n);
                         }
                         (e.ty, t.span.to(e.span))
                     };
@@ -1164,9 +1236,7 @@ impl<'a> Parser<'a> {
             }
             TokKind::Punct(P::LParen) => {
                 if self.is_p(P::LBrace) {
-                    self.diags
-                        .error(t.span, "statement expressions are not supported");
-                    return Err(());
+                    return self.stmt_expr(&t);
                 }
                 self.enter()?;
                 let e = self.expr();
@@ -1361,6 +1431,45 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The rest of a GNU statement expression `({ … })` after its `(`: the
+    /// value is that of the last statement if it is an expression
+    /// statement (after array and function decay), else `void`.
+    fn stmt_expr(&mut self, open: &crate::frontend::lex::Token) -> PResult<Expr> {
+        if self.func.is_none() {
+            self.diags.error(
+                open.span,
+                "braced-group within expression allowed only inside a function",
+            );
+            // skip to the closing parenthesis
+            let mut depth = 1;
+            while depth > 0 && !self.at_eof() {
+                let t = self.bump();
+                if t.is(P::LParen) {
+                    depth += 1;
+                } else if t.is(P::RParen) {
+                    depth -= 1;
+                }
+            }
+            return Err(());
+        }
+        let body = self.compound_stmt(true)?;
+        let close = self.expect_p(P::RParen)?;
+        let sp = open.span.to(close);
+        let mut stmts = match body {
+            Stmt::Block(v) => v,
+            other => vec![other],
+        };
+        let value = match stmts.last() {
+            Some(Stmt::Expr(_)) => match stmts.pop() {
+                Some(Stmt::Expr(e)) => Some(self.rvalue(e)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let ty = value.as_ref().map_or(Types::VOID, |e| e.ty);
+        Ok(self.mk(ExprKind::StmtExpr(stmts, value.map(bx)), ty, sp))
+    }
+
     /// GNU builtins; None if `name` is not one (then it is an ordinary name).
     fn builtin(&mut self, name: &str, t: &crate::frontend::lex::Token) -> PResult<Option<Expr>> {
         let args_of = |s: &mut Self| -> PResult<(Vec<Expr>, Span)> {
@@ -1429,11 +1538,81 @@ impl<'a> Parser<'a> {
                 let e = self.rvalue(e);
                 Ok(Some(self.cast(e, Types::LONG)))
             }
-            "__builtin_unreachable" | "__builtin_trap" => {
+            "__builtin_alloca" => {
+                // storage of the runtime's VLA stack, freed at return
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 1, sp)?;
+                let x = self.rvalue(a.into_iter().next().expect("arg"));
+                if !self.types.is_integer(x.ty) {
+                    self.diags.error(
+                        x.span,
+                        format!("argument of '{name}' must have an integer type"),
+                    );
+                    return Err(());
+                }
+                let x = self.cast(x, Types::UINT);
+                if let Some(f) = &mut self.func {
+                    f.dynamic_stack = true;
+                } else {
+                    self.diags.error(sp, format!("'{name}' outside a function"));
+                    return Err(());
+                }
+                let vp = self.types.ptr(Types::VOID);
+                Ok(Some(self.mk(ExprKind::StackAlloc(bx(x)), vp, sp)))
+            }
+            "__builtin_unreachable" => {
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);
                 nargs(self, &a, 0, sp)?;
                 Ok(Some(self.mk(ExprKind::Unreachable, Types::VOID, sp)))
+            }
+            "__builtin_trap" => {
+                // `abort()` (exit status 134, as a SIGABRT), then nothing
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 0, sp)?;
+                let sym = self.interner.intern("abort");
+                let fty = self.types.intern(TypeKind::Func {
+                    ret: Types::VOID,
+                    params: vec![],
+                    variadic: false,
+                    proto: true,
+                });
+                self.note_ref(sym);
+                let f = self.mk(ExprKind::Global(sym), fty, sp);
+                let pty = self.types.ptr(fty);
+                let f = self.mk(ExprKind::AddrOf(bx(f)), pty, sp);
+                let call = self.mk(ExprKind::Call(bx(f), vec![]), Types::VOID, sp);
+                let stop = self.mk(ExprKind::Unreachable, Types::VOID, sp);
+                Ok(Some(self.mk(
+                    ExprKind::Comma(bx(call), bx(stop)),
+                    Types::VOID,
+                    sp,
+                )))
+            }
+            _ if int_builtin(name).is_some() => {
+                let (op, pty, rty) = int_builtin(name).expect("checked");
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 1, sp)?;
+                let x = self.rvalue(a.into_iter().next().expect("arg"));
+                if !self.types.is_integer(x.ty) {
+                    self.diags.error(
+                        x.span,
+                        format!("argument of '{name}' must have an integer type"),
+                    );
+                    return Err(());
+                }
+                let x = self.cast(x, pty);
+                let bits = self.types.size(pty).unwrap_or(4) as u32 * 8;
+                if let Some(v) = consteval::eval_int(&self.types, &x) {
+                    if let Some(r) = op.fold(v as u64, bits) {
+                        let r = consteval::wrap(&self.types, rty, r);
+                        return Ok(Some(self.mk(ExprKind::Int(r), rty, sp)));
+                    }
+                }
+                Ok(Some(self.mk(ExprKind::Builtin(op, bx(x)), rty, sp)))
             }
             "__builtin_constant_p" => {
                 let (a, c) = args_of(self)?;
@@ -1471,6 +1650,16 @@ impl<'a> Parser<'a> {
                 Ok(Some(self.mk(ExprKind::Float(v), ty, sp)))
             }
             "__builtin_types_compatible_p" => {
+                let first = self.peek_at(1).clone();
+                if self.is_p(P::LParen) && !self.is_type_name_start(&first) {
+                    let d = self.tok_desc(&first);
+                    self.diags.error(
+                        first.span,
+                        format!("'{name}' takes two type names; expected a type name before {d}"),
+                    );
+                    self.skip_balanced()?;
+                    return Ok(Some(self.mk(ExprKind::Int(0), Types::INT, t.span)));
+                }
                 self.expect_p(P::LParen)?;
                 let a = self.type_name()?;
                 self.expect_p(P::Comma)?;

@@ -124,6 +124,11 @@ pub fn eval(types: &Types, e: &Expr) -> Option<CVal> {
             let va = eval(types, a)?;
             let vb = eval(types, b)?;
             match (va, vb) {
+                // integer-valued pointers: `&&a - &&b` (label numbers)
+                (Int(x), Int(y)) if *op == BinOp::PtrDiff => {
+                    let sz = types.size(types.pointee(a.ty)?).unwrap_or(1).max(1) as i64;
+                    Int(x.wrapping_sub(y) / sz)
+                }
                 (Int(x), Int(y)) => Int(binop(types, *op, a.ty, e.ty, x, y)?),
                 (Addr(s, o), Int(y)) if matches!(op, BinOp::PtrAdd | BinOp::PtrSub) => {
                     let sz = types.size(types.pointee(a.ty)?)? as i64;
