@@ -5,9 +5,9 @@
 
 pub mod irgen;
 
-use std::path::{Path, PathBuf};
 use isa::Core;
 use simulator::{Io, Machine, Options, Program, Stop};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Builds `files` with the host `gcc -m32 -malign-double` (ILP32 with

@@ -365,24 +365,7 @@ impl<'a> Preprocessor<'a> {
                 .error(dir.span, "#include expects \"FILENAME\" or <FILENAME>");
             return;
         };
-        let spelling = self.interner.get(first.sym).to_string();
-        let (name, angled) = if first.kind == TokKind::Str && spelling.starts_with('<') {
-            (spelling[1..spelling.len() - 1].to_string(), true)
-        } else if first.kind == TokKind::Str && spelling.starts_with('"') && spelling.len() >= 2 {
-            (spelling[1..spelling.len() - 1].to_string(), false)
-        } else if first.is(P::Lt) {
-            let mut s = String::new();
-            for t in &toks[1..] {
-                if t.is(P::Gt) {
-                    break;
-                }
-                if t.space && !s.is_empty() {
-                    s.push(' ');
-                }
-                s.push_str(self.interner.get(t.sym));
-            }
-            (s, true)
-        } else {
+        let Some((name, angled)) = self.header_name(&toks) else {
             self.diags
                 .error(first.span, "#include expects \"FILENAME\" or <FILENAME>");
             return;
@@ -451,6 +434,33 @@ impl<'a> Preprocessor<'a> {
         cands
     }
 
+    /// The header name `toks` spell (after macro expansion) and whether it
+    /// is `<…>` (searched in the `-I` directories only) rather than `"…"`;
+    /// None when they spell none.
+    fn header_name(&self, toks: &[Token]) -> Option<(String, bool)> {
+        let first = toks.first()?;
+        let spelling = self.interner.get(first.sym);
+        if first.kind == TokKind::Str && spelling.starts_with('<') {
+            Some((spelling[1..spelling.len() - 1].to_string(), true))
+        } else if first.kind == TokKind::Str && spelling.starts_with('"') && spelling.len() >= 2 {
+            Some((spelling[1..spelling.len() - 1].to_string(), false))
+        } else if first.is(P::Lt) {
+            let mut s = String::new();
+            for t in &toks[1..] {
+                if t.is(P::Gt) {
+                    break;
+                }
+                if t.space && !s.is_empty() {
+                    s.push(' ');
+                }
+                s.push_str(self.interner.get(t.sym));
+            }
+            Some((s, true))
+        } else {
+            None
+        }
+    }
+
     /// `__has_include(…)` on the tokens between the parentheses (a string
     /// literal or `<…>`): whether `#include` would find the header; None
     /// when they are not a header name.
@@ -462,26 +472,7 @@ impl<'a> Preprocessor<'a> {
         {
             toks = self.expand_list(&toks);
         }
-        let first = toks.first()?;
-        let spelling = self.interner.get(first.sym).to_string();
-        let (name, angled) =
-            if first.kind == TokKind::Str && spelling.starts_with('"') && spelling.len() >= 2 {
-                (spelling[1..spelling.len() - 1].to_string(), false)
-            } else if first.is(P::Lt) {
-                let mut s = String::new();
-                for t in &toks[1..] {
-                    if t.is(P::Gt) {
-                        break;
-                    }
-                    if t.space && !s.is_empty() {
-                        s.push(' ');
-                    }
-                    s.push_str(self.interner.get(t.sym));
-                }
-                (s, true)
-            } else {
-                return None;
-            };
+        let (name, angled) = self.header_name(&toks)?;
         Some(
             self.include_candidates(&name, angled)
                 .iter()
