@@ -900,15 +900,8 @@ impl<'a> Lowerer<'a> {
             } else if let Some(bits) = it.bits {
                 self.store_bits(fx, dst, it.ty, bits, v);
             } else {
-                let t = ir_type(types, it.ty);
-                fx.f.push(
-                    fx.cur,
-                    InstKind::Store {
-                        ty: t,
-                        addr: dst,
-                        value: v,
-                    },
-                );
+                let k = self.store_inst(it.ty, dst, v);
+                fx.f.push(fx.cur, k);
             }
         }
     }
@@ -988,6 +981,7 @@ impl<'a> Lowerer<'a> {
 
     fn convert(&mut self, fx: &mut Fx, v: Value, from: TypeId, to: TypeId) -> Value {
         let types = self.types();
+        let (from, to) = (types.unqualified(from), types.unqualified(to));
         if to == Types::BOOL && from != Types::BOOL {
             let t = fx.f.value_type(v);
             let z = self.iconst(fx, t, 0);
@@ -1038,17 +1032,36 @@ impl<'a> Lowerer<'a> {
         .expect("v")
     }
 
-    fn load(&mut self, fx: &mut Fx, addr: Value, ty: TypeId) -> Value {
+    /// The load of an object of C type `ty` at `addr`: a volatile load
+    /// when `ty` is volatile-qualified.
+    fn load_inst(&self, ty: TypeId, addr: Value) -> InstKind {
         let t = ir_type(self.types(), ty);
-        fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
-            .expect("v")
+        if self.types().is_volatile(ty) {
+            InstKind::VolatileLoad { ty: t, addr }
+        } else {
+            InstKind::Load { ty: t, addr }
+        }
+    }
+
+    /// The store of `value` to an object of C type `ty` at `addr`: a
+    /// volatile store when `ty` is volatile-qualified.
+    fn store_inst(&self, ty: TypeId, addr: Value, value: Value) -> InstKind {
+        let t = ir_type(self.types(), ty);
+        if self.types().is_volatile(ty) {
+            InstKind::VolatileStore { ty: t, addr, value }
+        } else {
+            InstKind::Store { ty: t, addr, value }
+        }
+    }
+
+    fn load(&mut self, fx: &mut Fx, addr: Value, ty: TypeId) -> Value {
+        let k = self.load_inst(ty, addr);
+        fx.f.push(fx.cur, k).expect("v")
     }
 
     fn load_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, (boff, w): (u32, u32)) -> Value {
         let t = ir_type(self.types(), ty);
-        let unit =
-            fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
-                .expect("v");
+        let unit = self.load(fx, addr, ty);
         let bits = t.bits();
         let l = self.iconst(fx, t, (bits - boff - w) as i64);
         let sh =
@@ -1095,15 +1108,8 @@ impl<'a> Lowerer<'a> {
                 self.bits_value(fx, ty, b, v)
             }
             None => {
-                let t = ir_type(self.types(), ty);
-                fx.f.push(
-                    fx.cur,
-                    InstKind::Store {
-                        ty: t,
-                        addr,
-                        value: v,
-                    },
-                );
+                let k = self.store_inst(ty, addr, v);
+                fx.f.push(fx.cur, k);
                 v
             }
         }
@@ -1118,9 +1124,7 @@ impl<'a> Lowerer<'a> {
         v: Value,
     ) {
         let t = ir_type(self.types(), ty);
-        let unit =
-            fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
-                .expect("v");
+        let unit = self.load(fx, addr, ty);
         let mask: u64 = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
         let m = self.iconst(fx, t, (mask << boff) as i64);
         let nm =
@@ -1175,14 +1179,8 @@ impl<'a> Lowerer<'a> {
                 },
             )
             .expect("v");
-        fx.f.push(
-            fx.cur,
-            InstKind::Store {
-                ty: t,
-                addr,
-                value: nu,
-            },
-        );
+        let k = self.store_inst(ty, addr, nu);
+        fx.f.push(fx.cur, k);
     }
 
     /// The value a bit-field assignment yields: `v` truncated to the field.
@@ -1392,15 +1390,8 @@ impl<'a> Lowerer<'a> {
                     self.store_bits(fx, a, l.ty, b, v);
                     return Some(self.bits_value(fx, l.ty, b, v));
                 }
-                let t = ir_type(types, l.ty);
-                fx.f.push(
-                    fx.cur,
-                    InstKind::Store {
-                        ty: t,
-                        addr: a,
-                        value: v,
-                    },
-                );
+                let k = self.store_inst(l.ty, a, v);
+                fx.f.push(fx.cur, k);
                 v
             }
             ExprKind::CompoundAssign {
