@@ -207,3 +207,21 @@ int main(void)
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(simulate(&exe), 0);
 }
+
+/// A parameter's own `volatile` is not part of the function's type (C99
+/// §6.7.5.3p15): the definition matches the prototype, and the parameter
+/// is a volatile local. Hand-derived: f(3) = 4, g(&4) = 4, exit status 8.
+#[test]
+fn volatile_parameters_keep_the_function_type() {
+    let src = "
+int f(int);
+int f(volatile int x) { x += 1; return x; }
+int g(const volatile int *p);
+int g(const volatile int *p) { return *p; }
+int main(void) { int z = 4; return f(3) + g(&z); }
+";
+    let cfg = Config::from_flags(&["-O2".to_string()]).unwrap();
+    let exe = build_executable(&[("param.c".to_string(), src.as_bytes().to_vec())], &cfg)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(simulate(&exe), 8);
+}
