@@ -46,7 +46,9 @@ fn backward_branches(ops: &[&str]) -> usize {
         if let Some(label) = l.strip_suffix(':') {
             seen.push(label);
         } else if (l.starts_with("br ") || l.starts_with("brf ") || l.starts_with("goto "))
-            && seen.iter().any(|s| l.ends_with(&format!(" {s}")) || l.ends_with(&format!(",{s}")))
+            && seen
+                .iter()
+                .any(|s| l.ends_with(&format!(" {s}")) || l.ends_with(&format!(",{s}")))
         {
             n += 1;
         }
@@ -93,13 +95,18 @@ fn busy_wait_reloads_the_flag() {
     let asm = asm_o2("volatile int flag;\nvoid w(void){ while (!flag) ; }\n");
     let w = function(&asm, "w");
     assert_eq!(backward_branches(&w), 1, "{}", w.join("\n"));
-    let label = w.iter().position(|l| l.ends_with(':') && !l.ends_with("_0:"));
-    let load = w.iter().position(|l| l.starts_with("ldw ") && l.contains("flag["));
-    let back = w
+    // the branch back and the label it goes to
+    let (label, back) = w
         .iter()
-        .position(|l| l.starts_with("br") && l.contains(w[label.unwrap()].trim_end_matches(':')));
+        .enumerate()
+        .find_map(|(b, l)| {
+            let target = l.rsplit([' ', ',']).next()?;
+            let at = w[..b].iter().position(|x| *x == format!("{target}:"))?;
+            (l.starts_with("br") || l.starts_with("goto")).then_some((at, b))
+        })
+        .expect("a branch back");
     assert!(
-        label < load && load < back,
+        count(&w[label..back], "ldw", "flag[") == 1,
         "the load is between the loop's label and its branch back:\n{}",
         w.join("\n")
     );
@@ -157,7 +164,11 @@ entry:
     };
     opt::optimize_module(&mut m, &o).unwrap();
     let printed = m.print();
-    assert_eq!(printed.matches("volatile_store.i32").count(), 2, "{printed}");
+    assert_eq!(
+        printed.matches("volatile_store.i32").count(),
+        2,
+        "{printed}"
+    );
     assert_eq!(printed.matches("volatile_load.i32").count(), 3, "{printed}");
     // the printed form parses back to the same text
     assert_eq!(parse_module(&printed).unwrap().print(), printed);

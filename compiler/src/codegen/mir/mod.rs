@@ -614,9 +614,10 @@ impl MInst {
     pub fn is_pure(&self) -> bool {
         !self.volatile
             && self.info().is_some_and(|i| {
-            matches!(i.class, OpClass::Alu | OpClass::Mul | OpClass::Load)
-                && i.explicit_operands().any(|s| s.role == Role::Dest)
-        }) && self.imp_defs.is_empty()
+                matches!(i.class, OpClass::Alu | OpClass::Mul | OpClass::Load)
+                    && i.explicit_operands().any(|s| s.role == Role::Dest)
+            })
+            && self.imp_defs.is_empty()
     }
     /// Timing class and issue unit from the `isa` operation table. Panics
     /// on a pseudo-operation (out-of-SSA translation removes them).

@@ -896,10 +896,7 @@ impl<'a> Parser<'a> {
             }
             // a parameter's own qualifier is not part of the function's
             // type (C99 §6.7.5.3p15), nor is the result's
-            let pty: Vec<TypeId> = params
-                .iter()
-                .map(|p| self.types.unqualified(p.1))
-                .collect();
+            let pty: Vec<TypeId> = params.iter().map(|p| self.types.unqualified(p.1)).collect();
             let ret = self.types.unqualified(ret);
             let fty = self.types.intern(TypeKind::Func {
                 ret,

@@ -120,8 +120,7 @@ impl<'a> Parser<'a> {
             return e;
         }
         // a struct copied to or from a volatile one (an ordinary copy)
-        if self.types.is_record(from)
-            && self.types.unqualified(from) == self.types.unqualified(to)
+        if self.types.is_record(from) && self.types.unqualified(from) == self.types.unqualified(to)
         {
             return Expr { ty: to, ..e };
         }
