@@ -236,3 +236,39 @@ int main(void) { int z = 4; return f(3) + g(&z); }
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(simulate(&exe), 8);
 }
+
+/// Volatile accesses to two different objects stay in program order (the
+/// scheduler may not move the second read of `b` above the store to `a`,
+/// nor reuse the first), and a conditional volatile store or load is not
+/// if-converted: no address select (`slct`), no dismissible load.
+#[test]
+fn program_order_and_no_speculation() {
+    let asm = asm_o2(
+        "volatile int a, b;\nint f(void){ int x = b; a = 1; return x + b; }\n\
+         volatile int g;\n\
+         int h(int c, int *p){ if (c) g = *p; return 0; }\n\
+         int k(int c, int *p){ int r = 1; if (c) r = g; return r + *p; }\n",
+    );
+    let f = function(&asm, "f");
+    let memory: Vec<&str> = f
+        .iter()
+        .filter(|l| l.starts_with("ldw ") || l.starts_with("stw "))
+        .map(|l| if l.contains("a[") { "stw a" } else { "ldw b" })
+        .collect();
+    assert_eq!(memory, ["ldw b", "stw a", "ldw b"], "{}", f.join("\n"));
+    for name in ["h", "k"] {
+        let ops = function(&asm, name);
+        assert!(
+            !ops.iter()
+                .any(|l| l.starts_with("slct") || l.starts_with("ldw.d")),
+            "{}",
+            ops.join("\n")
+        );
+        assert!(
+            ops.iter()
+                .any(|l| l.starts_with("br") || l.starts_with("brf")),
+            "the volatile access stays under a branch:\n{}",
+            ops.join("\n")
+        );
+    }
+}
