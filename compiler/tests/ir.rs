@@ -273,3 +273,91 @@ fn jump_table_rules() {
     let t = run(&m, &RunOptions::default()).unwrap_err().to_string();
     assert!(t.contains("jump-table index 2 out of bounds 0..2"), "{t}");
 }
+
+/// Every float instruction, by hand: a = 2.5, b = 0.5f; c = (double)b =
+/// 0.5; d = a·c = 1.25; e = a/d = 2.0; f = e − a = −0.5; g = −f = 0.5;
+/// h = g + a = 3.0; i = (int)h = 3; t = (float)h = 3.0f; l = (float)−40;
+/// m = t + l = −37.0f; o = (int)(long long)m = −37; w = (unsigned)(double)
+/// 0xffffffffu = −1 as i32; nan = 0/0: uno(nan, a) 1, olt(nan, a) 0,
+/// une(nan, nan) 1, oge(h, a) 1, ord(a, h) 1, oeq(t, t) 1 → 5.
+/// 100 + 3 − 37 − 1 + 5 = 70.
+const FLOATS: &str = "
+func @main() -> i32 {
+b0:
+  %a = iconst.f64 4612811918334230528
+  %b = iconst.f32 1056964608
+  %c = fpext.f32.f64 %b
+  %d = fmul.f64 %a, %c
+  %e = fdiv.f64 %a, %d
+  %f = fsub.f64 %e, %a
+  %g = fneg.f64 %f
+  %h = fadd.f64 %g, %a
+  %i = fptosi.f64.i32 %h
+  %t = fptrunc.f64.f32 %h
+  %k = iconst.i32 -40
+  %l = sitofp.i32.f32 %k
+  %m = fadd.f32 %t, %l
+  %n = fptosi.f32.i64 %m
+  %o = trunc.i64.i32 %n
+  %u = iconst.i32 -1
+  %v = uitofp.i32.f64 %u
+  %w = fptoui.f64.i32 %v
+  %z = iconst.f64 0
+  %nan = fdiv.f64 %z, %z
+  %c1 = fcmp.uno.f64 %nan, %a
+  %c2 = fcmp.olt.f64 %nan, %a
+  %c3 = fcmp.une.f64 %nan, %nan
+  %c4 = fcmp.oge.f64 %h, %a
+  %c5 = fcmp.ord.f64 %a, %h
+  %c6 = fcmp.oeq.f32 %t, %t
+  %hundred = iconst.i32 100
+  %r1 = add.i32 %hundred, %i
+  %r2 = add.i32 %r1, %o
+  %r3 = add.i32 %r2, %w
+  %r4 = add.i32 %r3, %c1
+  %r5 = add.i32 %r4, %c2
+  %r6 = add.i32 %r5, %c3
+  %r7 = add.i32 %r6, %c4
+  %r8 = add.i32 %r7, %c5
+  %r9 = add.i32 %r8, %c6
+  ret %r9
+}
+";
+
+#[test]
+fn float_instructions_round_trip_verify_and_run() {
+    let m = parse_module(FLOATS).unwrap();
+    verify_module(&m).unwrap();
+    let text = m.print();
+    let m2 = parse_module(&text).unwrap();
+    assert_eq!(m2.print(), text);
+    assert_eq!(run(&m, &RunOptions::default()).unwrap().exit_code, 70);
+    // legalised: helper calls and integers only, same result
+    let mut legal = m.clone();
+    let stats = compiler::opt::softfloat::legalize_module(&mut legal);
+    verify_module(&legal).unwrap();
+    assert_eq!(stats.get("helper calls"), 19);
+    assert!(!legal.print().contains("f64") && !legal.print().contains("f32"));
+    assert_eq!(run(&legal, &RunOptions::default()).unwrap().exit_code, 70);
+    // on the target, through the runtime's helpers, on each core (the
+    // ST240 has no float instructions emitted: ISA-ST200 §8 q18)
+    for core in [isa::Core::St231, isa::Core::St220, isa::Core::St240] {
+        assert_eq!(run_on_target(FLOATS, core, true), 70, "{core}");
+    }
+}
+
+#[test]
+fn verifier_rejects_integer_operations_on_floats_and_float_ones_on_integers() {
+    let e = verify_err(
+        "func @f() -> f64 {\nb0:\n  %a = iconst.f64 0\n  %c = add.f64 %a, %a\n  ret %c\n}\n",
+    );
+    assert!(e.contains("integer operation of type f64"), "{e}");
+    let e = verify_err(
+        "func @f() -> i32 {\nb0:\n  %a = iconst.i32 0\n  %c = fadd.i32 %a, %a\n  ret %c\n}\n",
+    );
+    assert!(e.contains("float operation of type i32"), "{e}");
+    let e = verify_err(
+        "func @f() -> f32 {\nb0:\n  %a = iconst.i16 0\n  %c = sitofp.i16.f32 %a\n  ret %c\n}\n",
+    );
+    assert!(e.contains("bad conversion"), "{e}");
+}

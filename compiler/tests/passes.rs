@@ -48,9 +48,9 @@ fn apply(m: &mut Module, pass: &opt::Pass) -> Result<(), String> {
     Ok(())
 }
 
-/// Every pass, alone after SSA construction, and the whole -O2 pipeline,
-/// on every corpus program: same output and exit status as the
-/// unoptimised IR.
+/// Every pass, alone after SSA construction, the whole -O3 pipeline, and
+/// the soft-float legalisation after it and alone, on every corpus program:
+/// same output and exit status as the unoptimised IR.
 #[test]
 fn every_pass_preserves_corpus_behaviour() {
     let ssa = opt::pass("ssa").unwrap();
@@ -78,7 +78,18 @@ fn every_pass_preserves_corpus_behaviour() {
             ..Default::default()
         };
         match opt::optimize_module(&mut m, &o) {
-            Ok(_) => cases.push(("-O3 pipeline".to_string(), m)),
+            Ok(_) => {
+                // soft-float legalisation (run by the back end) on the
+                // optimised and on the unoptimised IR
+                for (what, mut m) in [("-O3 pipeline", m.clone()), ("-O0", m0.clone())] {
+                    opt::softfloat::legalize_module(&mut m);
+                    match compiler::ir::verify_module(&m) {
+                        Ok(()) => cases.push((format!("{what} + softfloat"), m)),
+                        Err(e) => failures.push(format!("{name}: after softfloat: {e}")),
+                    }
+                }
+                cases.push(("-O3 pipeline".to_string(), m));
+            }
             Err(e) => failures.push(format!("{name}: {e}")),
         }
         for (what, m) in cases {

@@ -13,36 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::{gcc_run, programs};
-
-/// Runs an executable in the simulator: (stdout, exit status) or the stop message.
-pub fn simulate(exe: &[u8], core: Core) -> Result<(Vec<u8>, i32), String> {
-    let program = Program::parse(exe).map_err(|e| e.to_string())?;
-    let mut m = Machine::new(
-        isa::model::ProcessorModel::builtin(core),
-        Options {
-            perfect_caches: false,
-            max_cycles: Some(500_000_000),
-        },
-    )
-    .map_err(|e| e.to_string())?;
-    program
-        .load(&mut m, &["prog".to_string()])
-        .map_err(|e| e.to_string())?;
-    m.set_io(Io::captured(b""));
-    let stop = m.run();
-    let out = match m.io() {
-        Io::Captured { stdout, .. } => stdout.clone(),
-        Io::Host => Vec::new(),
-    };
-    match stop {
-        Stop::Exit(c) => Ok((out, c & 0xff)),
-        other => Err(
-            simulator::report::stop_message(&other, &m, &program.symbols)
-                .unwrap_or_else(|| format!("{other:?}")),
-        ),
-    }
-}
+use common::{gcc_run, programs, simulate};
 
 fn check_corpus(cfg: &Config, tag: &str) {
     let progs = programs();

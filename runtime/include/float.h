@@ -1,8 +1,12 @@
 #ifndef _LCC_FLOAT_H
 #define _LCC_FLOAT_H
-/* float.h — lcc runtime (ST200): IEEE 754 binary32 float, binary64 double
-   and long double (ISA-ST200 §1.1). Declarations only: lcc does not compute
-   with floating point yet. */
+/* float.h — lcc runtime (ST200): the characteristics of float (IEEE 754
+   binary32), double and long double (both binary64; ISA-ST200 §1.1), the
+   full C99 §5.2.4.2.2 set. lcc computes with them through the soft-float
+   helpers (runtime/lib/softfloat.c): round to nearest, ties to even
+   (FLT_ROUNDS 1), every operation rounded to its own type
+   (FLT_EVAL_METHOD 0). The decimal constants below are the exact values
+   to enough digits to round to the intended binary value. */
 #define FLT_RADIX 2
 #define FLT_ROUNDS 1
 #define FLT_EVAL_METHOD 0

@@ -730,16 +730,15 @@ static int format(struct sink *o, const char *fmt, va_list ap)
         case 'G':
         case 'a':
         case 'A': {
-            /* THE one place a floating argument is read. A double (and a
-               long double, also binary64 here) is passed exactly like an
-               unsigned long long: 8 bytes, even-word aligned (ISA-ST200
-               §7.2; on the i386 host both are 8 bytes on the stack), so
-               its bit pattern is read as one. When lcc compiles double,
-               this becomes
-                   union { double d; unsigned long long u; } v;
-                   v.d = va_arg(ap, double);
-                   bits = v.u;                                          */
-            unsigned long long bits = va_arg(ap, unsigned long long);
+            /* The one place a floating argument is read (a long double
+               is binary64 here too, ISA-ST200 §7): the conversion works on
+               its bit pattern. */
+            union {
+                double d;
+                unsigned long long u;
+            } v;
+            v.d = va_arg(ap, double);
+            unsigned long long bits = v.u;
             put_float(o, bits, c, flags, width, prec);
             break;
         }

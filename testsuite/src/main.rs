@@ -18,11 +18,12 @@ use testsuite::run::{self, first_difference, Outcome};
     name = "testsuite",
     version,
     about,
-    after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2: cycles, CoreMark/MHz\n  testsuite --loops                           loop kernels at O2 and O3: cycles per iteration vs bound\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
+    after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2, with and without floating point: cycles, CoreMark/MHz\n  testsuite --loops                           loop kernels at O2 and O3: cycles per iteration vs bound\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
 )]
 struct Args {
     /// Configurations, comma-separated: LEVEL[:FLAG]… (e.g. O0,O2,O2:-mcpu=st220,O2:--machine=wide.toml).
-    /// Default: O0,O1,O2; with --coremark, O0,O2; with --loops, O2,O3.
+    /// Default: O0,O1,O2; with --coremark, O0,O2 (CoreMark's default build,
+    /// with floating point) and O0,O2 with -DHAS_FLOAT=0; with --loops, O2,O3.
     #[arg(long)]
     configs: Option<String>,
     /// Suite folder: sub-folders with bench.toml, or single-file self-checking C programs.
@@ -106,7 +107,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         .unwrap_or_else(|| workspace().join("target").join("testsuite"));
     std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
     let default_configs = if args.coremark.is_some() {
-        "O0,O2"
+        "O0,O2,O0:-DHAS_FLOAT=0,O2:-DHAS_FLOAT=0"
     } else if args.loops.is_some() {
         "O2,O3"
     } else {

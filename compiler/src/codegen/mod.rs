@@ -143,7 +143,9 @@ impl Default for Options {
 }
 
 /// Compiles a module to ST200 assembly text for `las`. Returns the text, or
-/// one message per function or global that could not be compiled.
+/// one message per function or global that could not be compiled. Float
+/// operations are first rewritten into soft-float helper calls
+/// ([`crate::opt::softfloat`], on every core).
 pub fn compile_module(m: &ir::Module, opts: &Options) -> Result<String, Vec<Error>> {
     compile_module_with_stats(m, opts).map(|x| x.0)
 }
@@ -217,6 +219,16 @@ pub fn compile_module_bisect(
     let mut stats = vec![];
     let mut out = String::new();
     let mut errors = vec![];
+    // soft-float legalisation: the back end sees integers only
+    let legal;
+    let m = if m.functions.iter().any(crate::opt::softfloat::has_floats) {
+        let mut c = m.clone();
+        crate::opt::softfloat::legalize_module(&mut c);
+        legal = c;
+        &legal
+    } else {
+        m
+    };
     if let Some(f) = &opts.file_name {
         out.push_str(&format!("\t.file 1 \"{}\"\n", emit::escape(f)));
     }

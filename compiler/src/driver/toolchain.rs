@@ -453,7 +453,17 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
     let mut bisect =
         crate::bisect::OptBisect::new(cfg.opt_bisect_limit.and_then(|n| u64::try_from(n).ok()));
     bisect.capture_step = cfg.bisect_capture;
-    let passes = crate::opt::optimize_module_bisect(&mut module, &optim, &mut bisect)?;
+    let mut passes = crate::opt::optimize_module_bisect(&mut module, &optim, &mut bisect)?;
+    // soft-float legalisation here rather than inside the back end, so that
+    // `--stats` reports it (the back end then finds no float left)
+    if module
+        .functions
+        .iter()
+        .any(crate::opt::softfloat::has_floats)
+    {
+        let s = crate::opt::softfloat::legalize_module(&mut module);
+        passes.stats.push(("softfloat", s));
+    }
     let file_name = (sources.len() == 1).then(|| sources[0].0.clone());
     let opts = crate::codegen::Options {
         model: cfg.model.clone(),

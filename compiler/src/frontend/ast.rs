@@ -127,6 +127,17 @@ pub enum ExprKind {
     /// Function call through a pointer-to-function expression; arguments
     /// converted (prototype) or promoted (variadic/unprototyped).
     Call(Box<Expr>, Vec<Expr>),
+    /// A bit-counting, byte-order or `abs` builtin (`__builtin_clz` …) on
+    /// its operand, already converted to the builtin's parameter type;
+    /// the result has the expression's type.
+    Builtin(BuiltinOp, Box<Expr>),
+    /// GNU statement expression `({ … })`: the block's statements, then
+    /// its last expression statement, whose value is the result (None:
+    /// `void`).
+    StmtExpr(Vec<Stmt>, Option<Box<Expr>>),
+    /// `size` bytes (an `unsigned` operand) of the runtime's VLA stack
+    /// (`__lcc_vla_alloc`): a VLA's storage or `alloca`.
+    StackAlloc(Box<Expr>),
     /// Compound literal object (lvalue) stored in a local (or global).
     CompoundLit(Box<Expr>, Box<Init>),
     /// `va_start(ap, …)`: `ap` lvalue.
@@ -137,6 +148,56 @@ pub enum ExprKind {
     VaCopy(Box<Expr>, Box<Expr>),
     /// `__builtin_unreachable()`.
     Unreachable,
+}
+
+/// The integer builtins lowered inline ([`ExprKind::Builtin`]); the
+/// operand width (32 or 64 bits, 16 for `bswap16`) comes from its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltinOp {
+    /// `__builtin_clz`: leading zero bits (undefined for 0 in C).
+    Clz,
+    /// `__builtin_ctz`: trailing zero bits (undefined for 0 in C).
+    Ctz,
+    /// `__builtin_popcount`: bits set.
+    Popcount,
+    /// `__builtin_parity`: bits set, modulo 2.
+    Parity,
+    /// `__builtin_ffs`: one plus the index of the least significant set
+    /// bit, 0 for 0.
+    Ffs,
+    /// `__builtin_bswap16/32/64`: the bytes in reverse order.
+    Bswap,
+    /// `__builtin_abs`, `labs`, `llabs`: absolute value (wrapping).
+    Abs,
+}
+
+impl BuiltinOp {
+    /// The value for a constant operand `v` of `bits` bits (zero-extended
+    /// to 64 bits), or None where C leaves it undefined (`clz(0)`,
+    /// `ctz(0)`: left to run time, which does not trap).
+    pub fn fold(self, v: u64, bits: u32) -> Option<i64> {
+        let m = if bits == 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
+        let v = v & m;
+        Some(match self {
+            BuiltinOp::Clz if v == 0 => return None,
+            BuiltinOp::Ctz if v == 0 => return None,
+            BuiltinOp::Clz => i64::from(v.leading_zeros() - (64 - bits)),
+            BuiltinOp::Ctz => i64::from(v.trailing_zeros()),
+            BuiltinOp::Popcount => i64::from(v.count_ones()),
+            BuiltinOp::Parity => i64::from(v.count_ones() & 1),
+            BuiltinOp::Ffs if v == 0 => 0,
+            BuiltinOp::Ffs => i64::from(v.trailing_zeros() + 1),
+            BuiltinOp::Bswap => (v.swap_bytes() >> (64 - bits)) as i64,
+            BuiltinOp::Abs => {
+                let s = ((v << (64 - bits)) as i64) >> (64 - bits);
+                (s.wrapping_abs() as u64 & m) as i64
+            }
+        })
+    }
 }
 
 /// One scalar store of an initializer: at byte `offset` of the object,
@@ -191,6 +252,8 @@ pub enum Stmt {
     Continue(Span),
     Return(Option<Expr>, Span),
     Goto(Sym, Span),
+    /// GNU computed goto `goto *e;` (`e` a `void *` made by `&&label`).
+    GotoIndirect(Expr),
     Label(Sym, Box<Stmt>),
     Empty,
 }
@@ -242,6 +305,16 @@ pub struct FunctionDef {
     pub weak: bool,
     /// `__attribute__((noinline))` / `((always_inline))`.
     pub inline: crate::ir::InlineHint,
+    /// Labels whose address is taken (`&&label`), in order: `&&label` is
+    /// the integer `i + 1` for the label at index `i`, as a `void *`, and
+    /// `goto *p` jumps through a table of these labels (see `lower`).
+    pub label_addrs: Vec<Sym>,
+    /// Variable-length arrays: (the local holding the storage's address,
+    /// typed pointer to the element; the local holding the element count).
+    pub vlas: Vec<(LocalId, LocalId)>,
+    /// Declares a VLA or calls `alloca`: the lowering saves the runtime's
+    /// VLA stack top at entry and restores it before every return.
+    pub dynamic_stack: bool,
 }
 
 /// A global variable (definition or declaration).

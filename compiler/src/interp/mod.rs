@@ -471,6 +471,28 @@ impl<'m> Interp<'m> {
                 InstKind::Convert { op, from, to, arg } => {
                     Some(eval::convert(*op, *from, *to, v(&fr, *arg)))
                 }
+                InstKind::Fbinary { op, ty, args } => {
+                    Some(eval::fbinary(*op, *ty, v(&fr, args[0]), v(&fr, args[1])))
+                }
+                InstKind::Fneg { ty, arg } => Some(eval::fneg(*ty, v(&fr, *arg))),
+                InstKind::Fcmp { cond, ty, args } => {
+                    Some(eval::fcmp(*cond, *ty, v(&fr, args[0]), v(&fr, args[1])))
+                }
+                InstKind::Fconvert { op, from, to, arg } => {
+                    let x = v(&fr, *arg);
+                    // out of range (undefined in C): what the runtime's
+                    // helpers give
+                    match eval::fconvert(*op, *from, *to, x) {
+                        Some(r) => Some(r),
+                        None => Some(
+                            crate::opt::softfloat::eval_helper(
+                                &crate::opt::softfloat::convert_helper(*op, *from, *to),
+                                &[x],
+                            )
+                            .unwrap_or(0),
+                        ),
+                    }
+                }
                 InstKind::Load { ty, addr } | InstKind::VolatileLoad { ty, addr } => {
                     let a = v(&fr, *addr) as u32;
                     Some(self.read(a, ty.bytes()).map_err(|_| Trap::BadAccess {
@@ -564,6 +586,19 @@ impl<'m> Interp<'m> {
                         .iter()
                         .map(|a| (v(&fr, *a), f.values[a.index()].ty))
                         .collect();
+                    if let Callee::Direct(n) = callee {
+                        // the soft-float helpers of legalised IR, computed
+                        // with host arithmetic (crate::opt::softfloat)
+                        if n.starts_with("__") {
+                            let raw: Vec<u64> = argv.iter().map(|x| x.0).collect();
+                            if let Some(x) = crate::opt::softfloat::eval_helper(n, &raw) {
+                                if let (Some(r), Some(t)) = (d.result, ret) {
+                                    fr.vals[r.index()] = mask(x, *t);
+                                }
+                                continue;
+                            }
+                        }
+                    }
                     let target = match callee {
                         Callee::Direct(n) => match self.funcs.get(n.as_str()) {
                             Some(&i) => Target::Ir(i),
@@ -628,7 +663,7 @@ impl<'m> Interp<'m> {
             // lay the variadic words out on the stack (ISA-ST200 §7.2)
             let mut words: Vec<u8> = Vec::new();
             for &(x, t) in extra {
-                if t == Type::I64 {
+                if t.bytes() == 8 {
                     while !words.len().is_multiple_of(8) {
                         words.push(0);
                     }

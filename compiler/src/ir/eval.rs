@@ -3,7 +3,7 @@
 //! scalar replacement). Values are stored zero-extended from their type
 //! ([`mask`]); signed operations sign-extend first ([`sext`]).
 
-use super::{BinaryOp, Cond, ConvOp, Type, UnaryOp};
+use super::{BinaryOp, Cond, ConvOp, FBinaryOp, FCond, FConvOp, Type, UnaryOp};
 
 /// An operation whose result is not defined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -18,8 +18,8 @@ pub fn mask(v: u64, t: Type) -> u64 {
     match t {
         Type::I8 => v & 0xff,
         Type::I16 => v & 0xffff,
-        Type::I32 => v & 0xffff_ffff,
-        Type::I64 => v,
+        Type::I32 | Type::F32 => v & 0xffff_ffff,
+        Type::I64 | Type::F64 => v,
     }
 }
 
@@ -72,6 +72,8 @@ pub fn unary(op: UnaryOp, ty: Type, a: u64) -> u64 {
         match op {
             UnaryOp::Neg => a.wrapping_neg(),
             UnaryOp::Not => !a,
+            UnaryOp::Clz => u64::from(mask(a, ty).leading_zeros()) - (64 - u64::from(ty.bits())),
+            UnaryOp::Bswap => mask(a, ty).swap_bytes() >> (64 - ty.bits()),
         },
         ty,
     )
@@ -109,6 +111,124 @@ pub fn convert(op: ConvOp, from: Type, to: Type, a: u64) -> u64 {
         ConvOp::Zext => a,
         ConvOp::Trunc => mask(a, to),
     }
+}
+
+// ---- floats: host IEEE 754 arithmetic on the bit patterns ----
+//
+// Rust's `f32`/`f64` operations are IEEE 754 binary32/binary64 operations
+// rounded to nearest, ties to even, with no excess precision (on x86-64
+// they are SSE instructions), so they are the reference for the C
+// semantics with FLT_EVAL_METHOD 0 (C99 §5.2.4.2.2).
+
+/// `op ty a, b` on float bit patterns (`ty` `f32` or `f64`).
+pub fn fbinary(op: FBinaryOp, ty: Type, a: u64, b: u64) -> u64 {
+    if ty == Type::F32 {
+        let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+        let r = match op {
+            FBinaryOp::Add => x + y,
+            FBinaryOp::Sub => x - y,
+            FBinaryOp::Mul => x * y,
+            FBinaryOp::Div => x / y,
+        };
+        r.to_bits() as u64
+    } else {
+        let (x, y) = (f64::from_bits(a), f64::from_bits(b));
+        let r = match op {
+            FBinaryOp::Add => x + y,
+            FBinaryOp::Sub => x - y,
+            FBinaryOp::Mul => x * y,
+            FBinaryOp::Div => x / y,
+        };
+        r.to_bits()
+    }
+}
+
+/// `-a` on a float bit pattern: the sign bit flipped.
+pub fn fneg(ty: Type, a: u64) -> u64 {
+    if ty == Type::F32 {
+        mask(a ^ 0x8000_0000, Type::F32)
+    } else {
+        a ^ (1 << 63)
+    }
+}
+
+/// `fcmp cond ty a, b` on float bit patterns: 0 or 1.
+pub fn fcmp(cond: FCond, ty: Type, a: u64, b: u64) -> u64 {
+    let (x, y) = if ty == Type::F32 {
+        (
+            f32::from_bits(a as u32) as f64,
+            f32::from_bits(b as u32) as f64,
+        )
+    } else {
+        (f64::from_bits(a), f64::from_bits(b))
+    };
+    let uno = x.is_nan() || y.is_nan();
+    (match cond {
+        FCond::Oeq => x == y,
+        FCond::Une => x != y,
+        FCond::Olt => x < y,
+        FCond::Ole => x <= y,
+        FCond::Ogt => x > y,
+        FCond::Oge => x >= y,
+        FCond::Uno => uno,
+        FCond::Ord => !uno,
+    }) as u64
+}
+
+/// A float as an `f64` (exact for `f32`).
+fn to_f64(ty: Type, a: u64) -> f64 {
+    if ty == Type::F32 {
+        f32::from_bits(a as u32) as f64
+    } else {
+        f64::from_bits(a)
+    }
+}
+
+/// Float conversion of a masked operand. `None` when the result is
+/// undefined: a float converted to an integer type whose range does not
+/// hold its value truncated toward zero, or a NaN (C99 §6.3.1.4p1); the
+/// caller then leaves the conversion to run time (the folder) or traps.
+/// Integer to float rounds to nearest, ties to even (C99 §6.3.1.4p2 with
+/// the IEEE default rounding mode), directly from the integer (never
+/// through `f64` for `f32` results: that would round twice).
+pub fn fconvert(op: FConvOp, from: Type, to: Type, a: u64) -> Option<u64> {
+    Some(match op {
+        FConvOp::SiToFp | FConvOp::UiToFp => {
+            let signed = op == FConvOp::SiToFp;
+            let wide = from == Type::I64;
+            match (to, signed, wide) {
+                (Type::F32, true, false) => (sext(a, Type::I32) as f32).to_bits() as u64,
+                (Type::F32, true, true) => (a as i64 as f32).to_bits() as u64,
+                (Type::F32, false, false) => (a as u32 as f32).to_bits() as u64,
+                (Type::F32, false, true) => (a as f32).to_bits() as u64,
+                (_, true, false) => (sext(a, Type::I32) as f64).to_bits(),
+                (_, true, true) => (a as i64 as f64).to_bits(),
+                (_, false, false) => (a as u32 as f64).to_bits(),
+                (_, false, true) => (a as f64).to_bits(),
+            }
+        }
+        FConvOp::FpToSi | FConvOp::FpToUi => {
+            let t = to_f64(from, a).trunc();
+            if t.is_nan() {
+                return None;
+            }
+            let signed = op == FConvOp::FpToSi;
+            let (lo, hi) = match (to, signed) {
+                (Type::I32, true) => (-2147483648.0, 2147483648.0),
+                (Type::I32, false) => (0.0, 4294967296.0),
+                (_, true) => (-9223372036854775808.0, 9223372036854775808.0),
+                (_, false) => (0.0, 18446744073709551616.0),
+            };
+            // -0.5 truncates to -0.0, which is in range of an unsigned type
+            if !(t >= lo && t < hi) {
+                return None;
+            }
+            let v = if signed { t as i64 as u64 } else { t as u64 };
+            mask(v, to)
+        }
+        FConvOp::FpExt => (f32::from_bits(a as u32) as f64).to_bits(),
+        FConvOp::FpTrunc => (f64::from_bits(a) as f32).to_bits() as u64,
+    })
 }
 
 #[cfg(test)]
@@ -150,5 +270,79 @@ mod tests {
             0xffff_ff80
         );
         assert_eq!(unary(UnaryOp::Neg, Type::I16, 1), 0xffff);
+    }
+
+    #[test]
+    fn float_operations_follow_ieee_754() {
+        let d = |x: f64| x.to_bits();
+        let f = |x: f32| x.to_bits() as u64;
+        assert_eq!(
+            fbinary(FBinaryOp::Add, Type::F64, d(0.1), d(0.2)),
+            0x3FD3_3333_3333_3334
+        );
+        // binary32 0.1f + 0.2f = 0x3E99999A (rounded once, in binary32)
+        assert_eq!(
+            fbinary(FBinaryOp::Add, Type::F32, f(0.1), f(0.2)),
+            0x3E99_999A
+        );
+        assert_eq!(fneg(Type::F64, d(0.0)), 0x8000_0000_0000_0000);
+        assert_eq!(fneg(Type::F32, f(1.0)), 0xBF80_0000);
+        let nan = d(f64::NAN);
+        for c in [
+            FCond::Oeq,
+            FCond::Olt,
+            FCond::Ole,
+            FCond::Ogt,
+            FCond::Oge,
+            FCond::Ord,
+        ] {
+            assert_eq!(fcmp(c, Type::F64, nan, d(1.0)), 0);
+        }
+        assert_eq!(fcmp(FCond::Une, Type::F64, nan, nan), 1);
+        assert_eq!(fcmp(FCond::Uno, Type::F64, nan, d(1.0)), 1);
+        assert_eq!(fcmp(FCond::Oeq, Type::F64, d(0.0), d(-0.0)), 1);
+        // 2^31 does not fit an int; 2^31 - 1 + 0.5 truncates into it
+        assert_eq!(
+            fconvert(FConvOp::FpToSi, Type::F64, Type::I32, d(2147483648.0)),
+            None
+        );
+        assert_eq!(
+            fconvert(FConvOp::FpToSi, Type::F64, Type::I32, d(2147483647.5)),
+            Some(0x7fff_ffff)
+        );
+        assert_eq!(
+            fconvert(FConvOp::FpToUi, Type::F64, Type::I32, d(-0.5)),
+            Some(0)
+        );
+        assert_eq!(
+            fconvert(FConvOp::FpToUi, Type::F64, Type::I32, d(-1.0)),
+            None
+        );
+        assert_eq!(fconvert(FConvOp::FpToSi, Type::F64, Type::I64, nan), None);
+        // 2^24 + 1 rounds to even in binary32 (directly, not through f64)
+        assert_eq!(
+            fconvert(FConvOp::SiToFp, Type::I32, Type::F32, 16_777_217),
+            Some(f(16_777_216.0))
+        );
+        // 2^64 - 1 rounds up to 2^64
+        assert_eq!(
+            fconvert(FConvOp::UiToFp, Type::I64, Type::F64, u64::MAX),
+            Some(d(18446744073709551616.0))
+        );
+        assert_eq!(
+            fconvert(FConvOp::SiToFp, Type::I32, Type::F64, 0xffff_ffff),
+            Some(d(-1.0))
+        );
+    }
+
+    /// `clz` and `bswap` (ISA-ST200 §4.2), values by hand.
+    #[test]
+    fn clz_and_bswap() {
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 0), 32);
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 1), 31);
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 0x8000_0000), 0);
+        assert_eq!(unary(UnaryOp::Clz, Type::I32, 0x0001_ffff), 15);
+        assert_eq!(unary(UnaryOp::Bswap, Type::I32, 0x1122_3344), 0x4433_2211);
+        assert_eq!(unary(UnaryOp::Bswap, Type::I32, 0xff), 0xff00_0000);
     }
 }

@@ -5,6 +5,16 @@
 //!
 //! - Integer types are 8, 16, 32 and 64 bits ([`Type`]); pointers are `i32`
 //!   (ILP32, ISA-ST200 §1.1). Signedness lives in the operations.
+//! - Floating-point types are `f32` and `f64` (IEEE 754 binary32 and
+//!   binary64; C `float`, and `double` = `long double`). A float constant
+//!   is an `iconst` of type `f32`/`f64` holding the bit pattern; loads,
+//!   stores, phis, calls and returns move float values as bits; the float
+//!   operations are their own instructions ([`InstKind::Fbinary`],
+//!   [`InstKind::Fneg`], [`InstKind::Fcmp`], [`InstKind::Fconvert`]), so
+//!   that no integer folding or simplification can apply to them. Before
+//!   instruction selection [`crate::opt::softfloat`] rewrites them into
+//!   calls of the runtime's soft-float helpers and every `f32`/`f64` into
+//!   `i32`/`i64`: the back end sees integers only.
 //! - Each instruction defines at most one [`Value`]; function parameters are
 //!   values too.
 //! - A block is a list of instructions ending in exactly one terminator
@@ -68,7 +78,7 @@ entity!(Value, "%");
 entity!(Inst, "inst");
 entity!(StackSlot, "slot");
 
-/// Integer type of a value (bits).
+/// Type of a value: an integer of 8 to 64 bits, or an IEEE 754 float.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     /// 8-bit.
@@ -79,6 +89,10 @@ pub enum Type {
     I32,
     /// 64-bit.
     I64,
+    /// IEEE 754 binary32 (C `float`), held as its 32 bits.
+    F32,
+    /// IEEE 754 binary64 (C `double`, `long double`), held as its 64 bits.
+    F64,
 }
 
 impl Type {
@@ -87,8 +101,21 @@ impl Type {
         match self {
             Type::I8 => 1,
             Type::I16 => 2,
-            Type::I32 => 4,
-            Type::I64 => 8,
+            Type::I32 | Type::F32 => 4,
+            Type::I64 | Type::F64 => 8,
+        }
+    }
+    /// Whether this is `f32` or `f64`.
+    pub fn is_float(self) -> bool {
+        matches!(self, Type::F32 | Type::F64)
+    }
+    /// The integer type of the same width (`f32` → `i32`, `f64` → `i64`;
+    /// integers unchanged): how [`crate::opt::softfloat`] carries floats.
+    pub fn as_int(self) -> Type {
+        match self {
+            Type::F32 => Type::I32,
+            Type::F64 => Type::I64,
+            t => t,
         }
     }
     /// Size in bits.
@@ -102,6 +129,8 @@ impl Type {
             Type::I16 => "i16",
             Type::I32 => "i32",
             Type::I64 => "i64",
+            Type::F32 => "f32",
+            Type::F64 => "f64",
         }
     }
     fn parse(s: &str) -> Option<Type> {
@@ -110,6 +139,8 @@ impl Type {
             "i16" => Type::I16,
             "i32" => Type::I32,
             "i64" => Type::I64,
+            "f32" => Type::F32,
+            "f64" => Type::F64,
             _ => return None,
         })
     }
@@ -148,6 +179,23 @@ pub enum BinaryOp {
 pub enum UnaryOp {
     Neg,
     Not,
+    /// Number of leading zero bits (the type's width for 0: defined, unlike
+    /// C's `__builtin_clz(0)`); ST200 `clz` for `i32`.
+    Clz,
+    /// The bytes in reverse order; ST200 `bswap` for `i32`.
+    Bswap,
+}
+
+impl UnaryOp {
+    /// The operation's name in the IR text.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnaryOp::Neg => "neg",
+            UnaryOp::Not => "not",
+            UnaryOp::Clz => "clz",
+            UnaryOp::Bswap => "bswap",
+        }
+    }
 }
 
 /// Integer comparison conditions.
@@ -191,6 +239,55 @@ pub enum ConvOp {
     Sext,
     Zext,
     Trunc,
+}
+
+/// Two-operand float operations (IEEE 754 §5.4.1, rounded to nearest,
+/// ties to even).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum FBinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+/// Float comparison conditions (IEEE 754 §5.11). `O…`: ordered, false
+/// when either operand is a NaN (C's `==`, `<`, `<=`, `>`, `>=`); `Une`:
+/// unordered or not equal (C's `!=`); `Uno`: either is a NaN; `Ord`:
+/// neither is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum FCond {
+    Oeq,
+    Une,
+    Olt,
+    Ole,
+    Ogt,
+    Oge,
+    Uno,
+    Ord,
+}
+
+/// Conversions between floats and integers (`i32`/`i64` on the integer
+/// side) and between float widths. Float to integer rounds toward zero
+/// (C99 §6.3.1.4); a value out of the integer's range is undefined
+/// behaviour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum FConvOp {
+    /// Signed integer to float.
+    SiToFp,
+    /// Unsigned integer to float.
+    UiToFp,
+    /// Float to signed integer.
+    FpToSi,
+    /// Float to unsigned integer.
+    FpToUi,
+    /// `f32` to `f64` (exact).
+    FpExt,
+    /// `f64` to `f32` (rounded).
+    FpTrunc,
 }
 
 /// Target of a call.
@@ -244,6 +341,42 @@ pub enum InstKind {
     Convert {
         /// Sign-extend, zero-extend or truncate.
         op: ConvOp,
+        /// Operand type.
+        from: Type,
+        /// Result type.
+        to: Type,
+        /// Operand.
+        arg: Value,
+    },
+    /// `op ty a, b` on floats (`ty` `f32` or `f64`).
+    Fbinary {
+        /// Operation.
+        op: FBinaryOp,
+        /// Operand and result type.
+        ty: Type,
+        /// `[a, b]`.
+        args: [Value; 2],
+    },
+    /// `-a` on a float: flips the sign bit (`-0.0` from `0.0`; not `0 - a`).
+    Fneg {
+        /// Operand and result type.
+        ty: Type,
+        /// Operand.
+        arg: Value,
+    },
+    /// Compare two floats; result `i32` 0 or 1.
+    Fcmp {
+        /// Condition.
+        cond: FCond,
+        /// Operand type.
+        ty: Type,
+        /// `[a, b]`.
+        args: [Value; 2],
+    },
+    /// Conversion between float and integer or between float widths.
+    Fconvert {
+        /// Which conversion.
+        op: FConvOp,
         /// Operand type.
         from: Type,
         /// Result type.
@@ -440,10 +573,16 @@ impl InstKind {
     /// Values read by the instruction.
     pub fn operands(&self) -> Values {
         match self {
-            InstKind::Binary { args, .. } | InstKind::Icmp { args, .. } => {
+            InstKind::Binary { args, .. }
+            | InstKind::Icmp { args, .. }
+            | InstKind::Fbinary { args, .. }
+            | InstKind::Fcmp { args, .. } => {
                 smallvec![args[0], args[1]]
             }
-            InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => smallvec![*arg],
+            InstKind::Unary { arg, .. }
+            | InstKind::Convert { arg, .. }
+            | InstKind::Fneg { arg, .. }
+            | InstKind::Fconvert { arg, .. } => smallvec![*arg],
             InstKind::Load { addr, .. } | InstKind::VolatileLoad { addr, .. } => smallvec![*addr],
             InstKind::Store { addr, value, .. } | InstKind::VolatileStore { addr, value, .. } => {
                 smallvec![*addr, *value]
@@ -473,12 +612,15 @@ impl InstKind {
             | InstKind::Unary { ty, .. }
             | InstKind::Load { ty, .. }
             | InstKind::VolatileLoad { ty, .. }
+            | InstKind::Fbinary { ty, .. }
+            | InstKind::Fneg { ty, .. }
             | InstKind::Phi { ty, .. } => Some(*ty),
             InstKind::Icmp { .. }
+            | InstKind::Fcmp { .. }
             | InstKind::SlotAddr { .. }
             | InstKind::GlobalAddr { .. }
             | InstKind::VaStart => Some(Type::I32),
-            InstKind::Convert { to, .. } => Some(*to),
+            InstKind::Convert { to, .. } | InstKind::Fconvert { to, .. } => Some(*to),
             InstKind::Call { ret, .. } => *ret,
             _ => None,
         }
@@ -489,10 +631,14 @@ impl InstKind {
 pub fn map_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
     let mut mv = |v: &mut Value| *v = m(*v);
     match k {
-        InstKind::Binary { args, .. } | InstKind::Icmp { args, .. } => {
-            args.iter_mut().for_each(&mut mv)
-        }
-        InstKind::Unary { arg, .. } | InstKind::Convert { arg, .. } => mv(arg),
+        InstKind::Binary { args, .. }
+        | InstKind::Icmp { args, .. }
+        | InstKind::Fbinary { args, .. }
+        | InstKind::Fcmp { args, .. } => args.iter_mut().for_each(&mut mv),
+        InstKind::Unary { arg, .. }
+        | InstKind::Convert { arg, .. }
+        | InstKind::Fneg { arg, .. }
+        | InstKind::Fconvert { arg, .. } => mv(arg),
         InstKind::Load { addr, .. } | InstKind::VolatileLoad { addr, .. } => mv(addr),
         InstKind::Store { addr, value, .. } | InstKind::VolatileStore { addr, value, .. } => {
             mv(addr);
@@ -781,4 +927,62 @@ pub const CONDS: [Cond; 10] = [
     Cond::Ule,
     Cond::Ugt,
     Cond::Uge,
+];
+
+fn fbinop_name(op: FBinaryOp) -> &'static str {
+    match op {
+        FBinaryOp::Add => "fadd",
+        FBinaryOp::Sub => "fsub",
+        FBinaryOp::Mul => "fmul",
+        FBinaryOp::Div => "fdiv",
+    }
+}
+/// Every float binary operation, in the order of [`FBinaryOp`].
+pub const FBINOPS: [FBinaryOp; 4] = [
+    FBinaryOp::Add,
+    FBinaryOp::Sub,
+    FBinaryOp::Mul,
+    FBinaryOp::Div,
+];
+fn fcond_name(c: FCond) -> &'static str {
+    match c {
+        FCond::Oeq => "oeq",
+        FCond::Une => "une",
+        FCond::Olt => "olt",
+        FCond::Ole => "ole",
+        FCond::Ogt => "ogt",
+        FCond::Oge => "oge",
+        FCond::Uno => "uno",
+        FCond::Ord => "ord",
+    }
+}
+/// Every float comparison condition, in the order of [`FCond`].
+pub const FCONDS: [FCond; 8] = [
+    FCond::Oeq,
+    FCond::Une,
+    FCond::Olt,
+    FCond::Ole,
+    FCond::Ogt,
+    FCond::Oge,
+    FCond::Uno,
+    FCond::Ord,
+];
+fn fconv_name(op: FConvOp) -> &'static str {
+    match op {
+        FConvOp::SiToFp => "sitofp",
+        FConvOp::UiToFp => "uitofp",
+        FConvOp::FpToSi => "fptosi",
+        FConvOp::FpToUi => "fptoui",
+        FConvOp::FpExt => "fpext",
+        FConvOp::FpTrunc => "fptrunc",
+    }
+}
+/// Every float conversion, in the order of [`FConvOp`].
+pub const FCONVS: [FConvOp; 6] = [
+    FConvOp::SiToFp,
+    FConvOp::UiToFp,
+    FConvOp::FpToSi,
+    FConvOp::FpToUi,
+    FConvOp::FpExt,
+    FConvOp::FpTrunc,
 ];

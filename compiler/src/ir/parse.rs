@@ -434,11 +434,12 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
             ty: ty_at(lx, 1)?,
             imm: lx.num()?,
         },
-        "neg" | "not" => InstKind::Unary {
-            op: if parts[0] == "neg" {
-                UnaryOp::Neg
-            } else {
-                UnaryOp::Not
+        "neg" | "not" | "clz" | "bswap" => InstKind::Unary {
+            op: match parts[0] {
+                "neg" => UnaryOp::Neg,
+                "not" => UnaryOp::Not,
+                "clz" => UnaryOp::Clz,
+                _ => UnaryOp::Bswap,
             },
             ty: ty_at(lx, 1)?,
             arg: val(lx, fp)?,
@@ -474,6 +475,54 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
                 arg: val(lx, fp)?,
             }
         }
+        "fneg" => InstKind::Fneg {
+            ty: ty_at(lx, 1)?,
+            arg: val(lx, fp)?,
+        },
+        "fcmp" => {
+            let c = parts
+                .get(1)
+                .and_then(|c| FCONDS.iter().find(|x| fcond_name(**x) == *c))
+                .copied();
+            let Some(cond) = c else {
+                return lx.err("bad fcmp condition");
+            };
+            let ty = ty_at(lx, 2)?;
+            let a = val(lx, fp)?;
+            lx.expect(b',')?;
+            let b = val(lx, fp)?;
+            InstKind::Fcmp {
+                cond,
+                ty,
+                args: [a, b],
+            }
+        }
+        "fadd" | "fsub" | "fmul" | "fdiv" => {
+            let op = FBINOPS
+                .iter()
+                .copied()
+                .find(|o| fbinop_name(*o) == parts[0])
+                .expect("listed");
+            let ty = ty_at(lx, 1)?;
+            let a = val(lx, fp)?;
+            lx.expect(b',')?;
+            let b = val(lx, fp)?;
+            InstKind::Fbinary {
+                op,
+                ty,
+                args: [a, b],
+            }
+        }
+        "sitofp" | "uitofp" | "fptosi" | "fptoui" | "fpext" | "fptrunc" => InstKind::Fconvert {
+            op: FCONVS
+                .iter()
+                .copied()
+                .find(|o| fconv_name(*o) == parts[0])
+                .expect("listed"),
+            from: ty_at(lx, 1)?,
+            to: ty_at(lx, 2)?,
+            arg: val(lx, fp)?,
+        },
         "load" => InstKind::Load {
             ty: ty_at(lx, 1)?,
             addr: val(lx, fp)?,

@@ -86,12 +86,7 @@ impl Function {
                 args[0],
                 args[1]
             ),
-            InstKind::Unary { op, ty, arg } => write!(
-                out,
-                "{}.{} {arg}",
-                if *op == UnaryOp::Neg { "neg" } else { "not" },
-                ty.name()
-            ),
+            InstKind::Unary { op, ty, arg } => write!(out, "{}.{} {arg}", op.name(), ty.name()),
             InstKind::Icmp { cond, ty, args } => write!(
                 out,
                 "icmp.{}.{} {}, {}",
@@ -107,6 +102,32 @@ impl Function {
                     ConvOp::Trunc => "trunc",
                 };
                 write!(out, "{n}.{}.{} {arg}", from.name(), to.name())
+            }
+            InstKind::Fbinary { op, ty, args } => write!(
+                out,
+                "{}.{} {}, {}",
+                fbinop_name(*op),
+                ty.name(),
+                args[0],
+                args[1]
+            ),
+            InstKind::Fneg { ty, arg } => write!(out, "fneg.{} {arg}", ty.name()),
+            InstKind::Fcmp { cond, ty, args } => write!(
+                out,
+                "fcmp.{}.{} {}, {}",
+                fcond_name(*cond),
+                ty.name(),
+                args[0],
+                args[1]
+            ),
+            InstKind::Fconvert { op, from, to, arg } => {
+                write!(
+                    out,
+                    "{}.{}.{} {arg}",
+                    fconv_name(*op),
+                    from.name(),
+                    to.name()
+                )
             }
             InstKind::Load { ty, addr } => write!(out, "load.{} {addr}", ty.name()),
             InstKind::Store { ty, addr, value } => {

@@ -177,9 +177,51 @@ fn check_types(f: &Function, k: &InstKind) -> Result<(), String> {
             ty,
             ..
         } if *ty != Type::I32 => Err(format!("mulhs/mulhu of type {}", ty.name())),
+        InstKind::Binary { ty, .. }
+        | InstKind::Icmp { ty, .. }
+        | InstKind::Unary { ty, .. }
+        | InstKind::Convert { from: ty, .. }
+        | InstKind::Convert { to: ty, .. }
+            if ty.is_float() =>
+        {
+            Err(format!("integer operation of type {}", ty.name()))
+        }
         InstKind::Binary { ty, args, .. } | InstKind::Icmp { ty, args, .. } => {
             want(&args[0], *ty, "operand")?;
             want(&args[1], *ty, "operand")
+        }
+        InstKind::Unary {
+            op: op @ (UnaryOp::Clz | UnaryOp::Bswap),
+            ty,
+            ..
+        } if *ty != Type::I32 => Err(format!("{} of type {}", op.name(), ty.name())),
+        InstKind::Fbinary { ty, args, .. } | InstKind::Fcmp { ty, args, .. } => {
+            if !ty.is_float() {
+                return Err(format!("float operation of type {}", ty.name()));
+            }
+            want(&args[0], *ty, "operand")?;
+            want(&args[1], *ty, "operand")
+        }
+        InstKind::Fneg { ty, arg } => {
+            if !ty.is_float() {
+                return Err(format!("float operation of type {}", ty.name()));
+            }
+            want(arg, *ty, "operand")
+        }
+        InstKind::Fconvert { op, from, to, arg } => {
+            want(arg, *from, "operand")?;
+            let int = |t: &Type| matches!(t, Type::I32 | Type::I64);
+            let ok = match op {
+                FConvOp::SiToFp | FConvOp::UiToFp => int(from) && to.is_float(),
+                FConvOp::FpToSi | FConvOp::FpToUi => from.is_float() && int(to),
+                FConvOp::FpExt => *from == Type::F32 && *to == Type::F64,
+                FConvOp::FpTrunc => *from == Type::F64 && *to == Type::F32,
+            };
+            if ok {
+                Ok(())
+            } else {
+                Err(format!("bad conversion {} to {}", from.name(), to.name()))
+            }
         }
         InstKind::Unary { ty, arg, .. } => want(arg, *ty, "operand"),
         InstKind::Convert { op, from, to, arg } => {

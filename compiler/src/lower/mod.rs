@@ -23,15 +23,24 @@ use crate::frontend::ast::{
 use crate::frontend::lex::{Interner, Sym};
 use crate::frontend::sema::consteval::{self, CVal};
 use crate::frontend::sema::types::{TypeId, TypeKind, Types};
-use crate::frontend::source::{Diagnostics, SourceMap, Span};
+use crate::frontend::source::{Diagnostics, SourceMap};
 use crate::hash::{HashMap, HashSet};
 use crate::ir::{
-    self, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Global, InstKind, Module, Type,
-    UnaryOp, Value,
+    self, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, FBinaryOp, FCond, FConvOp, Function,
+    Global, InstKind, Module, Type, UnaryOp, Value,
 };
+
+mod builtins;
+mod packed;
+mod vla;
 
 /// IR type of a scalar C type (pointers, enums and `long` are `i32`).
 pub fn ir_type(types: &Types, t: TypeId) -> Type {
+    match types.kind(t) {
+        TypeKind::Float => return Type::F32,
+        TypeKind::Double | TypeKind::LDouble => return Type::F64,
+        _ => {}
+    }
     match types.size(t) {
         Some(1) => Type::I8,
         Some(2) => Type::I16,
@@ -91,7 +100,6 @@ struct Lowerer<'a> {
     opts: Options,
     tu: &'a TranslationUnit,
     interner: &'a Interner,
-    diags: &'a mut Diagnostics,
     module: Module,
     strings: HashMap<Vec<u8>, String>,
 }
@@ -104,8 +112,22 @@ struct Fx {
     continues: Vec<Block>,
     cases: HashMap<u32, Block>,
     labels: HashMap<Sym, Block>,
+    /// Labels whose address is taken, `&&label` = index + 1
+    /// (`FunctionDef::label_addrs`).
+    label_addrs: Vec<Sym>,
+    /// Locals (indices) that are VLAs (`FunctionDef::vlas`).
+    vla_locals: Vec<u32>,
+    /// Slot holding the VLA stack top at entry (`FunctionDef::dynamic_stack`).
+    stack_mark: Option<Value>,
+    /// Slots holding the marks of the enclosing blocks that declare VLAs.
+    vla_marks: Vec<Value>,
+    /// `vla_marks.len()` where each `break`/`continue` target's statement
+    /// starts.
+    mark_depth: HashMap<Block, usize>,
+    /// The bit-field being accessed may sit in a misaligned storage unit
+    /// (packed records): `load_bits`/`store_bits` go byte by byte.
+    bytewise_units: bool,
     sret: Option<Value>,
-    float_error: bool,
     entry: Block,
     local_tys: Vec<TypeId>,
     /// `(first instruction index, location)`: from that instruction on,
@@ -114,8 +136,9 @@ struct Fx {
     cur_loc: Option<(u32, u32)>,
 }
 
-/// Lowers a translation unit. Functions using floating point get an error
-/// and are skipped; unreferenced `static` functions are not lowered.
+/// Lowers a translation unit; unreferenced `static` functions are not
+/// lowered. Every error is found by semantic analysis before: `diags`
+/// receives nothing from lowering itself.
 pub fn lower(tu: &TranslationUnit, interner: &Interner, diags: &mut Diagnostics) -> Module {
     lower_with_source(tu, interner, diags, None)
 }
@@ -140,11 +163,11 @@ pub fn lower_with_options(
     sm: Option<&SourceMap>,
     opts: Options,
 ) -> Module {
+    let _ = diags;
     let mut l = Lowerer {
         opts,
         tu,
         interner,
-        diags,
         module: Module::default(),
         strings: HashMap::default(),
         sm,
@@ -183,6 +206,23 @@ pub fn lower_with_options(
         }
     }
     l.module
+}
+
+/// The alignment of a variable of type `ty` whose declared alignment is
+/// `align`: an array object of 4 bytes or more is aligned to at least 4
+/// bytes, of 8 bytes or more to 8 (issue 18), so that a program carving
+/// words out of a `char` array does not trap on a misaligned access. The
+/// type's alignment (`_Alignof`, `sizeof`, struct layout) is unchanged.
+fn object_align(types: &Types, ty: TypeId, align: u64) -> u32 {
+    let mut a = align;
+    if types.is_array(ty) {
+        match types.size(ty) {
+            Some(n) if n >= 8 => a = a.max(8),
+            Some(n) if n >= 4 => a = a.max(4),
+            _ => {}
+        }
+    }
+    a as u32
 }
 
 fn linkage(k: ast::Linkage) -> ir::Linkage {
@@ -236,7 +276,7 @@ impl<'a> Lowerer<'a> {
         self.module.globals.push(Global {
             name: self.name(g.name),
             size,
-            align: g.align as u32,
+            align: object_align(types, g.ty, g.align),
             init: if zero { None } else { Some(bytes) },
             relocs,
             linkage: linkage(g.linkage),
@@ -271,6 +311,23 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             let size = types.size(it.ty).unwrap_or(4) as usize;
+            if types.is_float(it.ty) {
+                // bit-exact, as the target computes it (sema checked it is constant)
+                let v = consteval::eval_float(types, &it.expr).unwrap_or(0.0);
+                let bits = if size == 4 {
+                    (v as f32).to_bits() as u64
+                } else {
+                    v.to_bits()
+                };
+                let o = off as usize;
+                relocs.retain(|r| r.0 as usize + 4 <= o || r.0 as usize >= o + size);
+                for i in 0..size {
+                    if o + i < bytes.len() {
+                        bytes[o + i] = (bits >> (8 * i)) as u8;
+                    }
+                }
+                continue;
+            }
             match consteval::eval(types, &it.expr) {
                 Some(CVal::Int(v)) => {
                     let o = off as usize;
@@ -312,10 +369,6 @@ impl<'a> Lowerer<'a> {
                     relocs.push((o, n, a));
                 }
                 None => {
-                    if types.is_float(it.ty) {
-                        self.diags
-                            .error(it.expr.span, "floating point is not supported yet");
-                    }
                     // non-constant: already diagnosed by sema
                 }
             }
@@ -367,8 +420,13 @@ impl<'a> Lowerer<'a> {
             continues: vec![],
             cases: HashMap::default(),
             labels: HashMap::default(),
+            label_addrs: fd.label_addrs.clone(),
+            vla_locals: fd.vlas.iter().map(|v| v.0 .0).collect(),
+            stack_mark: None,
+            vla_marks: Vec::new(),
+            mark_depth: HashMap::default(),
+            bytewise_units: false,
             sret: None,
-            float_error: false,
             entry,
             local_tys: fd.locals.iter().map(|l| l.ty).collect(),
             loc_events: vec![],
@@ -404,16 +462,21 @@ impl<'a> Lowerer<'a> {
                 fx.locals.push(a);
             } else {
                 let size = types.size(l.ty).unwrap_or(0).max(1) as u32;
-                let s = fx.f.add_slot(size, (l.align as u32).min(8));
+                let s =
+                    fx.f.add_slot(size, object_align(types, l.ty, l.align).min(8));
                 let a =
                     fx.f.push(entry, InstKind::SlotAddr { slot: s })
                         .expect("addr");
                 fx.locals.push(a);
             }
         }
+        if fd.dynamic_stack {
+            fx.stack_mark = Some(self.save_stack_mark(&mut fx));
+        }
         self.stmt(&mut fx, &fd.body);
         // fall off the end
         if !self.terminated(&fx) {
+            self.restore_before_return(&mut fx);
             match fx.f.ret {
                 Some(t) => {
                     let z =
@@ -425,9 +488,6 @@ impl<'a> Lowerer<'a> {
                     fx.f.push(fx.cur, InstKind::Ret { value: None });
                 }
             }
-        }
-        if fx.float_error {
-            return;
         }
         let mut f = fx.f;
         let mut events = fx.loc_events.into_iter().peekable();
@@ -632,13 +692,6 @@ impl<'a> Lowerer<'a> {
             .expect("v")
     }
 
-    fn float_err(&mut self, fx: &mut Fx, sp: Span) {
-        if !fx.float_error {
-            self.diags.error(sp, "floating point is not supported yet");
-            fx.float_error = true;
-        }
-    }
-
     // ---- statements ----
 
     /// Lowers a statement, recording its source position for the
@@ -650,7 +703,8 @@ impl<'a> Lowerer<'a> {
             | Stmt::While(e, _)
             | Stmt::DoWhile(_, e)
             | Stmt::For(_, Some(e), ..)
-            | Stmt::Switch { cond: e, .. } => Some(e.span),
+            | Stmt::Switch { cond: e, .. }
+            | Stmt::GotoIndirect(e) => Some(e.span),
             Stmt::Break(sp) | Stmt::Continue(sp) | Stmt::Return(_, sp) | Stmt::Goto(_, sp) => {
                 Some(*sp)
             }
@@ -682,8 +736,18 @@ impl<'a> Lowerer<'a> {
                 }
             }
             Stmt::Block(v) => {
+                let vla = self.declares_vla(fx, v);
+                if vla {
+                    let m = self.save_stack_mark(fx);
+                    fx.vla_marks.push(m);
+                }
                 for s in v {
                     self.stmt(fx, s);
+                }
+                if vla {
+                    if let Some(m) = fx.vla_marks.pop() {
+                        self.restore_stack_mark(fx, m);
+                    }
                 }
             }
             Stmt::If(c, a, b) => {
@@ -709,7 +773,9 @@ impl<'a> Lowerer<'a> {
                 self.cond_branch(fx, c, bb, end);
                 fx.cur = bb;
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 fx.continues.push(head);
+                fx.mark_depth.insert(head, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -722,7 +788,9 @@ impl<'a> Lowerer<'a> {
                 let end = fx.f.add_block();
                 self.jump_to(fx, bb);
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 fx.continues.push(cb);
+                fx.mark_depth.insert(cb, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -747,7 +815,9 @@ impl<'a> Lowerer<'a> {
                 }
                 fx.cur = bb;
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 fx.continues.push(sb);
+                fx.mark_depth.insert(sb, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -795,6 +865,7 @@ impl<'a> Lowerer<'a> {
                 }
                 fx.cur = fx.f.add_block();
                 fx.breaks.push(end);
+                fx.mark_depth.insert(end, fx.vla_marks.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 self.jump_to(fx, end);
@@ -807,11 +878,13 @@ impl<'a> Lowerer<'a> {
             }
             Stmt::Break(_) => {
                 if let Some(&b) = fx.breaks.last() {
+                    self.restore_before_jump(fx, b);
                     self.terminate(fx, InstKind::Jump { dest: b });
                 }
             }
             Stmt::Continue(_) => {
                 if let Some(&b) = fx.continues.last() {
+                    self.restore_before_jump(fx, b);
                     self.terminate(fx, InstKind::Jump { dest: b });
                 }
             }
@@ -829,9 +902,11 @@ impl<'a> Lowerer<'a> {
                             },
                         );
                     }
+                    self.restore_before_return(fx);
                     self.terminate(fx, InstKind::Ret { value: None });
                     return;
                 }
+                self.restore_before_return(fx);
                 let k = match (fx.f.ret, v) {
                     (Some(_), Some(v)) => InstKind::Ret { value: Some(v) },
                     (Some(t), None) => {
@@ -850,6 +925,26 @@ impl<'a> Lowerer<'a> {
                 let b = self.label_block(fx, *l);
                 self.jump_to(fx, b);
                 self.stmt(fx, s);
+            }
+            Stmt::GotoIndirect(e) => {
+                // `&&label` is label_addrs index + 1: a jump table on p - 1
+                let Some(p) = self.expr(fx, e) else { return };
+                let labels = fx.label_addrs.clone();
+                if labels.is_empty() {
+                    self.terminate(fx, InstKind::Unreachable);
+                    return;
+                }
+                let targets: Vec<Block> = labels.iter().map(|&l| self.label_block(fx, l)).collect();
+                let one = self.iconst(fx, Type::I32, 1);
+                let index = self.push_v(
+                    fx,
+                    InstKind::Binary {
+                        op: BinaryOp::Sub,
+                        ty: Type::I32,
+                        args: [p, one],
+                    },
+                );
+                self.terminate(fx, InstKind::JumpTable { index, targets });
             }
             Stmt::Empty => {}
         }
@@ -966,7 +1061,17 @@ impl<'a> Lowerer<'a> {
                 return v;
             }
         }
+        self.nonzero(fx, v)
+    }
+
+    /// `v != 0` as an `i32` 0/1; for a float, unordered or not equal to
+    /// zero (a NaN is true, C99 §6.8.4.1 and §6.5.3.3).
+    fn nonzero(&mut self, fx: &mut Fx, v: Value) -> Value {
         let t = fx.f.value_type(v);
+        if t.is_float() {
+            let z = self.fconst(fx, t, 0.0);
+            return self.fcmp(fx, FCond::Une, v, z);
+        }
         let z = self.iconst(fx, t, 0);
         fx.f.push(
             fx.cur,
@@ -979,22 +1084,116 @@ impl<'a> Lowerer<'a> {
         .expect("v")
     }
 
+    /// Float constant `v` of type `t` (`f32`: `v` must be a binary32 value,
+    /// which its `f64` holds exactly).
+    fn fconst(&self, fx: &mut Fx, t: Type, v: f64) -> Value {
+        let bits = if t == Type::F32 {
+            (v as f32).to_bits() as i32 as i64
+        } else {
+            v.to_bits() as i64
+        };
+        self.iconst(fx, t, bits)
+    }
+
+    fn fcmp(&self, fx: &mut Fx, cond: FCond, a: Value, b: Value) -> Value {
+        let ty = fx.f.value_type(a);
+        fx.f.push(
+            fx.cur,
+            InstKind::Fcmp {
+                cond,
+                ty,
+                args: [a, b],
+            },
+        )
+        .expect("v")
+    }
+
+    fn fconv(&self, fx: &mut Fx, op: FConvOp, v: Value, to: Type) -> Value {
+        let from = fx.f.value_type(v);
+        fx.f.push(
+            fx.cur,
+            InstKind::Fconvert {
+                op,
+                from,
+                to,
+                arg: v,
+            },
+        )
+        .expect("v")
+    }
+
+    /// Conversions with a float on either side (C99 §6.3.1.4–6.3.1.5).
+    fn convert_float(&mut self, fx: &mut Fx, v: Value, from: TypeId, to: TypeId) -> Value {
+        let types = self.types();
+        let ft = fx.f.value_type(v);
+        let tt = ir_type(types, to);
+        if ft == tt {
+            return v;
+        }
+        if ft.is_float() && tt.is_float() {
+            let op = if tt == Type::F64 {
+                FConvOp::FpExt
+            } else {
+                FConvOp::FpTrunc
+            };
+            return self.fconv(fx, op, v, tt);
+        }
+        let uns = types.is_unsigned(from) || types.is_ptr(from);
+        if tt.is_float() {
+            // integer to float: narrow integers widen to i32 first
+            let v = if ft.bits() < 32 {
+                let op = if uns { ConvOp::Zext } else { ConvOp::Sext };
+                fx.f.push(
+                    fx.cur,
+                    InstKind::Convert {
+                        op,
+                        from: ft,
+                        to: Type::I32,
+                        arg: v,
+                    },
+                )
+                .expect("v")
+            } else {
+                v
+            };
+            let op = if uns && ft.bits() >= 32 {
+                FConvOp::UiToFp
+            } else {
+                FConvOp::SiToFp
+            };
+            return self.fconv(fx, op, v, tt);
+        }
+        // float to integer, truncating toward zero; to a narrow type
+        // through int (values out of its range are undefined anyway)
+        let utt = types.is_unsigned(to);
+        if tt.bits() < 32 {
+            let w = self.fconv(fx, FConvOp::FpToSi, v, Type::I32);
+            return fx
+                .f
+                .push(
+                    fx.cur,
+                    InstKind::Convert {
+                        op: ConvOp::Trunc,
+                        from: Type::I32,
+                        to: tt,
+                        arg: w,
+                    },
+                )
+                .expect("v");
+        }
+        let op = if utt {
+            FConvOp::FpToUi
+        } else {
+            FConvOp::FpToSi
+        };
+        self.fconv(fx, op, v, tt)
+    }
+
     fn convert(&mut self, fx: &mut Fx, v: Value, from: TypeId, to: TypeId) -> Value {
         let types = self.types();
         let (from, to) = (types.unqualified(from), types.unqualified(to));
         if to == Types::BOOL && from != Types::BOOL {
-            let t = fx.f.value_type(v);
-            let z = self.iconst(fx, t, 0);
-            let c =
-                fx.f.push(
-                    fx.cur,
-                    InstKind::Icmp {
-                        cond: Cond::Ne,
-                        ty: t,
-                        args: [v, z],
-                    },
-                )
-                .expect("v");
+            let c = self.nonzero(fx, v);
             return fx
                 .f
                 .push(
@@ -1010,6 +1209,9 @@ impl<'a> Lowerer<'a> {
         }
         let ft = fx.f.value_type(v);
         let tt = ir_type(types, to);
+        if ft.is_float() || tt.is_float() {
+            return self.convert_float(fx, v, from, to);
+        }
         if ft == tt {
             return v;
         }
@@ -1061,7 +1263,11 @@ impl<'a> Lowerer<'a> {
 
     fn load_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, (boff, w): (u32, u32)) -> Value {
         let t = ir_type(self.types(), ty);
-        let unit = self.load(fx, addr, ty);
+        let unit = if fx.bytewise_units {
+            self.unit_load(fx, addr, t)
+        } else {
+            self.load(fx, addr, ty)
+        };
         let bits = t.bits();
         let l = self.iconst(fx, t, (bits - boff - w) as i64);
         let sh =
@@ -1124,7 +1330,11 @@ impl<'a> Lowerer<'a> {
         v: Value,
     ) {
         let t = ir_type(self.types(), ty);
-        let unit = self.load(fx, addr, ty);
+        let unit = if fx.bytewise_units {
+            self.unit_load(fx, addr, t)
+        } else {
+            self.load(fx, addr, ty)
+        };
         let mask: u64 = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
         let m = self.iconst(fx, t, (mask << boff) as i64);
         let nm =
@@ -1179,8 +1389,12 @@ impl<'a> Lowerer<'a> {
                 },
             )
             .expect("v");
-        let k = self.store_inst(ty, addr, nu);
-        fx.f.push(fx.cur, k);
+        if fx.bytewise_units {
+            self.unit_store(fx, addr, t, nu);
+        } else {
+            let k = self.store_inst(ty, addr, nu);
+            fx.f.push(fx.cur, k);
+        }
     }
 
     /// The value a bit-field assignment yields: `v` truncated to the field.
@@ -1257,10 +1471,6 @@ impl<'a> Lowerer<'a> {
     /// Evaluates an expression; None for `void`.
     fn expr(&mut self, fx: &mut Fx, e: &Expr) -> Option<Value> {
         let types = self.types();
-        if types.is_float(e.ty) {
-            self.float_err(fx, e.span);
-            return Some(self.iconst(fx, Type::I32, 0));
-        }
         Some(match &e.kind {
             ExprKind::Int(v) => {
                 if types.is_void(e.ty) {
@@ -1269,9 +1479,9 @@ impl<'a> Lowerer<'a> {
                 let t = ir_type(types, e.ty);
                 self.iconst(fx, t, *v)
             }
-            ExprKind::Float(_) => {
-                self.float_err(fx, e.span);
-                self.iconst(fx, Type::I32, 0)
+            ExprKind::Float(v) => {
+                let t = ir_type(types, e.ty);
+                self.fconst(fx, t, *v)
             }
             ExprKind::Local(_)
             | ExprKind::Global(_)
@@ -1292,17 +1502,18 @@ impl<'a> Lowerer<'a> {
                 if types.is_record(e.ty) || types.is_array(e.ty) {
                     a
                 } else if let Some(b) = bits {
-                    self.load_bits(fx, a, e.ty, *b)
+                    fx.bytewise_units = self.unit_under_aligned(e);
+                    let v = self.load_bits(fx, a, e.ty, *b);
+                    fx.bytewise_units = false;
+                    v
+                } else if self.under_aligned(e) {
+                    self.load_bytewise(fx, a, e.ty)
                 } else {
                     self.load(fx, a, e.ty)
                 }
             }
             ExprKind::Decay(x) | ExprKind::AddrOf(x) => self.lvalue(fx, x),
             ExprKind::Cast(x) => {
-                if types.is_float(x.ty) {
-                    self.float_err(fx, x.span);
-                    return Some(self.iconst(fx, Type::I32, 0));
-                }
                 let v = self.expr(fx, x);
                 if types.is_void(e.ty) {
                     return None;
@@ -1313,6 +1524,19 @@ impl<'a> Lowerer<'a> {
             ExprKind::Unary(op, x) => {
                 let v = self.expr(fx, x)?;
                 let t = fx.f.value_type(v);
+                if t.is_float() {
+                    // negation flips the sign bit (-0.0 from 0.0)
+                    return Some(match op {
+                        UnOp::LogNot => {
+                            let z = self.fconst(fx, t, 0.0);
+                            self.fcmp(fx, FCond::Oeq, v, z)
+                        }
+                        _ => {
+                            fx.f.push(fx.cur, InstKind::Fneg { ty: t, arg: v })
+                                .expect("v")
+                        }
+                    });
+                }
                 match op {
                     UnOp::Neg => {
                         fx.f.push(
@@ -1387,8 +1611,14 @@ impl<'a> Lowerer<'a> {
                 let v = self.expr(fx, r)?;
                 let a = self.lvalue(fx, l);
                 if let ExprKind::Member { bits: Some(b), .. } = l.kind {
+                    fx.bytewise_units = self.unit_under_aligned(l);
                     self.store_bits(fx, a, l.ty, b, v);
+                    fx.bytewise_units = false;
                     return Some(self.bits_value(fx, l.ty, b, v));
+                }
+                if self.under_aligned(l) {
+                    self.store_bytewise(fx, a, l.ty, v);
+                    return Some(v);
                 }
                 let k = self.store_inst(l.ty, a, v);
                 fx.f.push(fx.cur, k);
@@ -1406,10 +1636,15 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 };
+                let bytewise = self.under_aligned(lhs);
+                let units = self.unit_under_aligned(lhs);
+                fx.bytewise_units = units;
                 let old = match bits {
                     Some(b) => self.load_bits(fx, a, lhs.ty, b),
+                    None if bytewise => self.load_bytewise(fx, a, lhs.ty),
                     None => self.load(fx, a, lhs.ty),
                 };
+                fx.bytewise_units = false;
                 let r = self.expr(fx, rhs)?;
                 let new = if matches!(op, BinOp::PtrAdd | BinOp::PtrSub) {
                     self.binary(fx, *op, lhs.ty, old, r)
@@ -1418,7 +1653,14 @@ impl<'a> Lowerer<'a> {
                     let n = self.binary(fx, *op, *op_ty, o, r);
                     self.convert(fx, n, *op_ty, lhs.ty)
                 };
-                self.store_lvalue(fx, a, lhs.ty, bits, new)
+                if bytewise {
+                    self.store_bytewise(fx, a, lhs.ty, new);
+                    return Some(new);
+                }
+                fx.bytewise_units = units;
+                let stored = self.store_lvalue(fx, a, lhs.ty, bits, new);
+                fx.bytewise_units = false;
+                stored
             }
             ExprKind::IncDec { pre, inc, e: x } => {
                 let a = self.lvalue(fx, x);
@@ -1427,10 +1669,15 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 };
+                let bytewise = self.under_aligned(x);
+                let units = self.unit_under_aligned(x);
+                fx.bytewise_units = units;
                 let old = match bits {
                     Some(b) => self.load_bits(fx, a, x.ty, b),
+                    None if bytewise => self.load_bytewise(fx, a, x.ty),
                     None => self.load(fx, a, x.ty),
                 };
+                fx.bytewise_units = false;
                 let new = if types.is_ptr(x.ty) {
                     let one = self.iconst(fx, Type::I32, 1);
                     self.binary(
@@ -1440,6 +1687,19 @@ impl<'a> Lowerer<'a> {
                         old,
                         one,
                     )
+                } else if types.is_float(x.ty) {
+                    let t = fx.f.value_type(old);
+                    let one = self.fconst(fx, t, 1.0);
+                    let op = if *inc { FBinaryOp::Add } else { FBinaryOp::Sub };
+                    fx.f.push(
+                        fx.cur,
+                        InstKind::Fbinary {
+                            op,
+                            ty: t,
+                            args: [old, one],
+                        },
+                    )
+                    .expect("v")
                 } else {
                     let pt = types.promote(x.ty);
                     let o = self.convert(fx, old, x.ty, pt);
@@ -1458,7 +1718,15 @@ impl<'a> Lowerer<'a> {
                         .expect("v");
                     self.convert(fx, n, pt, x.ty)
                 };
-                let stored = self.store_lvalue(fx, a, x.ty, bits, new);
+                let stored = if bytewise {
+                    self.store_bytewise(fx, a, x.ty, new);
+                    new
+                } else {
+                    fx.bytewise_units = units;
+                    let s = self.store_lvalue(fx, a, x.ty, bits, new);
+                    fx.bytewise_units = false;
+                    s
+                };
                 if *pre {
                     stored
                 } else {
@@ -1613,6 +1881,20 @@ impl<'a> Lowerer<'a> {
                 self.terminate(fx, InstKind::Unreachable);
                 return None;
             }
+            ExprKind::Builtin(op, x) => return self.int_builtin(fx, *op, x, e.ty),
+            ExprKind::StackAlloc(bytes) => {
+                let n = self.expr(fx, bytes)?;
+                return Some(self.stack_alloc(fx, n));
+            }
+            ExprKind::StmtExpr(stmts, value) => {
+                for s in stmts {
+                    self.stmt(fx, s);
+                }
+                return match value {
+                    Some(v) => self.expr(fx, v),
+                    None => None,
+                };
+            }
         })
     }
 
@@ -1644,10 +1926,6 @@ impl<'a> Lowerer<'a> {
             sret = Some(a);
         }
         for a in args {
-            if types.is_float(a.ty) {
-                self.float_err(fx, a.span);
-                return Some(self.iconst(fx, Type::I32, 0));
-            }
             let v = self.expr(fx, a)?;
             abi.byval.push(types.is_record(a.ty).then(|| {
                 (
@@ -1698,6 +1976,38 @@ impl<'a> Lowerer<'a> {
     fn binary(&mut self, fx: &mut Fx, op: BinOp, opnd: TypeId, x: Value, y: Value) -> Value {
         let types = self.types();
         let t = fx.f.value_type(x);
+        if t.is_float() {
+            // each operation rounds to its type (FLT_EVAL_METHOD 0)
+            let fop = match op {
+                BinOp::Add => FBinaryOp::Add,
+                BinOp::Sub => FBinaryOp::Sub,
+                BinOp::Mul => FBinaryOp::Mul,
+                BinOp::Div => FBinaryOp::Div,
+                _ => {
+                    let c = match op {
+                        BinOp::Eq => FCond::Oeq,
+                        BinOp::Ne => FCond::Une,
+                        BinOp::Lt => FCond::Olt,
+                        BinOp::Le => FCond::Ole,
+                        BinOp::Gt => FCond::Ogt,
+                        // sema allows no other operator on floats
+                        _ => FCond::Oge,
+                    };
+                    return self.fcmp(fx, c, x, y);
+                }
+            };
+            return fx
+                .f
+                .push(
+                    fx.cur,
+                    InstKind::Fbinary {
+                        op: fop,
+                        ty: t,
+                        args: [x, y],
+                    },
+                )
+                .expect("v");
+        }
         let uns = types.is_unsigned(opnd);
         let bop = |o: BinaryOp, fx: &mut Fx, a: Value, b: Value| -> Value {
             let ty = fx.f.value_type(a);

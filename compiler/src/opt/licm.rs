@@ -183,6 +183,12 @@ fn speculatable(f: &Function, k: &InstKind) -> bool {
         | InstKind::Convert { .. }
         | InstKind::SlotAddr { .. }
         | InstKind::GlobalAddr { .. } => true,
+        // float operations never trap (IEEE 754 default exception
+        // handling; the soft-float helpers have no side effect)
+        InstKind::Fbinary { .. }
+        | InstKind::Fneg { .. }
+        | InstKind::Fcmp { .. }
+        | InstKind::Fconvert { .. } => true,
         _ => false,
     }
 }

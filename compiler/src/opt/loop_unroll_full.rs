@@ -354,13 +354,21 @@ fn unroll(f: &mut Function, body: &[Block], s: &Shape) {
     }
     let mut vmap: HashMap<Value, Value> = HashMap::default();
     for c in 0..trips {
-        // header φs: the entry value, or the previous copy's back value
-        for &(r, entry, back) in &header_phis {
-            let v = if c == 0 {
-                entry
-            } else {
-                vmap.get(&back).copied().unwrap_or(back)
-            };
+        // header φs: the entry value, or the previous copy's back value.
+        // The φs are a parallel copy: a back value may be another header
+        // φ (`t0 = t1; t1 = t2;` gives t0's back value t1), whose value
+        // must be read from the previous copy before any φ is updated.
+        let values: Vec<Value> = header_phis
+            .iter()
+            .map(|&(_, entry, back)| {
+                if c == 0 {
+                    entry
+                } else {
+                    vmap.get(&back).copied().unwrap_or(back)
+                }
+            })
+            .collect();
+        for (&(r, _, _), v) in header_phis.iter().zip(values) {
             vmap.insert(r, v);
         }
         let bmap = &copies[c];
@@ -676,6 +684,51 @@ b0:
             assert_eq!(st.get("loops unrolled completely"), 1, "{ext} from {c0}");
             assert_eq!(exit_code(&m), want, "{ext} from {c0}");
         }
+    }
+
+    /// Header φs are a parallel copy: `t0 = t1; t1 = t2;` makes t0's back
+    /// value the φ t1 (written before t0's φ here, as the front end
+    /// does), which each copy must read before updating t1. A sequential
+    /// update gave the second copy t0 = t2 (found by a
+    /// Chebyshev-series test program). By hand, with `x = 3`, `t0 = 1`,
+    /// `t1 = 3`: trip 1 `t2 = 2·3·3 − 1 = 17`, trip 2 `t2 = 2·3·17 − 3 = 99`,
+    /// trip 3 `t2 = 2·3·99 − 17 = 577`: the loop returns 577.
+    #[test]
+    fn header_phis_read_each_other_in_parallel() {
+        let text = "func @f() -> i32 {
+b0:
+  %x = iconst.i32 3
+  %one = iconst.i32 1
+  %two = iconst.i32 2
+  %n = iconst.i32 3
+  %k0 = iconst.i32 0
+  jump b1
+b1:
+  %k = phi.i32 [b0: %k0], [b1: %k2]
+  %t1 = phi.i32 [b0: %x], [b1: %t2]
+  %t0 = phi.i32 [b0: %one], [b1: %t1]
+  %a = mul.i32 %two, %x
+  %b = mul.i32 %a, %t1
+  %t2 = sub.i32 %b, %t0
+  %k2 = add.i32 %k, %one
+  %c = icmp.slt.i32 %k2, %n
+  br %c, b1, b2
+b2:
+  %m = iconst.i32 255
+  %r = and.i32 %t2, %m
+  ret %r
+}
+func @main() -> i32 {
+b0:
+  %r = call.i32 @f()
+  ret %r
+}
+";
+        let mut m = module(text);
+        assert_eq!(exit_code(&m), 577 & 255, "interpreter before the pass");
+        let st = run_on_all(&mut m, run);
+        assert_eq!(st.get("loops unrolled completely"), 1);
+        assert_eq!(exit_code(&m), 577 & 255);
     }
 
     /// Nine trips, or a bound that is not a constant, are left alone.

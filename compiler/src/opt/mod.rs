@@ -25,6 +25,7 @@ pub mod planted_bug;
 pub mod promote;
 pub mod sccp;
 pub mod simplify_cfg;
+pub mod softfloat;
 pub mod sra;
 pub mod ssa;
 pub mod strength_reduce;

@@ -28,6 +28,8 @@ fn type_slot(t: Type) -> usize {
         Type::I16 => 1,
         Type::I32 => 2,
         Type::I64 => 3,
+        Type::F32 => 4,
+        Type::F64 => 5,
     }
 }
 
@@ -36,7 +38,7 @@ fn type_slot(t: Type) -> usize {
 /// caller, so they dominate every use).
 #[derive(Default)]
 struct Undefs {
-    val: [Option<Value>; 4],
+    val: [Option<Value>; 6],
     insts: Vec<Inst>,
 }
 

@@ -654,7 +654,7 @@ fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
                     op: o2,
                     ty: t2,
                     arg: inner,
-                }) if *o2 == op && *t2 == ty => Some((*inner, Simplified)),
+                }) if *o2 == op && *t2 == ty && op != UnaryOp::Clz => Some((*inner, Simplified)),
                 _ => None,
             }
         }

@@ -80,8 +80,8 @@ impl Gen<'_> {
         let m = match ty {
             Type::I8 => imm as i8 as i64,
             Type::I16 => imm as i16 as i64,
-            Type::I32 => imm as i32 as i64,
-            Type::I64 => imm,
+            Type::I32 | Type::F32 => imm as i32 as i64,
+            Type::I64 | Type::F64 => imm,
         };
         self.push(InstKind::Iconst { ty, imm: m }).unwrap()
     }
@@ -210,7 +210,12 @@ impl Gen<'_> {
             return self.convert(v, ty);
         }
         if r < 96 {
-            let op = self.rng.pick(&[UnaryOp::Neg, UnaryOp::Not]);
+            let op = if ty == Type::I32 {
+                self.rng
+                    .pick(&[UnaryOp::Neg, UnaryOp::Not, UnaryOp::Clz, UnaryOp::Bswap])
+            } else {
+                self.rng.pick(&[UnaryOp::Neg, UnaryOp::Not])
+            };
             let a = self.expr(ty, depth - 1);
             return self.push(InstKind::Unary { op, ty, arg: a }).unwrap();
         }

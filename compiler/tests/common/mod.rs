@@ -1,21 +1,38 @@
 //! Shared by the corpus tests: the host `gcc -m32 -malign-double` build
-//! (the independent expectation) and the list of corpus programs.
+//! (the independent expectation), the list of corpus programs, and a run
+//! of an lcc-built executable in the simulator.
 #![allow(dead_code)]
 
 pub mod irgen;
 
 use std::path::{Path, PathBuf};
+use isa::Core;
+use simulator::{Io, Machine, Options, Program, Stop};
 use std::process::Command;
 
 /// Builds `files` with the host `gcc -m32 -malign-double` (ILP32 with
-/// 8-byte `long long` alignment, like the ST200) and runs the program:
-/// (stdout, exit status).
+/// 8-byte `long long` and `double` alignment, like the ST200) and runs the
+/// program: (stdout, exit status). Floats are computed in SSE registers
+/// (`-msse2 -mfpmath=sse`) without contraction (`-ffp-contract=off`): each
+/// operation rounded once in its own type, as lcc's soft-float helpers do
+/// (FLT_EVAL_METHOD 0); i386's default x87 arithmetic would keep excess
+/// precision and differ.
 pub fn gcc_run(files: &[PathBuf], tag: &str) -> (Vec<u8>, i32) {
     let dir = std::env::temp_dir().join(format!("lcc-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let exe = dir.join(tag);
     let out = Command::new("gcc")
-        .args(["-m32", "-malign-double", "-std=gnu99", "-w", "-O0", "-o"])
+        .args([
+            "-m32",
+            "-malign-double",
+            "-msse2",
+            "-mfpmath=sse",
+            "-ffp-contract=off",
+            "-std=gnu99",
+            "-w",
+            "-O0",
+            "-o",
+        ])
         .arg(&exe)
         .args(files)
         .output()
@@ -57,4 +74,33 @@ pub fn programs() -> Vec<(String, Vec<PathBuf>)> {
     }
     v.sort();
     v
+}
+
+/// Runs an executable in the simulator: (stdout, exit status) or the stop message.
+pub fn simulate(exe: &[u8], core: Core) -> Result<(Vec<u8>, i32), String> {
+    let program = Program::parse(exe).map_err(|e| e.to_string())?;
+    let mut m = Machine::new(
+        isa::model::ProcessorModel::builtin(core),
+        Options {
+            perfect_caches: false,
+            max_cycles: Some(500_000_000),
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    program
+        .load(&mut m, &["prog".to_string()])
+        .map_err(|e| e.to_string())?;
+    m.set_io(Io::captured(b""));
+    let stop = m.run();
+    let out = match m.io() {
+        Io::Captured { stdout, .. } => stdout.clone(),
+        Io::Host => Vec::new(),
+    };
+    match stop {
+        Stop::Exit(c) => Ok((out, c & 0xff)),
+        other => Err(
+            simulator::report::stop_message(&other, &m, &program.symbols)
+                .unwrap_or_else(|| format!("{other:?}")),
+        ),
+    }
 }

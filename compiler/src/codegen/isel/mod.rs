@@ -40,6 +40,11 @@ use crate::ir::{
 use isa::abi;
 use isa::ops::Core;
 
+/// The error of a float operation or type reaching instruction selection
+/// (a compiler bug: [`crate::opt::softfloat`] runs first).
+const FLOAT_IN_ISEL: &str =
+    "internal error: a float operation reached instruction selection without soft-float legalisation";
+
 mod ext;
 
 /// Runtime helper routines the back end calls (libgcc names and semantics;
@@ -942,6 +947,10 @@ impl<'a> Sel<'a> {
         let dst =
             |s: &Self| -> Vec<Reg> { res.map(|v| s.vmap[v.index()].clone()).unwrap_or_default() };
         match k {
+            InstKind::Fbinary { .. }
+            | InstKind::Fneg { .. }
+            | InstKind::Fcmp { .. }
+            | InstKind::Fconvert { .. } => return Err(FLOAT_IN_ISEL.into()),
             InstKind::Iconst { ty, imm } => {
                 let d = dst(self);
                 if *ty == Type::I64 {
@@ -969,12 +978,16 @@ impl<'a> Sel<'a> {
                             self.op3("xor", d[1], hi, Opnd::Imm(-1));
                         }
                         UnaryOp::Neg => self.sub64(ZERO, ZERO, lo, hi, &d),
+                        // i32 only (ir::verify)
+                        UnaryOp::Clz | UnaryOp::Bswap => unreachable!("64-bit {}", op.name()),
                     }
                 } else {
                     let a = self.g(*arg);
                     match op {
                         UnaryOp::Not => self.op3("xor", d[0], a, Opnd::Imm(-1)),
                         UnaryOp::Neg => self.op3("sub", d[0], ZERO, r(a)),
+                        UnaryOp::Clz => self.e("clz", vec![r(d[0]), r(a)]),
+                        UnaryOp::Bswap => self.e("bswap", vec![r(d[0]), r(a)]),
                     }
                 }
             }
@@ -1038,6 +1051,7 @@ impl<'a> Sel<'a> {
                         self.e("ldw", vec![r(d[0]), o, r(base)]);
                         self.e("ldw", vec![r(d[1]), o4, r(base)]);
                     }
+                    Type::F32 | Type::F64 => return Err(FLOAT_IN_ISEL.into()),
                 }
             }
             InstKind::Store { ty, addr, value } => {
@@ -1053,6 +1067,7 @@ impl<'a> Sel<'a> {
                         self.e("stw", vec![o, r(base), r(lo)]);
                         self.e("stw", vec![o4, r(base), r(hi)]);
                     }
+                    Type::F32 | Type::F64 => return Err(FLOAT_IN_ISEL.into()),
                 }
             }
             InstKind::SlotAddr { slot } => {

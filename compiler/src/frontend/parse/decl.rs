@@ -500,6 +500,7 @@ impl<'a> Parser<'a> {
         if sattrs.packed {
             attrs.packed = true;
         }
+        let pack = self.pack_at(self.pos);
         layout_record(
             &mut self.types,
             self.diags,
@@ -508,6 +509,7 @@ impl<'a> Parser<'a> {
             members,
             sattrs.packed,
             sattrs.aligned,
+            pack,
         );
         Ok(ty)
     }
@@ -830,6 +832,8 @@ impl<'a> Parser<'a> {
     ) -> PResult<(TypeId, Option<Vec<(Option<Sym>, TypeId, Span)>>)> {
         if self.is_p(P::LBracket) {
             let open = self.bump().span;
+            let vla_before = self.pending_vla.is_some();
+            let mut vla_here = false;
             while matches!(
                 self.peek_kw(),
                 Some(Kw::Static | Kw::Const | Kw::Volatile | Kw::Restrict)
@@ -849,10 +853,20 @@ impl<'a> Parser<'a> {
                         Some(1)
                     }
                     Some(v) => Some(v as u64),
+                    None if self.types.is_integer(e.ty) && self.vla_ok && !vla_before => {
+                        // a VLA: its size is evaluated by the declaration
+                        self.pending_vla = Some(e);
+                        vla_here = true;
+                        None
+                    }
                     None => {
                         if self.types.is_integer(e.ty) {
-                            self.diags
-                                .error(e.span, "variable length arrays are not supported");
+                            let msg = if self.vla_ok {
+                                "variable length arrays with a variable inner dimension are not supported"
+                            } else {
+                                "variable length arrays are supported only for block-scope objects"
+                            };
+                            self.diags.error(e.span, msg);
                         } else {
                             self.diags
                                 .error(e.span, "size of array has non-integer type");
@@ -863,6 +877,14 @@ impl<'a> Parser<'a> {
             };
             self.expect_p(P::RBracket)?;
             let (inner, _) = self.suffixes(base)?;
+            if !vla_here && !vla_before {
+                if let Some(e) = self.pending_vla.take() {
+                    self.diags.error(
+                        e.span,
+                        "variable length arrays with a variable inner dimension are not supported",
+                    );
+                }
+            }
             if self.types.is_func(inner) {
                 self.diags.error(open, "declaration of array of functions");
                 return Err(());
@@ -911,6 +933,17 @@ impl<'a> Parser<'a> {
 
     #[allow(clippy::type_complexity)]
     fn params(&mut self) -> PResult<(Vec<(Option<Sym>, TypeId, Span)>, bool, bool)> {
+        // parameters are never VLAs (an array parameter is a pointer)
+        let vla_ok = std::mem::replace(&mut self.vla_ok, false);
+        let pending = self.pending_vla.take();
+        let r = self.params_inner();
+        self.vla_ok = vla_ok;
+        self.pending_vla = pending;
+        r
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn params_inner(&mut self) -> PResult<(Vec<(Option<Sym>, TypeId, Span)>, bool, bool)> {
         let mut v = Vec::new();
         if self.eat_p(P::RParen) {
             return Ok((v, false, false));
@@ -920,12 +953,27 @@ impl<'a> Parser<'a> {
             self.bump();
             return Ok((v, false, true));
         }
-        // K&R identifier list
+        // K&R identifier list: names with `int` until the declarations
+        // before the body say otherwise (`function_def`); an unprototyped
+        // type with parameters marks it
         if self.peek().kind == TokKind::Ident && !self.is_decl_start(&self.peek().clone()) {
-            let t = self.peek().clone();
-            self.diags
-                .error(t.span, "old-style (K&R) parameter lists are not supported");
-            let _ = self.skip_to_rparen();
+            loop {
+                let t = self.bump();
+                if t.kind != TokKind::Ident {
+                    let d = self.tok_desc(&t);
+                    self.diags
+                        .error(t.span, format!("expected identifier before {d}"));
+                    if !t.is(P::RParen) {
+                        let _ = self.skip_to_rparen();
+                    }
+                    return Err(());
+                }
+                v.push((Some(t.sym), Types::INT, t.span));
+                if !self.eat_p(P::Comma) {
+                    break;
+                }
+            }
+            self.expect_p(P::RParen)?;
             return Ok((v, false, false));
         }
         self.scopes.push(Scope::default());
@@ -992,6 +1040,15 @@ impl<'a> Parser<'a> {
 
     /// Parses a type name (`sizeof(int *)`, casts).
     pub(crate) fn type_name(&mut self) -> PResult<TypeId> {
+        let vla_ok = std::mem::replace(&mut self.vla_ok, false);
+        let pending = self.pending_vla.take();
+        let r = self.type_name_inner();
+        self.vla_ok = vla_ok;
+        self.pending_vla = pending;
+        r
+    }
+
+    fn type_name_inner(&mut self) -> PResult<TypeId> {
         let Some(spec) = self.decl_specs()? else {
             let t = self.peek().clone();
             let d = self.tok_desc(&t);
@@ -1057,13 +1114,32 @@ impl<'a> Parser<'a> {
         }
         let mut first = true;
         loop {
-            let d = self.declarator(spec.ty, false)?;
+            self.vla_ok = !file_scope && self.func.is_some();
+            self.pending_vla = None;
+            let d = self.declarator(spec.ty, false);
+            self.vla_ok = false;
+            let d = d?;
+            if self.pending_vla.is_some()
+                && (spec.storage != Storage::None
+                    && spec.storage != Storage::Auto
+                    && spec.storage != Storage::Register)
+            {
+                let e = self.pending_vla.take().expect("checked");
+                self.diags.error(
+                    e.span,
+                    "variable length arrays are supported only for block-scope objects",
+                );
+            }
             let mut attrs = spec.attrs.clone();
             self.attributes(&mut attrs)?;
             let Some((name, nspan)) = d.name else {
                 return Err(());
             };
             if first && file_scope && self.types.is_func(d.ty) && self.is_p(P::LBrace) {
+                return self.function_def(&spec, name, nspan, d, attrs);
+            }
+            if first && file_scope && self.is_kr(&d) && self.is_decl_start(&self.peek().clone()) {
+                let d = self.kr_declarations(d)?;
                 return self.function_def(&spec, name, nspan, d, attrs);
             }
             first = false;
@@ -1187,6 +1263,100 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A function declarator with a K&R identifier list (`f(a, b)`).
+    fn is_kr(&self, d: &Declarator) -> bool {
+        matches!(self.types.kind(d.ty), TypeKind::Func { proto: false, .. })
+            && d.params.as_ref().is_some_and(|p| !p.is_empty())
+    }
+
+    /// The parameter declarations of a K&R definition, between `)` and
+    /// `{` (`int f(a, b) int a; char *b; {`): gives each listed name its
+    /// declared type (`int` if none; arrays and functions adjusted to
+    /// pointers). `function_def` then passes each parameter with its
+    /// promoted type and converts it to the declared one.
+    fn kr_declarations(&mut self, mut d: Declarator) -> PResult<Declarator> {
+        let mut params = d.params.take().unwrap_or_default();
+        let mut declared = vec![false; params.len()];
+        while !self.is_p(P::LBrace) && !self.at_eof() {
+            let t = self.peek().clone();
+            let Some(spec) = self.decl_specs()? else {
+                let desc = self.tok_desc(&t);
+                self.diags.error(
+                    t.span,
+                    format!("expected declaration specifiers before {desc}"),
+                );
+                return Err(());
+            };
+            if spec.storage != Storage::None && spec.storage != Storage::Register {
+                self.diags
+                    .error(spec.span, "storage class specified for parameter");
+            }
+            loop {
+                let pd = self.declarator(spec.ty, false)?;
+                let mut a = Attrs::default();
+                self.attributes(&mut a)?;
+                let Some((pn, psp)) = pd.name else {
+                    self.diags.error(spec.span, "parameter name omitted");
+                    return Err(());
+                };
+                let ty = match self.types.kind(pd.ty).clone() {
+                    TypeKind::Array(e, _) => self.types.ptr(e),
+                    TypeKind::Func { .. } => self.types.ptr(pd.ty),
+                    _ => pd.ty,
+                };
+                match params.iter().position(|p| p.0 == Some(pn)) {
+                    Some(i) if declared[i] => {
+                        self.diags.error(
+                            psp,
+                            format!("redefinition of parameter '{}'", self.name(pn)),
+                        );
+                    }
+                    Some(i) => {
+                        declared[i] = true;
+                        params[i].1 = ty;
+                    }
+                    None => {
+                        self.diags.error(
+                            psp,
+                            format!(
+                                "declaration for parameter '{}' but no such parameter",
+                                self.name(pn)
+                            ),
+                        );
+                    }
+                }
+                if !self.eat_p(P::Comma) {
+                    break;
+                }
+            }
+            self.expect_p(P::Semi)?;
+        }
+        let TypeKind::Func { ret, .. } = self.types.kind(d.ty).clone() else {
+            unreachable!("K&R declarator is a function")
+        };
+        let passed: Vec<TypeId> = params.iter().map(|p| self.kr_promoted(p.1)).collect();
+        d.ty = self.types.intern(TypeKind::Func {
+            ret,
+            params: passed,
+            variadic: false,
+            proto: false,
+        });
+        d.params = Some(params);
+        Ok(d)
+    }
+
+    /// The type a K&R parameter of type `t` is passed with (the default
+    /// argument promotions).
+    fn kr_promoted(&self, t: TypeId) -> TypeId {
+        if t == Types::FLOAT {
+            Types::DOUBLE
+        } else if self.types.is_integer(t) {
+            self.types.promote(t)
+        } else {
+            t
+        }
+    }
+
     fn function_def(
         &mut self,
         spec: &DeclSpec,
@@ -1220,11 +1390,16 @@ impl<'a> Parser<'a> {
             ret,
             locals: Vec::new(),
             labels: HashMap::default(),
+            label_addrs: Vec::new(),
+            vlas: Vec::new(),
+            dynamic_stack: false,
             refs: HashSet::default(),
             variadic,
         });
         self.scopes.push(Scope::default());
         let mut params = Vec::new();
+        let kr = self.is_kr(&d);
+        let mut kr_copies = Vec::new();
         for (pn, pty, psp) in d.params.clone().unwrap_or_default() {
             let Some(pn) = pn else {
                 self.diags.error(psp, "parameter name omitted");
@@ -1236,7 +1411,8 @@ impl<'a> Parser<'a> {
                     format!("parameter '{}' has incomplete type", self.name(pn)),
                 );
             }
-            let id = self.new_local(Some(pn), pty, psp, None);
+            let passed = if kr { self.kr_promoted(pty) } else { pty };
+            let id = self.new_local(Some(pn), passed, psp, None);
             if let Some(f) = &mut self.func {
                 f.locals[id.0 as usize].used = true;
             }
@@ -1247,13 +1423,48 @@ impl<'a> Parser<'a> {
                     format!("redefinition of parameter '{}'", self.name(pn)),
                 );
             }
+            if passed != pty {
+                // K&R: the caller passes the promoted type; the body sees
+                // a copy converted to the declared one
+                let copy = self.new_local(Some(pn), pty, psp, None);
+                if let Some(f) = &mut self.func {
+                    f.locals[copy.0 as usize].used = true;
+                }
+                let arg = self.mk(ExprKind::Local(id), passed, psp);
+                let expr = self.cast(arg, pty);
+                kr_copies.push(Stmt::Decl(
+                    copy,
+                    Some(Init {
+                        items: vec![InitItem {
+                            offset: 0,
+                            ty: pty,
+                            bits: None,
+                            expr,
+                        }],
+                        strings: vec![],
+                        zero: false,
+                    }),
+                ));
+                self.scopes
+                    .last_mut()
+                    .expect("scope")
+                    .ords
+                    .insert(pn, Ordinary::Local(copy, pty, false));
+                continue;
+            }
             self.scopes
                 .last_mut()
                 .expect("scope")
                 .ords
                 .insert(pn, Ordinary::Local(id, pty, false));
         }
-        let body = self.compound_stmt(false);
+        let body = self.compound_stmt(false).map(|b| match b {
+            Stmt::Block(v) if !kr_copies.is_empty() => {
+                kr_copies.extend(v);
+                Stmt::Block(kr_copies)
+            }
+            other => other,
+        });
         self.pop_scope_warn();
         let f = self.func.take().expect("func");
         for (l, (defined, sp)) in &f.labels {
@@ -1273,6 +1484,9 @@ impl<'a> Parser<'a> {
             linkage,
             span,
             refs: f.refs,
+            label_addrs: f.label_addrs,
+            vlas: f.vlas.iter().map(|v| (v.0, v.1)).collect(),
+            dynamic_stack: f.dynamic_stack,
             weak: attrs.weak,
             inline: if attrs.noinline {
                 crate::ir::InlineHint::Never
@@ -1486,6 +1700,103 @@ impl<'a> Parser<'a> {
         std::mem::take(&mut self.global_refs)
     }
 
+    /// A variable-length array `T name[size]`: a hidden local holds the
+    /// element count (evaluated once, here), `name` is a local of type
+    /// `T *` set to storage from the runtime's VLA stack
+    /// (`ExprKind::StackAlloc`); `sizeof name` reads the count
+    /// ([`Parser::vla_sizeof`]).
+    fn vla_local(
+        &mut self,
+        name: Sym,
+        span: Span,
+        ty: TypeId,
+        size: Expr,
+        out: &mut Vec<Stmt>,
+    ) -> PResult<()> {
+        let el = self.types.pointee(ty).unwrap_or(Types::INT);
+        if self.is_p(P::Assign) {
+            self.diags
+                .error(span, "variable-sized object may not be initialized");
+            return Err(());
+        }
+        if let Some(old) = self.scopes.last().and_then(|s| s.ords.get(&name)) {
+            if matches!(old, Ordinary::Local(..)) {
+                let nm = self.name(name);
+                self.diags.error(span, format!("redefinition of '{nm}'"));
+            }
+        }
+        let elsize = self.types.size(el).unwrap_or(1);
+        let count = self.new_local(None, Types::UINT, span, None);
+        let n = self.cast(size, Types::UINT);
+        let sp = n.span;
+        out.push(Stmt::Decl(
+            count,
+            Some(Init {
+                items: vec![InitItem {
+                    offset: 0,
+                    ty: Types::UINT,
+                    bits: None,
+                    expr: n,
+                }],
+                strings: vec![],
+                zero: false,
+            }),
+        ));
+        let pty = self.types.ptr(el);
+        let id = self.new_local(Some(name), pty, span, None);
+        let cnt = self.mk(ExprKind::Local(count), Types::UINT, sp);
+        let k = self.mk(ExprKind::Int(elsize as i64), Types::UINT, sp);
+        let bytes = self.mk(
+            ExprKind::Binary(BinOp::Mul, Box::new(cnt), Box::new(k)),
+            Types::UINT,
+            sp,
+        );
+        let vp = self.types.ptr(Types::VOID);
+        let alloc = self.mk(ExprKind::StackAlloc(Box::new(bytes)), vp, sp);
+        let alloc = self.cast(alloc, pty);
+        out.push(Stmt::Decl(
+            id,
+            Some(Init {
+                items: vec![InitItem {
+                    offset: 0,
+                    ty: pty,
+                    bits: None,
+                    expr: alloc,
+                }],
+                strings: vec![],
+                zero: false,
+            }),
+        ));
+        if let Some(f) = &mut self.func {
+            f.locals[count.0 as usize].used = true;
+            f.vlas.push((id, count, el));
+            f.dynamic_stack = true;
+        }
+        self.scopes
+            .last_mut()
+            .expect("scope")
+            .ords
+            .insert(name, Ordinary::Local(id, pty, true));
+        Ok(())
+    }
+
+    /// `sizeof e` when `e` names a VLA: its element count times the
+    /// element size, computed at run time.
+    pub(crate) fn vla_sizeof(&mut self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Local(id) = e.kind else {
+            return None;
+        };
+        let (_, count, el) = *self.func.as_ref()?.vlas.iter().find(|v| v.0 == id)?;
+        let elsize = self.types.size(el).unwrap_or(1);
+        let cnt = self.mk(ExprKind::Local(count), Types::UINT, e.span);
+        let k = self.mk(ExprKind::Int(elsize as i64), Types::UINT, e.span);
+        Some(self.mk(
+            ExprKind::Binary(BinOp::Mul, Box::new(cnt), Box::new(k)),
+            Types::UINT,
+            e.span,
+        ))
+    }
+
     fn local_var(
         &mut self,
         name: Sym,
@@ -1505,6 +1816,9 @@ impl<'a> Parser<'a> {
                 };
                 self.diags.error(span, msg);
             }
+        }
+        if let Some(size) = self.pending_vla.take() {
+            return self.vla_local(name, span, ty, size, out);
         }
         let id = self.new_local(Some(name), ty, span, attrs.aligned);
         if attrs.unused {

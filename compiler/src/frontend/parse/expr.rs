@@ -11,12 +11,53 @@ use crate::frontend::sema::consteval;
 use crate::frontend::sema::types::{TypeId, TypeKind, Types};
 use crate::frontend::source::Span;
 
+/// The builtins of [`BuiltinOp`]: (operation, parameter type, result type).
+fn int_builtin(name: &str) -> Option<(BuiltinOp, TypeId, TypeId)> {
+    use BuiltinOp::*;
+    let plain = name.strip_prefix("__builtin_")?;
+    Some(match plain {
+        "bswap16" => (Bswap, Types::USHORT, Types::USHORT),
+        "bswap32" => (Bswap, Types::UINT, Types::UINT),
+        "bswap64" => (Bswap, Types::ULLONG, Types::ULLONG),
+        "abs" => (Abs, Types::INT, Types::INT),
+        "labs" => (Abs, Types::LONG, Types::LONG),
+        "llabs" => (Abs, Types::LLONG, Types::LLONG),
+        _ => {
+            let (stem, width) = if let Some(s) = plain.strip_suffix("ll") {
+                (s, 2)
+            } else if let Some(s) = plain.strip_suffix('l') {
+                (s, 1)
+            } else {
+                (plain, 0)
+            };
+            let op = match stem {
+                "clz" => Clz,
+                "ctz" => Ctz,
+                "popcount" => Popcount,
+                "parity" => Parity,
+                "ffs" => Ffs,
+                _ => return None,
+            };
+            let signed = op == Ffs;
+            let pty = match (width, signed) {
+                (0, false) => Types::UINT,
+                (0, true) => Types::INT,
+                (1, false) => Types::ULONG,
+                (1, true) => Types::LONG,
+                (_, false) => Types::ULLONG,
+                (_, true) => Types::LLONG,
+            };
+            (op, pty, Types::INT)
+        }
+    })
+}
+
 fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
 
 impl<'a> Parser<'a> {
-    fn mk(&self, kind: ExprKind, ty: TypeId, span: Span) -> Expr {
+    pub(crate) fn mk(&self, kind: ExprKind, ty: TypeId, span: Span) -> Expr {
         Expr { kind, ty, span }
     }
 
@@ -770,6 +811,34 @@ impl<'a> Parser<'a> {
                 let e = self.unary()?;
                 return self.incdec(e, true, p == P::Inc, t.span);
             }
+            TokKind::Punct(P::AndAnd) => {
+                // GNU label address `&&label`: the label's number in the
+                // function (1, 2, …) as a `void *` (FunctionDef::label_addrs)
+                self.bump();
+                let l = self.bump();
+                let sp = t.span.to(l.span);
+                if l.kind != TokKind::Ident || self.kw_of(&l).is_some() {
+                    let d = self.tok_desc(&l);
+                    self.diags
+                        .error(l.span, format!("expected label name before {d}"));
+                    return Err(());
+                }
+                let Some(f) = &mut self.func else {
+                    self.diags
+                        .error(sp, "label address '&&' outside a function");
+                    return Err(());
+                };
+                f.labels.entry(l.sym).or_insert((false, l.span));
+                let k = match f.label_addrs.iter().position(|&s| s == l.sym) {
+                    Some(i) => i + 1,
+                    None => {
+                        f.label_addrs.push(l.sym);
+                        f.label_addrs.len()
+                    }
+                };
+                let vp = self.types.ptr(Types::VOID);
+                return Ok(self.mk(ExprKind::Int(k as i64), vp, sp));
+            }
             TokKind::Punct(P::Amp) => {
                 self.bump();
                 let e = self.cast_expr()?;
@@ -866,6 +935,9 @@ impl<'a> Parser<'a> {
                         let e = self.unary()?;
                         if let ExprKind::Member { bits: Some(_), .. } = e.kind {
                             self.diags.error(e.span, "'sizeof' applied to a bit-field");
+                        }
+                        if let Some(n) = self.vla_sizeof(&e) {
+                            return Ok(n);
                         }
                         (e.ty, t.span.to(e.span))
                     };
@@ -1185,9 +1257,7 @@ impl<'a> Parser<'a> {
             }
             TokKind::Punct(P::LParen) => {
                 if self.is_p(P::LBrace) {
-                    self.diags
-                        .error(t.span, "statement expressions are not supported");
-                    return Err(());
+                    return self.stmt_expr(&t);
                 }
                 self.enter()?;
                 let e = self.expr();
@@ -1382,6 +1452,45 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The rest of a GNU statement expression `({ … })` after its `(`: the
+    /// value is that of the last statement if it is an expression
+    /// statement (after array and function decay), else `void`.
+    fn stmt_expr(&mut self, open: &crate::frontend::lex::Token) -> PResult<Expr> {
+        if self.func.is_none() {
+            self.diags.error(
+                open.span,
+                "braced-group within expression allowed only inside a function",
+            );
+            // skip to the closing parenthesis
+            let mut depth = 1;
+            while depth > 0 && !self.at_eof() {
+                let t = self.bump();
+                if t.is(P::LParen) {
+                    depth += 1;
+                } else if t.is(P::RParen) {
+                    depth -= 1;
+                }
+            }
+            return Err(());
+        }
+        let body = self.compound_stmt(true)?;
+        let close = self.expect_p(P::RParen)?;
+        let sp = open.span.to(close);
+        let mut stmts = match body {
+            Stmt::Block(v) => v,
+            other => vec![other],
+        };
+        let value = match stmts.last() {
+            Some(Stmt::Expr(_)) => match stmts.pop() {
+                Some(Stmt::Expr(e)) => Some(self.rvalue(e)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let ty = value.as_ref().map_or(Types::VOID, |e| e.ty);
+        Ok(self.mk(ExprKind::StmtExpr(stmts, value.map(bx)), ty, sp))
+    }
+
     /// GNU builtins; None if `name` is not one (then it is an ordinary name).
     fn builtin(&mut self, name: &str, t: &crate::frontend::lex::Token) -> PResult<Option<Expr>> {
         let args_of = |s: &mut Self| -> PResult<(Vec<Expr>, Span)> {
@@ -1450,11 +1559,81 @@ impl<'a> Parser<'a> {
                 let e = self.rvalue(e);
                 Ok(Some(self.cast(e, Types::LONG)))
             }
-            "__builtin_unreachable" | "__builtin_trap" => {
+            "__builtin_alloca" => {
+                // storage of the runtime's VLA stack, freed at return
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 1, sp)?;
+                let x = self.rvalue(a.into_iter().next().expect("arg"));
+                if !self.types.is_integer(x.ty) {
+                    self.diags.error(
+                        x.span,
+                        format!("argument of '{name}' must have an integer type"),
+                    );
+                    return Err(());
+                }
+                let x = self.cast(x, Types::UINT);
+                if let Some(f) = &mut self.func {
+                    f.dynamic_stack = true;
+                } else {
+                    self.diags.error(sp, format!("'{name}' outside a function"));
+                    return Err(());
+                }
+                let vp = self.types.ptr(Types::VOID);
+                Ok(Some(self.mk(ExprKind::StackAlloc(bx(x)), vp, sp)))
+            }
+            "__builtin_unreachable" => {
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);
                 nargs(self, &a, 0, sp)?;
                 Ok(Some(self.mk(ExprKind::Unreachable, Types::VOID, sp)))
+            }
+            "__builtin_trap" => {
+                // `abort()` (exit status 134, as a SIGABRT), then nothing
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 0, sp)?;
+                let sym = self.interner.intern("abort");
+                let fty = self.types.intern(TypeKind::Func {
+                    ret: Types::VOID,
+                    params: vec![],
+                    variadic: false,
+                    proto: true,
+                });
+                self.note_ref(sym);
+                let f = self.mk(ExprKind::Global(sym), fty, sp);
+                let pty = self.types.ptr(fty);
+                let f = self.mk(ExprKind::AddrOf(bx(f)), pty, sp);
+                let call = self.mk(ExprKind::Call(bx(f), vec![]), Types::VOID, sp);
+                let stop = self.mk(ExprKind::Unreachable, Types::VOID, sp);
+                Ok(Some(self.mk(
+                    ExprKind::Comma(bx(call), bx(stop)),
+                    Types::VOID,
+                    sp,
+                )))
+            }
+            _ if int_builtin(name).is_some() => {
+                let (op, pty, rty) = int_builtin(name).expect("checked");
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 1, sp)?;
+                let x = self.rvalue(a.into_iter().next().expect("arg"));
+                if !self.types.is_integer(x.ty) {
+                    self.diags.error(
+                        x.span,
+                        format!("argument of '{name}' must have an integer type"),
+                    );
+                    return Err(());
+                }
+                let x = self.cast(x, pty);
+                let bits = self.types.size(pty).unwrap_or(4) as u32 * 8;
+                if let Some(v) = consteval::eval_int(&self.types, &x) {
+                    if let Some(r) = op.fold(v as u64, bits) {
+                        let r = consteval::wrap(&self.types, rty, r);
+                        return Ok(Some(self.mk(ExprKind::Int(r), rty, sp)));
+                    }
+                }
+                Ok(Some(self.mk(ExprKind::Builtin(op, bx(x)), rty, sp)))
             }
             "__builtin_constant_p" => {
                 let (a, c) = args_of(self)?;
@@ -1464,7 +1643,44 @@ impl<'a> Parser<'a> {
                     && self.types.is_integer(a[0].ty);
                 Ok(Some(self.mk(ExprKind::Int(v as i64), Types::INT, sp)))
             }
+            // gcc's float constants: +infinity and the default quiet NaN
+            // (the string argument of __builtin_nan is accepted and its
+            // payload ignored)
+            "__builtin_huge_val"
+            | "__builtin_huge_valf"
+            | "__builtin_inf"
+            | "__builtin_inff"
+            | "__builtin_nan"
+            | "__builtin_nanf" => {
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                let nan = name.starts_with("__builtin_nan");
+                nargs(self, &a, nan as usize, sp)?;
+                if nan && !matches!(a[0].kind, ExprKind::Str(_) | ExprKind::Decay(_)) {
+                    self.diags.error(
+                        a[0].span,
+                        "argument to '__builtin_nan' must be a string literal",
+                    );
+                }
+                let ty = if name.ends_with('f') {
+                    Types::FLOAT
+                } else {
+                    Types::DOUBLE
+                };
+                let v = if nan { f64::NAN } else { f64::INFINITY };
+                Ok(Some(self.mk(ExprKind::Float(v), ty, sp)))
+            }
             "__builtin_types_compatible_p" => {
+                let first = self.peek_at(1).clone();
+                if self.is_p(P::LParen) && !self.is_type_name_start(&first) {
+                    let d = self.tok_desc(&first);
+                    self.diags.error(
+                        first.span,
+                        format!("'{name}' takes two type names; expected a type name before {d}"),
+                    );
+                    self.skip_balanced()?;
+                    return Ok(Some(self.mk(ExprKind::Int(0), Types::INT, t.span)));
+                }
                 self.expect_p(P::LParen)?;
                 let a = self.type_name()?;
                 self.expect_p(P::Comma)?;
@@ -1515,14 +1731,24 @@ impl<'a> Parser<'a> {
             || (!is_hex && lower.contains('e'))
             || (is_hex && lower.contains('p'));
         if is_float {
-            let body = lower.trim_end_matches(['f', 'l']);
-            let v: f64 = body.parse().unwrap_or(0.0);
-            let ty = if lower.ends_with('f') {
-                Types::FLOAT
-            } else if lower.ends_with('l') {
-                Types::LDOUBLE
+            let (body, ty) = if let Some(b) = lower.strip_suffix('f') {
+                (b, Types::FLOAT)
+            } else if let Some(b) = lower.strip_suffix('l') {
+                (b, Types::LDOUBLE)
             } else {
-                Types::DOUBLE
+                (lower.as_str(), Types::DOUBLE)
+            };
+            let Some(v) = float_literal(body, ty == Types::FLOAT) else {
+                // gcc's wording
+                let msg = if body.starts_with("0x") && !body.contains('p') {
+                    "hexadecimal floating constants require an exponent".to_string()
+                } else if body.ends_with(['e', 'p', '+', '-']) {
+                    "exponent has no digits".to_string()
+                } else {
+                    format!("invalid floating constant '{s}'")
+                };
+                self.diags.error(t.span, msg);
+                return Ok(self.mk(ExprKind::Float(0.0), ty, t.span));
             };
             return Ok(self.mk(ExprKind::Float(v), ty, t.span));
         }
@@ -1611,5 +1837,199 @@ fn binop_spelling(op: BinOp) -> &'static str {
         BinOp::Le => "<=",
         BinOp::Gt => ">",
         BinOp::Ge => ">=",
+    }
+}
+
+/// The value of a floating constant's digits (C99 §6.4.4.2), lower-case,
+/// without its suffix, rounded once to nearest, ties to even, to binary32
+/// (`single`) or binary64; the result is an `f64` (exact for binary32).
+/// Decimal constants use Rust's correctly rounded `str::parse` of the
+/// target type itself (parsing a `float` as `f64` first would round
+/// twice); hexadecimal ones are converted here, exactly. None if malformed.
+pub(crate) fn float_literal(body: &str, single: bool) -> Option<f64> {
+    if let Some(hex) = body.strip_prefix("0x") {
+        return hex_float(hex, single);
+    }
+    // Rust also accepts "inf", "nan" and a sign: a pp-number has neither
+    if !body.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        || !body
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-'))
+    {
+        return None;
+    }
+    if single {
+        body.parse::<f32>().ok().map(f64::from)
+    } else {
+        body.parse::<f64>().ok()
+    }
+}
+
+/// A hexadecimal floating constant (after `0x`): hex digits with an
+/// optional point, then the mandatory binary exponent `p±d`.
+fn hex_float(s: &str, single: bool) -> Option<f64> {
+    let (mant, exp) = s.split_once('p')?;
+    let exp: i64 = match exp.strip_prefix('+') {
+        Some(e) => e,
+        None => exp,
+    }
+    .parse::<i64>()
+    .ok()
+    .or_else(|| {
+        // an exponent too large for i64 still has a well-defined value
+        let d = exp.trim_start_matches(['+', '-']);
+        (!d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())).then(|| {
+            if exp.starts_with('-') {
+                -(1 << 40)
+            } else {
+                1 << 40
+            }
+        })
+    })?
+    .clamp(-(1 << 40), 1 << 40);
+    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    // significand in 124 bits at most; the digits beyond only matter as
+    // a sticky bit
+    let mut m: u128 = 0;
+    let mut e: i64 = exp;
+    let mut sticky = false;
+    for (k, part) in [int, frac].iter().enumerate() {
+        for c in part.chars() {
+            let d = c.to_digit(16)? as u128;
+            if m >> 120 == 0 {
+                m = m * 16 + d;
+                if k == 1 {
+                    e -= 4;
+                }
+            } else {
+                sticky |= d != 0;
+                if k == 0 {
+                    e += 4;
+                }
+            }
+        }
+    }
+    let (p, emin, emax, bias) = if single {
+        (24i64, -126i64, 127i64, 127u64)
+    } else {
+        (53, -1022, 1023, 1023)
+    };
+    let bits = round_binary(m, sticky, e, p, emin, emax, bias);
+    Some(if single {
+        f32::from_bits(bits as u32) as f64
+    } else {
+        f64::from_bits(bits)
+    })
+}
+
+/// The bits of `m × 2^e` (plus a little more when `sticky`) rounded to
+/// nearest, ties to even, in the IEEE 754 binary format of precision `p`
+/// bits, exponent range `emin..=emax` and bias `bias` (IEEE 754-2008
+/// §3.4, §4.3.1): subnormals below `2^emin`, infinity above the largest
+/// finite value.
+fn round_binary(m: u128, sticky: bool, e: i64, p: i64, emin: i64, emax: i64, bias: u64) -> u64 {
+    let inf = ((2 * emax + 1) as u64) << (p - 1);
+    if m == 0 {
+        return 0;
+    }
+    let n = 128 - m.leading_zeros() as i64;
+    let top = e + n - 1; // exponent of the leading bit
+    if top > emax + 1 {
+        return inf;
+    }
+    // bits kept: p, fewer for a subnormal
+    let keep = if top >= emin { p } else { p - (emin - top) };
+    if keep < 0 {
+        return 0; // below half the smallest subnormal
+    }
+    let shift = n - keep;
+    let (mut q, scale) = if shift <= 0 {
+        (m << (-shift) as u32, e + shift)
+    } else {
+        let q = m >> shift as u32;
+        let rem = m & ((1u128 << shift as u32) - 1);
+        let half = 1u128 << (shift - 1) as u32;
+        let up = rem > half || (rem == half && (sticky || q & 1 == 1));
+        (q + up as u128, e + shift)
+    };
+    if q == 0 {
+        return 0;
+    }
+    // value = q × 2^scale, q < 2^(p+1)
+    let l = 128 - q.leading_zeros() as i64;
+    let top = scale + l - 1;
+    if top > emax {
+        return inf;
+    }
+    if top < emin {
+        // subnormal: the fraction field counts units of 2^(emin - p + 1)
+        return (q << (scale - (emin - p + 1)) as u32) as u64;
+    }
+    if l > p {
+        q >>= (l - p) as u32;
+    } else {
+        q <<= (p - l) as u32;
+    }
+    (((top as u64).wrapping_add(bias)) << (p - 1)) | (q as u64 & ((1u64 << (p - 1)) - 1))
+}
+
+#[cfg(test)]
+mod float_literal_tests {
+    use super::float_literal;
+
+    #[test]
+    fn decimal_constants_round_once_in_their_type() {
+        assert_eq!(float_literal("0.1", false), Some(0.1));
+        assert_eq!(float_literal("1.", false), Some(1.0));
+        assert_eq!(float_literal(".5e1", false), Some(5.0));
+        // 1 + 2^-24 + 2^-60: as float it rounds up to 1 + 2^-23; through
+        // double it would first round to 1 + 2^-24, a tie, then to 1
+        let v = "1.00000005960464477550670051863";
+        assert_eq!(
+            float_literal(v, true).map(|x| (x as f32).to_bits()),
+            Some(0x3f80_0001)
+        );
+        assert_eq!(((v.parse::<f64>().unwrap()) as f32).to_bits(), 0x3f80_0000);
+        assert_eq!(float_literal("1e", false), None);
+        assert_eq!(float_literal("inf", false), None);
+    }
+
+    #[test]
+    fn hexadecimal_constants_are_exact_or_rounded_to_nearest_even() {
+        assert_eq!(float_literal("0x1p0", false), Some(1.0));
+        assert_eq!(float_literal("0x1.8p1", false), Some(3.0));
+        assert_eq!(float_literal("0x.1p4", false), Some(1.0));
+        assert_eq!(float_literal("0x1p-1074", false), Some(f64::from_bits(1)));
+        assert_eq!(float_literal("0x1p-1075", false), Some(0.0)); // tie to even
+        assert_eq!(
+            float_literal("0x1.00000000000001p-1075", false),
+            Some(f64::from_bits(1))
+        );
+        assert_eq!(
+            float_literal("0x1.fffffffffffff8p1023", false),
+            Some(f64::INFINITY)
+        );
+        assert_eq!(
+            float_literal("0x1.fffffffffffffp1023", false),
+            Some(f64::MAX)
+        );
+        assert_eq!(float_literal("0x1.000001p0", true), Some(1.0)); // tie to even
+        assert_eq!(
+            float_literal("0x1.0000011p0", true),
+            Some(f32::from_bits(0x3f80_0001) as f64)
+        );
+        assert_eq!(
+            float_literal("0x1p-149", true),
+            Some(f32::from_bits(1) as f64)
+        );
+        assert_eq!(
+            float_literal("0x1.fffffep-127", true),
+            Some(f32::from_bits(0x0080_0000) as f64)
+        );
+        assert_eq!(float_literal("0x1p", false), None);
+        assert_eq!(float_literal("0x1.0", false), None);
     }
 }

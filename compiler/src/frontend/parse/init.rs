@@ -63,7 +63,9 @@ impl<'a> Parser<'a> {
                     }
                     Some(CVal::StrAddr(..)) => {}
                     None => {
-                        if !self.types.is_float(it.ty) {
+                        if !self.types.is_float(it.ty)
+                            || consteval::eval_float(&self.types, &it.expr).is_none()
+                        {
                             self.diags
                                 .error(it.expr.span, "initializer element is not constant");
                         }

@@ -182,6 +182,12 @@ pub(crate) struct FuncState {
     pub ret: TypeId,
     pub locals: Vec<LocalVar>,
     pub labels: HashMap<Sym, (bool, Span)>,
+    /// Labels whose address is taken (`&&label`), in order of first use.
+    pub label_addrs: Vec<Sym>,
+    /// VLAs: (pointer local, element-count local, element type).
+    pub vlas: Vec<(LocalId, LocalId, TypeId)>,
+    /// Uses `alloca` or declares a VLA.
+    pub dynamic_stack: bool,
     pub refs: HashSet<Sym>,
     pub variadic: bool,
 }
@@ -190,6 +196,70 @@ pub(crate) struct SwitchCtx {
     pub cases: Vec<(i64, i64, u32)>,
     pub default: Option<u32>,
     pub ty: TypeId,
+}
+
+/// The `#pragma pack` stack (gcc's forms: `pack(N)`, `pack()`,
+/// `pack(push)`, `pack(push, N)`, `pack(push, id, N)`, `pack(pop)`,
+/// `pack(pop, id)`; N a power of two up to 16).
+#[derive(Default)]
+struct PackState {
+    current: Option<u64>,
+    stack: Vec<Option<u64>>,
+}
+
+impl PackState {
+    /// Applies the pragma `text`: None if it is not `pack`, else the new
+    /// state or a warning for a malformed one (then ignored, as gcc does).
+    fn apply(&mut self, text: &str) -> Option<Result<Option<u64>, String>> {
+        let s: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let rest = s.strip_prefix("pack")?;
+        if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+            return None; // another pragma (`packed…`)
+        }
+        let bad = || Err("ignoring malformed '#pragma pack'".to_string());
+        let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) else {
+            return Some(bad());
+        };
+        let parts: Vec<&str> = if inner.is_empty() {
+            vec![]
+        } else {
+            inner.split(',').collect()
+        };
+        let num = |p: &str| -> Option<u64> {
+            let n: u64 = p.parse().ok()?;
+            (n.is_power_of_two() && n <= 16).then_some(n)
+        };
+        match parts.as_slice() {
+            [] => self.current = None,
+            ["push", more @ ..] => {
+                let n = match more {
+                    [] => None,
+                    [n] | [_, n] if num(n).is_some() => num(n),
+                    [_id] => None,
+                    _ => return Some(bad()),
+                };
+                self.stack.push(self.current);
+                if n.is_some() {
+                    self.current = n;
+                }
+            }
+            ["pop"] | ["pop", _] => {
+                self.current = self.stack.pop().unwrap_or(None);
+            }
+            ["show"] => return None,
+            [n] => match num(n) {
+                Some(v) => self.current = Some(v),
+                None => {
+                    return Some(Err("alignment must be a small power of two, not '"
+                        .to_string()
+                        + n
+                        + "', in '#pragma pack'"))
+                }
+            },
+            _ => return Some(bad()),
+        }
+        Some(Ok(self.current))
+    }
 }
 
 /// Maximum nesting of parentheses, braces, declarators and statements.
@@ -221,6 +291,14 @@ pub struct Parser<'a> {
     records_being_defined: Vec<TypeId>,
     pub(crate) va_list_ty: TypeId,
     pub(crate) global_refs: HashSet<Sym>,
+    /// `#pragma pack` state changes: (index of the first token they apply
+    /// to, maximum member alignment or None for the default), in order.
+    pub(crate) pack_changes: Vec<(usize, Option<u64>)>,
+    /// Block-scope object declarator being parsed: its outermost array
+    /// dimension may be variable (a VLA).
+    pub(crate) vla_ok: bool,
+    /// The size expression of the VLA dimension just parsed.
+    pub(crate) pending_vla: Option<Expr>,
 }
 
 impl<'a> Parser<'a> {
@@ -234,10 +312,22 @@ impl<'a> Parser<'a> {
         for (s, k) in KEYWORDS {
             kw.insert(interner.intern(s), *k);
         }
-        let toks: Vec<Token> = toks
-            .into_iter()
-            .filter(|t| t.kind != TokKind::Pragma)
-            .collect();
+        let mut pack_changes = Vec::new();
+        let mut pack_state = PackState::default();
+        let mut kept = Vec::with_capacity(toks.len());
+        for t in toks {
+            if t.kind == TokKind::Pragma {
+                let text = interner.get(t.sym).to_string();
+                match pack_state.apply(&text) {
+                    Some(Ok(v)) => pack_changes.push((kept.len(), v)),
+                    Some(Err(msg)) => diags.warning(t.span, msg),
+                    None => {}
+                }
+                continue;
+            }
+            kept.push(t);
+        }
+        let toks = kept;
         let mut types = Types::new();
         let va_list_ty = types.ptr(Types::CHAR);
         Parser {
@@ -261,6 +351,9 @@ impl<'a> Parser<'a> {
             records_being_defined: Vec::new(),
             va_list_ty,
             global_refs: HashSet::default(),
+            pack_changes,
+            vla_ok: false,
+            pending_vla: None,
         }
     }
 
@@ -553,6 +646,15 @@ impl<'a> Parser<'a> {
                 _ => {}
             }
         }
+    }
+
+    /// The `#pragma pack` value in force at token `pos`.
+    pub(crate) fn pack_at(&self, pos: usize) -> Option<u64> {
+        self.pack_changes
+            .iter()
+            .take_while(|(at, _)| *at <= pos)
+            .last()
+            .and_then(|(_, v)| *v)
     }
 
     // ---- translation unit ----

@@ -289,7 +289,18 @@ impl<'a> Parser<'a> {
                 let t = self.bump();
                 if t.kind != TokKind::Ident {
                     if t.is(P::Star) {
-                        self.diags.error(t.span, "computed goto is not supported");
+                        let e = self.expr()?;
+                        let e = self.rvalue(e);
+                        self.expect_p(P::Semi)?;
+                        if !self.types.is_ptr(e.ty) {
+                            let ty = self.types.name(e.ty, self.interner);
+                            self.diags.error(
+                                e.span,
+                                format!("computed goto needs a pointer ('void *' from '&&label'), not '{ty}'"),
+                            );
+                            return Err(());
+                        }
+                        return Ok(Stmt::GotoIndirect(e));
                     } else {
                         let d = self.tok_desc(&t);
                         self.diags

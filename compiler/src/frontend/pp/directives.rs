@@ -92,7 +92,7 @@ impl<'a> Preprocessor<'a> {
                     "if" => self.eval_if(&name, &toks),
                     _ => match toks.first() {
                         Some(t) if t.kind == TokKind::Ident => {
-                            let d = self.macros.contains_key(&t.sym);
+                            let d = self.macros.contains_key(&t.sym) || self.is_has_include(t);
                             if dname == "ifdef" {
                                 d
                             } else {
@@ -394,16 +394,7 @@ impl<'a> Preprocessor<'a> {
             );
             return;
         }
-        let mut cands: Vec<PathBuf> = Vec::new();
-        if !angled {
-            if let Some(f) = self.frames.last() {
-                cands.push(f.dir.join(&name));
-            }
-        }
-        for d in &self.opts.include_dirs {
-            cands.push(d.join(&name));
-        }
-        for c in cands {
+        for c in self.include_candidates(&name, angled) {
             if c.is_file() {
                 self.note_included(&c, false);
                 if self.once.contains(&c) {
@@ -435,6 +426,68 @@ impl<'a> Preprocessor<'a> {
         }
         self.diags
             .error(first.span, format!("{name}: No such file or directory"));
+    }
+
+    /// `__has_include` or `__has_include_next`: defined as far as
+    /// `defined` and `#ifdef` are concerned.
+    pub(super) fn is_has_include(&self, t: &Token) -> bool {
+        t.kind == TokKind::Ident
+            && (t.sym == self.s_has_include || self.interner.get(t.sym) == "__has_include_next")
+    }
+
+    /// The files `#include` tries for `name`, in order (the including
+    /// file's directory first for `"name"`, then the `-I` directories);
+    /// the built-in headers come after them.
+    fn include_candidates(&self, name: &str, angled: bool) -> Vec<PathBuf> {
+        let mut cands: Vec<PathBuf> = Vec::new();
+        if !angled {
+            if let Some(f) = self.frames.last() {
+                cands.push(f.dir.join(name));
+            }
+        }
+        for d in &self.opts.include_dirs {
+            cands.push(d.join(name));
+        }
+        cands
+    }
+
+    /// `__has_include(…)` on the tokens between the parentheses (a string
+    /// literal or `<…>`): whether `#include` would find the header; None
+    /// when they are not a header name.
+    pub(super) fn has_include(&mut self, toks: &[Token]) -> Option<bool> {
+        let mut toks = toks.to_vec();
+        if toks
+            .first()
+            .is_some_and(|t| t.kind != TokKind::Str && !t.is(P::Lt))
+        {
+            toks = self.expand_list(&toks);
+        }
+        let first = toks.first()?;
+        let spelling = self.interner.get(first.sym).to_string();
+        let (name, angled) =
+            if first.kind == TokKind::Str && spelling.starts_with('"') && spelling.len() >= 2 {
+                (spelling[1..spelling.len() - 1].to_string(), false)
+            } else if first.is(P::Lt) {
+                let mut s = String::new();
+                for t in &toks[1..] {
+                    if t.is(P::Gt) {
+                        break;
+                    }
+                    if t.space && !s.is_empty() {
+                        s.push(' ');
+                    }
+                    s.push_str(self.interner.get(t.sym));
+                }
+                (s, true)
+            } else {
+                return None;
+            };
+        Some(
+            self.include_candidates(&name, angled)
+                .iter()
+                .any(|c| c.is_file())
+                || BUILTIN_HEADERS.iter().any(|(n, _)| *n == name),
+        )
     }
 
     fn note_included(&mut self, path: &Path, system: bool) {

@@ -25,20 +25,35 @@ impl<'a> Preprocessor<'a> {
         let zero = self.interner.intern("0");
         while i < toks.len() {
             let t = &toks[i];
-            if t.kind == TokKind::Ident && (t.sym == self.s_defined || t.sym == self.s_has_include)
-            {
-                let is_inc = t.sym == self.s_has_include;
+            let is_inc = self.is_has_include(t);
+            if t.kind == TokKind::Ident && (t.sym == self.s_defined || is_inc) {
                 let paren = toks.get(i + 1).is_some_and(|t| t.is(P::LParen));
                 let j = if paren { i + 2 } else { i + 1 };
                 if is_inc {
-                    // __has_include("x") / (<x>): only builtin headers and -I
+                    // __has_include("x") / (<x>): the search of #include
+                    // (#include_next searches the same directories)
                     let mut k = j;
                     while k < toks.len() && !toks[k].is(P::RParen) {
                         k += 1;
                     }
+                    if !paren || k >= toks.len() || k == j {
+                        let n = self.interner.get(t.sym).to_string();
+                        self.diags.error(
+                            t.span,
+                            format!("missing '(' \"header-name\" ')' after \"{n}\""),
+                        );
+                        return false;
+                    }
+                    let Some(found) = self.has_include(&toks[j..k]) else {
+                        self.diags.error(
+                            toks[j].span,
+                            "operator \"__has_include\" requires a header-name",
+                        );
+                        return false;
+                    };
                     v.push(Token {
                         kind: TokKind::Number,
-                        sym: zero,
+                        sym: if found { one } else { zero },
                         ..t.clone()
                     });
                     i = k + 1;
@@ -46,7 +61,7 @@ impl<'a> Preprocessor<'a> {
                 }
                 match toks.get(j) {
                     Some(n) if n.kind == TokKind::Ident => {
-                        let d = self.macros.contains_key(&n.sym);
+                        let d = self.macros.contains_key(&n.sym) || self.is_has_include(n);
                         if paren && !toks.get(j + 1).is_some_and(|t| t.is(P::RParen)) {
                             self.diags.error(n.span, "missing ')' after \"defined\"");
                             return false;

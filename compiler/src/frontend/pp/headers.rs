@@ -64,4 +64,8 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
         include_str!("../../../../runtime/include/errno.h"),
     ),
     ("time.h", include_str!("../../../../runtime/include/time.h")),
+    (
+        "alloca.h",
+        include_str!("../../../../runtime/include/alloca.h"),
+    ),
 ];

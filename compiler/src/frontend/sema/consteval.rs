@@ -47,6 +47,33 @@ pub fn eval(types: &Types, e: &Expr) -> Option<CVal> {
     use CVal::*;
     Some(match &e.kind {
         ExprKind::Int(v) => Int(wrap(types, e.ty, *v)),
+        ExprKind::Cast(x) if types.is_float(x.ty) && types.is_integer(e.ty) => {
+            // C99 §6.3.1.4p1: truncation toward zero; a value out of the
+            // range of the type is undefined, so not a constant
+            let v = eval_float(types, x)?.trunc();
+            if matches!(types.kind(e.ty), TypeKind::Bool) {
+                return Some(Int((v != 0.0) as i64));
+            }
+            let size = types.size(e.ty)?;
+            let (lo, hi) = match (size, types.is_unsigned(e.ty)) {
+                (8, true) => (0.0, 18446744073709551616.0),
+                (8, false) => (-9223372036854775808.0, 9223372036854775808.0),
+                (n, true) => (0.0, (1u64 << (8 * n)) as f64),
+                (n, false) => (
+                    -((1u64 << (8 * n - 1)) as f64),
+                    (1u64 << (8 * n - 1)) as f64,
+                ),
+            };
+            if !(v >= lo && v < hi) {
+                return None;
+            }
+            let i = if types.is_unsigned(e.ty) {
+                v as u64 as i64
+            } else {
+                v as i64
+            };
+            Int(wrap(types, e.ty, i))
+        }
         ExprKind::Cast(x) => {
             if types.is_void(e.ty) || types.is_float(e.ty) || types.is_float(x.ty) {
                 return None;
@@ -66,6 +93,9 @@ pub fn eval(types: &Types, e: &Expr) -> Option<CVal> {
             }
         }
         ExprKind::Decay(x) | ExprKind::AddrOf(x) => addr_of(types, x)?,
+        ExprKind::Unary(UnOp::LogNot, x) if types.is_float(x.ty) => {
+            Int((eval_float(types, x)? == 0.0) as i64)
+        }
         ExprKind::Unary(op, x) => {
             let v = eval_int(types, x)?;
             Int(wrap(
@@ -78,10 +108,27 @@ pub fn eval(types: &Types, e: &Expr) -> Option<CVal> {
                 },
             ))
         }
+        ExprKind::Binary(op, a, b) if types.is_float(a.ty) => {
+            let (x, y) = (eval_float(types, a)?, eval_float(types, b)?);
+            Int(match op {
+                BinOp::Eq => x == y,
+                BinOp::Ne => x != y,
+                BinOp::Lt => x < y,
+                BinOp::Le => x <= y,
+                BinOp::Gt => x > y,
+                BinOp::Ge => x >= y,
+                _ => return None,
+            } as i64)
+        }
         ExprKind::Binary(op, a, b) => {
             let va = eval(types, a)?;
             let vb = eval(types, b)?;
             match (va, vb) {
+                // integer-valued pointers: `&&a - &&b` (label numbers)
+                (Int(x), Int(y)) if *op == BinOp::PtrDiff => {
+                    let sz = types.size(types.pointee(a.ty)?).unwrap_or(1).max(1) as i64;
+                    Int(x.wrapping_sub(y) / sz)
+                }
                 (Int(x), Int(y)) => Int(binop(types, *op, a.ty, e.ty, x, y)?),
                 (Addr(s, o), Int(y)) if matches!(op, BinOp::PtrAdd | BinOp::PtrSub) => {
                     let sz = types.size(types.pointee(a.ty)?)? as i64;
@@ -148,6 +195,68 @@ pub fn eval(types: &Types, e: &Expr) -> Option<CVal> {
             }
         }
         ExprKind::Comma(_, _) => return None,
+        _ => return None,
+    })
+}
+
+/// Evaluates an arithmetic constant expression of floating type (C99
+/// §6.6p8, for static initializers), bit-exactly as the target computes it
+/// (FLT_EVAL_METHOD 0): each operation rounded to nearest, ties to even,
+/// in its own type. The result is an `f64`; for a `float` expression it
+/// holds a binary32 value exactly. None if not constant.
+pub fn eval_float(types: &Types, e: &Expr) -> Option<f64> {
+    let single = matches!(types.kind(e.ty), TypeKind::Float);
+    Some(match &e.kind {
+        ExprKind::Float(v) => *v,
+        ExprKind::Cast(x) if types.is_float(x.ty) => {
+            let v = eval_float(types, x)?;
+            if single {
+                v as f32 as f64
+            } else {
+                v
+            }
+        }
+        ExprKind::Cast(x) if types.is_integer(x.ty) => {
+            let i = eval_int(types, x)?;
+            // directly from the integer: one rounding
+            let uns = types.is_unsigned(x.ty) && types.size(x.ty) == Some(8);
+            match (single, uns) {
+                (true, true) => (i as u64 as f32) as f64,
+                (true, false) => (i as f32) as f64,
+                (false, true) => i as u64 as f64,
+                (false, false) => i as f64,
+            }
+        }
+        ExprKind::Unary(UnOp::Neg, x) => -eval_float(types, x)?,
+        ExprKind::Binary(op, a, b) => {
+            let (x, y) = (eval_float(types, a)?, eval_float(types, b)?);
+            if single {
+                let (x, y) = (x as f32, y as f32);
+                (match op {
+                    BinOp::Add => x + y,
+                    BinOp::Sub => x - y,
+                    BinOp::Mul => x * y,
+                    BinOp::Div => x / y,
+                    _ => return None,
+                }) as f64
+            } else {
+                match op {
+                    BinOp::Add => x + y,
+                    BinOp::Sub => x - y,
+                    BinOp::Mul => x * y,
+                    BinOp::Div => x / y,
+                    _ => return None,
+                }
+            }
+        }
+        ExprKind::Cond(c, a, b) => {
+            let c = if types.is_float(c.ty) {
+                eval_float(types, c)? != 0.0
+            } else {
+                eval(types, c)? != CVal::Int(0)
+            };
+            eval_float(types, if c { a } else { b })?
+        }
         _ => return None,
     })
 }

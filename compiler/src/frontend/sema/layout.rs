@@ -35,7 +35,9 @@ pub(crate) struct Member {
 /// Lays out a struct or union (System V rules for bit-fields, ISA-ST200
 /// §1.1 alignments; `packed` gives alignment 1) and completes the record
 /// `ty`. `record_packed` and `record_aligned` are the attributes of the
-/// struct or union itself.
+/// struct or union itself; `pack` is the `#pragma pack(N)` in force
+/// (member alignments capped at N; `pack(1)` is `packed`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn layout_record(
     types: &mut Types,
     diags: &mut Diagnostics,
@@ -44,7 +46,10 @@ pub(crate) fn layout_record(
     members: Vec<Member>,
     record_packed: bool,
     record_aligned: Option<u64>,
+    pack: Option<u64>,
 ) {
+    let record_packed = record_packed || pack == Some(1);
+    let cap = pack.unwrap_or(u64::MAX);
     let is_union = types.record(ty).is_some_and(|r| r.is_union);
     let mut fields = Vec::new();
     let mut bit: u64 = 0; // current position in bits (struct)
@@ -81,13 +86,13 @@ pub(crate) fn layout_record(
                 }
             }
         };
-        let mut malign = if packed { 1 } else { types.align(mty) };
+        let mut malign = if packed { 1 } else { types.align(mty).min(cap) };
         if let Some(al) = member_aligned {
             malign = malign.max(al);
         }
         if let Some(w) = width {
             let unit = types.size(mty).unwrap_or(4);
-            let ualign = if packed { 1 } else { types.align(mty) };
+            let ualign = if packed { 1 } else { types.align(mty).min(cap) };
             if is_union {
                 fields.push(Field {
                     name,

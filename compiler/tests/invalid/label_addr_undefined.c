@@ -1,0 +1,4 @@
+// expect: 3:14: error: label 'nowhere' used but not defined
+void *f(void) {
+    return &&nowhere;
+}

@@ -1,0 +1,2 @@
+// expect: 2:9: error: braced-group within expression allowed only inside a function
+int x = ({ 1; });
