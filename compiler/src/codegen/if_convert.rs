@@ -702,10 +702,12 @@ fn phi_operand(phi: &MInst, p: MBlockId) -> Option<Reg> {
 }
 
 /// True for `stw`, `sth`, `stb` `off[base] = value` (ISA-ST200 §4.6; not
-/// `stwl`, whose success flag is a result).
+/// `stwl`, whose success flag is a result; not a volatile store, which
+/// runs exactly when the program says).
 pub(super) fn is_plain_store(i: &MInst) -> bool {
     i.info()
         .is_some_and(|x| x.class == isa::ops::OpClass::Store)
+        && !i.volatile
         && i.imp_defs.is_empty()
         && matches!(i.ops[..], [_, Opnd::R(_), Opnd::R(_)])
 }

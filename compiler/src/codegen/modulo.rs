@@ -2418,6 +2418,11 @@ fn loop_shape(
     if body.iter().any(|i| i.is_control() || i.is_call()) {
         return Err("control flow or call in the loop");
     }
+    // unrolling, pipelining or forwarding would duplicate, reorder or
+    // remove volatile accesses: the loop keeps its shape
+    if body.iter().any(|i| i.volatile) {
+        return Err("volatile access in the loop");
+    }
     if body
         .iter()
         .any(|i| !matches!(i.op, MOp::Isa(_)) || !i.imp_defs.is_empty() || !i.imp_uses.is_empty())

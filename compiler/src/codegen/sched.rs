@@ -19,7 +19,9 @@
 //!   base, or touch two different C objects (`mem_object`: the tag
 //!   instruction selection puts on them from the IR's alias analysis, or
 //!   the symbol or frame object of the offset); every other pair (`stwl`,
-//!   `pft`, `sync`, … included) may overlap;
+//!   `pft`, `sync`, … included) may overlap; a volatile load or store
+//!   ([`MInst::volatile`]) is ordered after and before every other memory
+//!   operation (latency 1), so volatile accesses keep program order;
 //! - every operation precedes the region's control operation (latency 0);
 //!   on a non-interlocked core (ST220) with the producer's full latency
 //!   minus one, so every result has landed when the next block (or the
@@ -35,7 +37,8 @@
 //! pipeline stages, §5.3), so the longest paths — and the schedule — are
 //! those of the all-pairs DAG. A store that may overlap everything, or that
 //! finds more than [`MEM_WINDOW`] accesses since the last barrier, becomes
-//! the new barrier (ordered after all of them).
+//! the new barrier (ordered after all of them); so does every volatile
+//! access.
 //!
 //! Cycle-driven list scheduling: the ready list holds operations whose
 //! predecessors are scheduled and whose latencies have elapsed (an
@@ -480,14 +483,15 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             if let Some(b) = barrier {
                 dag.edge(b, j, 1);
             }
-            if is_load {
+            if is_load && !op.volatile {
                 for (s, a) in &stores {
                     if may_overlap(a, &m) {
                         dag.edge(*s, j, 1);
                     }
                 }
                 loads.push((j, m));
-            } else if (m.addr.is_none() && m.object.is_none())
+            } else if op.volatile
+                || (m.addr.is_none() && m.object.is_none())
                 || stores.len() + loads.len() > MEM_WINDOW
             {
                 for &(k, _) in stores.iter().chain(&loads) {

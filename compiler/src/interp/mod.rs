@@ -493,7 +493,7 @@ impl<'m> Interp<'m> {
                         ),
                     }
                 }
-                InstKind::Load { ty, addr } => {
+                InstKind::Load { ty, addr } | InstKind::VolatileLoad { ty, addr } => {
                     let a = v(&fr, *addr) as u32;
                     Some(self.read(a, ty.bytes()).map_err(|_| Trap::BadAccess {
                         addr: a,
@@ -501,7 +501,8 @@ impl<'m> Interp<'m> {
                         func: f.name.clone(),
                     })?)
                 }
-                InstKind::Store { ty, addr, value } => {
+                InstKind::Store { ty, addr, value }
+                | InstKind::VolatileStore { ty, addr, value } => {
                     let a = v(&fr, *addr) as u32;
                     let x = v(&fr, *value);
                     self.write(a, ty.bytes(), x).map_err(|_| Trap::BadAccess {

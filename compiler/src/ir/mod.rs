@@ -400,6 +400,29 @@ pub enum InstKind {
         /// Value stored.
         value: Value,
     },
+    /// Volatile load (C `volatile`): like [`InstKind::Load`], but an
+    /// access that every pass keeps exactly as the program says it: never
+    /// deleted, merged, duplicated, hoisted, speculated or reordered with
+    /// another volatile access or a call. Passes treat it as an opaque
+    /// operation with side effects that reads and writes memory; its
+    /// address counts as used by an unknown operation (the object is never
+    /// promoted to a register).
+    VolatileLoad {
+        /// Loaded type.
+        ty: Type,
+        /// Address (`i32`).
+        addr: Value,
+    },
+    /// Volatile store (C `volatile`): like [`InstKind::Store`], with the
+    /// guarantees of [`InstKind::VolatileLoad`]. No result.
+    VolatileStore {
+        /// Stored type.
+        ty: Type,
+        /// Address (`i32`).
+        addr: Value,
+        /// Value stored.
+        value: Value,
+    },
     /// Address of a stack slot (`i32`).
     SlotAddr {
         /// The slot.
@@ -560,8 +583,10 @@ impl InstKind {
             | InstKind::Convert { arg, .. }
             | InstKind::Fneg { arg, .. }
             | InstKind::Fconvert { arg, .. } => smallvec![*arg],
-            InstKind::Load { addr, .. } => smallvec![*addr],
-            InstKind::Store { addr, value, .. } => smallvec![*addr, *value],
+            InstKind::Load { addr, .. } | InstKind::VolatileLoad { addr, .. } => smallvec![*addr],
+            InstKind::Store { addr, value, .. } | InstKind::VolatileStore { addr, value, .. } => {
+                smallvec![*addr, *value]
+            }
             InstKind::Call { callee, args, .. } => {
                 let mut v = Values::new();
                 if let Callee::Indirect(c) = callee {
@@ -586,6 +611,7 @@ impl InstKind {
             | InstKind::Binary { ty, .. }
             | InstKind::Unary { ty, .. }
             | InstKind::Load { ty, .. }
+            | InstKind::VolatileLoad { ty, .. }
             | InstKind::Fbinary { ty, .. }
             | InstKind::Fneg { ty, .. }
             | InstKind::Phi { ty, .. } => Some(*ty),
@@ -613,8 +639,8 @@ pub fn map_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
         | InstKind::Convert { arg, .. }
         | InstKind::Fneg { arg, .. }
         | InstKind::Fconvert { arg, .. } => mv(arg),
-        InstKind::Load { addr, .. } => mv(addr),
-        InstKind::Store { addr, value, .. } => {
+        InstKind::Load { addr, .. } | InstKind::VolatileLoad { addr, .. } => mv(addr),
+        InstKind::Store { addr, value, .. } | InstKind::VolatileStore { addr, value, .. } => {
             mv(addr);
             mv(value);
         }

@@ -538,6 +538,21 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
                 value: v,
             }
         }
+        "volatile_load" => InstKind::VolatileLoad {
+            ty: ty_at(lx, 1)?,
+            addr: val(lx, fp)?,
+        },
+        "volatile_store" => {
+            let ty = ty_at(lx, 1)?;
+            let a = val(lx, fp)?;
+            lx.expect(b',')?;
+            let v = val(lx, fp)?;
+            InstKind::VolatileStore {
+                ty,
+                addr: a,
+                value: v,
+            }
+        }
         "slot_addr" => {
             let w = lx.word();
             let Some(n) = w.strip_prefix("slot").and_then(|n| n.parse::<u32>().ok()) else {

@@ -133,6 +133,12 @@ impl Function {
             InstKind::Store { ty, addr, value } => {
                 write!(out, "store.{} {addr}, {value}", ty.name())
             }
+            InstKind::VolatileLoad { ty, addr } => {
+                write!(out, "volatile_load.{} {addr}", ty.name())
+            }
+            InstKind::VolatileStore { ty, addr, value } => {
+                write!(out, "volatile_store.{} {addr}, {value}", ty.name())
+            }
             InstKind::SlotAddr { slot } => write!(out, "slot_addr {slot}"),
             InstKind::GlobalAddr { name } => write!(out, "global_addr @{name}"),
             InstKind::Call {

@@ -236,8 +236,10 @@ fn check_types(f: &Function, k: &InstKind) -> Result<(), String> {
                 Err(format!("bad conversion {} to {}", from.name(), to.name()))
             }
         }
-        InstKind::Load { addr, .. } => want(addr, Type::I32, "address"),
-        InstKind::Store { ty, addr, value } => {
+        InstKind::Load { addr, .. } | InstKind::VolatileLoad { addr, .. } => {
+            want(addr, Type::I32, "address")
+        }
+        InstKind::Store { ty, addr, value } | InstKind::VolatileStore { ty, addr, value } => {
             want(addr, Type::I32, "address")?;
             want(value, *ty, "stored value")
         }

@@ -995,15 +995,8 @@ impl<'a> Lowerer<'a> {
             } else if let Some(bits) = it.bits {
                 self.store_bits(fx, dst, it.ty, bits, v);
             } else {
-                let t = ir_type(types, it.ty);
-                fx.f.push(
-                    fx.cur,
-                    InstKind::Store {
-                        ty: t,
-                        addr: dst,
-                        value: v,
-                    },
-                );
+                let k = self.store_inst(it.ty, dst, v);
+                fx.f.push(fx.cur, k);
             }
         }
     }
@@ -1198,6 +1191,7 @@ impl<'a> Lowerer<'a> {
 
     fn convert(&mut self, fx: &mut Fx, v: Value, from: TypeId, to: TypeId) -> Value {
         let types = self.types();
+        let (from, to) = (types.unqualified(from), types.unqualified(to));
         if to == Types::BOOL && from != Types::BOOL {
             let c = self.nonzero(fx, v);
             return fx
@@ -1240,15 +1234,40 @@ impl<'a> Lowerer<'a> {
         .expect("v")
     }
 
-    fn load(&mut self, fx: &mut Fx, addr: Value, ty: TypeId) -> Value {
+    /// The load of an object of C type `ty` at `addr`: a volatile load
+    /// when `ty` is volatile-qualified.
+    fn load_inst(&self, ty: TypeId, addr: Value) -> InstKind {
         let t = ir_type(self.types(), ty);
-        fx.f.push(fx.cur, InstKind::Load { ty: t, addr })
-            .expect("v")
+        if self.types().is_volatile(ty) {
+            InstKind::VolatileLoad { ty: t, addr }
+        } else {
+            InstKind::Load { ty: t, addr }
+        }
+    }
+
+    /// The store of `value` to an object of C type `ty` at `addr`: a
+    /// volatile store when `ty` is volatile-qualified.
+    fn store_inst(&self, ty: TypeId, addr: Value, value: Value) -> InstKind {
+        let t = ir_type(self.types(), ty);
+        if self.types().is_volatile(ty) {
+            InstKind::VolatileStore { ty: t, addr, value }
+        } else {
+            InstKind::Store { ty: t, addr, value }
+        }
+    }
+
+    fn load(&mut self, fx: &mut Fx, addr: Value, ty: TypeId) -> Value {
+        let k = self.load_inst(ty, addr);
+        fx.f.push(fx.cur, k).expect("v")
     }
 
     fn load_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, (boff, w): (u32, u32)) -> Value {
         let t = ir_type(self.types(), ty);
-        let unit = self.unit_load(fx, addr, t);
+        let unit = if fx.bytewise_units {
+            self.unit_load(fx, addr, t)
+        } else {
+            self.load(fx, addr, ty)
+        };
         let bits = t.bits();
         let l = self.iconst(fx, t, (bits - boff - w) as i64);
         let sh =
@@ -1295,15 +1314,8 @@ impl<'a> Lowerer<'a> {
                 self.bits_value(fx, ty, b, v)
             }
             None => {
-                let t = ir_type(self.types(), ty);
-                fx.f.push(
-                    fx.cur,
-                    InstKind::Store {
-                        ty: t,
-                        addr,
-                        value: v,
-                    },
-                );
+                let k = self.store_inst(ty, addr, v);
+                fx.f.push(fx.cur, k);
                 v
             }
         }
@@ -1318,7 +1330,11 @@ impl<'a> Lowerer<'a> {
         v: Value,
     ) {
         let t = ir_type(self.types(), ty);
-        let unit = self.unit_load(fx, addr, t);
+        let unit = if fx.bytewise_units {
+            self.unit_load(fx, addr, t)
+        } else {
+            self.load(fx, addr, ty)
+        };
         let mask: u64 = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
         let m = self.iconst(fx, t, (mask << boff) as i64);
         let nm =
@@ -1373,7 +1389,12 @@ impl<'a> Lowerer<'a> {
                 },
             )
             .expect("v");
-        self.unit_store(fx, addr, t, nu);
+        if fx.bytewise_units {
+            self.unit_store(fx, addr, t, nu);
+        } else {
+            let k = self.store_inst(ty, addr, nu);
+            fx.f.push(fx.cur, k);
+        }
     }
 
     /// The value a bit-field assignment yields: `v` truncated to the field.
@@ -1599,15 +1620,8 @@ impl<'a> Lowerer<'a> {
                     self.store_bytewise(fx, a, l.ty, v);
                     return Some(v);
                 }
-                let t = ir_type(types, l.ty);
-                fx.f.push(
-                    fx.cur,
-                    InstKind::Store {
-                        ty: t,
-                        addr: a,
-                        value: v,
-                    },
-                );
+                let k = self.store_inst(l.ty, a, v);
+                fx.f.push(fx.cur, k);
                 v
             }
             ExprKind::CompoundAssign {

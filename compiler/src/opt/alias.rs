@@ -271,7 +271,8 @@ pub fn may_alias(f: &Function, a: Access, b: Access) -> bool {
     Location::of(f, a).may_overlap(&Location::of(f, b))
 }
 
-/// The memory an instruction writes: `Some(None)` for "anything" (a call),
+/// The memory an instruction writes: `Some(None)` for "anything" (a call
+/// or a volatile access),
 /// `Some(Some(access))` for a store or block operation, `None` when it
 /// writes no memory.
 pub fn writes(k: &InstKind) -> Option<Option<Access>> {
@@ -288,15 +289,19 @@ pub fn writes(k: &InstKind) -> Option<Option<Access>> {
                 ty: None,
             }))
         }
-        InstKind::Call { .. } => Some(None),
+        // A volatile access is opaque: treated as writing anything, so no
+        // other memory operation is moved or forwarded across it.
+        InstKind::Call { .. } | InstKind::VolatileLoad { .. } | InstKind::VolatileStore { .. } => {
+            Some(None)
+        }
         _ => None,
     }
 }
 
 /// The memory an instruction reads and writes: `(access, is_write)` per
 /// access (a load reads, a store, block copy or zeroing writes, a block
-/// copy also reads); empty for anything else, calls included (see
-/// [`writes`]).
+/// copy also reads); empty for anything else, calls and volatile accesses
+/// included (see [`writes`]).
 pub fn accesses(k: &InstKind) -> Vec<(Access, bool)> {
     let acc = |addr: Value, size: u32| Access {
         addr,

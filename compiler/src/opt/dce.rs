@@ -25,6 +25,8 @@ fn is_root(k: &InstKind) -> bool {
     matches!(
         k,
         InstKind::Store { .. }
+            | InstKind::VolatileLoad { .. }
+            | InstKind::VolatileStore { .. }
             | InstKind::Call { .. }
             | InstKind::MemCopy { .. }
             | InstKind::MemZero { .. }

@@ -226,6 +226,8 @@ pub fn number(f: &Function) -> Numbering {
                     Some(Key::Phi(b, ops))
                 }
                 InstKind::Store { .. }
+                | InstKind::VolatileLoad { .. }
+                | InstKind::VolatileStore { .. }
                 | InstKind::Call { .. }
                 | InstKind::MemCopy { .. }
                 | InstKind::MemZero { .. } => {
@@ -323,7 +325,8 @@ pub fn run(f: &mut Function) -> Stats {
 /// [`phi_translated_loads`].
 const MAX_CHAIN: usize = 8;
 
-/// Whether `k` may write memory (a store, block copy or zeroing, a call).
+/// Whether `k` may write memory (a store, block copy or zeroing, a call,
+/// a volatile access).
 fn is_write(k: &InstKind) -> bool {
     alias::writes(k).is_some()
 }

@@ -111,6 +111,7 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], hp: &[Block]) -> Option<Bl
                 f.insts[i.index()].kind,
                 InstKind::Call { .. }
                     | InstKind::Store { .. }
+                    | InstKind::VolatileStore { .. }
                     | InstKind::MemCopy { .. }
                     | InstKind::MemZero { .. }
                     | InstKind::VaStart

@@ -208,7 +208,11 @@ fn recognise(f: &Function, b: Block) -> Option<Shape> {
     for &i in insts {
         match &f.insts[i.index()].kind {
             InstKind::Phi { .. } => {}
-            InstKind::Call { .. } | InstKind::VaStart => return None,
+            // volatile loops keep the shape the program gives them
+            InstKind::Call { .. }
+            | InstKind::VaStart
+            | InstKind::VolatileLoad { .. }
+            | InstKind::VolatileStore { .. } => return None,
             k if k.is_terminator() => {}
             _ => body += 1,
         }

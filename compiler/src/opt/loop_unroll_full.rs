@@ -127,7 +127,11 @@ fn recognise(f: &Function, h: Block, body: &[Block]) -> Option<Shape> {
     for &b in body {
         for &i in &f.blocks[b.index()].insts {
             match &f.insts[i.index()].kind {
-                InstKind::Call { .. } | InstKind::VaStart => return None,
+                // volatile loops keep the shape the program gives them
+                InstKind::Call { .. }
+                | InstKind::VaStart
+                | InstKind::VolatileLoad { .. }
+                | InstKind::VolatileStore { .. } => return None,
                 InstKind::Phi { .. } | InstKind::Iconst { .. } => {}
                 k if k.is_terminator() => {}
                 _ => size += 1,

@@ -18,7 +18,7 @@
 //! before the loop — and is promoted when
 //!
 //! - the loop has a single header, at least one exit, and no call (a call
-//!   may read or write anything);
+//!   may read or write anything) and no volatile access;
 //! - every access of the loop at that base and offset is a load or store
 //!   of one type, and every other access of the loop (loads, stores, both
 //!   sides of a block copy, block zeroing) provably touches other bytes
@@ -138,7 +138,11 @@ fn promote_loop(
                 write,
             };
             match &f.insts[i.index()].kind {
-                InstKind::Call { .. } => return false,
+                // a volatile access must stay as the program says it,
+                // and may touch anything: the loop is left alone
+                InstKind::Call { .. }
+                | InstKind::VolatileLoad { .. }
+                | InstKind::VolatileStore { .. } => return false,
                 InstKind::Load { ty, addr } => accs.push(acc(*addr, ty.bytes(), Some(*ty), false)),
                 InstKind::Store { ty, addr, .. } => {
                     accs.push(acc(*addr, ty.bytes(), Some(*ty), true))

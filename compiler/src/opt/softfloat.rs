@@ -43,9 +43,11 @@ pub fn has_floats(f: &Function) -> bool {
     f.ret.is_some_and(Type::is_float)
         || f.values.iter().any(|v| v.ty.is_float())
         || f.insts.iter().any(|d| match &d.kind {
-            InstKind::Load { ty, .. } | InstKind::Store { ty, .. } | InstKind::Phi { ty, .. } => {
-                ty.is_float()
-            }
+            InstKind::Load { ty, .. }
+            | InstKind::Store { ty, .. }
+            | InstKind::VolatileLoad { ty, .. }
+            | InstKind::VolatileStore { ty, .. }
+            | InstKind::Phi { ty, .. } => ty.is_float(),
             InstKind::Call { ret, .. } => ret.is_some_and(Type::is_float),
             _ => false,
         })
@@ -211,6 +213,8 @@ pub fn run(f: &mut Function) -> Stats {
             InstKind::Iconst { ty, .. }
             | InstKind::Load { ty, .. }
             | InstKind::Store { ty, .. }
+            | InstKind::VolatileLoad { ty, .. }
+            | InstKind::VolatileStore { ty, .. }
             | InstKind::Phi { ty, .. } => *ty = ty.as_int(),
             InstKind::Call { ret: Some(t), .. } => *t = t.as_int(),
             _ => {}

@@ -229,7 +229,13 @@ fn recognise(f: &Function, h: Block, body: &[Block], inner: Block) -> Option<Nes
     for &b in body {
         for &i in &f.blocks[b.index()].insts {
             let k = &f.insts[i.index()].kind;
-            if matches!(k, InstKind::Call { .. } | InstKind::VaStart) {
+            if matches!(
+                k,
+                InstKind::Call { .. }
+                    | InstKind::VaStart
+                    | InstKind::VolatileLoad { .. }
+                    | InstKind::VolatileStore { .. }
+            ) {
                 return None;
             }
             let acc = accesses(k);

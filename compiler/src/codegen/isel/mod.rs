@@ -160,6 +160,9 @@ struct Sel<'a> {
     /// The type of the IR load or store being selected, in a function
     /// where type-based alias rules hold (put on its loads and stores).
     access_type: Option<crate::ir::Type>,
+    /// Whether the IR instruction being selected is a volatile access
+    /// (put on its loads and stores).
+    volatile: bool,
     sret_small: Option<(Reg, u32)>,
     nfixed_words: u32,
     /// Per value, the extension facts ([`ext`]) of its register.
@@ -263,6 +266,7 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
         loc: None,
         mem: None,
         access_type: None,
+        volatile: false,
         sret_small: None,
         nfixed_words: 0,
         ext_facts: vec![0; nv],
@@ -280,11 +284,12 @@ impl<'a> Sel<'a> {
     }
     fn emit(&mut self, mut i: MInst) {
         i.loc = self.loc;
-        if (self.mem.is_some() || self.access_type.is_some())
+        if (self.mem.is_some() || self.access_type.is_some() || self.volatile)
             && super::sched::is_mem(i.class_unit().0)
         {
             i.mem = self.mem.clone();
             i.access_type = self.access_type;
+            i.volatile = self.volatile;
         }
         let cur = self.cur;
         self.mf.block_mut(cur).insts.push(i);
@@ -403,19 +408,34 @@ impl<'a> Sel<'a> {
             for &i in &f.blocks[b.index()].insts {
                 let d = &f.insts[i.index()];
                 self.loc = d.loc;
-                self.mem = match &d.kind {
+                // a volatile access is selected as the ordinary access,
+                // its machine operations marked volatile
+                let plain;
+                let kind = match d.kind {
+                    InstKind::VolatileLoad { ty, addr } => {
+                        plain = InstKind::Load { ty, addr };
+                        &plain
+                    }
+                    InstKind::VolatileStore { ty, addr, value } => {
+                        plain = InstKind::Store { ty, addr, value };
+                        &plain
+                    }
+                    ref k => k,
+                };
+                self.volatile = kind != &d.kind;
+                self.mem = match kind {
                     InstKind::Load { addr, .. } | InstKind::Store { addr, .. } => {
                         self.object(*addr)
                     }
                     _ => None,
                 };
-                self.access_type = match d.kind {
+                self.access_type = match *kind {
                     InstKind::Load { ty, .. } | InstKind::Store { ty, .. } if f.strict_aliasing => {
                         Some(ty)
                     }
                     _ => None,
                 };
-                self.inst(b, &d.kind, d.result)?;
+                self.inst(b, kind, d.result)?;
                 if let Some(v) = d.result {
                     self.mask_shift_counts(v);
                 }
@@ -423,6 +443,7 @@ impl<'a> Sel<'a> {
             self.loc = None;
             self.mem = None;
             self.access_type = None;
+            self.volatile = false;
         }
         let split = std::mem::take(&mut self.split);
         self.mf.order.extend(split);
@@ -1190,6 +1211,9 @@ impl<'a> Sel<'a> {
                 self.emit(i);
             }
             InstKind::Unreachable => {}
+            InstKind::VolatileLoad { .. } | InstKind::VolatileStore { .. } => {
+                unreachable!("`run` selects a volatile access as the plain one")
+            }
         }
         Ok(())
     }

@@ -351,6 +351,13 @@ pub struct MInst {
     /// hold ([`crate::ir::Function::strict_aliasing`]): the IR type the
     /// program loads or stores (both words of an `i64` carry `I64`).
     pub access_type: Option<crate::ir::Type>,
+    /// For a load or store: a volatile access (C `volatile`, the IR's
+    /// [`crate::ir::InstKind::VolatileLoad`] and
+    /// [`crate::ir::InstKind::VolatileStore`]). It is never deleted,
+    /// merged, duplicated, made dismissible or speculative, and stays in
+    /// program order with every other memory operation and call (set by
+    /// instruction selection; copies of the operation keep it).
+    pub volatile: bool,
 }
 
 impl MInst {
@@ -363,6 +370,7 @@ impl MInst {
             loc: None,
             mem: None,
             access_type: None,
+            volatile: false,
         }
     }
     /// The ST200 operation `op` on `ops` (its explicit operands in written
@@ -602,12 +610,14 @@ impl MInst {
     /// True if the operation has no effect besides its register results
     /// (so it can be deleted when they are dead): ALU operations,
     /// multiplies and loads (ISA-ST200 §4.1–§4.6) without implicit
-    /// definitions.
+    /// definitions; a volatile load is not.
     pub fn is_pure(&self) -> bool {
-        self.info().is_some_and(|i| {
-            matches!(i.class, OpClass::Alu | OpClass::Mul | OpClass::Load)
-                && i.explicit_operands().any(|s| s.role == Role::Dest)
-        }) && self.imp_defs.is_empty()
+        !self.volatile
+            && self.info().is_some_and(|i| {
+                matches!(i.class, OpClass::Alu | OpClass::Mul | OpClass::Load)
+                    && i.explicit_operands().any(|s| s.role == Role::Dest)
+            })
+            && self.imp_defs.is_empty()
     }
     /// Timing class and issue unit from the `isa` operation table. Panics
     /// on a pseudo-operation (out-of-SSA translation removes them).

@@ -162,6 +162,7 @@ impl<'a> Parser<'a> {
         let mut storage = Storage::None;
         let mut attrs = Attrs::default();
         let mut is_const = false;
+        let mut is_volatile = false;
         let (
             mut void,
             mut bool_,
@@ -193,9 +194,9 @@ impl<'a> Parser<'a> {
                 Some(Kw::Auto) => storage = set_storage(self, Storage::Auto),
                 Some(Kw::Register) => storage = set_storage(self, Storage::Register),
                 Some(Kw::Const) => is_const = true,
+                Some(Kw::Volatile) => is_volatile = true,
                 Some(
-                    Kw::Volatile
-                    | Kw::Restrict
+                    Kw::Restrict
                     | Kw::Inline
                     | Kw::Noreturn
                     | Kw::Extension
@@ -377,7 +378,7 @@ impl<'a> Parser<'a> {
                 Types::INT
             } else {
                 // no type specifier at all: implicit int
-                if storage == Storage::None && !is_const {
+                if storage == Storage::None && !is_const && !is_volatile {
                     return Ok(None);
                 }
                 self.diags
@@ -385,7 +386,11 @@ impl<'a> Parser<'a> {
                 Types::INT
             }
         };
-        let mut ty = ty;
+        let mut ty = if is_volatile {
+            self.types.volatile(ty)
+        } else {
+            ty
+        };
         if let Some(al) = attrs.aligned {
             if storage == Storage::Typedef {
                 // typedef with aligned: a distinct type id is not possible with
@@ -742,7 +747,11 @@ impl<'a> Parser<'a> {
                         is_const = true;
                         self.bump();
                     }
-                    Some(Kw::Volatile | Kw::Restrict | Kw::Extension) => {
+                    Some(Kw::Volatile) => {
+                        ty = self.types.volatile(ty);
+                        self.bump();
+                    }
+                    Some(Kw::Restrict | Kw::Extension) => {
                         self.bump();
                     }
                     Some(Kw::Attribute) => {
@@ -907,7 +916,10 @@ impl<'a> Parser<'a> {
                 self.diags.error(open, "function returning an array");
                 return Err(());
             }
-            let pty: Vec<TypeId> = params.iter().map(|p| p.1).collect();
+            // a parameter's own qualifier is not part of the function's
+            // type (C99 §6.7.5.3p15), nor is the result's
+            let pty: Vec<TypeId> = params.iter().map(|p| self.types.unqualified(p.1)).collect();
+            let ret = self.types.unqualified(ret);
             let fty = self.types.intern(TypeKind::Func {
                 ret,
                 params: pty,

@@ -74,7 +74,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Array-to-pointer and function-to-pointer conversion.
+    /// Array-to-pointer and function-to-pointer conversion; the value of a
+    /// volatile scalar lvalue (read with a volatile load) has the
+    /// unqualified type (C99 §6.3.2.1p2).
     pub(crate) fn rvalue(&mut self, e: Expr) -> Expr {
         match self.types.kind(e.ty).clone() {
             TypeKind::Array(el, _) => {
@@ -86,6 +88,11 @@ impl<'a> Parser<'a> {
                 let t = self.types.ptr(e.ty);
                 let sp = e.span;
                 self.mk(ExprKind::AddrOf(bx(e)), t, sp)
+            }
+            _ if self.types.is_volatile(e.ty) && !self.types.is_record(e.ty) => {
+                let t = self.types.unqualified(e.ty);
+                let sp = e.span;
+                self.mk(ExprKind::Cast(bx(e)), t, sp)
             }
             _ => e,
         }
@@ -152,6 +159,11 @@ impl<'a> Parser<'a> {
         let from = e.ty;
         if from == to {
             return e;
+        }
+        // a struct copied to or from a volatile one (an ordinary copy)
+        if self.types.is_record(from) && self.types.unqualified(from) == self.types.unqualified(to)
+        {
+            return Expr { ty: to, ..e };
         }
         if from == Types::VOID {
             self.diags
@@ -236,6 +248,9 @@ impl<'a> Parser<'a> {
     }
 
     fn compatible_pointee(&mut self, a: TypeId, b: TypeId) -> bool {
+        // adding or dropping `volatile` on the pointed-to type is allowed
+        // here (gcc warns when it is dropped)
+        let (a, b) = (self.types.unqualified(a), self.types.unqualified(b));
         if a == b {
             return true;
         }
@@ -1080,6 +1095,12 @@ impl<'a> Parser<'a> {
                             format!("'{n}' has no member named '{}'", self.name(m.sym)),
                         );
                         return Err(());
+                    };
+                    // a member of a volatile struct or union is volatile
+                    let fty = if self.types.is_volatile(base.ty) {
+                        self.types.volatile(fty)
+                    } else {
+                        fty
                     };
                     let sp = base.span.to(m.span);
                     e = self.mk(

@@ -2,8 +2,11 @@
 //! `long long` 64-bit, natural alignments up to 8 bytes.
 //!
 //! Types are interned in a [`Types`] table and named by [`TypeId`]; two
-//! types are identical exactly when their ids are equal. Qualifiers are not
-//! part of a type (they are tracked on declarations where they matter).
+//! types are identical exactly when their ids are equal. `const` is not
+//! part of a type (it is tracked on declarations where it matters);
+//! `volatile` is: a volatile-qualified type ([`Types::volatile`]) has an id
+//! of its own and the shape of its unqualified type, so that every
+//! question about the shape (size, kind, members) has the same answer.
 
 use crate::frontend::lex::Sym;
 use crate::hash::HashMap;
@@ -101,6 +104,10 @@ pub struct Types {
     pub enums: Vec<Option<Sym>>,
     /// Alignment overrides for typedef'd/attributed types: type -> align.
     pub align_override: HashMap<TypeId, u64>,
+    /// Volatile-qualified type -> its unqualified type.
+    unqualified: HashMap<TypeId, TypeId>,
+    /// Unqualified type -> its volatile-qualified type.
+    volatile_of: HashMap<TypeId, TypeId>,
 }
 
 macro_rules! prim {
@@ -137,6 +144,8 @@ impl Types {
             records: Vec::new(),
             enums: Vec::new(),
             align_override: HashMap::default(),
+            unqualified: HashMap::default(),
+            volatile_of: HashMap::default(),
         };
         for k in Self::prims() {
             t.intern(k);
@@ -158,6 +167,41 @@ impl Types {
     /// Shape of `t`.
     pub fn kind(&self, t: TypeId) -> &TypeKind {
         &self.kinds[t.0 as usize]
+    }
+
+    /// The volatile-qualified version of `t` (C99 §6.7.3): a type of its
+    /// own with the shape of `t`. An array's elements are qualified (C99
+    /// §6.7.3p8); `void` and function types stay as they are; a type
+    /// already volatile is returned unchanged.
+    pub fn volatile(&mut self, t: TypeId) -> TypeId {
+        if t == Types::VOID || self.is_volatile(t) || self.is_func(t) {
+            return t;
+        }
+        if let TypeKind::Array(e, n) = *self.kind(t) {
+            let e = self.volatile(e);
+            return self.array(e, n);
+        }
+        if let Some(&v) = self.volatile_of.get(&t) {
+            return v;
+        }
+        let v = TypeId(self.kinds.len() as u32);
+        self.kinds.push(self.kinds[t.0 as usize].clone());
+        if let Some(&a) = self.align_override.get(&t) {
+            self.align_override.insert(v, a);
+        }
+        self.unqualified.insert(v, t);
+        self.volatile_of.insert(t, v);
+        v
+    }
+
+    /// Whether `t` is volatile-qualified.
+    pub fn is_volatile(&self, t: TypeId) -> bool {
+        self.unqualified.contains_key(&t)
+    }
+
+    /// `t` without its `volatile` qualifier.
+    pub fn unqualified(&self, t: TypeId) -> TypeId {
+        self.unqualified.get(&t).copied().unwrap_or(t)
     }
 
     /// Pointer to `t`.
@@ -322,6 +366,7 @@ impl Types {
 
     /// Integer promotion (C99 §6.3.1.1).
     pub fn promote(&self, t: TypeId) -> TypeId {
+        let t = self.unqualified(t);
         if (self.is_integer(t) && self.rank(t) < 3) || matches!(self.kind(t), TypeKind::Enum(_)) {
             Types::INT
         } else {
@@ -332,6 +377,7 @@ impl Types {
     /// Usual arithmetic conversions (C99 §6.3.1.8) for integer types; floats
     /// win by rank.
     pub fn common(&self, a: TypeId, b: TypeId) -> TypeId {
+        let (a, b) = (self.unqualified(a), self.unqualified(b));
         if self.is_float(a) || self.is_float(b) {
             let fa = if self.is_float(a) { a.0 } else { 0 };
             let fb = if self.is_float(b) { b.0 } else { 0 };
@@ -388,6 +434,9 @@ impl Types {
 
     /// C spelling of a type for diagnostics (`int *`, `struct s`, `char[4]`).
     pub fn name(&self, t: TypeId, interner: &crate::frontend::lex::Interner) -> String {
+        if let Some(&u) = self.unqualified.get(&t) {
+            return format!("volatile {}", self.name(u, interner));
+        }
         match self.kind(t) {
             TypeKind::Void => "void".into(),
             TypeKind::Bool => "_Bool".into(),
