@@ -1643,6 +1643,59 @@ impl<'a> Parser<'a> {
                     && self.types.is_integer(a[0].ty);
                 Ok(Some(self.mk(ExprKind::Int(v as i64), Types::INT, sp)))
             }
+            // gcc's type-generic classification: a call of the runtime's
+            // `__fpclassify[f]`/`__signbit[f]` (runtime/lib/math.c) on the
+            // argument (a float, or a double: long double is one too),
+            // evaluated once, compared with the <math.h> FP_
+            // constants (FP_NAN 0, FP_INFINITE 1, FP_ZERO 2,
+            // FP_SUBNORMAL 3, FP_NORMAL 4)
+            "__builtin_isnan" | "__builtin_isinf" | "__builtin_isfinite" | "__builtin_isnormal"
+            | "__builtin_signbit" => {
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                nargs(self, &a, 1, sp)?;
+                let x = self.rvalue(a.into_iter().next().expect("arg"));
+                if !self.types.is_float(x.ty) {
+                    self.diags.error(
+                        x.span,
+                        format!("argument of '{name}' must have a floating type"),
+                    );
+                    return Err(());
+                }
+                let float = self.types.size(x.ty) == Some(4);
+                let (ft, callee) = match (float, name == "__builtin_signbit") {
+                    (true, true) => (Types::FLOAT, "__signbitf"),
+                    (true, false) => (Types::FLOAT, "__fpclassifyf"),
+                    (false, true) => (Types::DOUBLE, "__signbit"),
+                    (false, false) => (Types::DOUBLE, "__fpclassify"),
+                };
+                let x = self.cast(x, ft);
+                let sym = self.interner.intern(callee);
+                let fty = self.types.intern(TypeKind::Func {
+                    ret: Types::INT,
+                    params: vec![ft],
+                    variadic: false,
+                    proto: true,
+                });
+                self.note_ref(sym);
+                let f = self.mk(ExprKind::Global(sym), fty, sp);
+                let pty = self.types.ptr(fty);
+                let f = self.mk(ExprKind::AddrOf(bx(f)), pty, sp);
+                let call = self.mk(ExprKind::Call(bx(f), vec![x]), Types::INT, sp);
+                let (op, k) = match name {
+                    "__builtin_signbit" => return Ok(Some(call)),
+                    "__builtin_isnan" => (BinOp::Eq, 0),
+                    "__builtin_isinf" => (BinOp::Eq, 1),
+                    "__builtin_isfinite" => (BinOp::Ge, 2),
+                    _ => (BinOp::Eq, 4),
+                };
+                let k = self.mk(ExprKind::Int(k), Types::INT, sp);
+                Ok(Some(self.mk(
+                    ExprKind::Binary(op, bx(call), bx(k)),
+                    Types::INT,
+                    sp,
+                )))
+            }
             // gcc's float constants: +infinity and the default quiet NaN
             // (the string argument of __builtin_nan is accepted and its
             // payload ignored)
@@ -1701,6 +1754,18 @@ impl<'a> Parser<'a> {
                     let ty = self.gsyms.get(&s).map(|g| g.ty).unwrap_or(ty);
                     self.note_ref(s);
                     return Ok(Some(self.mk(ExprKind::Global(s), ty, t.span)));
+                }
+                // a <math.h> function without the header: its prototype
+                if let Some((float, params)) = math_builtin(plain) {
+                    let ft = if float { Types::FLOAT } else { Types::DOUBLE };
+                    let fty = self.types.intern(TypeKind::Func {
+                        ret: ft,
+                        params: vec![ft; params],
+                        variadic: false,
+                        proto: true,
+                    });
+                    self.note_ref(sym);
+                    return Ok(Some(self.mk(ExprKind::Global(sym), fty, t.span)));
                 }
                 if let Some(returns) = crate::frontend::sema::libc::library_function(plain) {
                     let ptr_ret = returns == crate::frontend::sema::libc::Returns::Pointer;
@@ -2031,5 +2096,72 @@ mod float_literal_tests {
         );
         assert_eq!(float_literal("0x1p", false), None);
         assert_eq!(float_literal("0x1.0", false), None);
+    }
+}
+
+/// The `<math.h>` functions `__builtin_NAME` may name without the header
+/// (as gcc code does): whether `NAME` is a `float` one (`…f`) and its
+/// number of parameters, all of its own type (the runtime's
+/// `runtime/lib/math.c`, `math_c99.c`).
+fn math_builtin(name: &str) -> Option<(bool, usize)> {
+    const UNARY: &[&str] = &[
+        "fabs",
+        "sqrt",
+        "cbrt",
+        "floor",
+        "ceil",
+        "trunc",
+        "round",
+        "rint",
+        "nearbyint",
+        "exp",
+        "exp2",
+        "expm1",
+        "log",
+        "log2",
+        "log10",
+        "log1p",
+        "logb",
+        "sin",
+        "cos",
+        "tan",
+        "asin",
+        "acos",
+        "atan",
+        "sinh",
+        "cosh",
+        "tanh",
+        "asinh",
+        "acosh",
+        "atanh",
+        "erf",
+        "erfc",
+        "tgamma",
+        "lgamma",
+    ];
+    const BINARY: &[&str] = &[
+        "pow",
+        "atan2",
+        "fmod",
+        "hypot",
+        "fmin",
+        "fmax",
+        "copysign",
+        "fdim",
+        "remainder",
+        "nextafter",
+    ];
+    let (base, float) = match name.strip_suffix('f') {
+        Some(b) if UNARY.contains(&b) || BINARY.contains(&b) => (b, true),
+        _ => (name, false),
+    };
+    if UNARY.contains(&base) {
+        Some((float, 1))
+    } else if BINARY.contains(&base) {
+        Some((float, 2))
+    } else if base == "fma" {
+        Some((float, 3))
+    } else {
+        None
     }
 }
