@@ -2041,64 +2041,6 @@ fn round_binary(m: u128, sticky: bool, e: i64, p: i64, emin: i64, emax: i64, bia
     (((top as u64).wrapping_add(bias)) << (p - 1)) | (q as u64 & ((1u64 << (p - 1)) - 1))
 }
 
-#[cfg(test)]
-mod float_literal_tests {
-    use super::float_literal;
-
-    #[test]
-    fn decimal_constants_round_once_in_their_type() {
-        assert_eq!(float_literal("0.1", false), Some(0.1));
-        assert_eq!(float_literal("1.", false), Some(1.0));
-        assert_eq!(float_literal(".5e1", false), Some(5.0));
-        // 1 + 2^-24 + 2^-60: as float it rounds up to 1 + 2^-23; through
-        // double it would first round to 1 + 2^-24, a tie, then to 1
-        let v = "1.00000005960464477550670051863";
-        assert_eq!(
-            float_literal(v, true).map(|x| (x as f32).to_bits()),
-            Some(0x3f80_0001)
-        );
-        assert_eq!(((v.parse::<f64>().unwrap()) as f32).to_bits(), 0x3f80_0000);
-        assert_eq!(float_literal("1e", false), None);
-        assert_eq!(float_literal("inf", false), None);
-    }
-
-    #[test]
-    fn hexadecimal_constants_are_exact_or_rounded_to_nearest_even() {
-        assert_eq!(float_literal("0x1p0", false), Some(1.0));
-        assert_eq!(float_literal("0x1.8p1", false), Some(3.0));
-        assert_eq!(float_literal("0x.1p4", false), Some(1.0));
-        assert_eq!(float_literal("0x1p-1074", false), Some(f64::from_bits(1)));
-        assert_eq!(float_literal("0x1p-1075", false), Some(0.0)); // tie to even
-        assert_eq!(
-            float_literal("0x1.00000000000001p-1075", false),
-            Some(f64::from_bits(1))
-        );
-        assert_eq!(
-            float_literal("0x1.fffffffffffff8p1023", false),
-            Some(f64::INFINITY)
-        );
-        assert_eq!(
-            float_literal("0x1.fffffffffffffp1023", false),
-            Some(f64::MAX)
-        );
-        assert_eq!(float_literal("0x1.000001p0", true), Some(1.0)); // tie to even
-        assert_eq!(
-            float_literal("0x1.0000011p0", true),
-            Some(f32::from_bits(0x3f80_0001) as f64)
-        );
-        assert_eq!(
-            float_literal("0x1p-149", true),
-            Some(f32::from_bits(1) as f64)
-        );
-        assert_eq!(
-            float_literal("0x1.fffffep-127", true),
-            Some(f32::from_bits(0x0080_0000) as f64)
-        );
-        assert_eq!(float_literal("0x1p", false), None);
-        assert_eq!(float_literal("0x1.0", false), None);
-    }
-}
-
 /// The `<math.h>` functions `__builtin_NAME` may name without the header
 /// (as gcc code does): whether `NAME` is a `float` one (`…f`) and its
 /// number of parameters, all of its own type (the runtime's
@@ -2163,5 +2105,63 @@ fn math_builtin(name: &str) -> Option<(bool, usize)> {
         Some((float, 3))
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod float_literal_tests {
+    use super::float_literal;
+
+    #[test]
+    fn decimal_constants_round_once_in_their_type() {
+        assert_eq!(float_literal("0.1", false), Some(0.1));
+        assert_eq!(float_literal("1.", false), Some(1.0));
+        assert_eq!(float_literal(".5e1", false), Some(5.0));
+        // 1 + 2^-24 + 2^-60: as float it rounds up to 1 + 2^-23; through
+        // double it would first round to 1 + 2^-24, a tie, then to 1
+        let v = "1.00000005960464477550670051863";
+        assert_eq!(
+            float_literal(v, true).map(|x| (x as f32).to_bits()),
+            Some(0x3f80_0001)
+        );
+        assert_eq!(((v.parse::<f64>().unwrap()) as f32).to_bits(), 0x3f80_0000);
+        assert_eq!(float_literal("1e", false), None);
+        assert_eq!(float_literal("inf", false), None);
+    }
+
+    #[test]
+    fn hexadecimal_constants_are_exact_or_rounded_to_nearest_even() {
+        assert_eq!(float_literal("0x1p0", false), Some(1.0));
+        assert_eq!(float_literal("0x1.8p1", false), Some(3.0));
+        assert_eq!(float_literal("0x.1p4", false), Some(1.0));
+        assert_eq!(float_literal("0x1p-1074", false), Some(f64::from_bits(1)));
+        assert_eq!(float_literal("0x1p-1075", false), Some(0.0)); // tie to even
+        assert_eq!(
+            float_literal("0x1.00000000000001p-1075", false),
+            Some(f64::from_bits(1))
+        );
+        assert_eq!(
+            float_literal("0x1.fffffffffffff8p1023", false),
+            Some(f64::INFINITY)
+        );
+        assert_eq!(
+            float_literal("0x1.fffffffffffffp1023", false),
+            Some(f64::MAX)
+        );
+        assert_eq!(float_literal("0x1.000001p0", true), Some(1.0)); // tie to even
+        assert_eq!(
+            float_literal("0x1.0000011p0", true),
+            Some(f32::from_bits(0x3f80_0001) as f64)
+        );
+        assert_eq!(
+            float_literal("0x1p-149", true),
+            Some(f32::from_bits(1) as f64)
+        );
+        assert_eq!(
+            float_literal("0x1.fffffep-127", true),
+            Some(f32::from_bits(0x0080_0000) as f64)
+        );
+        assert_eq!(float_literal("0x1p", false), None);
+        assert_eq!(float_literal("0x1.0", false), None);
     }
 }
