@@ -1491,6 +1491,23 @@ impl<'a> Parser<'a> {
         Ok(self.mk(ExprKind::StmtExpr(stmts, value.map(bx)), ty, sp))
     }
 
+    /// A call of the runtime function `name` (prototype: `ret` and the
+    /// types of `args`, already converted), for builtins the runtime
+    /// implements.
+    fn runtime_call(&mut self, name: &str, ret: TypeId, args: Vec<Expr>, sp: Span) -> Expr {
+        let sym = self.interner.intern(name);
+        let fty = self.types.intern(TypeKind::Func {
+            ret,
+            params: args.iter().map(|a| a.ty).collect(),
+            variadic: false,
+            proto: true,
+        });
+        self.note_ref(sym);
+        let f = self.mk(ExprKind::Global(sym), fty, sp);
+        let pty = self.types.ptr(fty);
+        let f = self.mk(ExprKind::AddrOf(bx(f)), pty, sp);
+        self.mk(ExprKind::Call(bx(f), args), ret, sp)
+    }
     /// GNU builtins; None if `name` is not one (then it is an ordinary name).
     fn builtin(&mut self, name: &str, t: &crate::frontend::lex::Token) -> PResult<Option<Expr>> {
         let args_of = |s: &mut Self| -> PResult<(Vec<Expr>, Span)> {
@@ -1593,18 +1610,7 @@ impl<'a> Parser<'a> {
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);
                 nargs(self, &a, 0, sp)?;
-                let sym = self.interner.intern("abort");
-                let fty = self.types.intern(TypeKind::Func {
-                    ret: Types::VOID,
-                    params: vec![],
-                    variadic: false,
-                    proto: true,
-                });
-                self.note_ref(sym);
-                let f = self.mk(ExprKind::Global(sym), fty, sp);
-                let pty = self.types.ptr(fty);
-                let f = self.mk(ExprKind::AddrOf(bx(f)), pty, sp);
-                let call = self.mk(ExprKind::Call(bx(f), vec![]), Types::VOID, sp);
+                let call = self.runtime_call("abort", Types::VOID, vec![], sp);
                 let stop = self.mk(ExprKind::Unreachable, Types::VOID, sp);
                 Ok(Some(self.mk(
                     ExprKind::Comma(bx(call), bx(stop)),
@@ -1670,18 +1676,7 @@ impl<'a> Parser<'a> {
                     (false, false) => (Types::DOUBLE, "__fpclassify"),
                 };
                 let x = self.cast(x, ft);
-                let sym = self.interner.intern(callee);
-                let fty = self.types.intern(TypeKind::Func {
-                    ret: Types::INT,
-                    params: vec![ft],
-                    variadic: false,
-                    proto: true,
-                });
-                self.note_ref(sym);
-                let f = self.mk(ExprKind::Global(sym), fty, sp);
-                let pty = self.types.ptr(fty);
-                let f = self.mk(ExprKind::AddrOf(bx(f)), pty, sp);
-                let call = self.mk(ExprKind::Call(bx(f), vec![x]), Types::INT, sp);
+                let call = self.runtime_call(callee, Types::INT, vec![x], sp);
                 let (op, k) = match name {
                     "__builtin_signbit" => return Ok(Some(call)),
                     "__builtin_isnan" => (BinOp::Eq, 0),
