@@ -4,8 +4,14 @@
    lib/math_c99.c): double versions and their float (f-suffixed) versions,
    C99 Annex F special values, errors within 0.6 ulp except erf, erfc
    (0.8 ulp), tgamma (0.8 ulp), lgamma near its zeros (see README-math.md);
-   float versions 0.51 ulp; sqrt, sqrtf, fma, fmaf correctly rounded. errno is not set and no floating-point
-   exception flags exist (software floating point). */
+   float versions 0.51 ulp; sqrt, sqrtf, fma, fmaf correctly rounded. Errors
+   are reported through errno only (C99 7.12.1): EDOM on a domain error,
+   ERANGE on a pole error, overflow and underflow to zero, as glibc; no
+   floating-point exception flags exist (software floating point). */
+/* C99 7.12: how errors are reported; only errno here */
+#define MATH_ERRNO 1
+#define MATH_ERREXCEPT 2
+#define math_errhandling MATH_ERRNO
 #define HUGE_VAL (__builtin_huge_val())
 #define HUGE_VALF ((float)__builtin_huge_val())
 #define INFINITY ((float)__builtin_inf())

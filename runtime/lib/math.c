@@ -46,6 +46,7 @@
    independent of the byte order as long as double and unsigned long long
    share it (true on ST200, little-endian, ISA-ST200 §1.1). */
 
+#include <errno.h>
 #include <math.h>
 
 /* BEGIN GENERATED TABLES */
@@ -264,6 +265,55 @@ static double pow2i(int n)
     return from_bits((u64)(n + 1023) << 52);
 }
 
+/* ---- errno (C99 7.12.1; math_errhandling is MATH_ERRNO) ----
+   As glibc does (checked against it by the harness): EDOM on a domain
+   error (the result is NaN), ERANGE on a pole error (an exact infinity
+   from finite arguments: log(0), pow(0, -1)), on overflow to +-inf and on
+   underflow to +-0; a subnormal nonzero result sets nothing. */
+
+static double dom_err(double r)
+{
+    errno = EDOM;
+    return r;
+}
+
+static double range_err(double r)
+{
+    errno = ERANGE;
+    return r;
+}
+
+/* r, the result for finite arguments whose exact value is finite and
+   nonzero: ERANGE if it overflowed to +-inf or underflowed to +-0 */
+static double range_check(double r)
+{
+    u64 u = bits_of(r) & ~SIGN;
+    if (u == 0 || u == EXPMASK)
+        errno = ERANGE;
+    return r;
+}
+
+/* d rounded to float; ERANGE when that rounding overflows a finite d or
+   underflows a nonzero d to zero (errno set by the double function, from
+   which d comes, stays) */
+static float narrowf(double d)
+{
+    float r = (float)d;
+    if ((r == 0 && d != 0) || (r - r != 0 && d - d == 0))
+        errno = ERANGE;
+    return r;
+}
+
+/* narrowf for the exponential functions: glibc's expf, powf (exp2f) set
+   ERANGE also when the exact result is below the smallest subnormal
+   2^-149, though it rounds to it */
+static float narrowf_exp(double d)
+{
+    if (d != 0 && fabs(d) < 1.4012984643248171e-45) /* 2^-149 */
+        errno = ERANGE;
+    return narrowf(d);
+}
+
 /* ---- double-double primitives (Dekker 1971, Knuth 1969) ---- */
 
 /* s + *e == a + b exactly */
@@ -439,7 +489,8 @@ double round(double x)
 
 /* ---- exponent manipulation ---- */
 
-double scalbn(double x, int n)
+/* x 2^n rounded once (no errno: the kernel of scalbn, ldexp) */
+static double scale2(double x, int n)
 {
     if (n > 1023) {
         x *= pow2i(1023);
@@ -463,6 +514,12 @@ double scalbn(double x, int n)
         }
     }
     return x * pow2i(n);
+}
+
+double scalbn(double x, int n)
+{
+    double r = scale2(x, n);
+    return x - x == 0 && x != 0 ? range_check(r) : r;
 }
 
 double ldexp(double x, int n)
@@ -527,8 +584,10 @@ double fmod(double x, double y)
     int ex, ey;
     ux &= ~SIGN;
     uy &= ~SIGN;
-    if (uy == 0 || ux >= EXPMASK || uy > EXPMASK)
-        return (x * y) / (x * y);
+    if (ux > EXPMASK || uy > EXPMASK)
+        return x + y; /* NaN */
+    if (uy == 0 || ux == EXPMASK)
+        return dom_err((x * y) / (x * y));
     if (ux < uy)
         return x;
     if (ux == uy)
@@ -584,10 +643,12 @@ double sqrt(double x)
 {
     u64 u = bits_of(x), m, q, rb;
     int e, k, inexact, E;
+    if (u > EXPMASK + SIGN || (u > EXPMASK && u < SIGN))
+        return x + x; /* NaN */
     if (u >> 63) {
         if ((u << 1) == 0)
             return x;
-        return (x - x) / (x - x);
+        return dom_err((x - x) / (x - x));
     }
     if (u >= EXPMASK || u == 0)
         return x + x;
@@ -611,10 +672,12 @@ float sqrtf(float x)
     int e, k, inexact, E, be;
     v.f = x;
     u = v.u;
+    if ((u & 0x7fffffffU) > 0x7f800000U)
+        return x + x; /* NaN */
     if (u >> 31) {
         if ((u << 1) == 0)
             return x;
-        return (x - x) / (x - x);
+        return (float)dom_err((x - x) / (x - x));
     }
     if (u >= 0x7f800000U || u == 0)
         return x + x;
@@ -671,15 +734,15 @@ static double scale_round(double yh, double yl, int m)
 {
     double S, L, B = 4503599627370496.0, t, n, f;
     if (m >= -1022)
-        return scalbn(yh + yl, m);
+        return scale2(yh + yl, m);
     if (m < -1080)
         return pow2i(-1022) * pow2i(-1022) * yh;
     yh = fast_two_sum(yh, yl, &yl);
     /* in units of 2^-1074, the subnormal quantum: round S + L to an
        integer (0 < S < 2^52: adding B = 2^52 rounds S, f is what
        remains) */
-    S = scalbn(yh, m + 1074);
-    L = scalbn(yl, m + 1074);
+    S = scale2(yh, m + 1074);
+    L = scale2(yl, m + 1074);
     t = S + B;
     n = t - B;
     f = (S - n) + L;
@@ -687,7 +750,7 @@ static double scale_round(double yh, double yl, int m)
         n += 1.0;
     else if (f < -0.5)
         n -= 1.0;
-    return scalbn(n, -1074);
+    return scale2(n, -1074);
 }
 
 double exp(double x)
@@ -696,14 +759,16 @@ double exp(double x)
     double yh, yl;
     if (x != x)
         return x + x;
+    if (x - x != 0)
+        return x > 0 ? x : 0.0; /* +-inf */
     if (x > 710.0)
-        return x * pow2i(1023); /* +inf */
+        return range_err(x * pow2i(1023)); /* +inf */
     if (x < -746.0)
-        return pow2i(-1022) * pow2i(-1022); /* +0 (also for -inf) */
+        return range_err(pow2i(-1022) * pow2i(-1022)); /* +0 */
     if (fabs(x) < 5.5511151231257827e-17) /* 2^-54 */
         return 1.0 + x;
     exp_core(x, 0.0, &m, &yh, &yl);
-    return scale_round(yh, yl, m);
+    return range_check(scale_round(yh, yl, m));
 }
 
 /* e^x - 1 as a double-double, |x| <= 709.8 */
@@ -719,7 +784,7 @@ static void expm1_dd(double x, double *h, double *l)
         int m;
         double yh, yl, s, e, sc;
         exp_core(x, 0.0, &m, &yh, &yl);
-        sc = scalbn(1.0, m);
+        sc = scale2(1.0, m);
         s = two_sum(yh * sc, -1.0, &e);
         *h = two_sum(s, e + yl * sc, l);
     }
@@ -809,11 +874,11 @@ static int log_special(double x, double *res)
         return 1;
     }
     if (x < 0) {
-        *res = (x - x) / (x - x);
+        *res = dom_err((x - x) / (x - x));
         return 1;
     }
     if (x == 0) {
-        *res = -from_bits(EXPMASK);
+        *res = range_err(-from_bits(EXPMASK));
         return 1;
     }
     if (x - x != 0) { /* +inf */
@@ -863,7 +928,7 @@ double log1p(double x)
     if (x != x)
         return x + x;
     if (x <= -1.0)
-        return x == -1.0 ? -from_bits(EXPMASK) : (x - x) / (x - x);
+        return x == -1.0 ? range_err(-from_bits(EXPMASK)) : dom_err((x - x) / (x - x));
     if (x - x != 0)
         return x;
     if (fabs(x) < 9.5367431640625e-07) /* 2^-20: x - x^2/2 + x^3/3 - x^4/4 */
@@ -916,11 +981,12 @@ double pow(double x, double y)
         int neg = (bits_of(x) >> 63) && kind == 1;
         int big = (x == 0) == (y < 0); /* result inf, else 0 */
         double r = big ? from_bits(EXPMASK) : 0.0;
-        return neg ? -r : r;
+        r = neg ? -r : r;
+        return x == 0 && y < 0 ? range_err(r) : r; /* pole */
     }
     if (x < 0) {
         if (kind == 0)
-            return (x - x) / (x - x);
+            return dom_err((x - x) / (x - x));
         if (kind == 1)
             sign = -1.0;
     }
@@ -929,14 +995,14 @@ double pow(double x, double y)
     log_core(ax, &lh, &ll);
     zh = y * lh;
     if (zh > 710.0)
-        return sign * pow2i(1023) * pow2i(1023);
+        return range_err(sign * pow2i(1023) * pow2i(1023));
     if (zh < -746.0)
-        return sign * pow2i(-1022) * pow2i(-1022);
+        return range_err(sign * pow2i(-1022) * pow2i(-1022));
     zh = two_prod(y, lh, &zl);
     zl += y * ll;
     zh = fast_two_sum(zh, zl, &zl);
     exp_core(zh, zl, &m, &yh, &yl);
-    return sign * scale_round(yh, yl, m);
+    return range_check(sign * scale_round(yh, yl, m));
 }
 
 /* ---- trigonometric functions ---- */
@@ -1066,7 +1132,7 @@ double sin(double x)
     if (fabs(x) < 7.4505805969238281e-09) /* 2^-27: sin x rounds to x */
         return x;
     if (x - x != 0)
-        return (x - x) / (x - x);
+        return x != x ? x + x : dom_err((x - x) / (x - x));
     if (fabs(x) <= K(PIO4_HI)) {
         h = sin_k(x, 0.0, &l);
         return h + l;
@@ -1087,7 +1153,7 @@ double cos(double x)
     if (fabs(x) < 7.4505805969238281e-09) /* 2^-27 */
         return 1.0;
     if (x - x != 0)
-        return (x - x) / (x - x);
+        return x != x ? x + x : dom_err((x - x) / (x - x));
     if (fabs(x) <= K(PIO4_HI)) {
         h = cos_k(x, 0.0, &l);
         return h + l;
@@ -1108,7 +1174,7 @@ double tan(double x)
     if (fabs(x) < 7.4505805969238281e-09) /* 2^-27 */
         return x;
     if (x - x != 0)
-        return (x - x) / (x - x);
+        return x != x ? x + x : dom_err((x - x) / (x - x));
     if (fabs(x) <= K(PIO4_HI)) {
         rh = x;
         rl = 0.0;
@@ -1223,11 +1289,11 @@ double atan2(double y, double x)
         if (ey - ex > 60)
             r = K(PIO2_HI);
         else if (ex - ey > 60)
-            r = xneg ? K(PI_HI) : ay / ax;
+            r = xneg ? K(PI_HI) : range_check(ay / ax);
         else {
             /* scale both by 2^-(ex+52) (exact): ax' in [1, 2) */
-            ax = scalbn(ax, -(ex + 52));
-            ay = scalbn(ay, -(ex + 52));
+            ax = scale2(ax, -(ex + 52));
+            ay = scale2(ay, -(ex + 52));
             h = atan_ratio(ay, 0.0, ax, 0.0, &l);
             r = xneg ? pi_minus(h, l) : h + l;
         }
@@ -1255,7 +1321,7 @@ double asin(double x)
     if (x != x)
         return x + x;
     if (ax > 1.0)
-        return (x - x) / (x - x);
+        return dom_err((x - x) / (x - x));
     if (ax < 7.4505805969238281e-09) /* 2^-27 */
         return x;
     if (ax == 1.0)
@@ -1274,7 +1340,7 @@ double acos(double x)
     if (x != x)
         return x + x;
     if (ax > 1.0)
-        return (x - x) / (x - x);
+        return dom_err((x - x) / (x - x));
     if (x == 1.0)
         return 0.0;
     if (x == -1.0)
@@ -1308,10 +1374,10 @@ double cosh(double x)
     if (ax < 7.4505805969238281e-09)
         return 1.0;
     if (ax > 711.0)
-        return ax * pow2i(1023);
+        return ax - ax == 0 ? range_err(ax * pow2i(1023)) : ax;
     if (ax > 22.0) { /* e^-x below 2^-63 of e^x */
         exp_core(ax, 0.0, &m, &h, &l);
-        return scalbn(h + l, m - 1);
+        return range_check(scale2(h + l, m - 1));
     }
     h = exp_dd(ax, &l);
     ih = 1.0 / h;
@@ -1330,10 +1396,10 @@ double sinh(double x)
     if (ax < 7.4505805969238281e-09) /* 2^-27 */
         return x;
     if (ax > 711.0)
-        r = ax * pow2i(1023);
+        r = range_err(ax * pow2i(1023));
     else if (ax > 22.0) {
         exp_core(ax, 0.0, &m, &h, &l);
-        r = scalbn(h + l, m - 1);
+        r = range_check(scale2(h + l, m - 1));
     } else if (ax < 0.25) { /* Taylor to degree 13: truncation < 2^-56 x */
         double z = ax * ax;
         r = ax + ax * z * (IF_3 + z * (IF_5 + z * (IF_7 + z * (IF_9 + z * (IF_11 + z * IF_13)))));
@@ -1390,10 +1456,10 @@ double hypot(double x, double y)
     unpack(ax, &ex);
     unpack(ay, &ey);
     if (ex - ey > 60)
-        return ax + ay;
+        return range_check(ax + ay);
     sc = ex + 52;
-    ax = scalbn(ax, -sc);
-    ay = scalbn(ay, -sc);
+    ax = scale2(ax, -sc);
+    ay = scale2(ay, -sc);
     sh = two_prod(ax, ax, &sl);
     ph = two_prod(ay, ay, &pl);
     sh = two_sum(sh, ph, &e);
@@ -1402,7 +1468,7 @@ double hypot(double x, double y)
     rh = sqrt(sh);
     ph = two_prod(rh, rh, &pl);
     e = (((sh - ph) - pl) + sl) / (2.0 * rh);
-    return scalbn(rh + e, sc);
+    return range_check(scale2(rh + e, sc));
 }
 
 /* cube root: an initial approximation from the exponent, Newton steps in
@@ -1416,7 +1482,7 @@ double cbrt(double x)
     m = frexp(ax, &E); /* ax = m 2^E, m in [0.5, 1) */
     q = E >= 0 ? E / 3 : -((-E + 2) / 3);
     rem = E - 3 * q; /* 0, 1, 2 */
-    m = scalbn(m, rem); /* m in [0.5, 4) */
+    m = scale2(m, rem); /* m in [0.5, 4) */
     y = 0.6 + 0.4 * m - 0.035 * m * m; /* rough, within a few % */
     for (k = 0; k < 5; k++)
         y = y - (y * y * y - m) / (3.0 * y * y);
@@ -1426,7 +1492,7 @@ double cbrt(double x)
     y3l = e + y2l * y;
     r = ((m - y3) - y3l) / (3.0 * y2);
     y = y + r;
-    y = scalbn(y, q);
+    y = scale2(y, q);
     return x < 0 ? -y : y;
 }
 
@@ -1457,27 +1523,27 @@ float truncf(float x) { return (float)trunc(x); }
 float roundf(float x) { return (float)round(x); }
 float fmodf(float x, float y) { return (float)fmod(x, y); }
 float frexpf(float x, int *e) { return (float)frexp(x, e); }
-float ldexpf(float x, int n) { return (float)scalbn(x, n < -400 ? -400 : n > 400 ? 400 : n); }
+float ldexpf(float x, int n) { return narrowf(scale2(x, n < -400 ? -400 : n > 400 ? 400 : n)); }
 float scalbnf(float x, int n) { return ldexpf(x, n); }
-float sinf(float x) { return (float)sin(x); }
-float cosf(float x) { return (float)cos(x); }
-float tanf(float x) { return (float)tan(x); }
-float asinf(float x) { return (float)asin(x); }
-float acosf(float x) { return (float)acos(x); }
-float atanf(float x) { return (float)atan(x); }
-float atan2f(float y, float x) { return (float)atan2(y, x); }
-float sinhf(float x) { return (float)sinh(x); }
-float coshf(float x) { return (float)cosh(x); }
-float tanhf(float x) { return (float)tanh(x); }
-float expf(float x) { return (float)exp(x); }
-float expm1f(float x) { return (float)expm1(x); }
-float logf(float x) { return (float)log(x); }
-float log10f(float x) { return (float)log10(x); }
-float log2f(float x) { return (float)log2(x); }
-float log1pf(float x) { return (float)log1p(x); }
-float powf(float x, float y) { return (float)pow(x, y); }
-float hypotf(float x, float y) { return (float)hypot(x, y); }
-float cbrtf(float x) { return (float)cbrt(x); }
+float sinf(float x) { return narrowf(sin(x)); }
+float cosf(float x) { return narrowf(cos(x)); }
+float tanf(float x) { return narrowf(tan(x)); }
+float asinf(float x) { return narrowf(asin(x)); }
+float acosf(float x) { return narrowf(acos(x)); }
+float atanf(float x) { return narrowf(atan(x)); }
+float atan2f(float y, float x) { return narrowf(atan2(y, x)); }
+float sinhf(float x) { return narrowf(sinh(x)); }
+float coshf(float x) { return narrowf(cosh(x)); }
+float tanhf(float x) { return narrowf(tanh(x)); }
+float expf(float x) { return narrowf_exp(exp(x)); }
+float expm1f(float x) { return narrowf(expm1(x)); }
+float logf(float x) { return narrowf(log(x)); }
+float log10f(float x) { return narrowf(log10(x)); }
+float log2f(float x) { return narrowf(log2(x)); }
+float log1pf(float x) { return narrowf(log1p(x)); }
+float powf(float x, float y) { return narrowf_exp(pow(x, y)); }
+float hypotf(float x, float y) { return narrowf(hypot(x, y)); }
+float cbrtf(float x) { return narrowf(cbrt(x)); }
 
 float modff(float x, float *ip)
 {

@@ -65,6 +65,7 @@
    (nexttoward's long double argument, which is double on ST200, is only
    converted). */
 
+#include <errno.h>
 #include <math.h>
 
 typedef unsigned long long u64;
@@ -229,6 +230,41 @@ static double from_bits(u64 u)
 /* 2^n, -1022 <= n <= 1023 (no hexadecimal floating constants: the
    compiler's conversion of them is not relied on) */
 #define P2(n) from_bits((u64)((n) + 1023) << 52)
+
+/* errno as math.c sets it (C99 7.12.1, MATH_ERRNO, glibc's choices):
+   EDOM on a domain error, ERANGE on a pole error, overflow to +-inf and
+   underflow to +-0 */
+static double dom_err(double r)
+{
+    errno = EDOM;
+    return r;
+}
+
+static double range_err(double r)
+{
+    errno = ERANGE;
+    return r;
+}
+
+/* r for finite arguments with a finite nonzero exact result: ERANGE if
+   it is +-inf or +-0 */
+static double range_check(double r)
+{
+    u64 u = bits_of(r) & ~SIGN;
+    if (u == 0 || u == EXPMASK)
+        errno = ERANGE;
+    return r;
+}
+
+/* d rounded to float; ERANGE when that overflows a finite d or
+   underflows a nonzero d to zero */
+static float narrowf(double d)
+{
+    float r = (float)d;
+    if ((r == 0 && d != 0) || (r - r != 0 && d - d == 0))
+        errno = ERANGE;
+    return r;
+}
 
 static u32 fbits_of(float x)
 {
@@ -428,7 +464,8 @@ static double rem_core(double x, double y, int *quo)
 double remainder(double x, double y)
 {
     int q;
-    return rem_core(x, y, &q);
+    double r = rem_core(x, y, &q);
+    return r != r && x == x && y == y ? dom_err(r) : r; /* y = 0, x = inf */
 }
 
 /* the quotient's sign and its 3 low bits, as glibc gives */
@@ -444,7 +481,9 @@ double fdim(double x, double y)
 {
     if (x != x || y != y)
         return x + y;
-    return x > y ? x - y : 0.0;
+    if (!(x > y))
+        return 0.0;
+    return x - x == 0 && y - y == 0 ? range_check(x - y) : x - y;
 }
 
 /* ---- neighbours, exponents, NaN ---- */
@@ -462,6 +501,9 @@ double nextafter(double x, double y)
         u++;
     else
         u--;
+    /* ERANGE on overflow and on a subnormal or zero result, as glibc */
+    if ((u & ~SIGN) < IMPL || (u & ~SIGN) == EXPMASK)
+        errno = ERANGE;
     return from_bits(u);
 }
 
@@ -474,10 +516,14 @@ int ilogb(double x)
 {
     u64 u = bits_of(x) & ~SIGN;
     int e;
-    if (u == 0)
+    if (u == 0) {
+        errno = EDOM;
         return FP_ILOGB0;
-    if (u >= EXPMASK)
+    }
+    if (u >= EXPMASK) {
+        errno = EDOM;
         return u == EXPMASK ? (int)(~0U >> 1) : FP_ILOGBNAN;
+    }
     unpack(u, &e);
     return e + 52;
 }
@@ -797,7 +843,7 @@ double acosh(double x)
     if (x != x)
         return x + x;
     if (x < 1.0)
-        return (x - x) / (x - x);
+        return dom_err((x - x) / (x - x));
     if (x == 1.0)
         return 0.0;
     if (x - x != 0)
@@ -820,9 +866,9 @@ double atanh(double x)
     if (a != a)
         return x + x;
     if (a > 1.0)
-        return (x - x) / (x - x);
+        return dom_err((x - x) / (x - x));
     if (a == 1.0)
-        return x / 0.0;
+        return range_err(x / 0.0);
     if (a < P2(-28))
         return x; /* atanh x = x (1 + x^2/3 ...) */
     dh = two_sum(1.0, -a, &dl);
@@ -857,10 +903,12 @@ double exp2(double x)
     int m;
     if (x != x)
         return x + x;
+    if (x - x != 0)
+        return x > 0 ? x : 0.0; /* +-inf */
     if (x >= 1024.0)
-        return x * P2(1023); /* +inf */
+        return range_err(x * P2(1023)); /* +inf */
     if (x < -1080.0)
-        return P2(-1022) * P2(-1022); /* +0 */
+        return range_err(P2(-1022) * P2(-1022)); /* +0 */
     k = rint(x);
     f = x - k;
     h = two_prod(f, LN2_HI, &l);
@@ -880,7 +928,7 @@ double exp2(double x)
         n += 1.0;
     else if (f < -0.5)
         n -= 1.0;
-    return n * from_bits(1);
+    return range_check(n * from_bits(1));
 }
 
 /* erfc(a) = (result + *l) 2^*m for 1/2 <= a < 28: exp(-a^2) H(a), the
@@ -962,8 +1010,8 @@ double erfc(double x)
         h = two_sum(1.0, -h, &e);
         return h + (e - l);
     }
-    if (x >= 28.0)
-        return 0.0; /* below 2^-1075; also +inf */
+    if (x >= 28.0) /* below 2^-1075; also +inf */
+        return x - x == 0 ? range_err(0.0) : 0.0;
     if (x <= -6.0)
         return 2.0; /* 2 - erfc(6) rounds to 2 */
     if (x > 0) {
@@ -1059,15 +1107,15 @@ double tgamma(double x)
     if (x != x)
         return x + x;
     if (x - x != 0)
-        return x > 0 ? x : (x - x) / (x - x); /* +inf; NaN at -inf */
+        return x > 0 ? x : dom_err((x - x) / (x - x)); /* +inf; NaN at -inf */
     if (x == 0)
-        return 1.0 / x;
+        return range_err(1.0 / x);
     if (x < 0 && rint(x) == x)
-        return (x - x) / (x - x);
+        return dom_err((x - x) / (x - x));
     if (x > 172.0)
-        return x * P2(1023); /* +inf */
+        return range_err(x * P2(1023)); /* +inf */
     if (fabs(x) < P2(-60))
-        return 1.0 / x - from_bits(EULER[0]); /* 1/x - gamma + O(x) */
+        return range_check(1.0 / x - from_bits(EULER[0])); /* 1/x - gamma + O(x) */
     if (x >= 12.0) {
         ah = stirling(x, 0.0, &al);
         h = __lcc_exp_dd(ah, al, &m, &l);
@@ -1080,7 +1128,7 @@ double tgamma(double x)
     /* reflection: Gamma(x) = -pi / (x sin(pi x) Gamma(-x)) */
     s = sin_pi(x, &sl);
     if (x < -200.0)
-        return copysign(0.0, s);
+        return range_err(copysign(0.0, s));
     ah = stirling(-x, 0.0, &al);
     h = __lcc_exp_dd(ah, al, &m, &l);
     /* d = x s Gamma(-x) 2^-m as a double-double, then pi / d (Dekker) */
@@ -1114,7 +1162,7 @@ double lgamma(double x)
     if (a - a != 0)
         return a; /* +inf */
     if (x <= 0 && rint(x) == x)
-        return from_bits(EXPMASK); /* +inf at 0 and the poles */
+        return range_err(from_bits(EXPMASK)); /* +inf at 0 and the poles */
     if (x >= P2(52)) {
         /* x (ln x - 1) - (ln x)/2 + ln sqrt(2 pi), the rest below 2^-54;
            x ln x overflows above 2^1014 */
@@ -1124,7 +1172,7 @@ double lgamma(double x)
         if (x >= P2(990)) { /* scaled for Dekker's product; may overflow */
             t = x * P2(-40);
             q = two_prod(t, d, &e);
-            return (q + (e + t * dl)) * P2(40);
+            return range_check((q + (e + t * dl)) * P2(40));
         }
         q = two_prod(x, d, &e);
         return q + (e + x * dl + (from_bits(LN_SQRT_2PI[0]) - 0.5 * h));
@@ -1175,17 +1223,25 @@ long lroundf(float x) { return lround(x); }
 long long llroundf(float x) { return llround(x); }
 float remainderf(float x, float y) { return (float)remainder(x, y); }
 float remquof(float x, float y, int *quo) { return (float)remquo(x, y, quo); }
-float fdimf(float x, float y) { return (float)fdim(x, y); }
+float fdimf(float x, float y) { return narrowf(fdim(x, y)); }
 int ilogbf(float x) { return ilogb(x); }
-float logbf(float x) { return (float)logb(x); }
-float exp2f(float x) { return (float)exp2(x); }
-float asinhf(float x) { return (float)asinh(x); }
-float acoshf(float x) { return (float)acosh(x); }
-float atanhf(float x) { return (float)atanh(x); }
-float erff(float x) { return (float)erf(x); }
-float erfcf(float x) { return (float)erfc(x); }
-float tgammaf(float x) { return (float)tgamma(x); }
-float lgammaf(float x) { return (float)lgamma(x); }
+float logbf(float x) { return narrowf(logb(x)); }
+/* glibc's exponential functions in float set ERANGE also when the exact
+   result is below the smallest subnormal, 2^-149, though it rounds to it */
+float exp2f(float x)
+{
+    double d = exp2(x);
+    if (d != 0 && d < 1.4012984643248171e-45) /* 2^-149 */
+        errno = ERANGE;
+    return narrowf(d);
+}
+float asinhf(float x) { return narrowf(asinh(x)); }
+float acoshf(float x) { return narrowf(acosh(x)); }
+float atanhf(float x) { return narrowf(atanh(x)); }
+float erff(float x) { return narrowf(erf(x)); }
+float erfcf(float x) { return narrowf(erfc(x)); }
+float tgammaf(float x) { return narrowf(tgamma(x)); }
+float lgammaf(float x) { return narrowf(lgamma(x)); }
 
 float nextafterf(float x, float y)
 {
@@ -1200,6 +1256,8 @@ float nextafterf(float x, float y)
         u++;
     else
         u--;
+    if ((u & 0x7fffffffU) < 0x00800000U || (u & 0x7fffffffU) == 0x7f800000U)
+        errno = ERANGE;
     return from_fbits(u);
 }
 
@@ -1217,5 +1275,7 @@ float nexttowardf(float x, long double y)
         u++;
     else
         u--;
+    if ((u & 0x7fffffffU) < 0x00800000U || (u & 0x7fffffffU) == 0x7f800000U)
+        errno = ERANGE;
     return from_fbits(u);
 }

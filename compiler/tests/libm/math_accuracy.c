@@ -594,6 +594,7 @@ static void exact_random(void)
 }
 
 #include "math_c99_checks.h"
+#include "math_errno_checks.h"
 
 /* math_accuracy [N [base|c99]]: all checks, or those of math.c only, or
    those of math_c99.c only */
@@ -604,6 +605,7 @@ int main(int argc, char **argv)
         N = atol(argv[1]);
     if (strcmp(only, "c99") == 0) {
         c99_checks();
+        errno_checks_c99();
         printf("CHECKS %ld FAILURES %ld\n", checks, failures);
         return failures != 0;
     }
@@ -615,9 +617,12 @@ int main(int argc, char **argv)
     }
     special_values();
     exact_random();
+    errno_checks_base();
     campaigns();
-    if (strcmp(only, "base") != 0)
+    if (strcmp(only, "base") != 0) {
         c99_checks();
+        errno_checks_c99();
+    }
     printf("CHECKS %ld FAILURES %ld\n", checks, failures);
     return failures != 0;
 }

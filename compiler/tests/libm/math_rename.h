@@ -121,3 +121,5 @@
 #define lgammaf lcc_lgammaf
 #define scalbln lcc_scalbln
 #define scalblnf lcc_scalblnf
+/* the runtime's errno: a plain int of the harness (glibc's is thread-local) */
+#define errno lcc_errno
