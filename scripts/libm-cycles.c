@@ -42,6 +42,7 @@ int main(void) {
   T("cos", -10, 10, cos(a[i]))
   T("tan", -1.5, 1.5, tan(a[i]))
   T("sin (huge)", 1e10, 1e300, sin(a[i]))
+  T("sin", -1e5, 1e5, sin(a[i]))
   T("asin", -1, 1, asin(a[i]))
   T("atan", -10, 10, atan(a[i]))
   T("atan2", -10, 10, atan2(a[i], b[i]))
@@ -54,5 +55,14 @@ int main(void) {
   TF("sqrtf", 0, 1e6, sqrtf(fa[i]))
   TF("expf", -80, 80, expf(fa[i]))
   TF("sinf", -10, 10, sinf(fa[i]))
+  TF("cosf", -10, 10, cosf(fa[i]))
+  TF("tanf", -1.5, 1.5, tanf(fa[i]))
+  TF("logf", 1e-30, 1e30, logf(fa[i]))
+  TF("log2f", 1e-30, 1e30, log2f(fa[i]))
+  TF("powf", 0, 100, powf(fa[i], (float)b[i] / 10))
+  TF("atanf", -10, 10, atanf(fa[i]))
+  TF("asinf", -1, 1, asinf(fa[i]))
+  TF("sinhf", -10, 10, sinhf(fa[i]))
+  TF("tanhf", -10, 10, tanhf(fa[i]))
   return 0;
 }

@@ -184,6 +184,29 @@ static const unsigned int TWO_OVER_PI[40] = {
     0x7527bac7U, 0xebe5f17bU, 0x3d0739f7U, 0x8a5292eaU, 0x6bfb5fb1U, 0x1f8d5d08U,
     0x56033046U, 0xfc7b6babU, 0xf0cfbc20U, 0x9af4361dU,
 };
+#define PIO2_1 0x3ff921fb54400000ULL /* pi/2, first 33 bits = 1.5707963267341256 */
+#define PIO2_2 0x3dd0b4611a600000ULL /* pi/2 - PIO2_1, next 33 bits = 6.077100506303966e-11 */
+#define PIO2_3 0x3ba3198a2e037073ULL /* pi/2 - PIO2_1 - PIO2_2 = 2.0222662487959506e-21 */
+#define INV_PIO2 0x3fe45f306dc9c883ULL /* 2/pi = 0.6366197723675814 */
+/* sin(r)/r on |r| <= pi/4, degree 4 in z, relative error 2^-37.6 */
+static const unsigned long long SINF_P[5] = {
+    0x3ec6cb727dcd8c09ULL, 0xbf2a00ee754eb761ULL, 0x3f81111074a72dd8ULL,
+    0xbfc5555554946d41ULL, 0x3fefffffffff67afULL,
+};
+/* cos(r) on |r| <= pi/4, degree 4 in z, relative error 2^-33.8 */
+static const unsigned long long COSF_P[5] = {
+    0x3ef990665ec46be4ULL, 0xbf56c078349adc82ULL, 0x3fa55553a7ee3389ULL,
+    0xbfdffffffbdce807ULL, 0x3feffffffff97789ULL,
+};
+/* tanh(x)/x on |x| <= 1/4, degree 4 in z, relative error 2^-35.9 */
+static const unsigned long long TANHF_P[5] = {
+    0x3f95085db361078fULL, 0xbfab9851b40d1b74ULL, 0x3fc11103b4a15f10ULL,
+    0xbfd555554801f895ULL, 0x3feffffffffdde75ULL,
+};
+#define LN2_D 0x3fe62e42fefa39efULL /* ln2 = 0.6931471805599453 */
+#define LN2_32_D 0x3f962e42fefa39efULL /* ln2/32 = 0.02166084939249829 */
+#define INV_LN2_D 0x3ff71547652b82feULL /* 1/ln2 = 1.4426950408889634 */
+#define INV_LN10_D 0x3fdbcb7b1526e50eULL /* 1/ln10 = 0.4342944819032518 */
 /* Taylor coefficients: IF_n = 1/n!, IR_n = 1/n (nearest doubles) */
 #define IF_2 0.5
 #define IF_3 0.16666666666666666
@@ -1496,7 +1519,7 @@ double cbrt(double x)
     return x < 0 ? -y : y;
 }
 
-/* ---- float versions: computed in double, rounded once to float ---- */
+/* ---- float versions: the exact ones ---- */
 
 float fabsf(float x)
 {
@@ -1525,24 +1548,393 @@ float fmodf(float x, float y) { return (float)fmod(x, y); }
 float frexpf(float x, int *e) { return (float)frexp(x, e); }
 float ldexpf(float x, int n) { return narrowf(scale2(x, n < -400 ? -400 : n > 400 ? 400 : n)); }
 float scalbnf(float x, int n) { return ldexpf(x, n); }
-float sinf(float x) { return narrowf(sin(x)); }
-float cosf(float x) { return narrowf(cos(x)); }
-float tanf(float x) { return narrowf(tan(x)); }
-float asinf(float x) { return narrowf(asin(x)); }
-float acosf(float x) { return narrowf(acos(x)); }
-float atanf(float x) { return narrowf(atan(x)); }
-float atan2f(float y, float x) { return narrowf(atan2(y, x)); }
-float sinhf(float x) { return narrowf(sinh(x)); }
-float coshf(float x) { return narrowf(cosh(x)); }
-float tanhf(float x) { return narrowf(tanh(x)); }
-float expf(float x) { return narrowf_exp(exp(x)); }
+
+/* ---- float versions ----
+   The transcendental ones compute in double without double-double
+   corrections: a float result needs about 2^-34 of relative error before
+   its one rounding (then within 0.5 + 2^-10 ulp), which short polynomials
+   in double give. Argument reductions and range tests work on the bit
+   patterns (integer operations, cheap beside a soft-float call of about
+   200 cycles). Methods: Cody & Waite 1980 (additive reduction by pi/2
+   and ln2/32 in parts), Tang 1989 (table of 2^(j/32)), Tang 1990 with
+   math.c's 9-bit reciprocal table (log), the table reduction of atan
+   (Muller 2016); the polynomials are near-minimax Chebyshev fits
+   (Clenshaw 1962) made by scripts/libm/gen_math_tables.py. */
+
+/* the nearest integer to t (ties away from zero) for |t| < 2^30, as a
+   double and as *k, by bit operations (no conversion helper) */
+static double nearest_int(double t, int *k)
+{
+    u64 u = bits_of(t), m;
+    int e = (int)((u >> 52) & 0x7ff) - 1023, sh;
+    if (e < -1) {
+        *k = 0;
+        return 0.0;
+    }
+    if (e == -1) {
+        *k = (u >> 63) ? -1 : 1;
+        return (u >> 63) ? -1.0 : 1.0;
+    }
+    sh = 52 - e;
+    u += (u64)1 << (sh - 1);
+    u &= ~(((u64)1 << sh) - 1);
+    e = (int)((u >> 52) & 0x7ff) - 1023;
+    m = (u & FRAC) | IMPL;
+    *k = (int)(m >> (52 - e));
+    if (u >> 63)
+        *k = -*k;
+    return from_bits(u);
+}
+
+/* the double of the integer n, |n| < 2^31, with one addition instead of
+   the int-to-double helper: 2^52 + 2^51 + n has n in its low bits */
+static double int_to_double(int n)
+{
+    return from_bits(0x4338000000000000ULL + (u64)(i64)n) - 6755399441055744.0;
+}
+
+/* p[0] z^n + ... + p[n] (Horner) */
+static double poly(const u64 *p, int n, double z)
+{
+    double s = K(p[0]);
+    int i;
+    for (i = 1; i <= n; i++)
+        s = s * z + K(p[i]);
+    return s;
+}
+
+/* x - q pi/2 = result for a finite float x, q mod 4 in *q: Cody-Waite in
+   three parts for |x| < 2^20 pi/2 (x - k PIO2_1 and k PIO2_2 exact), the
+   integer reduction of math.c beyond */
+static double rem_pio2f(float x, int *q)
+{
+    union fbits v;
+    double xd = x, kd, rh, rl;
+    int k;
+    v.f = x;
+    if ((v.u & 0x7fffffffU) < 0x3f490fdbU) { /* |x| < pi/4 */
+        *q = 0;
+        return xd;
+    }
+    if ((v.u & 0x7fffffffU) < 0x49c90fdbU) { /* 2^20 pi/2 */
+        kd = nearest_int(xd * K(INV_PIO2), &k);
+        *q = k & 3;
+        return ((xd - kd * K(PIO2_1)) - kd * K(PIO2_2)) - kd * K(PIO2_3);
+    }
+    *q = rem_pio2(xd, &rh, &rl);
+    return rh + rl;
+}
+
+/* sin r (cos r if c) for |r| <= pi/4 (plus rounding) */
+static double sincosf_k(double r, int c)
+{
+    double z = r * r;
+    return c ? poly(COSF_P, 4, z) : r * poly(SINF_P, 4, z);
+}
+
+float sinf(float x)
+{
+    int q;
+    double r, s;
+    if (x - x != 0)
+        return x != x ? x + x : (float)dom_err((x - x) / (x - x));
+    r = rem_pio2f(x, &q);
+    s = sincosf_k(r, q & 1);
+    return (float)(q & 2 ? -s : s);
+}
+
+float cosf(float x)
+{
+    int q;
+    double r, s;
+    if (x - x != 0)
+        return x != x ? x + x : (float)dom_err((x - x) / (x - x));
+    r = rem_pio2f(x, &q);
+    s = sincosf_k(r, !(q & 1));
+    return (float)((q + 1) & 2 ? -s : s);
+}
+
+float tanf(float x)
+{
+    int q;
+    double r, s, c;
+    if (x - x != 0)
+        return x != x ? x + x : (float)dom_err((x - x) / (x - x));
+    r = rem_pio2f(x, &q);
+    s = sincosf_k(r, 0);
+    c = sincosf_k(r, 1);
+    return (float)(q & 1 ? -c / s : s / c);
+}
+
+/* e^x for |x| < 746 (no overflow of the double): Tang's reduction
+   x = (32m + j) ln2/32 + r, |r| <= ln2/64, e^r by its Taylor polynomial
+   of degree 4 (truncation below 2^-39), 2^(j/32) from the table's high
+   part, 2^m put into the exponent; relative error about 2^-39 */
+static double expf_k(double x)
+{
+    int k, j;
+    double kd = nearest_int(x * K(INV_LN2_32), &k), r, p;
+    r = x - kd * K(LN2_32_D);
+    p = 1.0 + r * (1.0 + r * (IF_2 + r * (IF_3 + r * IF_4)));
+    j = k & 31;
+    p *= K(EXP2_TAB[2 * j]);
+    return from_bits(bits_of(p) + ((u64)(i64)((k - j) / 32) << 52));
+}
+
+float expf(float x)
+{
+    union fbits v;
+    v.f = x;
+    if ((v.u & 0x7fffffffU) >= 0x42d00000U) { /* |x| >= 104, inf, NaN */
+        if (x != x)
+            return x + x;
+        if (x - x != 0)
+            return x > 0 ? x : 0.0f;
+        return x > 0 ? (float)range_err(from_bits(EXPMASK)) : (float)range_err(0.0);
+    }
+    return narrowf_exp(expf_k(x));
+}
+
+/* log x for a finite float x > 0 (Tang 1990, math.c's reduction): x =
+   2^E m, r = m c - 1 exact in double, log x = E ln2 - log c + log1p(r),
+   log1p r by its Taylor polynomial of degree 6 (|r| < 2^-6: truncation
+   below 2^-45); relative error about 2^-45 */
+static double logf_k(float x)
+{
+    union fbits v;
+    int E, j;
+    u64 mb;
+    double m, r, p;
+    v.f = x;
+    E = (int)(v.u >> 23);
+    if (E == 0) { /* subnormal: normalize */
+        v.f = x * 16777216.0f; /* 2^24, exact */
+        E = (int)(v.u >> 23) - 24;
+    }
+    E -= 127;
+    j = (int)(v.u >> 17) & 63;
+    mb = (u64)(v.u & 0x007fffffU) << 29;
+    if (j >= 27) {
+        mb |= (u64)1022 << 52;
+        E++;
+    } else
+        mb |= (u64)1023 << 52;
+    m = from_bits(mb);
+    r = m * K(LOG_TAB[3 * j]) - 1.0;
+    p = r * (1.0 + r * (-IR_2 + r * (IR_3 + r * (-IR_4 + r * (IR_5 - r * IR_6)))));
+    return (int_to_double(E) * K(LN2_D) + K(LOG_TAB[3 * j + 1])) + p;
+}
+
+/* NaN, zero, negative and +inf arguments of the float logarithms */
+static int logf_special(float x, float *res)
+{
+    union fbits v;
+    v.f = x;
+    if (v.u - 1 < 0x7f7fffffU) /* positive finite, not zero */
+        return 0;
+    if (x != x)
+        *res = x + x;
+    else if (x == 0)
+        *res = (float)range_err(-from_bits(EXPMASK));
+    else if (x < 0)
+        *res = (float)dom_err((x - x) / (x - x));
+    else
+        *res = x; /* +inf */
+    return 1;
+}
+
+float logf(float x)
+{
+    float r;
+    if (logf_special(x, &r))
+        return r;
+    return (float)logf_k(x);
+}
+
+float log2f(float x)
+{
+    float r;
+    if (logf_special(x, &r))
+        return r;
+    return (float)(logf_k(x) * K(INV_LN2_D));
+}
+
+float log10f(float x)
+{
+    float r;
+    if (logf_special(x, &r))
+        return r;
+    return (float)(logf_k(x) * K(INV_LN10_D));
+}
+
+/* x^y = e^(y log x) in double for x > 0 finite and y finite nonzero
+   (|y log x| has an error below 2^-43 when it is below 104); the double
+   function for the special cases (zeros, infinities, NaN, x < 0 with y
+   not an integer) */
+float powf(float x, float y)
+{
+    union fbits vx, vy;
+    double z, sign = 1.0;
+    vx.f = x;
+    vy.f = y;
+    if ((vy.u & 0x7fffffffU) - 1 >= 0x7f7fffffU || (vx.u & 0x7fffffffU) - 1 >= 0x7f7fffffU)
+        return narrowf_exp(pow(x, y)); /* y or x zero, inf or NaN */
+    if (vx.u >> 31) {
+        int kind = int_kind(y);
+        if (kind == 0)
+            return narrowf_exp(pow(x, y)); /* domain error */
+        if (kind == 1)
+            sign = -1.0;
+        x = -x;
+    }
+    if (x == 1.0f)
+        return (float)sign;
+    z = y * logf_k(x);
+    if (z > 104.0)
+        return (float)range_err(sign * from_bits(EXPMASK));
+    if (z < -104.0)
+        return (float)range_err(sign * 0.0);
+    return narrowf_exp(sign * expf_k(z));
+}
+
+/* sinh, cosh, tanh from e^|x| (expf_k); near 0 sinh and tanh by their
+   series (sinh: Taylor to degree 11, tanh: a fit of degree 9) */
+float sinhf(float x)
+{
+    union fbits v;
+    double a, e, z, r;
+    v.f = x;
+    if ((v.u & 0x7fffffffU) >= 0x42c80000U) /* |x| >= 100, inf, NaN */
+        return x - x != 0 ? x + x : (float)range_err(x * from_bits(EXPMASK));
+    a = fabs((double)x);
+    if (a < 0.25) {
+        z = a * a;
+        r = a + a * z * (IF_3 + z * (IF_5 + z * (IF_7 + z * (IF_9 + z * IF_11))));
+    } else {
+        e = expf_k(a);
+        r = 0.5 * (e - 1.0 / e);
+    }
+    return narrowf(v.u >> 31 ? -r : r);
+}
+
+float coshf(float x)
+{
+    union fbits v;
+    double e;
+    v.f = x;
+    if ((v.u & 0x7fffffffU) >= 0x42c80000U) /* |x| >= 100, inf, NaN */
+        return x != x ? x + x : x - x != 0 ? fabsf(x) : (float)range_err(from_bits(EXPMASK));
+    e = expf_k(fabs((double)x));
+    return narrowf(0.5 * (e + 1.0 / e));
+}
+
+float tanhf(float x)
+{
+    union fbits v;
+    double a, e, r;
+    v.f = x;
+    if ((v.u & 0x7fffffffU) >= 0x41200000U) /* |x| >= 10, inf, NaN */
+        return x != x ? x + x : x < 0 ? -1.0f : 1.0f;
+    a = fabs((double)x);
+    if (a < 0.25)
+        r = a * poly(TANHF_P, 4, a * a);
+    else {
+        e = expf_k(2.0 * a);
+        r = (e - 1.0) / (e + 1.0);
+    }
+    return (float)(v.u >> 31 ? -r : r);
+}
+
+/* atan t for t >= 0 (double): above 1, pi/2 - atan(1/t); then c = j/16
+   the nearest, atan t = atan c + atan u, u = (t - c)/(1 + t c), |u| <=
+   1/32, atan u by its Taylor polynomial to degree 9 (truncation below
+   2^-48 |u|); relative error about 2^-50 */
+static double atanf_k(double t)
+{
+    int j, inv = t > 1.0;
+    double u, z, a;
+    if (inv)
+        t = 1.0 / t;
+    nearest_int(t * 16.0, &j);
+    u = j ? (t - j * 0.0625) / (1.0 + t * (j * 0.0625)) : t;
+    z = u * u;
+    a = K(ATAN_TAB[2 * j]) + (u + u * z * (-IR_3 + z * (IR_5 + z * (-IR_7 + z * IR_9))));
+    return inv ? K(PIO2_HI) - a : a;
+}
+
+float atanf(float x)
+{
+    union fbits v;
+    double a;
+    v.f = x;
+    if ((v.u & 0x7fffffffU) > 0x7f800000U)
+        return x + x;
+    if ((v.u & 0x7fffffffU) < 0x39800000U) /* 2^-12: atan x rounds to x */
+        return x;
+    a = atanf_k(fabs((double)x));
+    return (float)(x < 0 ? -a : a);
+}
+
+float atan2f(float y, float x)
+{
+    union fbits vx, vy;
+    double a;
+    vx.f = x;
+    vy.f = y;
+    if ((vy.u & 0x7fffffffU) - 1 >= 0x7f7fffffU || (vx.u & 0x7fffffffU) - 1 >= 0x7f7fffffU)
+        return narrowf(atan2(y, x)); /* a zero, inf or NaN */
+    a = atanf_k(fabs((double)y / (double)x));
+    if (vx.u >> 31)
+        a = K(PI_HI) - a;
+    return narrowf(vy.u >> 31 ? -a : a);
+}
+
+/* asin x = atan(x / sqrt((1 - x)(1 + x))), acos x = 2 atan(sqrt((1 - x)
+   / (1 + x))) (Cody & Waite 1980), 1 - x, 1 + x and their product exact
+   in double */
+float asinf(float x)
+{
+    double xd = x, a;
+    if (x != x)
+        return x + x;
+    if (fabsf(x) > 1.0f)
+        return (float)dom_err((xd - xd) / (xd - xd));
+    if (fabsf(x) == 1.0f)
+        a = K(PIO2_HI);
+    else if (fabsf(x) < 2.44140625e-4f) /* 2^-12 */
+        return x;
+    else
+        a = atanf_k(fabs(xd) / sqrt((1.0 - xd) * (1.0 + xd)));
+    return (float)(x < 0 ? -a : a);
+}
+
+float acosf(float x)
+{
+    double xd = x;
+    if (x != x)
+        return x + x;
+    if (fabsf(x) > 1.0f)
+        return (float)dom_err((xd - xd) / (xd - xd));
+    if (x == -1.0f)
+        return (float)K(PI_HI);
+    return (float)(2.0 * atanf_k(sqrt((1.0 - xd) / (1.0 + xd))));
+}
+
+/* sqrt(x^2 + y^2) with the squares exact in double and one rounding of
+   the sum: within 2^-52 before the rounding to float */
+float hypotf(float x, float y)
+{
+    double xd = x, yd = y;
+    if (x - x != 0 || y - y != 0) { /* inf beats NaN */
+        if ((x - x != 0 && x == x) || (y - y != 0 && y == y))
+            return (float)from_bits(EXPMASK);
+        return x + y;
+    }
+    return narrowf(sqrt(xd * xd + yd * yd));
+}
+
 float expm1f(float x) { return narrowf(expm1(x)); }
-float logf(float x) { return narrowf(log(x)); }
-float log10f(float x) { return narrowf(log10(x)); }
-float log2f(float x) { return narrowf(log2(x)); }
 float log1pf(float x) { return narrowf(log1p(x)); }
-float powf(float x, float y) { return narrowf_exp(pow(x, y)); }
-float hypotf(float x, float y) { return narrowf(hypot(x, y)); }
 float cbrtf(float x) { return narrowf(cbrt(x)); }
 
 float modff(float x, float *ip)

@@ -112,6 +112,34 @@ out.append('static const unsigned int TWO_OVER_PI[40] = {')
 for i in range(0, 40, 6):
     out.append('    ' + ', '.join('0x%08xU' % w for w in words[i:i + 6]) + ',')
 out.append('};')
+# Cody-Waite split of pi/2 (sin, cos, tan, and their float versions): two
+# parts of 33 bits (k*part exact for |k| < 2^20) and a third of 53
+p1 = trunc_bits(pi / 2, 33)
+p2 = trunc_bits(pi / 2 - mpf(p1), 33)
+p3 = dbl(pi / 2 - mpf(p1) - mpf(p2))
+emit_c('PIO2_1', p1, 'pi/2, first 33 bits')
+emit_c('PIO2_2', p2, 'pi/2 - PIO2_1, next 33 bits')
+emit_c('PIO2_3', p3, 'pi/2 - PIO2_1 - PIO2_2')
+emit_c('INV_PIO2', dbl(2 / pi), '2/pi')
+# float kernels: near-minimax polynomials (Chebyshev fits, mpmath chebyfit)
+# in z = r^2, highest degree first; relative errors printed in the comment
+from mpmath import chebyfit, polyval, sin as msin, cos as mcos, tanh as mtanh, sqrt as msqrt
+def fit(name, f, b, n, comment):
+    mp.prec = 200
+    c, _ = chebyfit(f, [mpf(0), b], n + 1, error=True)
+    c = [dbl(x) for x in c]
+    m = max(abs(polyval([mpf(x) for x in c], b * i / 2000) / f(b * i / 2000) - 1)
+            for i in range(1, 2001))
+    mp.prec = 1600
+    emit_arr(name, c, '%s, degree %d in z, relative error 2^%.1f' % (comment, n, float(mp.log(m, 2))))
+B = (pi / 4) ** 2 * mpf('1.0001')
+fit('SINF_P', lambda z: msin(msqrt(z)) / msqrt(z), B, 4, 'sin(r)/r on |r| <= pi/4')
+fit('COSF_P', lambda z: mcos(msqrt(z)), B, 4, 'cos(r) on |r| <= pi/4')
+fit('TANHF_P', lambda z: mtanh(msqrt(z)) / msqrt(z), mpf(1) / 16, 4, 'tanh(x)/x on |x| <= 1/4')
+emit_c('LN2_D', dbl(ln2), 'ln2')
+emit_c('LN2_32_D', dbl(ln2 / 32), 'ln2/32')
+emit_c('INV_LN2_D', dbl(1 / ln2), '1/ln2')
+emit_c('INV_LN10_D', dbl(1 / log(10)), '1/ln10')
 out.append('/* Taylor coefficients: IF_n = 1/n!, IR_n = 1/n (nearest doubles) */')
 from mpmath import factorial
 for n in range(2, 21):
