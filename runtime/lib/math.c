@@ -26,11 +26,16 @@
      short reciprocal c ~ 1/m so that r = m*c - 1 is exact (the
      reciprocal-table reduction described by Muller 2016, table-based
      methods); the result is kept as a double-double for pow.
-   - sin, cos, tan: argument reduction by M. Payne and R. Hanek, "Radian
-     reduction for trigonometric functions", SIGNUM Newsletter 18(1), 1983
-     (integer product of the significand by a window of the bits of 2/pi),
-     used for every |x| > pi/4; kernels are Taylor polynomials on
-     [-pi/4, pi/4] evaluated with a double-double correction.
+   - sin, cos, tan: argument reduction by pi/2 in three parts after Cody
+     & Waite 1980 for |x| < 2^20 pi/2, and by M. Payne and R. Hanek,
+     "Radian reduction for trigonometric functions", SIGNUM Newsletter
+     18(1), 1983 (integer product of the significand by a window of the
+     bits of 2/pi) above (or when the Cody-Waite result cancels below
+     2^-28); kernels: Taylor polynomials below 1/4, and the
+     accurate-tables method of S. Gal and B. Bachelis, "An accurate
+     elementary mathematical library for the IEEE floating point
+     standard", ACM TOMS 17(1), 1991, with sin and cos of j/64 in two
+     parts (sincos_t).
    - atan, atan2, asin, acos: the table-based reduction (Muller 2016):
      atan(x) = atan(c) + atan((x - c)/(1 + x c)), c = j/16, with the
      quotient as a double-double; asin and acos through atan of
@@ -203,6 +208,57 @@ static const unsigned long long TANHF_P[5] = {
     0x3f95085db361078fULL, 0xbfab9851b40d1b74ULL, 0x3fc11103b4a15f10ULL,
     0xbfd555554801f895ULL, 0x3feffffffffdde75ULL,
 };
+/* sin(j/64) hi, lo, cos(j/64) hi, lo for j = 16 .. 51 */
+static const unsigned long long SINCOS_TAB[144] = {
+    0x3fcfaaeed4f31577ULL, 0xbc615d88508e32b8ULL, 0x3fef01549f7deea1ULL,
+    0x3c8d3c1e99e5cafdULL, 0x3fd0cd00cef36436ULL, 0xbc79fb0a0c93e2b4ULL,
+    0x3feee0b1fbc0f11cULL, 0xbc4bfd2380bbc3b1ULL, 0x3fd1c37d64c6b876ULL,
+    0x3c746076fe0dcff4ULL, 0x3feebe214f76efa8ULL, 0xbc802f9f12ba543eULL,
+    0x3fd2b8ddc43eb49fULL, 0x3c61553899f2d807ULL, 0x3fee99a4c3a7cd83ULL,
+    0xbc82264b1bc53ce8ULL, 0x3fd3ad129769d3d8ULL, 0x3c003d550487839aULL,
+    0x3fee733ea0193d40ULL, 0xbc86428b3546ce13ULL, 0x3fd4a00c9b0f3d20ULL,
+    0x3c7823ba6bb08eadULL, 0x3fee4af14b2a449cULL, 0xbc868ca02e8a6833ULL,
+    0x3fd591bc9fa2f597ULL, 0x3c67c74bac3fe0cbULL, 0x3fee20bf49acd6c1ULL,
+    0xbc5660aec7ef636bULL, 0x3fd682138a38d7f7ULL, 0xbc7d889202444aadULL,
+    0x3fedf4ab3ebd875eULL, 0xbc8e2d8a7e6736c4ULL, 0x3fd7710255764214ULL,
+    0xbc66ead7314bb6ceULL, 0x3fedc6b7eb995912ULL, 0x3c54b364776dcd35ULL,
+    0x3fd85e7a12826949ULL, 0x3c78a40e9b5face0ULL, 0x3fed96e82f71a9dcULL,
+    0x3c8ff61bd5d2039dULL, 0x3fd94a6be9f546c5ULL, 0xbc769ce13e683f58ULL,
+    0x3fed653f073e4040ULL, 0xbc876236434bec37ULL, 0x3fda34c91cc50ccaULL,
+    0xbc5a310e3b50cecdULL, 0x3fed31bf8d8d7c06ULL, 0x3c7e60dd3089cbddULL,
+    0x3fdb1d8305321617ULL, 0xbc7ae242cb99f519ULL, 0x3fecfc6cfa52ad9fULL,
+    0x3c88b5b5508f2a0dULL, 0x3fdc048b17b140a3ULL, 0x3c619fe6757e9fa7ULL,
+    0x3fecc54aa2b2972eULL, 0x3c64ee162ba83a98ULL, 0x3fdce9d2e3d4a51fULL,
+    0xbc62fc8a12dae298ULL, 0x3fec8c5bf8ce1a84ULL, 0x3c7ab3d1a1590123ULL,
+    0x3fddcd4c15329c9aULL, 0x3c70d4c6e171fd9aULL, 0x3fec51a48b8b175eULL,
+    0xbc61bbb43b9aa880ULL, 0x3fdeaee8744b05f0ULL, 0xbc5789b43c9b027dULL,
+    0x3fec1528065b7d50ULL, 0xbc8892111312e828ULL, 0x3fdf8e99e76abc97ULL,
+    0x3c59d950af2d00a3ULL, 0x3febd6ea310294f5ULL, 0x3c731bbcc88c109dULL,
+    0x3fe0362939c69955ULL, 0xbc82d8cd78397b01ULL, 0x3feb96eeef58840eULL,
+    0x3c545a3cc78fade0ULL, 0x3fe0a4021e9e1001ULL, 0xbc86f643a13914f6ULL,
+    0x3feb553a410c104eULL, 0x3c58ff7947027a15ULL, 0x3fe110d0c4b69c3bULL,
+    0x3c8d918998809981ULL, 0x3feb11d04162a4c6ULL, 0x3c71dd561efbc0c2ULL,
+    0x3fe17c8e5f2eedb0ULL, 0x3c635e57102e2488ULL, 0x3feaccb526f69de5ULL,
+    0x3c88fb6a8dd6b6ccULL, 0x3fe1e7343236574cULL, 0x3c722a3fa4f41d5aULL,
+    0x3fea85ed4373e02dULL, 0x3c69be06385ec792ULL, 0x3fe250bb93788bbbULL,
+    0x3c7ea3d02457bcceULL, 0x3fea3d7d0352bdcfULL, 0xbc868dbaeca19669ULL,
+    0x3fe2b91dea88421eULL, 0xbc8fa371db216ab0ULL, 0x3fe9f368ed912f85ULL,
+    0xbc81d200c5791606ULL, 0x3fe32054b148bc4fULL, 0x3c8f6b42095a135bULL,
+    0x3fe9a7b5a36a6514ULL, 0x3c8722cfcc9fa7a9ULL, 0x3fe386597456282bULL,
+    0xbc710fada93b07a8ULL, 0x3fe95a67e00cb1fdULL, 0xbc80befda21f862dULL,
+    0x3fe3eb25d36cd53aULL, 0xbc5be570e1570fc0ULL, 0x3fe90b84784ddaf7ULL,
+    0xbc70feb10ab93b87ULL, 0x3fe44eb381cf386bULL, 0xbc83ed6c1e6a5505ULL,
+    0x3fe8bb105a5dc900ULL, 0x3c8863e03e9474c1ULL, 0x3fe4b0fc46aab761ULL,
+    0x3c20da05738cc59cULL, 0x3fe869108d77a6c6ULL, 0x3c7338ffe2bfe9ddULL,
+    0x3fe511f9fd7b351cULL, 0xbc85c0e861c48831ULL, 0x3fe8158a31916d5dULL,
+    0xbc6de8b90b8228deULL, 0x3fe571a6966d59b3ULL, 0x3c5c843b4d0fb197ULL,
+    0x3fe7c0827f09e54fULL, 0xbc6c73d6d72aee68ULL, 0x3fe5cffc16bf8f0dULL,
+    0x3c896cb370eb578aULL, 0x3fe769fec655211fULL, 0xbc6827d5cf8c68c5ULL,
+    0x3fe62cf49921ac79ULL, 0xbc8edd9855b6241aULL, 0x3fe712046fa77678ULL,
+    0x3c8425b0a5029c81ULL, 0x3fe6888a4e134b2fULL, 0xbc86b7d37644d5e6ULL,
+    0x3fe6b898fa9efb5dULL, 0x3c715ac786ccf4b2ULL, 0x3fe6e2b77c40bde1ULL,
+    0xbc70e729857fad53ULL, 0x3fe65dc1fdeb8cbaULL, 0xbc597c1b47337c77ULL,
+};
 #define LN2_D 0x3fe62e42fefa39efULL /* ln2 = 0.6931471805599453 */
 #define LN2_32_D 0x3f962e42fefa39efULL /* ln2/32 = 0.02166084939249829 */
 #define INV_LN2_D 0x3ff71547652b82feULL /* 1/ln2 = 1.4426950408889634 */
@@ -335,6 +391,50 @@ static float narrowf_exp(double d)
     if (d != 0 && fabs(d) < 1.4012984643248171e-45) /* 2^-149 */
         errno = ERANGE;
     return narrowf(d);
+}
+
+/* ---- integer tricks on the bit pattern ---- */
+
+/* the nearest integer to t (ties away from zero) for |t| < 2^30, as a
+   double and as *k, by bit operations (no conversion helper) */
+static double nearest_int(double t, int *k)
+{
+    u64 u = bits_of(t), m;
+    int e = (int)((u >> 52) & 0x7ff) - 1023, sh;
+    if (e < -1) {
+        *k = 0;
+        return 0.0;
+    }
+    if (e == -1) {
+        *k = (u >> 63) ? -1 : 1;
+        return (u >> 63) ? -1.0 : 1.0;
+    }
+    sh = 52 - e;
+    u += (u64)1 << (sh - 1);
+    u &= ~(((u64)1 << sh) - 1);
+    e = (int)((u >> 52) & 0x7ff) - 1023;
+    m = (u & FRAC) | IMPL;
+    *k = (int)(m >> (52 - e));
+    if (u >> 63)
+        *k = -*k;
+    return from_bits(u);
+}
+
+/* the double of the integer n, |n| < 2^31, with one addition instead of
+   the int-to-double helper: 2^52 + 2^51 + n has n in its low bits */
+static double int_to_double(int n)
+{
+    return from_bits(0x4338000000000000ULL + (u64)(i64)n) - 6755399441055744.0;
+}
+
+/* p[0] z^n + ... + p[n] (Horner) */
+static double poly(const u64 *p, int n, double z)
+{
+    double s = K(p[0]);
+    int i;
+    for (i = 1; i <= n; i++)
+        s = s * z + K(p[i]);
+    return s;
 }
 
 /* ---- double-double primitives (Dekker 1971, Knuth 1969) ---- */
@@ -1113,6 +1213,36 @@ static int rem_pio2(double x, double *rh, double *rl)
     return q & 3;
 }
 
+/* Reduction for pi/4 < |x| < 2^20 pi/2 (Cody & Waite 1980, three parts
+   of pi/2): k = nearest(x 2/pi), x - k PIO2_1 exact (Sterbenz; k PIO2_1
+   exact, 33-bit part), k PIO2_2 exact, their difference as a
+   double-double (TwoSum), minus k PIO2_3: absolute error below 2^-99.
+   When the result is below 2^-28 (x very close to a multiple of pi/2, so
+   that 2^-99 would exceed 2^-71 of it) Payne-Hanek's exact reduction is
+   used instead. Returns the quadrant k mod 4 and x - k pi/2 = *rh + *rl. */
+static int rem_pio2_cw(double x, double *rh, double *rl)
+{
+    int k;
+    double kd = nearest_int(x * K(INV_PIO2), &k), t, w, h, e;
+    t = x - kd * K(PIO2_1);
+    w = kd * K(PIO2_2);
+    h = two_sum(t, -w, &e);
+    if ((bits_of(h) & ~SIGN) < 0x3e30000000000000ULL) /* 2^-28 */
+        return rem_pio2(x, rh, rl);
+    e -= kd * K(PIO2_3);
+    *rh = fast_two_sum(h, e, rl);
+    return k & 3;
+}
+
+/* x - n pi/2 = *rh + *rl, n mod 4 returned, for finite |x| > pi/4: Cody-Waite
+   below 2^20 pi/2, Payne-Hanek above */
+static int reduce_pio2(double x, double *rh, double *rl)
+{
+    if ((bits_of(x) & ~SIGN) < 0x413921fb54442d18ULL) /* 2^20 pi/2 */
+        return rem_pio2_cw(x, rh, rl);
+    return rem_pio2(x, rh, rl);
+}
+
 /* sin(rh + rl) = *h + *l for |rh| <= pi/4: r - r^3/6 with r^3/6 as a
    double-double, + r^5 (1/5! - r^2/7! + ... + r^14/19!) (Taylor to
    degree 19, truncation below 2^-62 |r|) */
@@ -1140,6 +1270,69 @@ static double cos_k(double rh, double rl, double *l)
     return fast_two_sum(w, (e - 0.5 * ql) + (c - rh * rl), l);
 }
 
+/* sin(rh + rl) and cos(rh + rl) for |rh| <= pi/4 (plus rounding), rl
+   below an ulp of rh, as *sh + *sl and *ch + *cl (the low parts up to
+   1/16 of the high ones), without double-double products:
+   - |rh| < 1/4: Taylor polynomials, sin to degree 13 and cos to degree
+     12 (truncation below 2^-64); sin = rh + (rh^3 P(rh^2) + rl), whose
+     correction is below 1/96 of the result, so its rounding errors stay
+     near 0.02 ulp; cos = 1 - rh^2/2 as an exact pair (FastTwoSum) plus
+     rh^4 Q(rh^2) - rh rl;
+   - 1/4 <= |rh| <= pi/4: the accurate-tables method of S. Gal and B.
+     Bachelis, "An accurate elementary mathematical library for the IEEE
+     floating point standard", ACM TOMS 17(1), 1991: a = j/64 nearest,
+     s = (|rh| - a) + rl (|rh| - a exact), |s| <= 1/128, sin(a + s) =
+     sin a + (cos a s + cos a (sin s - s) + sin a (cos s - 1)) with sin a,
+     cos a in two parts from the table and sin s - s, cos s - 1 by their
+     Taylor polynomials (degrees 5 and 6, truncation below 2^-60); the
+     correction is below 1/30 of the result.
+   Either way the result rounded once is within about 0.56 ulp.
+   Wanted selects the work: 1 sin, 2 cos, 3 both. */
+static void sincos_t(double rh, double rl, int wanted, double *sh, double *sl, double *ch, double *cl)
+{
+    double a, s, z, sm, cm, Sh, Sl, Ch, Cl, w, e, p;
+    int j, neg = (int)(bits_of(rh) >> 63);
+    if ((bits_of(rh) & ~SIGN) < 0x3fd0000000000000ULL) { /* |rh| < 1/4 */
+        z = rh * rh;
+        if (wanted & 1) {
+            p = rh * z * (-IF_3 + z * (IF_5 + z * (-IF_7 + z * (IF_9 + z * (-IF_11 + z * IF_13)))));
+            *sh = rh;
+            *sl = p + rl;
+        }
+        if (wanted & 2) {
+            a = 0.5 * z;
+            w = 1.0 - a;
+            e = (1.0 - w) - a;
+            p = z * z * (IF_4 - z * (IF_6 - z * (IF_8 - z * (IF_10 - z * IF_12))));
+            *ch = w;
+            *cl = (e - rh * rl) + p;
+        }
+        return;
+    }
+    a = neg ? -rh : rh;
+    if (neg)
+        rl = -rl;
+    nearest_int(a * 64.0, &j);
+    s = (a - j * 0.015625) + rl;
+    j = 4 * (j - 16);
+    Sh = K(SINCOS_TAB[j]);
+    Sl = K(SINCOS_TAB[j + 1]);
+    Ch = K(SINCOS_TAB[j + 2]);
+    Cl = K(SINCOS_TAB[j + 3]);
+    z = s * s;
+    sm = s * z * (-IF_3 + z * IF_5);
+    cm = z * (-0.5 + z * (IF_4 - z * IF_6));
+    if (wanted & 1) {
+        *sh = neg ? -Sh : Sh;
+        p = Sl + (Ch * s + (Ch * sm + Sh * cm));
+        *sl = neg ? -p : p;
+    }
+    if (wanted & 2) {
+        *ch = Ch;
+        *cl = Cl - (Sh * s + (Sh * sm - Ch * cm));
+    }
+}
+
 /* sin(rh + rl), or cos if c, = result + *l for |rh| <= pi/4: the kernels
    for sin(pi x) in tgamma's reflection (math_c99.c) */
 double __lcc_sincos_k(double rh, double rl, int c, double *l);
@@ -1150,62 +1343,60 @@ double __lcc_sincos_k(double rh, double rl, int c, double *l)
 
 double sin(double x)
 {
-    double rh, rl, h, l;
-    int n;
+    double rh, rl = 0.0, h, l, c, cl;
+    int n = 0;
     if (fabs(x) < 7.4505805969238281e-09) /* 2^-27: sin x rounds to x */
         return x;
     if (x - x != 0)
         return x != x ? x + x : dom_err((x - x) / (x - x));
-    if (fabs(x) <= K(PIO4_HI)) {
-        h = sin_k(x, 0.0, &l);
-        return h + l;
+    rh = x;
+    if ((bits_of(x) & ~SIGN) > 0x3fe921fb54442d18ULL) /* |x| > pi/4 */
+        n = reduce_pio2(x, &rh, &rl);
+    if (n & 1) {
+        sincos_t(rh, rl, 2, &c, &cl, &h, &l);
+    } else {
+        sincos_t(rh, rl, 1, &h, &l, &c, &cl);
     }
-    n = rem_pio2(x, &rh, &rl);
-    if (n & 1)
-        h = cos_k(rh, rl, &l);
-    else
-        h = sin_k(rh, rl, &l);
     h = h + l;
     return n & 2 ? -h : h;
 }
 
 double cos(double x)
 {
-    double rh, rl, h, l;
-    int n;
+    double rh, rl = 0.0, h, l, c, cl;
+    int n = 0;
     if (fabs(x) < 7.4505805969238281e-09) /* 2^-27 */
         return 1.0;
     if (x - x != 0)
         return x != x ? x + x : dom_err((x - x) / (x - x));
-    if (fabs(x) <= K(PIO4_HI)) {
-        h = cos_k(x, 0.0, &l);
-        return h + l;
+    rh = x;
+    if ((bits_of(x) & ~SIGN) > 0x3fe921fb54442d18ULL) /* |x| > pi/4 */
+        n = reduce_pio2(x, &rh, &rl);
+    if (n & 1) {
+        sincos_t(rh, rl, 1, &h, &l, &c, &cl);
+    } else {
+        sincos_t(rh, rl, 2, &c, &cl, &h, &l);
     }
-    n = rem_pio2(x, &rh, &rl);
-    if (n & 1)
-        h = sin_k(rh, rl, &l);
-    else
-        h = cos_k(rh, rl, &l);
     h = h + l;
     return (n + 1) & 2 ? -h : h;
 }
 
 double tan(double x)
 {
-    double rh, rl, sh, sl, ch, cl, qh, ql;
+    double rh, rl = 0.0, sh, sl, ch, cl, qh, ql;
     int n = 0;
     if (fabs(x) < 7.4505805969238281e-09) /* 2^-27 */
         return x;
     if (x - x != 0)
         return x != x ? x + x : dom_err((x - x) / (x - x));
-    if (fabs(x) <= K(PIO4_HI)) {
-        rh = x;
-        rl = 0.0;
-    } else {
-        n = rem_pio2(x, &rh, &rl);
-    }
-    sh = sin_k(rh, rl, &sl);
-    ch = cos_k(rh, rl, &cl);
+    rh = x;
+    if ((bits_of(x) & ~SIGN) > 0x3fe921fb54442d18ULL) /* |x| > pi/4 */
+        n = reduce_pio2(x, &rh, &rl);
+    sincos_t(rh, rl, 3, &sh, &sl, &ch, &cl);
+    /* normalized for Dekker's division (its low parts must be below an
+       ulp of the high ones) */
+    sh = fast_two_sum(sh, sl, &sl);
+    ch = fast_two_sum(ch, cl, &cl);
     if (n & 1) {
         dd_div(ch, cl, sh, sl, &qh, &ql);
         return -(qh + ql);
@@ -1560,48 +1751,6 @@ float scalbnf(float x, int n) { return ldexpf(x, n); }
    math.c's 9-bit reciprocal table (log), the table reduction of atan
    (Muller 2016); the polynomials are near-minimax Chebyshev fits
    (Clenshaw 1962) made by scripts/libm/gen_math_tables.py. */
-
-/* the nearest integer to t (ties away from zero) for |t| < 2^30, as a
-   double and as *k, by bit operations (no conversion helper) */
-static double nearest_int(double t, int *k)
-{
-    u64 u = bits_of(t), m;
-    int e = (int)((u >> 52) & 0x7ff) - 1023, sh;
-    if (e < -1) {
-        *k = 0;
-        return 0.0;
-    }
-    if (e == -1) {
-        *k = (u >> 63) ? -1 : 1;
-        return (u >> 63) ? -1.0 : 1.0;
-    }
-    sh = 52 - e;
-    u += (u64)1 << (sh - 1);
-    u &= ~(((u64)1 << sh) - 1);
-    e = (int)((u >> 52) & 0x7ff) - 1023;
-    m = (u & FRAC) | IMPL;
-    *k = (int)(m >> (52 - e));
-    if (u >> 63)
-        *k = -*k;
-    return from_bits(u);
-}
-
-/* the double of the integer n, |n| < 2^31, with one addition instead of
-   the int-to-double helper: 2^52 + 2^51 + n has n in its low bits */
-static double int_to_double(int n)
-{
-    return from_bits(0x4338000000000000ULL + (u64)(i64)n) - 6755399441055744.0;
-}
-
-/* p[0] z^n + ... + p[n] (Horner) */
-static double poly(const u64 *p, int n, double z)
-{
-    double s = K(p[0]);
-    int i;
-    for (i = 1; i <= n; i++)
-        s = s * z + K(p[i]);
-    return s;
-}
 
 /* x - q pi/2 = result for a finite float x, q mod 4 in *q: Cody-Waite in
    three parts for |x| < 2^20 pi/2 (x - k PIO2_1 and k PIO2_2 exact), the

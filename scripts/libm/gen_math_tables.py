@@ -136,6 +136,12 @@ B = (pi / 4) ** 2 * mpf('1.0001')
 fit('SINF_P', lambda z: msin(msqrt(z)) / msqrt(z), B, 4, 'sin(r)/r on |r| <= pi/4')
 fit('COSF_P', lambda z: mcos(msqrt(z)), B, 4, 'cos(r) on |r| <= pi/4')
 fit('TANHF_P', lambda z: mtanh(msqrt(z)) / msqrt(z), mpf(1) / 16, 4, 'tanh(x)/x on |x| <= 1/4')
+# sin, cos: table of sin(j/64), cos(j/64), j = 16 .. 51, each hi + lo
+v = []
+for j in range(16, 52):
+    a = mpf(j) / 64
+    v += list(hilo(msin(a))) + list(hilo(mcos(a)))
+emit_arr('SINCOS_TAB', v, 'sin(j/64) hi, lo, cos(j/64) hi, lo for j = 16 .. 51')
 emit_c('LN2_D', dbl(ln2), 'ln2')
 emit_c('LN2_32_D', dbl(ln2 / 32), 'ln2/32')
 emit_c('INV_LN2_D', dbl(1 / ln2), '1/ln2')

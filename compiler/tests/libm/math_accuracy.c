@@ -258,6 +258,10 @@ static void run2f(const char *name, const char *dom, float (*f)(float, float), l
 static double g_trig(void) { return unif(-1e4, 1e4); }
 static double g_trig_small(void) { return logu(0x1p-30, 0.785, 1); }
 static double g_huge(void) { return logu(1e4, 1.7e308, 1); }
+/* near a multiple of pi/2 below 2^20 pi/2, within 2^-14 .. 2^-44: the
+   Cody-Waite range of sin, cos, tan and its switch to Payne-Hanek below a
+   reduced argument of 2^-28 */
+static double g_near_pio2(void) { return (double)(rnd() % 1048576) * 1.5707963267948966 + logu(0x1p-44, 0x1p-14, 1); }
 static double g_exp(void) { return unif(-745.2, 709.8); }
 static double g_m1_1(void) { return unif(-1, 1); }
 static double g_pos(void) { return rbits(0); }
@@ -301,9 +305,12 @@ static void campaigns(void)
     run1("sin", "[-1e4, 1e4]", lcc_sin, sinl, g_trig, 0.6);
     run1("sin", "|x| in [2^-30, pi/4] log-uniform", lcc_sin, sinl, g_trig_small, 0.6);
     run1("sin", "|x| in [1e4, 1.7e308] log-uniform", lcc_sin, sinl, g_huge, 0.6);
+    run1("sin", "k pi/2 + [2^-44, 2^-14], k < 2^20", lcc_sin, sinl, g_near_pio2, 0.6);
     run1("cos", "[-1e4, 1e4]", lcc_cos, cosl, g_trig, 0.6);
+    run1("cos", "k pi/2 + [2^-44, 2^-14], k < 2^20", lcc_cos, cosl, g_near_pio2, 0.6);
     run1("cos", "|x| in [1e4, 1.7e308] log-uniform", lcc_cos, cosl, g_huge, 0.6);
     run1("tan", "[-1e4, 1e4]", lcc_tan, tanl, g_trig, 0.6);
+    run1("tan", "k pi/2 + [2^-44, 2^-14], k < 2^20", lcc_tan, tanl, g_near_pio2, 0.6);
     run1("tan", "|x| in [1e4, 1.7e308] log-uniform", lcc_tan, tanl, g_huge, 0.6);
     run1("asin", "[-1, 1]", lcc_asin, asinl, g_m1_1, 0.6);
     run1("asin", "|x| in [2^-60, 1] log-uniform", lcc_asin, asinl, g_tiny, 0.6);
@@ -342,6 +349,7 @@ static void campaigns(void)
     /* float: computed in double, rounded to float */
     run1f("sinf", "[-1e4, 1e4]", lcc_sinf, sinl, gf_trig, 0.51);
     run1f("sinf", "|x| in [1e4, 3.4e38] log-uniform", lcc_sinf, sinl, gf_huge, 0.51);
+    run1f("sinf", "k pi/2 + [2^-44, 2^-14], k < 2^20", lcc_sinf, sinl, g_near_pio2, 0.51);
     run1f("cosf", "[-1e4, 1e4]", lcc_cosf, cosl, gf_trig, 0.51);
     run1f("tanf", "[-1e4, 1e4]", lcc_tanf, tanl, gf_trig, 0.51);
     run1f("asinf", "[-1, 1]", lcc_asinf, asinl, g_m1_1, 0.51);
