@@ -90,71 +90,71 @@ static const unsigned long long EXP2_TAB[64] = {
 #define INV_LN2_LO 0x3c7777d0ffda0d24ULL /* 1/ln2 lo = 2.0355273740931033e-17 */
 #define INV_LN10_HI 0x3fdbcb7b1526e50eULL /* 1/ln10 hi = 0.4342944819032518 */
 #define INV_LN10_LO 0x3c695355baaafad3ULL /* 1/ln10 lo = 1.098319650216765e-17 */
-/* log: c_j, -log(c_j) hi, lo */
+/* log: c_j, -log(c_j) hi (a multiple of 2^-43), lo */
 static const unsigned long long LOG_TAB[192] = {
     0x3ff0000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL,
-    0x3fef400000000000ULL, 0x3f98492528c8cabfULL, 0xbc3d192d0619fa67ULL,
-    0x3feed00000000000ULL, 0x3fa35c8bfaa1306bULL, 0xbc050830a65543a4ULL,
-    0x3fee500000000000ULL, 0x3fabbcebfc68f420ULL, 0x3c3e5cf3a0f56f72ULL,
-    0x3fede00000000000ULL, 0x3fb1973bd1465567ULL, 0xbc47558367a6acf6ULL,
-    0x3fed700000000000ULL, 0x3fb55e10050e0384ULL, 0xbc545f9d61c68c1bULL,
-    0x3fed100000000000ULL, 0x3fb8a6477a91dc29ULL, 0xbc4fa83214904842ULL,
-    0x3feca00000000000ULL, 0x3fbc885801bc4b23ULL, 0x3c5a38cb559a6706ULL,
-    0x3fec400000000000ULL, 0x3fbfe89139dbd566ULL, 0xbc5ac9f4215f9393ULL,
-    0x3febe00000000000ULL, 0x3fc1aa2b7e23f72aULL, 0xbc4c6ef1d9b2ef7eULL,
-    0x3feb800000000000ULL, 0x3fc365fcb0159016ULL, 0x3c57d411a5b944adULL,
-    0x3feb200000000000ULL, 0x3fc527e5e4a1b58dULL, 0xbc271a9682395bfdULL,
-    0x3feac00000000000ULL, 0x3fc6f0128b756abcULL, 0xbc68de59c21e166cULL,
-    0x3fea700000000000ULL, 0x3fc871213750e994ULL, 0x3c6d685f35eea2a0ULL,
-    0x3fea100000000000ULL, 0x3fca454082e6ab05ULL, 0x3c5df207dc5c34c6ULL,
-    0x3fe9c00000000000ULL, 0x3fcbd087383bd8adULL, 0x3c3dd355f6a516d7ULL,
-    0x3fe9700000000000ULL, 0x3fcd60a17f903515ULL, 0xbc6c0df841a71b7aULL,
-    0x3fe9200000000000ULL, 0x3fcef5ade4dcffe6ULL, 0xbc508ab2ddc708a0ULL,
-    0x3fe8d00000000000ULL, 0x3fd047e60cde83b8ULL, 0xbc70779634061cbcULL,
-    0x3fe8800000000000ULL, 0x3fd1178e8227e47cULL, 0xbc60e63a5f01c691ULL,
-    0x3fe8400000000000ULL, 0x3fd1bf99635a6b95ULL, 0xbc612aeb84249223ULL,
-    0x3fe7f00000000000ULL, 0x3fd2941afb186b7cULL, 0xbc6856e61c515740ULL,
-    0x3fe7b00000000000ULL, 0x3fd3401e12aecba1ULL, 0xbc5cd55b8a4746c0ULL,
-    0x3fe7600000000000ULL, 0x3fd419b423d5e8c7ULL, 0x3c60dbb243827392ULL,
-    0x3fe7200000000000ULL, 0x3fd4c9e09e172c3cULL, 0xbc5123615b147a5dULL,
-    0x3fe6e00000000000ULL, 0x3fd57bf753c8d1fbULL, 0xbc60908d15f88b63ULL,
-    0x3fe6a00000000000ULL, 0x3fd630030b3aac49ULL, 0x3c6dc18ce51fff99ULL,
-    0x3ff6600000000000ULL, 0xbfd5767717455a6cULL, 0xbc7526adb283660cULL,
-    0x3ff6200000000000ULL, 0xbfd4be5f957778a1ULL, 0x3c6259b35b04813dULL,
-    0x3ff5e00000000000ULL, 0xbfd404308686a7e4ULL, 0x3c70bcfb6082ce6dULL,
-    0x3ff5b00000000000ULL, 0xbfd3772662bfd85bULL, 0x3c4b5629d8117de7ULL,
-    0x3ff5700000000000ULL, 0xbfd2b9303ab89d25ULL, 0x3c7896b5fd852ad4ULL,
-    0x3ff5400000000000ULL, 0xbfd22941fbcf7966ULL, 0x3c776f5eb09628afULL,
-    0x3ff5000000000000ULL, 0xbfd1675cababa60eULL, 0xbc2ce63eab883717ULL,
-    0x3ff4d00000000000ULL, 0xbfd0d46b579ab74bULL, 0xbc603ec81c3cbd92ULL,
-    0x3ff4900000000000ULL, 0xbfd00e6c45ad501dULL, 0x3c6cb9568ff6feadULL,
-    0x3ff4600000000000ULL, 0xbfcef0adcbdc5936ULL, 0xbc648637950dc20dULL,
-    0x3ff4300000000000ULL, 0xbfcdc1bca0abec7dULL, 0xbc6834c51998b6fcULL,
-    0x3ff4000000000000ULL, 0xbfcc8ff7c79a9a22ULL, 0x3c64f689f8434012ULL,
-    0x3ff3d00000000000ULL, 0xbfcb5b519e8fb5a4ULL, 0xbc6ba27fdc19e1a0ULL,
-    0x3ff3a00000000000ULL, 0xbfca23bc1fe2b563ULL, 0xbc493711b07a998cULL,
-    0x3ff3700000000000ULL, 0xbfc8e928de886d41ULL, 0x3c6569d851a56770ULL,
-    0x3ff3400000000000ULL, 0xbfc7ab890210d909ULL, 0xbc4be36b2d6a0608ULL,
-    0x3ff3100000000000ULL, 0xbfc66acd4272ad51ULL, 0x3c50900e4e1ea8b2ULL,
-    0x3ff2e00000000000ULL, 0xbfc526e5e3a1b438ULL, 0x3c6746ff8a470d3aULL,
-    0x3ff2b00000000000ULL, 0xbfc3dfc2b0ecc62aULL, 0x3c5ab3a8e7d81017ULL,
-    0x3ff2900000000000ULL, 0xbfc303d718e47fd3ULL, 0x3c06b9c7d96091faULL,
-    0x3ff2600000000000ULL, 0xbfc1b72ad52f67a0ULL, 0xbc5483023472cd74ULL,
-    0x3ff2300000000000ULL, 0xbfc0671512ca596eULL, 0xbc550c647eb86499ULL,
-    0x3ff2100000000000ULL, 0xbfbf0a30c01162a6ULL, 0xbc585f325c5bbacdULL,
-    0x3ff1e00000000000ULL, 0xbfbc5e548f5bc743ULL, 0xbc35d617ef8161b1ULL,
-    0x3ff1c00000000000ULL, 0xbfba926d3a4ad563ULL, 0xbc5942f48aa70ea9ULL,
-    0x3ff1900000000000ULL, 0xbfb7da766d7b12cdULL, 0x3c5eeedfcdd94131ULL,
-    0x3ff1700000000000ULL, 0xbfb60658a93750c4ULL, 0x3c5388458ec21b6aULL,
-    0x3ff1500000000000ULL, 0xbfb42edcbea646f0ULL, 0xbc4ddd4f935996c9ULL,
-    0x3ff1200000000000ULL, 0xbfb16536eea37ae1ULL, 0x3c379da3e8c22cdaULL,
-    0x3ff1000000000000ULL, 0xbfaf0a30c01162a6ULL, 0xbc485f325c5bbacdULL,
-    0x3ff0e00000000000ULL, 0xbfab42dd711971bfULL, 0x3c3eb9759c130499ULL,
-    0x3ff0b00000000000ULL, 0xbfa58a5bafc8e4d5ULL, 0x3c4ce55c2b4e2b72ULL,
-    0x3ff0900000000000ULL, 0xbfa1b0d98923d980ULL, 0x3c3e9ae889bac481ULL,
-    0x3ff0700000000000ULL, 0xbf9b9fc027af9198ULL, 0x3bf0ae69229dc868ULL,
-    0x3ff0500000000000ULL, 0xbf93cea44346a575ULL, 0x3c10cb5a902b3a1cULL,
-    0x3ff0300000000000ULL, 0xbf87dc475f810a77ULL, 0x3c116d7687d3df21ULL,
+    0x3fef400000000000ULL, 0x3f98492528c90000ULL, 0xbd2aa0ba325a0c34ULL,
+    0x3feed00000000000ULL, 0x3fa35c8bfaa14000ULL, 0xbd1f2a0a8418532bULL,
+    0x3fee500000000000ULL, 0x3fabbcebfc690000ULL, 0xbd17bf868c317c2aULL,
+    0x3fede00000000000ULL, 0x3fb1973bd1466000ULL, 0xbd25325d560d9e9bULL,
+    0x3fed700000000000ULL, 0x3fb55e10050e0000ULL, 0x3d0c1d740c53c72eULL,
+    0x3fed100000000000ULL, 0x3fb8a6477a91e000ULL, 0xbd0eb9fa83214905ULL,
+    0x3feca00000000000ULL, 0x3fbc885801bc4000ULL, 0x3d2646d1c65aacd3ULL,
+    0x3fec400000000000ULL, 0x3fbfe89139dbe000ULL, 0xbd2534d64fa10afdULL,
+    0x3febe00000000000ULL, 0x3fc1aa2b7e23f000ULL, 0x3d2ca78e44389934ULL,
+    0x3feb800000000000ULL, 0x3fc365fcb0159000ULL, 0x3cc62fa8234b7289ULL,
+    0x3feb200000000000ULL, 0x3fc527e5e4a1b000ULL, 0x3d2633e8e5697dc7ULL,
+    0x3feac00000000000ULL, 0x3fc6f0128b757000ULL, 0xbd25118de59c21e1ULL,
+    0x3fea700000000000ULL, 0x3fc871213750f000ULL, 0xbd29ae297a0ca116ULL,
+    0x3fea100000000000ULL, 0x3fca454082e6b000ULL, 0xbd23eb106fc11d1eULL,
+    0x3fe9c00000000000ULL, 0x3fcbd087383be000ULL, 0xbd2d4bc4595412b6ULL,
+    0x3fe9700000000000ULL, 0x3fcd60a17f903000ULL, 0x3d24523f207be58eULL,
+    0x3fe9200000000000ULL, 0x3fcef5ade4dd0000ULL, 0xbcca211565bb8e11ULL,
+    0x3fe8d00000000000ULL, 0x3fd047e60cde8000ULL, 0x3d2dbdf10d397f3cULL,
+    0x3fe8800000000000ULL, 0x3fd1178e8227e800ULL, 0xbd2c210e63a5f01cULL,
+    0x3fe8400000000000ULL, 0x3fd1bf99635a6800ULL, 0x3d2ca6ed5147bdb7ULL,
+    0x3fe7f00000000000ULL, 0x3fd2941afb186800ULL, 0x3d2bde7a919e3aebULL,
+    0x3fe7b00000000000ULL, 0x3fd3401e12aec800ULL, 0x3d2d07195523adc6ULL,
+    0x3fe7600000000000ULL, 0x3fd419b423d5e800ULL, 0x3d08e436ec90e09dULL,
+    0x3fe7200000000000ULL, 0x3fd4c9e09e173000ULL, 0xbd2e20891b0ad8a4ULL,
+    0x3fe6e00000000000ULL, 0x3fd57bf753c8d000ULL, 0x3d1fadedee5d40efULL,
+    0x3fe6a00000000000ULL, 0x3fd630030b3ab000ULL, 0xbd2db623e731ae00ULL,
+    0x3ff6600000000000ULL, 0xbfd5767717455800ULL, 0xbd2362a4d5b6506dULL,
+    0x3ff6200000000000ULL, 0xbfd4be5f95777800ULL, 0xbd041b6993293ee0ULL,
+    0x3ff5e00000000000ULL, 0xbfd404308686a800ULL, 0x3cdc42f3ed820b3aULL,
+    0x3ff5b00000000000ULL, 0xbfd3772662bfd800ULL, 0xbcf6bc953ac4fdd0ULL,
+    0x3ff5700000000000ULL, 0xbfd2b9303ab8a000ULL, 0x3d26db12d6bfb0a5ULL,
+    0x3ff5400000000000ULL, 0xbfd22941fbcf7800ULL, 0xbd165a242853da76ULL,
+    0x3ff5000000000000ULL, 0xbfd1675cababa800ULL, 0x3d1f1fc63382a8f0ULL,
+    0x3ff4d00000000000ULL, 0xbfd0d46b579ab800ULL, 0x3d069bf04df8f0d1ULL,
+    0x3ff4900000000000ULL, 0xbfd00e6c45ad5000ULL, 0xbcdcc68d52e01203ULL,
+    0x3ff4600000000000ULL, 0xbfcef0adcbdc6000ULL, 0x3d2b26b79c86af24ULL,
+    0x3ff4300000000000ULL, 0xbfcdc1bca0abf000ULL, 0x3d1c14f9675ccce9ULL,
+    0x3ff4000000000000ULL, 0xbfcc8ff7c79aa000ULL, 0x3d27794f689f8434ULL,
+    0x3ff3d00000000000ULL, 0xbfcb5b519e8fb000ULL, 0xbd2691ba27fdc19eULL,
+    0x3ff3a00000000000ULL, 0xbfca23bc1fe2b000ULL, 0xbd258c64dc46c1eaULL,
+    0x3ff3700000000000ULL, 0xbfc8e928de887000ULL, 0x3d15faad3b0a34adULL,
+    0x3ff3400000000000ULL, 0xbfc7ab890210e000ULL, 0x3d2bdb9072534a58ULL,
+    0x3ff3100000000000ULL, 0xbfc66acd4272b000ULL, 0x3d15790900e4e1ebULL,
+    0x3ff2e00000000000ULL, 0xbfc526e5e3a1b000ULL, 0xbd20de8b90075b8fULL,
+    0x3ff2b00000000000ULL, 0xbfc3dfc2b0ecc000ULL, 0xbd28a72a62b8c13fULL,
+    0x3ff2900000000000ULL, 0xbfc303d718e48000ULL, 0x3cd680b5ce3ecb05ULL,
+    0x3ff2600000000000ULL, 0xbfc1b72ad52f6000ULL, 0xbd2e80a41811a396ULL,
+    0x3ff2300000000000ULL, 0xbfc0671512ca6000ULL, 0x3d2a47579cdc0a3dULL,
+    0x3ff2100000000000ULL, 0xbfbf0a30c0116000ULL, 0xbd05330be64b8b77ULL,
+    0x3ff1e00000000000ULL, 0xbfbc5e548f5bc000ULL, 0xbd1d0c57585fbe06ULL,
+    0x3ff1c00000000000ULL, 0xbfba926d3a4ae000ULL, 0x3d253935e85baac8ULL,
+    0x3ff1900000000000ULL, 0xbfb7da766d7b2000ULL, 0x3d2a66f776fe6ecaULL,
+    0x3ff1700000000000ULL, 0xbfb60658a9376000ULL, 0x3d2e789c422c7611ULL,
+    0x3ff1500000000000ULL, 0xbfb42edcbea64000ULL, 0xbd1bc0eeea7c9acdULL,
+    0x3ff1200000000000ULL, 0xbfb16536eea38000ULL, 0x3d147c5e768fa309ULL,
+    0x3ff1000000000000ULL, 0xbfaf0a30c0118000ULL, 0x3d2d599e83368e91ULL,
+    0x3ff0e00000000000ULL, 0xbfab42dd71198000ULL, 0x3d1c827ae5d6704cULL,
+    0x3ff0b00000000000ULL, 0xbfa58a5bafc90000ULL, 0x3d2b2b739570ad39ULL,
+    0x3ff0900000000000ULL, 0xbfa1b0d98923c000ULL, 0xbd297fc2ca2eec8aULL,
+    0x3ff0700000000000ULL, 0xbf9b9fc027af8000ULL, 0xbd1197fbd465b759ULL,
+    0x3ff0500000000000ULL, 0xbf93cea443468000ULL, 0xbd22ba779a52b7eaULL,
+    0x3ff0300000000000ULL, 0xbf87dc475f810000ULL, 0xbcf4edba4a25e0b1ULL,
     0x3ff0000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL,
 };
 /* atan(j/16) hi, lo */
@@ -969,6 +969,47 @@ static void log_core(double x, double *h, double *l)
     *h = two_sum(s, tail, l);
 }
 
+/* log(x) = result + *l for finite x > 0, relative error about 2^-62, the
+   same reduction as log_core but evaluated without double-double
+   products (Tang 1990's ordering): E ln2_hi - log c (hi) is exact (the
+   table's high parts lie on the grid of 2^-43, LN2_HI has 42 bits), its
+   sum with rh is made exact by FastTwoSum (|rh| < 2^-6 is below that sum
+   unless it is 0), and everything else — r^2/2, r^3 (1/3 - r/4 + ... -
+   r^7/10) (truncation below 2^-63 |r|), rl, E ln2_lo and the table's low
+   part — is a correction below 2^-6 of the result, summed in plain
+   double. */
+static double log_fast(double x, double *l)
+{
+    u64 u = bits_of(x);
+    int E = (int)(u >> 52), j;
+    double m, mh, ml, c, r1, r2, rh, rl, z, p, S, h, e, Ed;
+    if (E == 0) {
+        x *= pow2i(54);
+        u = bits_of(x);
+        E = (int)(u >> 52) - 54;
+    }
+    E -= 1023;
+    j = (int)(u >> 46) & 63;
+    if (j >= 27) {
+        m = from_bits((u & FRAC) | ((u64)1022 << 52));
+        E++;
+    } else
+        m = from_bits((u & FRAC) | ((u64)1023 << 52));
+    c = K(LOG_TAB[3 * j]);
+    mh = from_bits(bits_of(m) & ~(u64)0x3ffffff);
+    ml = m - mh;
+    r1 = mh * c - 1.0;
+    r2 = ml * c;
+    rh = two_sum(r1, r2, &rl);
+    Ed = int_to_double(E);
+    S = Ed * K(LN2_HI) + K(LOG_TAB[3 * j + 1]);
+    h = fast_two_sum(S, rh, &e);
+    z = rh * rh;
+    p = z * rh * (IR_3 - rh * (IR_4 - rh * (IR_5 - rh * (IR_6 - rh * (IR_7 - rh * (IR_8 - rh * (IR_9 - rh * IR_10)))))));
+    *l = e + (((Ed * K(LN2_LO) + K(LOG_TAB[3 * j + 2])) + rl) + (p - 0.5 * z));
+    return h;
+}
+
 /* exp(xh + xl) = (result + *l) 2^*m, result in [1, 2), |xh| < 2^11 (see
    exp_core): the double-double exponential for erf, erfc of math_c99.c */
 double __lcc_exp_dd(double xh, double xl, int *m, double *l);
@@ -1016,7 +1057,7 @@ double log(double x)
     double h, l;
     if (log_special(x, &h))
         return h;
-    log_core(x, &h, &l);
+    h = log_fast(x, &l);
     return h + l;
 }
 
@@ -1032,7 +1073,7 @@ double log2(double x)
     double h, l;
     if (log_special(x, &h))
         return h;
-    log_core(x, &h, &l);
+    h = log_fast(x, &l);
     return dd_mul_round(h, l, K(INV_LN2_HI), K(INV_LN2_LO));
 }
 
@@ -1041,7 +1082,7 @@ double log10(double x)
     double h, l;
     if (log_special(x, &h))
         return h;
-    log_core(x, &h, &l);
+    h = log_fast(x, &l);
     return dd_mul_round(h, l, K(INV_LN10_HI), K(INV_LN10_LO));
 }
 

@@ -81,9 +81,13 @@ for j in range(64):
         c = 1.0
     else:
         c = trunc_bits(1 / centre, 9)
-    h, l = hilo(-log(mpf(c)))
+    # hi on the grid of 2^-43 (a multiple of LN2_HI's last bit), so that
+    # E LN2_HI + hi is exact for |E| <= 1075; lo the rest (below 2^-44)
+    t = -log(mpf(c))
+    h = float(mp.nint(t * mpf(2) ** 43) / mpf(2) ** 43)
+    l = dbl(t - mpf(h))
     v += [c, h, l]
-emit_arr('LOG_TAB', v, 'log: c_j, -log(c_j) hi, lo')
+emit_arr('LOG_TAB', v, 'log: c_j, -log(c_j) hi (a multiple of 2^-43), lo')
 # atan(j/16), j = 0..16
 v = []
 for j in range(17):
