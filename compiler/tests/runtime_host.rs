@@ -2137,7 +2137,9 @@ fn build_math_harness() -> PathBuf {
 /// the bound the harness documents for each (all within 1 ulp); exact
 /// functions (rounding, fmod, frexp, ldexp, modf, sqrt against the SSE
 /// instruction…) bit for bit; Annex F special values (NaN, ±inf, ±0,
-/// exact cases) as glibc gives them.
+/// exact cases) as glibc gives them; `errno` (`EDOM`, `ERANGE`, or left
+/// at 0) as glibc leaves it after the same call, on the special values,
+/// their pairs and the overflow/underflow edges.
 #[test]
 fn libm_matches_host_within_bounds() {
     let exe = math_harness();
@@ -2158,6 +2160,7 @@ fn libm_matches_host_within_bounds() {
         );
         measured.insert(f[0].to_string());
     }
+    errno_compared(&stdout, "base", 80_000, 12_000);
     for name in [
         "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "expm1", "log", "log2",
         "log10", "log1p", "pow", "sinh", "cosh", "tanh", "cbrt", "hypot",
@@ -2169,6 +2172,24 @@ fn libm_matches_host_within_bounds() {
     assert!(n > 500_000, "{n} checks");
 }
 
+/// Checks the harness's `ERRNO set | compared | expected` line: errno
+/// compared with glibc's on at least `min` calls, of which at least
+/// `min_set` where glibc sets `EDOM` or `ERANGE` (so that a library that
+/// never sets errno fails).
+fn errno_compared(stdout: &str, set: &str, min: usize, min_set: usize) {
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("ERRNO {set} | ")))
+        .unwrap_or_else(|| panic!("no ERRNO {set} line"));
+    let f: Vec<usize> = line.split(" | ").map(|x| x.parse().unwrap()).collect();
+    assert!(
+        f[0] >= min && f[1] >= min_set,
+        "errno of {set}: {} calls compared, {} with errno set",
+        f[0],
+        f[1]
+    );
+}
+
 /// The C99 functions of `runtime/lib/math_c99.c` against the host
 /// glibc: the exact ones (`rint` `nearbyint` `lrint` `llrint` `lround`
 /// `llround` `scalbln` `remainder` `remquo` `fdim` `fma` `nextafter` `nexttoward`
@@ -2177,7 +2198,7 @@ fn libm_matches_host_within_bounds() {
 /// overflowing results) and on every combination of the special values;
 /// the approximations (`exp2` `asinh` `acosh` `atanh` `erf` `erfc`
 /// `tgamma` `lgamma` and `f` versions) within the bound printed for each
-/// function and domain.
+/// function and domain; `errno` as glibc leaves it.
 #[test]
 fn libm_c99_functions_match_host() {
     let exe = math_harness();
@@ -2205,6 +2226,7 @@ fn libm_c99_functions_match_host() {
         );
         measured.insert(f[0].to_string());
     }
+    errno_compared(&stdout, "c99", 100_000, 4_000);
     for name in [
         "exp2", "asinh", "acosh", "atanh", "erf", "erfc", "tgamma", "lgamma",
     ] {

@@ -14,7 +14,9 @@ unsigned opc_add, opc_mul, opc_div, opc_cmp, opc_cvt;
 #define D1(f) double lcc_##f(double);
 D1(sqrt) D1(cbrt) D1(exp) D1(expm1) D1(log) D1(log2) D1(log10) D1(log1p) D1(sin) D1(cos) D1(tan) D1(asin) D1(acos) D1(atan) D1(sinh) D1(cosh) D1(tanh) D1(floor) D1(fabs)
 double lcc_pow(double, double), lcc_atan2(double, double), lcc_hypot(double, double), lcc_fmod(double, double);
-float lcc_sinf(float), lcc_expf(float);
+float lcc_sinf(float), lcc_expf(float), lcc_cosf(float), lcc_tanf(float), lcc_logf(float), lcc_powf(float, float), lcc_atanf(float);
+/* the runtime's errno (math_rename.h renames it) */
+int lcc_errno;
 D1(rint) D1(exp2) D1(asinh) D1(acosh) D1(atanh) D1(erf) D1(erfc) D1(tgamma) D1(lgamma)
 double lcc_fma(double, double, double), lcc_remainder(double, double);
 float lcc_fmaf(float, float, float);
@@ -53,6 +55,11 @@ R1("fmod", lcc_fmod(x, u(0.1, 10)), -1e6, 1e6);
 R1("floor", lcc_floor(x), -1e6, 1e6);
 R1("sinf", lcc_sinf((float)x), -1e4, 1e4);
 R1("expf", lcc_expf((float)x), -80, 80);
+R1("cosf", lcc_cosf((float)x), -1e4, 1e4);
+R1("tanf", lcc_tanf((float)x), -1e4, 1e4);
+R1("logf", lcc_logf((float)x), 0, 1e6);
+R1("powf", lcc_powf((float)x, (float)u(-10, 10)), 0, 100);
+R1("atanf", lcc_atanf((float)x), -10, 10);
 R1("rint", lcc_rint(x), -1e6, 1e6);
 R1("remainder", lcc_remainder(x, u(0.1, 10)), -1e6, 1e6);
 R1("fma", lcc_fma(x, u(-10, 10), u(-10, 10)), -10, 10);
