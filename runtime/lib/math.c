@@ -837,11 +837,12 @@ float sqrtf(float x)
    small also beside the result of expm1, 2^(j/32) e^r - 1). */
 static void exp_core(double xh, double xl, int *m, double *yh, double *yl)
 {
-    double t = xh * K(INV_LN2_32), r, p, th, tl;
-    int k = (int)(t < 0 ? t - 0.5 : t + 0.5), j;
+    double r, p, th, tl, kd;
+    int k, j;
+    kd = nearest_int(xh * K(INV_LN2_32), &k); /* k as a double too: no conversion helper */
     /* ln2/32 = LN2_32_HI + LN2_32_LO; k * LN2_32_HI is exact (|k| < 2^17,
        36-bit HI), and so is xh - k * LN2_32_HI (Sterbenz) */
-    r = (xh - k * K(LN2_32_HI)) + (xl - k * K(LN2_32_LO));
+    r = (xh - kd * K(LN2_32_HI)) + (xl - kd * K(LN2_32_LO));
     j = k & 31;
     *m = (k - j) / 32;
     p = r + r * r * (IF_2 + r * (IF_3 + r * (IF_4 + r * (IF_5 + r * (IF_6 + r * IF_7)))));
@@ -941,7 +942,7 @@ static void log_core(double x, double *h, double *l)
 {
     u64 u = bits_of(x);
     int E = (int)(u >> 52), j;
-    double m, mh, ml, c, r1, r2, rh, rl, qh, ql, p, s, e1, e2, e3, tail;
+    double m, mh, ml, c, r1, r2, rh, rl, qh, ql, p, s, e2, e3, tail, Ed;
     if (E == 0) {
         x *= pow2i(54);
         u = bits_of(x);
@@ -962,11 +963,15 @@ static void log_core(double x, double *h, double *l)
     rh = two_sum(r1, r2, &rl);
     qh = two_prod(rh, rh, &ql);
     p = rh * qh * (IR_3 - rh * (IR_4 - rh * (IR_5 - rh * (IR_6 - rh * (IR_7 - rh * (IR_8 - rh * (IR_9 - rh * (IR_10 - rh * IR_11))))))));
-    s = two_sum(E * K(LN2_HI), K(LOG_TAB[3 * j + 1]), &e1);
-    s = two_sum(s, rh, &e2);
-    s = two_sum(s, -0.5 * qh, &e3);
-    tail = (E * K(LN2_LO) + K(LOG_TAB[3 * j + 2])) + (rl - 0.5 * ql - rh * rl) + p + (e1 + e2 + e3);
-    *h = two_sum(s, tail, l);
+    /* E ln2_hi + hi(-log c) is exact (the table's high parts lie on the
+       grid of 2^-43); it is 0 or above |rh|, and the partial sums stay
+       above the next term, so FastTwoSum suffices */
+    Ed = int_to_double(E);
+    s = Ed * K(LN2_HI) + K(LOG_TAB[3 * j + 1]);
+    s = fast_two_sum(s, rh, &e2);
+    s = fast_two_sum(s, -0.5 * qh, &e3);
+    tail = (Ed * K(LN2_LO) + K(LOG_TAB[3 * j + 2])) + (rl - 0.5 * ql - rh * rl) + p + (e2 + e3);
+    *h = fast_two_sum(s, tail, l);
 }
 
 /* log(x) = result + *l for finite x > 0, relative error about 2^-62, the
@@ -1353,8 +1358,7 @@ static void sincos_t(double rh, double rl, int wanted, double *sh, double *sl, d
     a = neg ? -rh : rh;
     if (neg)
         rl = -rl;
-    nearest_int(a * 64.0, &j);
-    s = (a - j * 0.015625) + rl;
+    s = (a - nearest_int(a * 64.0, &j) * 0.015625) + rl;
     j = 4 * (j - 16);
     Sh = K(SINCOS_TAB[j]);
     Sl = K(SINCOS_TAB[j + 1]);
@@ -1454,13 +1458,13 @@ double tan(double x)
    polynomial to degree 13 (truncation below 2^-70 |u|). */
 static double atan_k(double th, double tl, double *l)
 {
-    int j = (int)(th * 16.0 + 0.5);
-    double uh, ul, z, p, a, e;
+    int j;
+    double uh, ul, z, p, a, e, c = nearest_int(th * 16.0, &j) * 0.0625;
     if (j == 0) {
         uh = th;
         ul = tl;
     } else {
-        double c = j * 0.0625, nh, nl, ph, pl, dh, dl;
+        double nh, nl, ph, pl, dh, dl;
         nh = two_sum(th - c, tl, &nl); /* th - c is exact */
         ph = two_prod(th, c, &pl);
         pl += tl * c;
@@ -2042,11 +2046,11 @@ float tanhf(float x)
 static double atanf_k(double t)
 {
     int j, inv = t > 1.0;
-    double u, z, a;
+    double u, z, a, c;
     if (inv)
         t = 1.0 / t;
-    nearest_int(t * 16.0, &j);
-    u = j ? (t - j * 0.0625) / (1.0 + t * (j * 0.0625)) : t;
+    c = nearest_int(t * 16.0, &j) * 0.0625;
+    u = j ? (t - c) / (1.0 + t * c) : t;
     z = u * u;
     a = K(ATAN_TAB[2 * j]) + (u + u * z * (-IR_3 + z * (IR_5 + z * (-IR_7 + z * IR_9))));
     return inv ? K(PIO2_HI) - a : a;
