@@ -377,10 +377,13 @@ static double range_check(double r)
    which d comes, stays) */
 static float narrowf(double d)
 {
-    float r = (float)d;
-    if ((r == 0 && d != 0) || (r - r != 0 && d - d == 0))
+    union fbits v;
+    u64 ud = bits_of(d) & ~SIGN;
+    v.f = (float)d;
+    /* by bit tests: float operations are soft-float calls */
+    if (((v.u & 0x7fffffffU) == 0 && ud != 0) || ((v.u & 0x7fffffffU) == 0x7f800000U && ud < EXPMASK))
         errno = ERANGE;
-    return r;
+    return v.f;
 }
 
 /* narrowf for the exponential functions: glibc's expf, powf (exp2f) set
@@ -388,7 +391,8 @@ static float narrowf(double d)
    2^-149, though it rounds to it */
 static float narrowf_exp(double d)
 {
-    if (d != 0 && fabs(d) < 1.4012984643248171e-45) /* 2^-149 */
+    u64 ud = bits_of(d) & ~SIGN;
+    if (ud != 0 && ud < 0x36a0000000000000ULL) /* 2^-149 */
         errno = ERANGE;
     return narrowf(d);
 }
@@ -1797,6 +1801,14 @@ float scalbnf(float x, int n) { return ldexpf(x, n); }
    (Muller 2016); the polynomials are near-minimax Chebyshev fits
    (Clenshaw 1962) made by scripts/libm/gen_math_tables.py. */
 
+/* x is finite (a bit test: a float subtraction costs a soft-float call) */
+static int finitef(float x)
+{
+    union fbits v;
+    v.f = x;
+    return (v.u & 0x7fffffffU) < 0x7f800000U;
+}
+
 /* x - q pi/2 = result for a finite float x, q mod 4 in *q: Cody-Waite in
    three parts for |x| < 2^20 pi/2 (x - k PIO2_1 and k PIO2_2 exact), the
    integer reduction of math.c beyond */
@@ -1830,7 +1842,7 @@ float sinf(float x)
 {
     int q;
     double r, s;
-    if (x - x != 0)
+    if (!finitef(x))
         return x != x ? x + x : (float)dom_err((x - x) / (x - x));
     r = rem_pio2f(x, &q);
     s = sincosf_k(r, q & 1);
@@ -1841,7 +1853,7 @@ float cosf(float x)
 {
     int q;
     double r, s;
-    if (x - x != 0)
+    if (!finitef(x))
         return x != x ? x + x : (float)dom_err((x - x) / (x - x));
     r = rem_pio2f(x, &q);
     s = sincosf_k(r, !(q & 1));
@@ -1852,7 +1864,7 @@ float tanf(float x)
 {
     int q;
     double r, s, c;
-    if (x - x != 0)
+    if (!finitef(x))
         return x != x ? x + x : (float)dom_err((x - x) / (x - x));
     r = rem_pio2f(x, &q);
     s = sincosf_k(r, 0);
@@ -2119,8 +2131,8 @@ float acosf(float x)
 float hypotf(float x, float y)
 {
     double xd = x, yd = y;
-    if (x - x != 0 || y - y != 0) { /* inf beats NaN */
-        if ((x - x != 0 && x == x) || (y - y != 0 && y == y))
+    if (!finitef(x) || !finitef(y)) { /* inf beats NaN */
+        if ((!finitef(x) && x == x) || (!finitef(y) && y == y))
             return (float)from_bits(EXPMASK);
         return x + y;
     }

@@ -260,10 +260,13 @@ static double range_check(double r)
    underflows a nonzero d to zero */
 static float narrowf(double d)
 {
-    float r = (float)d;
-    if ((r == 0 && d != 0) || (r - r != 0 && d - d == 0))
+    union fbits v;
+    u64 ud = bits_of(d) & ~SIGN;
+    v.f = (float)d;
+    /* by bit tests: float operations are soft-float calls */
+    if (((v.u & 0x7fffffffU) == 0 && ud != 0) || ((v.u & 0x7fffffffU) == 0x7f800000U && ud < EXPMASK))
         errno = ERANGE;
-    return r;
+    return v.f;
 }
 
 static u32 fbits_of(float x)
