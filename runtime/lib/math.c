@@ -25,7 +25,9 @@
      floating-point arithmetic", ACM TOMS 16(4), 1990, in the variant with a
      short reciprocal c ~ 1/m so that r = m*c - 1 is exact (the
      reciprocal-table reduction described by Muller 2016, table-based
-     methods); the result is kept as a double-double for pow.
+     methods); the result is kept as a double-double for pow and log1p
+     (log_core); log, log2, log10 evaluate it in plain double in Tang's
+     order (log_fast: exact E ln2_hi + T_hi, FastTwoSum, corrections).
    - sin, cos, tan: argument reduction by pi/2 in three parts after Cody
      & Waite 1980 for |x| < 2^20 pi/2, and by M. Payne and R. Hanek,
      "Radian reduction for trigonometric functions", SIGNUM Newsletter
@@ -43,7 +45,13 @@
    - cbrt: Newton's iteration and a last correction with the exact
      residual; hypot: the sum of squares and its root as double-doubles,
      after an exact scaling by a power of 2.
-   - Special values follow ISO C99 Annex F.
+   - Float versions (sinf ... hypotf): the same reductions in double
+     without double-double work, polynomials of low degree (Taylor, or
+     near-minimax fits by Chebyshev interpolation: C. W. Clenshaw,
+     "Chebyshev series for mathematical functions", 1962, computed with
+     mpmath's chebyfit), rounded once to float.
+   - Special values follow ISO C99 Annex F; errno (EDOM, ERANGE) as C99
+     7.12.1 with math_errhandling == MATH_ERRNO, in glibc's cases.
 
    Only float/double + - * / and comparisons, integer operations and bit
    access through unions are used (no long double, no fma, no builtins).
