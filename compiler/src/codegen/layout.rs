@@ -22,7 +22,8 @@
 //! block after it: those two are chained before anything else.
 
 use super::mir::{opc, Cfg, MBlockId, MFunc, MInst, Opnd};
-use crate::analysis::LoopForest;
+use crate::analysis::{DomTree, LoopForest};
+use crate::ir::Prob;
 
 /// Counters of one function.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,9 +63,12 @@ pub fn run(f: &mut MFunc) -> Stats {
     let cfg = Cfg::new(f);
     let forest = LoopForest::new(entry, cfg.succ_lists());
     let freq = |b: MBlockId| 8u64.pow(forest.loop_depth(b).min(6));
-    let mut edges: Vec<(u64, usize, MBlockId, MBlockId)> = vec![];
+    let hints = hinted_edges(f, &cfg);
+    let scale = hint_scale(f, &cfg, entry, &hints);
+    let mut edges: Vec<(u128, usize, MBlockId, MBlockId)> = vec![];
     for (k, &b) in f.order.iter().enumerate() {
         let succs = cfg.succs(b);
+        let hint = hints[b.index()];
         // an edge leaving b's innermost loop
         let exits = |s: MBlockId| {
             forest
@@ -76,16 +80,18 @@ pub fn run(f: &mut MFunc) -> Stats {
             // lays out the `then` side and a switch's table after their
             // test: a range check's default is the exception)
             let was_next = f.order.get(k + 1) == Some(&s);
-            let w = if succs.len() == 1 {
-                16
-            } else if forest.is_loop_edge(b, s) {
-                14
-            } else if exits(s) && succs.iter().any(|&t| !exits(t)) {
-                2
-            } else {
-                8 + u64::from(was_next)
+            // in millionths of an edge of weight 1
+            let w: u64 = match hint {
+                Some((taken, p)) if succs.len() == 2 => {
+                    16 * u64::from(if s == taken { p.0 } else { p.not().0 })
+                }
+                _ if succs.len() == 1 => 16 * MILLION,
+                _ if forest.is_loop_edge(b, s) => 14 * MILLION,
+                _ if exits(s) && succs.iter().any(|&t| !exits(t)) => 2 * MILLION,
+                _ => (8 + u64::from(was_next)) * MILLION,
             };
-            edges.push((freq(b) * w, k, b, s));
+            let weight = u128::from(freq(b) * w) * u128::from(scale[b.index()]);
+            edges.push((weight, k, b, s));
         }
     }
     edges.sort_by_key(|e| (std::cmp::Reverse(e.0), e.1));
@@ -130,6 +136,70 @@ pub fn run(f: &mut MFunc) -> Stats {
     let moved = order.iter().zip(&f.order).filter(|(a, b)| a != b).count();
     f.order = order;
     Stats { moved }
+}
+
+/// Parts per million of one ([`Prob::ONE`]).
+const MILLION: u64 = Prob::ONE as u64;
+
+/// Per block: the branch hint of its conditional branch
+/// ([`MInst::prob`]) as (the successor it goes to when taken, the
+/// probability of that), when it has one and two distinct successors.
+fn hinted_edges(f: &MFunc, cfg: &Cfg) -> Vec<Option<(MBlockId, Prob)>> {
+    let mut hints = vec![None; f.blocks.len()];
+    for &b in &f.order {
+        let br = f.block(b).insts.iter().rev().find(|i| {
+            (i.is(opc::BR) || i.is(opc::BRF)) && matches!(i.ops.last(), Some(Opnd::Label(_)))
+        });
+        let Some(br) = br else { continue };
+        let (Some(p), Some(&Opnd::Label(taken))) = (br.prob, br.ops.last()) else {
+            continue;
+        };
+        if cfg.succs(b).len() == 2 && cfg.succs(b).contains(&taken) {
+            hints[b.index()] = Some((taken, p));
+        }
+    }
+    hints
+}
+
+/// Per block, in parts per million: how often it runs relative to the
+/// loop heuristic's estimate, from the branch hints. A hinted branch's
+/// edge to a successor `s` that has no other predecessor scales every
+/// block that `s` dominates by the edge's probability (so the code under
+/// an unlikely `if` weighs little, and its join falls through from the
+/// likely side, not from the rare one); the blocks where the paths meet
+/// again keep their weight. All one million when no branch is hinted, so
+/// the layout of a function without hints is unchanged.
+fn hint_scale(
+    f: &MFunc,
+    cfg: &Cfg,
+    entry: MBlockId,
+    hints: &[Option<(MBlockId, Prob)>],
+) -> Vec<u64> {
+    let mut scale = vec![1.0f64; f.blocks.len()];
+    if hints.iter().all(Option::is_none) {
+        return vec![MILLION; f.blocks.len()];
+    }
+    let dt = DomTree::new(entry, cfg.succ_lists());
+    for &d in &f.order {
+        let Some((taken, p)) = hints[d.index()] else {
+            continue;
+        };
+        for &s in cfg.succs(d) {
+            let ps = if s == taken { p } else { p.not() };
+            if s == d || cfg.preds(s) != [d] {
+                continue;
+            }
+            for &x in &f.order {
+                if dt.dominates(s, x) {
+                    scale[x.index()] *= ps.as_f64();
+                }
+            }
+        }
+    }
+    scale
+        .iter()
+        .map(|x| ((x * MILLION as f64).round() as u64).max(1))
+        .collect()
 }
 
 #[cfg(test)]
