@@ -144,7 +144,7 @@ const MILLION: u64 = Prob::ONE as u64;
 /// Per block: the branch hint of its conditional branch
 /// ([`MInst::prob`]) as (the successor it goes to when taken, the
 /// probability of that), when it has one and two distinct successors.
-fn hinted_edges(f: &MFunc, cfg: &Cfg) -> Vec<Option<(MBlockId, Prob)>> {
+pub(crate) fn hinted_edges(f: &MFunc, cfg: &Cfg) -> Vec<Option<(MBlockId, Prob)>> {
     let mut hints = vec![None; f.blocks.len()];
     for &b in &f.order {
         let br = f.block(b).insts.iter().rev().find(|i| {
@@ -235,6 +235,42 @@ mod tests {
         let inputs = [(Reg::G(16), 5)];
         assert_eq!(run(&before, &inputs), Ok(10));
         assert_eq!(run(&f, &inputs), Ok(10));
+    }
+
+    /// `if (x < 0) x = -x; else x = x + 1; return x;` with the rare side
+    /// first, as the front end lays it out: B0 `brf` to the common side
+    /// B2 and falls into the rare B1. Without a hint the weights (by hand)
+    /// are B1 → B3 16 and B2 → B3 16 (a tie, B1 first), B0 → B1 9 (it
+    /// followed B0), B0 → B2 8: order B0 B1 B3 B2, the rare side falls
+    /// through. With `__builtin_expect(x < 0, 0)`'s hint the `brf` is
+    /// taken with probability 0.9: B0 → B2 16 · 0.9 = 14.4, B0 → B1 1.6,
+    /// B2 (only reached from B0) scaled by 0.9 so B2 → B3 14.4, B1 → B3
+    /// 1.6: order B0 B2 B3 B1, and the peephole pass leaves `br $b0, B1`
+    /// (taken 1 time in 10) with B2 falling through. x = −3 gives 3 and
+    /// x = 5 gives 6 in both.
+    #[test]
+    fn a_hinted_branch_puts_its_likely_side_on_the_fall_through() {
+        let text = "function @f global\nvregs 0\norder B0 B1 B2 B3\nB0:\n  cmplt $b0 = $r16, $r0\n  brf $b0, B2\nB1:\n  sub $r16 = $r0, $r16\n  goto B3\nB2:\n  add $r16 = $r16, 1\nB3:\n  return $r63 uses($r16)\n";
+        let before = parse::function(text).expect("parses");
+        let order = |f: &MFunc| -> Vec<usize> { f.order.iter().map(|b| b.index()).collect() };
+        let mut plain = before.clone();
+        run_layout(&mut plain);
+        assert_eq!(order(&plain), [0, 1, 3, 2]);
+        let mut hinted = before.clone();
+        let br = hinted.blocks[0].insts.last_mut().unwrap();
+        assert!(br.is(opc::BRF));
+        br.prob = Some(Prob(900_000));
+        run_layout(&mut hinted);
+        assert_eq!(order(&hinted), [0, 2, 3, 1]);
+        peephole::run(&mut hinted);
+        let br = hinted.blocks[0].insts.last().unwrap();
+        assert_eq!(print::inst(br), "br $b0, B1", "{}", print::function(&hinted));
+        assert_eq!(br.prob, Some(Prob(100_000)));
+        for (x, want) in [(-3, 3), (5, 6)] {
+            let inputs = [(Reg::G(16), x)];
+            assert_eq!(run(&before, &inputs), Ok(want));
+            assert_eq!(run(&hinted, &inputs), Ok(want));
+        }
     }
 
     fn run_layout(f: &mut MFunc) -> Stats {

@@ -361,4 +361,7 @@ pub struct TranslationUnit {
     pub functions: Vec<FunctionDef>,
     /// Declared (not necessarily defined) functions: name, type, linkage.
     pub func_decls: Vec<(Sym, TypeId, Linkage)>,
+    /// Functions declared or defined with `__attribute__((cold))`: a call
+    /// to one marks its path unlikely ([`crate::ir::CallAbi::cold`]).
+    pub cold_functions: HashSet<Sym>,
 }

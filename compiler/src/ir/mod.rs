@@ -689,6 +689,10 @@ pub struct CallAbi {
     pub byval: Vec<Option<(u32, u32)>>,
     /// Size of the struct result returned through the first argument.
     pub sret: Option<u32>,
+    /// The callee is declared `__attribute__((cold))`: the paths to the
+    /// call are unlikely ([`crate::opt::predict`]). Not part of the
+    /// textual IR.
+    pub cold: bool,
 }
 
 impl CallAbi {

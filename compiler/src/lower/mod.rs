@@ -1943,7 +1943,11 @@ impl<'a> Lowerer<'a> {
         };
         let mut vals = Vec::new();
         let mut sret = None;
-        let mut abi = CallAbi::default();
+        let mut abi = CallAbi {
+            cold: matches!(&f.kind, ExprKind::AddrOf(x)
+                if matches!(&x.kind, ExprKind::Global(s) if self.tu.cold_functions.contains(s))),
+            ..CallAbi::default()
+        };
         if types.is_record(e.ty) {
             abi.sret = Some(types.size(e.ty).unwrap_or(0) as u32);
             abi.byval.push(None);
