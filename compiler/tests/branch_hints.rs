@@ -11,7 +11,11 @@ use simulator::{Io, Machine, Options, Program, Stop};
 /// each written first; `hint` wraps the checks in `__builtin_expect(…,
 /// 0)`. One element of 256 is negative, so `rare` runs n / 256 times.
 fn program(hint: bool, n: u32) -> String {
-    let wrap = if hint { "__builtin_expect((c), 0)" } else { "(c)" };
+    let wrap = if hint {
+        "__builtin_expect((c), 0)"
+    } else {
+        "(c)"
+    };
     format!(
         "static int errors, last;
 __attribute__((noinline)) static void rare(int i, int x) {{ errors++; last = i ^ x; }}

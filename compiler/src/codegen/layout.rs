@@ -264,7 +264,12 @@ mod tests {
         assert_eq!(order(&hinted), [0, 2, 3, 1]);
         peephole::run(&mut hinted);
         let br = hinted.blocks[0].insts.last().unwrap();
-        assert_eq!(print::inst(br), "br $b0, B1", "{}", print::function(&hinted));
+        assert_eq!(
+            print::inst(br),
+            "br $b0, B1",
+            "{}",
+            print::function(&hinted)
+        );
         assert_eq!(br.prob, Some(Prob(100_000)));
         for (x, want) in [(-3, 3), (5, 6)] {
             let inputs = [(Reg::G(16), x)];

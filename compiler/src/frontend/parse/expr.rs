@@ -1606,7 +1606,11 @@ impl<'a> Parser<'a> {
                     return Ok(Some(e));
                 };
                 let nonzero = if expected != 0 { prob } else { prob.not() };
-                Ok(Some(self.mk(ExprKind::Expect(bx(e), nonzero), Types::LONG, sp)))
+                Ok(Some(self.mk(
+                    ExprKind::Expect(bx(e), nonzero),
+                    Types::LONG,
+                    sp,
+                )))
             }
             "__builtin_alloca" => {
                 // storage of the runtime's VLA stack, freed at return
