@@ -12,8 +12,12 @@
 //! loop level around it, a branch back to its loop's header is taken 7
 //! times in 8 and an edge leaving a loop 1 time in 8, the two sides of
 //! other branches alike except that a tie goes to the side that followed
-//! the branch before. The entry's chain comes first, the others in the
-//! order of their first block before.
+//! the branch before. A branch with a hint ([`MInst::prob`]:
+//! `__builtin_expect`, a path to `__builtin_unreachable` or a `cold`
+//! call) gives its edges 16·p and 16·(1 − p) instead, and the blocks that
+//! a side reached only through it dominates are scaled by that side's
+//! probability ([`hint_scale`]). The entry's chain comes first, the others
+//! in the order of their first block before.
 //!
 //! Each block's fall-through first becomes an explicit `goto`, so any
 //! order is correct; the peephole pass then deletes a `goto` to the next
@@ -83,7 +87,7 @@ pub fn run(f: &mut MFunc) -> Stats {
             // in millionths of an edge of weight 1
             let w: u64 = match hint {
                 Some((taken, p)) if succs.len() == 2 => {
-                    16 * u64::from(if s == taken { p.0 } else { p.not().0 })
+                    16 * u64::from(if s == taken { p.0 } else { p.complement().0 })
                 }
                 _ if succs.len() == 1 => 16 * MILLION,
                 _ if forest.is_loop_edge(b, s) => 14 * MILLION,
@@ -185,7 +189,7 @@ fn hint_scale(
             continue;
         };
         for &s in cfg.succs(d) {
-            let ps = if s == taken { p } else { p.not() };
+            let ps = if s == taken { p } else { p.complement() };
             if s == d || cfg.preds(s) != [d] {
                 continue;
             }

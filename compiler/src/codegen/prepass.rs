@@ -184,7 +184,7 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize 
                 let other = if taken == s0 { s1 } else { s0 };
                 if p.0 >= LIKELY_HINT {
                     taken
-                } else if p.not().0 >= LIKELY_HINT {
+                } else if p.complement().0 >= LIKELY_HINT {
                     other
                 } else {
                     continue;

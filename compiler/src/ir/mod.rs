@@ -490,7 +490,7 @@ pub enum InstKind {
         /// it; `None`: no expectation (the code generator's static
         /// heuristics decide). A hint only: it never changes what the
         /// branch does. A pass that swaps `then` and `else_` must swap
-        /// the probability ([`Prob::not`]); one that changes the
+        /// the probability ([`Prob::complement`]); one that changes the
         /// condition into another drops it.
         prob: Option<Prob>,
     },
@@ -728,8 +728,7 @@ impl Prob {
         f64::from(self.0) / f64::from(Prob::ONE)
     }
     /// The probability of the other outcome, 1 − p.
-    #[allow(clippy::should_implement_trait)]
-    pub fn not(self) -> Prob {
+    pub fn complement(self) -> Prob {
         Prob(Prob::ONE - self.0.min(Prob::ONE))
     }
 }

@@ -1048,7 +1048,7 @@ impl<'a> Lowerer<'a> {
                 self.cond_branch_prob(fx, b, t, f, p);
             }
             ExprKind::Unary(UnOp::LogNot, a) => {
-                self.cond_branch_prob(fx, a, f, t, p.map(Prob::not))
+                self.cond_branch_prob(fx, a, f, t, p.map(Prob::complement))
             }
             ExprKind::Expect(x, q) => {
                 // `x` is the operand converted to `long`: branch on the

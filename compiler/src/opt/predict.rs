@@ -75,7 +75,7 @@ pub fn run(f: &mut Function) -> Stats {
             }
             *prob = match (cold[then.index()], cold[else_.index()]) {
                 (true, false) => Some(Prob::VERY_UNLIKELY),
-                (false, true) => Some(Prob::VERY_UNLIKELY.not()),
+                (false, true) => Some(Prob::VERY_UNLIKELY.complement()),
                 _ => continue,
             };
             predicted += 1;

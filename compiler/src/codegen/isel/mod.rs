@@ -539,7 +539,7 @@ impl<'a> Sel<'a> {
                         let flipped = if br.is(opc::BR) { opc::BRF } else { opc::BR };
                         br.op = MOp::Isa(flipped);
                         br.ops[1] = g.ops[0].clone();
-                        br.prob = br.prob.map(crate::ir::Prob::not);
+                        br.prob = br.prob.map(crate::ir::Prob::complement);
                     }
                 }
             }

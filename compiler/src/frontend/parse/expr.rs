@@ -1605,7 +1605,11 @@ impl<'a> Parser<'a> {
                 let (Some(expected), Some(prob)) = (expected, prob) else {
                     return Ok(Some(e));
                 };
-                let nonzero = if expected != 0 { prob } else { prob.not() };
+                let nonzero = if expected != 0 {
+                    prob
+                } else {
+                    prob.complement()
+                };
                 Ok(Some(self.mk(
                     ExprKind::Expect(bx(e), nonzero),
                     Types::LONG,
