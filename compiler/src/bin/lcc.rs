@@ -40,7 +40,7 @@ Options:
                      CFG simplification too)
   -fno-PASS          disable an IR pass (ssa, simplify-cfg, sccp, dce, inline,
                      loop-rotate, loop-unroll-full, loop-unroll,
-                     strength-reduce, gvn, licm, promote)
+                     strength-reduce, gvn, licm, promote, predict)
   -fdump-PASS        write the IR after PASS to FILE.c.PASS.ir
   -fverify           run the IR verifier after every pass
   -fopt-bisect-limit=N  run only the first N transformation steps (IR passes
