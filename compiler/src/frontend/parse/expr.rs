@@ -1579,24 +1579,27 @@ impl<'a> Parser<'a> {
                 let e = self.rvalue(it.next().expect("arg"));
                 let expected = self.rvalue(it.next().expect("arg"));
                 let expected = consteval::eval_int(&self.types, &expected);
+                // a probability that is not a constant says nothing (gcc
+                // ignores it too); a constant outside [0, 1] is an error
                 let prob = match it.next() {
                     None => Some(crate::ir::Prob::EXPECT),
                     Some(p) => {
                         let p = self.rvalue(p);
                         let p = self.cast(p, Types::DOUBLE);
-                        let v = consteval::eval_float(&self.types, &p);
-                        match v.and_then(crate::ir::Prob::from_f64) {
-                            Some(v) => Some(v),
-                            None => {
-                                self.diags.error(
-                                    p.span,
-                                    format!(
-                                        "probability argument of '{name}' must be a constant \
-                                         floating-point expression between 0 and 1"
-                                    ),
-                                );
-                                return Err(());
-                            }
+                        match consteval::eval_float(&self.types, &p) {
+                            None => None,
+                            Some(v) => match crate::ir::Prob::from_f64(v) {
+                                Some(prob) => Some(prob),
+                                None => {
+                                    self.diags.error(
+                                        sp,
+                                        format!(
+                                            "probability '{v}' is outside the range [0.0, 1.0]"
+                                        ),
+                                    );
+                                    return Err(());
+                                }
+                            },
                         }
                     }
                 };
