@@ -40,7 +40,7 @@ Options:
                      CFG simplification too)
   -fno-PASS          disable an IR pass (ssa, simplify-cfg, sccp, dce, inline,
                      loop-rotate, loop-unroll-full, loop-unroll,
-                     strength-reduce, gvn, licm, promote)
+                     strength-reduce, gvn, licm, promote, predict)
   -fdump-PASS        write the IR after PASS to FILE.c.PASS.ir
   -fverify           run the IR verifier after every pass
   -fopt-bisect-limit=N  run only the first N transformation steps (IR passes
@@ -826,13 +826,14 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
                 .sum()
         };
         eprintln!(
-            "lcc: {name}: if-conversion: regions converted {}, operations speculated {}, dismissible loads {}, psis created {}, regions left as unprofitable {}, regions weighed with profile counts {}, stores kept under their branch's condition {}, regions with a call or undismissible load {}, side blocks tail-duplicated {}; out of psi-SSA: psis removed {}, psi arguments inlined {}, psi arguments reduced {}, selects {}, selects turned into max/min {}",
+            "lcc: {name}: if-conversion: regions converted {}, operations speculated {}, dismissible loads {}, psis created {}, regions left as unprofitable {}, regions weighed with profile counts {}, regions weighed with the program's hints {}, stores kept under their branch's condition {}, regions with a call or undismissible load {}, side blocks tail-duplicated {}; out of psi-SSA: psis removed {}, psi arguments inlined {}, psi arguments reduced {}, selects {}, selects turned into max/min {}",
             i(&|s| s.regions),
             i(&|s| s.speculated),
             i(&|s| s.dismissible),
             i(&|s| s.psis),
             i(&|s| s.unprofitable),
             i(&|s| s.profiled),
+            i(&|s| s.hinted),
             i(&|s| s.stores),
             i(&|s| s.side_effects),
             i(&|s| s.tail_duplicated),

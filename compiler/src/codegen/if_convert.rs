@@ -44,7 +44,8 @@
 //! transfer on it; the paths are weighted with the static probability
 //! 1/2, or with the branch's measured probability when a profile from
 //! `stsim --profile-edges` is given (`lcc -fprofile-use`,
-//! [`super::profile`]). After conversion the cost is the bundles of the merged block (the
+//! [`super::profile`]), or else with the probability the program states
+//! ([`MInst::prob`]: `__builtin_expect`, 0.9 for the expected side). After conversion the cost is the bundles of the merged block (the
 //! psis counted as the `slct` they become). A region is converted when it
 //! costs no more after than before.
 
@@ -74,6 +75,10 @@ pub struct Stats {
     pub unprofitable: usize,
     /// Regions whose branch probability came from a profile.
     pub profiled: usize,
+    /// Regions whose branch probability came from the program's hint
+    /// (no profile; [`MInst::prob`]: `__builtin_expect`, a path to
+    /// `__builtin_unreachable` or a `cold` call).
+    pub hinted: usize,
     /// Diamonds and triangles left alone because a side holds a call, a
     /// load that cannot be dismissible, or too many operations (counted
     /// once per round of the driver).
@@ -242,9 +247,15 @@ fn drive(
                 st.unprofitable += 1;
                 continue;
             }
-            let probability = taken_probability(head.insts[r.branch].loc);
+            // a measured probability first, then the program's hint
+            // (`__builtin_expect`, a path to a cold call), then 1/2
+            let branch = &head.insts[r.branch];
+            let mut probability = taken_probability(branch.loc);
             if probability.is_some() {
                 st.profiled += 1;
+            } else if let Some(p) = branch.prob {
+                probability = Some(p.as_f64());
+                st.hinted += 1;
             }
             if !force && !profitable(mf, &cfg, &r, model, probability.unwrap_or(0.5)) {
                 st.unprofitable += 1;

@@ -303,6 +303,7 @@ fn layout(f: &mut MFunc, st: &mut Stats) {
             let br = insts.last_mut().expect("branch");
             br.op = MOp::Isa(if br.is(opc::BR) { opc::BRF } else { opc::BR });
             br.ops[1] = g.ops[0].clone();
+            br.prob = br.prob.map(crate::ir::Prob::complement);
             st.branches_inverted += 1;
         }
         // jumps to the next block, from the end (a `br` to it can stand

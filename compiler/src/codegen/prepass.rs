@@ -18,8 +18,9 @@
 //! First, across branches (a small step of global scheduling, gcc's
 //! `-fsched-spec-load`): in a loop, when a block `B` ends in a branch
 //! whose one side `S` stays in `B`'s innermost loop while the other leaves
-//! it (Ball and Larus's loop heuristic makes `S` the likely side), and `B`
-//! is `S`'s only predecessor, the first operations of `S` that depend on
+//! it (Ball and Larus's loop heuristic makes `S` the likely side), or,
+//! in or out of a loop, whose hint ([`MInst::prob`], `__builtin_expect`)
+//! makes `S` the likely side, and `B` is `S`'s only predecessor, the first operations of `S` that depend on
 //! nothing `S` computes before them are moved up into `B`, before its
 //! branch ([`speculate`]): ALU operations and multiplies, and loads in
 //! their dismissible form (ISA-ST200 §4.6: a load that would fault returns
@@ -63,6 +64,12 @@ use crate::analysis::{BitSet, LoopForest};
 use crate::hash::HashMap;
 use isa::model::ProcessorModel;
 use isa::ops::OpClass;
+
+/// The probability, in parts per million, from which a branch hint
+/// ([`MInst::prob`]: `__builtin_expect`, a path to a cold call) makes a
+/// side the likely one for [`speculate`], in or out of a loop (3/4;
+/// `__builtin_expect` says 0.9).
+pub const LIKELY_HINT: u32 = 750_000;
 
 /// Most operations moved up across one branch by [`speculate`].
 pub const MAX_SPECULATED: usize = 4;
@@ -166,15 +173,32 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize 
     // liveness, computed at the first compare into a BR that could move
     let mut live_out: Option<Vec<BitSet>> = None;
     let mut moved = 0;
+    let hints = super::layout::hinted_edges(f, cfg);
     for b in f.order.clone() {
         let succs = cfg.succs(b);
-        let Some(l) = forest.loop_of(b) else { continue };
         let [s0, s1] = *succs else { continue };
-        let stays = |s: super::mir::MBlockId| forest.ancestors(s).contains(l);
-        let s = match (stays(s0), stays(s1)) {
-            (true, false) => s0,
-            (false, true) => s1,
-            _ => continue,
+        // the likely side: the program's hint first, then the loop
+        // heuristic
+        let s = match hints[b.index()] {
+            Some((taken, p)) => {
+                let other = if taken == s0 { s1 } else { s0 };
+                if p.0 >= LIKELY_HINT {
+                    taken
+                } else if p.complement().0 >= LIKELY_HINT {
+                    other
+                } else {
+                    continue;
+                }
+            }
+            None => {
+                let Some(l) = forest.loop_of(b) else { continue };
+                let stays = |s: super::mir::MBlockId| forest.ancestors(s).contains(l);
+                match (stays(s0), stays(s1)) {
+                    (true, false) => s0,
+                    (false, true) => s1,
+                    _ => continue,
+                }
+            }
         };
         if s == b
             || cfg.preds(s) != [b]

@@ -148,6 +148,12 @@ pub enum ExprKind {
     VaCopy(Box<Expr>, Box<Expr>),
     /// `__builtin_unreachable()`.
     Unreachable,
+    /// `__builtin_expect(e, c)` and `__builtin_expect_with_probability(e,
+    /// c, p)`: the value of `e` (already converted to `long`), with the
+    /// probability that it is non-zero (`c`'s truth with probability `p`,
+    /// 0.9 for `__builtin_expect`). A branch on it carries the
+    /// probability ([`crate::ir::InstKind::Branch`]'s `prob`).
+    Expect(Box<Expr>, crate::ir::Prob),
 }
 
 /// The integer builtins lowered inline ([`ExprKind::Builtin`]); the
@@ -355,4 +361,7 @@ pub struct TranslationUnit {
     pub functions: Vec<FunctionDef>,
     /// Declared (not necessarily defined) functions: name, type, linkage.
     pub func_decls: Vec<(Sym, TypeId, Linkage)>,
+    /// Functions declared or defined with `__attribute__((cold))`: a call
+    /// to one marks its path unlikely ([`crate::ir::CallAbi::cold`]).
+    pub cold_functions: HashSet<Sym>,
 }

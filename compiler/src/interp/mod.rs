@@ -546,7 +546,9 @@ impl<'m> Interp<'m> {
                     self.goto(&mut fr, *dest);
                     continue;
                 }
-                InstKind::Branch { cond, then, else_ } => {
+                InstKind::Branch {
+                    cond, then, else_, ..
+                } => {
                     let t = if v(&fr, *cond) != 0 { *then } else { *else_ };
                     self.goto(&mut fr, t);
                     continue;

@@ -485,6 +485,14 @@ pub enum InstKind {
         then: Block,
         /// Successor when `cond` is zero.
         else_: Block,
+        /// The expected probability of going to `then`, when the program
+        /// says it (`__builtin_expect`) or [`crate::opt::predict`] infers
+        /// it; `None`: no expectation (the code generator's static
+        /// heuristics decide). A hint only: it never changes what the
+        /// branch does. A pass that swaps `then` and `else_` must swap
+        /// the probability ([`Prob::complement`]); one that changes the
+        /// condition into another drops it.
+        prob: Option<Prob>,
     },
     /// Terminator: jump table (a dense C `switch`, ISA-ST200 §4.7 `igoto`):
     /// go to `targets[index]`. `index` is an `i32` that must lie in
@@ -681,12 +689,47 @@ pub struct CallAbi {
     pub byval: Vec<Option<(u32, u32)>>,
     /// Size of the struct result returned through the first argument.
     pub sret: Option<u32>,
+    /// The callee is declared `__attribute__((cold))`: the paths to the
+    /// call are unlikely ([`crate::opt::predict`]). Not part of the
+    /// textual IR.
+    pub cold: bool,
 }
 
 impl CallAbi {
     /// Whether the call site recorded anything.
     pub fn is_known(&self) -> bool {
         self.sret.is_some() || self.byval.iter().any(Option::is_some)
+    }
+}
+
+/// A branch probability in parts per million ([`Prob::ONE`]), for the
+/// static branch prediction hints of [`InstKind::Branch`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Prob(pub u32);
+
+impl Prob {
+    /// Certainty, 1 000 000 parts per million.
+    pub const ONE: u32 = 1_000_000;
+    /// gcc's probability of the expected outcome of `__builtin_expect`
+    /// (its `builtin-expect-probability` parameter, 90 %).
+    pub const EXPECT: Prob = Prob(900_000);
+    /// The probability of a path that ends in `__builtin_unreachable()` or
+    /// calls a `cold` function: 1 in 10 000 (gcc's "very unlikely").
+    pub const VERY_UNLIKELY: Prob = Prob(100);
+    /// The probability `p` (0 ≤ p ≤ 1), rounded to the nearest part per
+    /// million; `None` outside [0, 1] or NaN.
+    pub fn from_f64(p: f64) -> Option<Prob> {
+        (0.0..=1.0)
+            .contains(&p)
+            .then(|| Prob((p * f64::from(Prob::ONE)).round() as u32))
+    }
+    /// The probability as a fraction of 1.
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / f64::from(Prob::ONE)
+    }
+    /// The probability of the other outcome, 1 − p.
+    pub fn complement(self) -> Prob {
+        Prob(Prob::ONE - self.0.min(Prob::ONE))
     }
 }
 

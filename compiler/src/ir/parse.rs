@@ -639,10 +639,24 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
             let t = blk(lx, fp)?;
             lx.expect(b',')?;
             let e = blk(lx, fp)?;
+            // optional `, prob N`: parts per million of going to `then`
+            let prob = if lx.punct(b',') {
+                if lx.word() != "prob" {
+                    return lx.err("expected `prob N` after the branch's targets");
+                }
+                let n = lx.num()?;
+                if !(0..=i64::from(Prob::ONE)).contains(&n) {
+                    return lx.err("a branch probability is 0 to 1000000 parts per million");
+                }
+                Some(Prob(n as u32))
+            } else {
+                None
+            };
             InstKind::Branch {
                 cond: c,
                 then: t,
                 else_: e,
+                prob,
             }
         }
         "jumptable" => {

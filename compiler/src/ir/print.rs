@@ -177,7 +177,18 @@ impl Function {
             InstKind::MemZero { dst, size } => write!(out, "memzero {dst}, {size}"),
             InstKind::VaStart => write!(out, "va_start"),
             InstKind::Jump { dest } => write!(out, "jump {dest}"),
-            InstKind::Branch { cond, then, else_ } => write!(out, "br {cond}, {then}, {else_}"),
+            InstKind::Branch {
+                cond,
+                then,
+                else_,
+                prob,
+            } => {
+                let r = write!(out, "br {cond}, {then}, {else_}");
+                match prob {
+                    Some(p) => write!(out, ", prob {}", p.0),
+                    None => r,
+                }
+            }
             InstKind::JumpTable { index, targets } => {
                 let t: Vec<String> = targets.iter().map(|b| b.to_string()).collect();
                 write!(out, "jumptable {index}, [{}]", t.join(", "))

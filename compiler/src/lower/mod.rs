@@ -27,7 +27,7 @@ use crate::frontend::source::{Diagnostics, SourceMap};
 use crate::hash::{HashMap, HashSet};
 use crate::ir::{
     self, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, FBinaryOp, FCond, FConvOp, Function,
-    Global, InstKind, Module, Type, UnaryOp, Value,
+    Global, InstKind, Module, Prob, Type, UnaryOp, Value,
 };
 
 mod builtins;
@@ -559,6 +559,7 @@ impl<'a> Lowerer<'a> {
                     cond: cmp,
                     then: c.target,
                     else_: next,
+                    prob: None,
                 },
             );
             fx.cur = next;
@@ -606,6 +607,7 @@ impl<'a> Lowerer<'a> {
                     cond: out,
                     then: dflt,
                     else_: table,
+                    prob: None,
                 },
             );
             let mut targets = vec![dflt; n as usize];
@@ -641,6 +643,7 @@ impl<'a> Lowerer<'a> {
                 cond: below,
                 then: left,
                 else_: right,
+                prob: None,
             },
         );
         fx.cur = left;
@@ -1019,20 +1022,49 @@ impl<'a> Lowerer<'a> {
 
     /// Branches to `t` if `e` is non-zero, else to `f`; short-circuits.
     fn cond_branch(&mut self, fx: &mut Fx, e: &Expr, t: Block, f: Block) {
+        self.cond_branch_prob(fx, e, t, f, None);
+    }
+
+    /// [`Self::cond_branch`] where `p` is the probability that `e` is
+    /// non-zero, when the program said it (`__builtin_expect`): the
+    /// branches get it. Through `&&` it passes to both operands when `e`
+    /// is likely true (both must be), through `||` when it is likely false
+    /// (both must be); otherwise the operands get none.
+    fn cond_branch_prob(&mut self, fx: &mut Fx, e: &Expr, t: Block, f: Block, p: Option<Prob>) {
+        let half = Prob(Prob::ONE / 2);
         match &e.kind {
             ExprKind::LogAnd(a, b) => {
+                let p = p.filter(|p| *p > half);
                 let mid = fx.f.add_block();
-                self.cond_branch(fx, a, mid, f);
+                self.cond_branch_prob(fx, a, mid, f, p);
                 fx.cur = mid;
-                self.cond_branch(fx, b, t, f);
+                self.cond_branch_prob(fx, b, t, f, p);
             }
             ExprKind::LogOr(a, b) => {
+                let p = p.filter(|p| *p < half);
                 let mid = fx.f.add_block();
-                self.cond_branch(fx, a, t, mid);
+                self.cond_branch_prob(fx, a, t, mid, p);
                 fx.cur = mid;
-                self.cond_branch(fx, b, t, f);
+                self.cond_branch_prob(fx, b, t, f, p);
             }
-            ExprKind::Unary(UnOp::LogNot, a) => self.cond_branch(fx, a, f, t),
+            ExprKind::Unary(UnOp::LogNot, a) => {
+                self.cond_branch_prob(fx, a, f, t, p.map(Prob::complement))
+            }
+            ExprKind::Expect(x, q) => {
+                // `x` is the operand converted to `long`: branch on the
+                // operand itself when the conversion keeps its truth (an
+                // integer or pointer of at most 32 bits)
+                let x = match &x.kind {
+                    ExprKind::Cast(y)
+                        if (self.tu.types.is_integer(y.ty) || self.tu.types.is_ptr(y.ty))
+                            && self.tu.types.size(y.ty).is_some_and(|s| s <= 4) =>
+                    {
+                        y
+                    }
+                    _ => x,
+                };
+                self.cond_branch_prob(fx, x, t, f, Some(*q));
+            }
             _ => {
                 let v = self.truth(fx, e);
                 fx.f.push(
@@ -1041,6 +1073,7 @@ impl<'a> Lowerer<'a> {
                         cond: v,
                         then: t,
                         else_: f,
+                        prob: p,
                     },
                 );
                 fx.cur = fx.f.add_block();
@@ -1513,6 +1546,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
             ExprKind::Decay(x) | ExprKind::AddrOf(x) => self.lvalue(fx, x),
+            ExprKind::Expect(x, _) => return self.expr(fx, x),
             ExprKind::Cast(x) => {
                 let v = self.expr(fx, x);
                 if types.is_void(e.ty) {
@@ -1909,7 +1943,11 @@ impl<'a> Lowerer<'a> {
         };
         let mut vals = Vec::new();
         let mut sret = None;
-        let mut abi = CallAbi::default();
+        let mut abi = CallAbi {
+            cold: matches!(&f.kind, ExprKind::AddrOf(x)
+                if matches!(&x.kind, ExprKind::Global(s) if self.tu.cold_functions.contains(s))),
+            ..CallAbi::default()
+        };
         if types.is_record(e.ty) {
             abi.sret = Some(types.size(e.ty).unwrap_or(0) as u32);
             abi.byval.push(None);

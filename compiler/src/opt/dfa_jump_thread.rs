@@ -507,9 +507,9 @@ fn thread(f: &mut Function, s: Block, stats: &mut Stats) -> bool {
         let known = |v: Value| eval_in(f, v, state, c, MAX_EVAL_DEPTH);
         let term = &f.insts[insts.last().expect("terminator").index()].kind;
         let folded = match *term {
-            InstKind::Branch { cond, then, else_ } => {
-                known(cond).map(|v| if v != 0 { then } else { else_ })
-            }
+            InstKind::Branch {
+                cond, then, else_, ..
+            } => known(cond).map(|v| if v != 0 { then } else { else_ }),
             InstKind::JumpTable { index, ref targets } => {
                 known(index).and_then(|v| targets.get(v as usize).copied())
             }

@@ -165,7 +165,10 @@ fn chain_is_private(f: &Function, cond: Value, j: Block) -> bool {
 /// Threads the decided edges into `j` (whose predecessors are `preds`);
 /// true when the function changed.
 fn thread(f: &mut Function, j: Block, preds: &[Block], stats: &mut Stats) -> bool {
-    let Some(&InstKind::Branch { cond, then, else_ }) = f.terminator(j) else {
+    let Some(&InstKind::Branch {
+        cond, then, else_, ..
+    }) = f.terminator(j)
+    else {
         return false;
     };
     if then == else_ || then == j || else_ == j {

@@ -89,7 +89,13 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], hp: &[Block]) -> Option<Bl
         return None;
     };
     let (p, latch) = (*p, *latch);
-    let Some(&InstKind::Branch { cond, then, else_ }) = f.terminator(h) else {
+    let Some(&InstKind::Branch {
+        cond,
+        then,
+        else_,
+        prob,
+    }) = f.terminator(h)
+    else {
         return None;
     };
     let (inside, exit) = match (in_loop(&then), in_loop(&else_)) {
@@ -164,6 +170,8 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], hp: &[Block]) -> Option<Bl
             cond: cond_g,
             then,
             else_,
+            // the guard tests the header's condition: the same hint
+            prob,
         },
     );
     // P's edge to H now goes to G.

@@ -134,6 +134,7 @@ fn recognise(f: &Function, b: Block) -> Option<Shape> {
         cond: test,
         then,
         else_,
+        ..
     } = f.terminator(b)?
     else {
         return None;
@@ -354,6 +355,7 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
             cond: ok0,
             then: u,
             else_: b,
+            prob: None,
         },
     );
     // U: φs, then k copies
@@ -444,6 +446,7 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
             cond: again,
             then: u,
             else_: ck,
+            prob: None,
         },
     );
     // CK: the remainder loop, or out
@@ -453,6 +456,7 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
             cond: cont,
             then: b,
             else_: s.exit,
+            prob: None,
         },
     );
     // B's φs: entry from PC (was pre), and the U values from CK

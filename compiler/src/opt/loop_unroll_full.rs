@@ -175,6 +175,7 @@ pub(super) fn counted_trips(
         cond: test,
         then,
         else_,
+        ..
     } = f.terminator(*latch)?
     else {
         return None;

@@ -22,6 +22,7 @@ pub mod loop_rotate;
 pub mod loop_unroll;
 pub mod loop_unroll_full;
 pub mod planted_bug;
+pub mod predict;
 pub mod promote;
 pub mod sccp;
 pub mod simplify_cfg;
@@ -183,6 +184,12 @@ pub const PASSES: &[Pass] = &[
         run: vrp::run,
     },
     Pass {
+        name: "predict",
+        summary: "static branch prediction: a branch one of whose sides always ends in __builtin_unreachable or calls a cold function gets the hint that this side is very unlikely (kept for __builtin_expect's hints)",
+        min_level: 2,
+        run: predict::run,
+    },
+    Pass {
         name: "strength-reduce",
         summary: "algebraic simplification and strength reduction of multiplies and divisions by constants",
         min_level: 2,
@@ -223,6 +230,7 @@ pub const PIPELINE: &[&str] = &[
     "sccp",
     "dce",
     "simplify-cfg",
+    "predict",
 ];
 
 /// The deliberately wrong pass of `-fplant-bug=NAME` (testing of

@@ -106,7 +106,9 @@ impl<'a> Engine<'a> {
         let b = d.block;
         match &d.kind {
             InstKind::Jump { dest } => self.add_edge(b, *dest),
-            InstKind::Branch { cond, then, else_ } => match self.eff(*cond) {
+            InstKind::Branch {
+                cond, then, else_, ..
+            } => match self.eff(*cond) {
                 Lattice::Top => {}
                 Lattice::Const(c) => {
                     let t = if c != 0 { *then } else { *else_ };
@@ -281,7 +283,9 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let (cond, targets) = match f.terminator(b) {
-                    Some(InstKind::Branch { cond, then, else_ }) => (*cond, vec![*then, *else_]),
+                    Some(InstKind::Branch {
+                        cond, then, else_, ..
+                    }) => (*cond, vec![*then, *else_]),
                     Some(InstKind::JumpTable { index, targets }) => (*index, targets.clone()),
                     _ => continue,
                 };
@@ -417,7 +421,10 @@ pub fn run(f: &mut Function) -> Stats {
                     _ => {}
                 }
             }
-            if let InstKind::Branch { cond, then, else_ } = f.insts[i.index()].kind {
+            if let InstKind::Branch {
+                cond, then, else_, ..
+            } = f.insts[i.index()].kind
+            {
                 if let Lattice::Const(c) = sol.lattice[cond.index()] {
                     let dest = if c != 0 { then } else { else_ };
                     f.insts[i.index()].kind = InstKind::Jump { dest };

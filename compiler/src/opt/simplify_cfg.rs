@@ -316,7 +316,10 @@ pub(crate) fn fold_constant_branches(f: &mut Function) -> usize {
         let Some(&t) = f.blocks[b.index()].insts.last() else {
             continue;
         };
-        if let InstKind::Branch { cond, then, else_ } = f.insts[t.index()].kind {
+        if let InstKind::Branch {
+            cond, then, else_, ..
+        } = f.insts[t.index()].kind
+        {
             let dest = if then == else_ {
                 Some(then)
             } else {

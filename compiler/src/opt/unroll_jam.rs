@@ -194,6 +194,7 @@ fn recognise(f: &Function, h: Block, body: &[Block], inner: Block) -> Option<Nes
         cond: inner_test,
         then,
         else_,
+        ..
     } = f.terminator(inner)?
     else {
         return None;

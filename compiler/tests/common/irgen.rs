@@ -10,7 +10,7 @@
 
 use compiler::ir::{
     BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, Function, Global, InstKind, Linkage, Module,
-    StackSlot, Type, UnaryOp, Value,
+    Prob, StackSlot, Type, UnaryOp, Value,
 };
 
 /// A small deterministic generator (xorshift64*), so a failing seed can be
@@ -288,6 +288,7 @@ impl Gen<'_> {
                 cond: cv,
                 then,
                 else_,
+                prob: hint(then),
             });
             self.depth += 1;
             self.cur = then;
@@ -331,6 +332,7 @@ impl Gen<'_> {
                 cond: c,
                 then: body,
                 else_: exit,
+                prob: hint(body),
             });
             self.cur = body;
             self.depth += 1;
@@ -378,6 +380,7 @@ impl Gen<'_> {
                 cond: cv,
                 then: ret,
                 else_: cont,
+                prob: hint(ret),
             });
             self.cur = ret;
             let ty = self.f.ret.unwrap_or(Type::I32);
@@ -447,6 +450,16 @@ fn function(rng: &mut Rng, name: &str, params: &[Type], has_helper: bool, budget
 }
 
 /// A random program for `seed`: `helper(i32, i64) -> i32` and `main`.
+/// A branch hint for a branch whose `then` block is `b`, derived from the
+/// block number (not from the random stream, so the programs of a seed
+/// stay the same): none for two blocks in three, else some probability.
+/// Hints must never change what a program computes.
+fn hint(b: Block) -> Option<Prob> {
+    b.index()
+        .is_multiple_of(3)
+        .then(|| Prob((b.index() as u32).wrapping_mul(137_911) % (Prob::ONE + 1)))
+}
+
 pub fn random_program(seed: u64) -> Module {
     let mut rng = Rng::new(seed);
     let helper = function(&mut rng, "helper", &[Type::I32, Type::I64], false, 12);

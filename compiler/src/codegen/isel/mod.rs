@@ -539,6 +539,7 @@ impl<'a> Sel<'a> {
                         let flipped = if br.is(opc::BR) { opc::BRF } else { opc::BR };
                         br.op = MOp::Isa(flipped);
                         br.ops[1] = g.ops[0].clone();
+                        br.prob = br.prob.map(crate::ir::Prob::complement);
                     }
                 }
             }
@@ -1109,7 +1110,12 @@ impl<'a> Sel<'a> {
                 self.phi_operands(b, *dest);
                 self.e("goto", vec![Opnd::Label(self.block_first[dest.index()])]);
             }
-            InstKind::Branch { cond, then, else_ } if self.ssa => {
+            InstKind::Branch {
+                cond,
+                then,
+                else_,
+                prob,
+            } if self.ssa => {
                 let c = self.vmap[cond.index()][0];
                 let is_br = matches!(c, Reg::V(n) if self.mf.vclass[n.index()] == Class::Br);
                 if then == else_ {
@@ -1131,7 +1137,9 @@ impl<'a> Sel<'a> {
                     self.block_first[then.index()],
                     self.block_first[else_.index()],
                 );
-                self.e("br", vec![r(breg), Opnd::Label(tl)]);
+                let mut br = self.mf.inst("br", vec![r(breg), Opnd::Label(tl)]);
+                br.prob = *prob;
+                self.emit(br);
                 self.e("goto", vec![Opnd::Label(el)]);
             }
             InstKind::Ret { value } if self.ssa => {
@@ -1166,7 +1174,12 @@ impl<'a> Sel<'a> {
                 self.phi_copies(b, *dest);
                 self.e("goto", vec![Opnd::Label(self.block_first[dest.index()])]);
             }
-            InstKind::Branch { cond, then, else_ } => {
+            InstKind::Branch {
+                cond,
+                then,
+                else_,
+                prob,
+            } => {
                 if then == else_ {
                     self.phi_copies(b, *then);
                     self.e("goto", vec![Opnd::Label(self.block_first[then.index()])]);
@@ -1184,7 +1197,9 @@ impl<'a> Sel<'a> {
                 };
                 let tl = self.edge(b, *then);
                 let el = self.edge(b, *else_);
-                self.e("br", vec![r(breg), Opnd::Label(tl)]);
+                let mut br = self.mf.inst("br", vec![r(breg), Opnd::Label(tl)]);
+                br.prob = *prob;
+                self.emit(br);
                 self.e("goto", vec![Opnd::Label(el)]);
             }
             InstKind::Ret { value } => {

@@ -358,6 +358,14 @@ pub struct MInst {
     /// program order with every other memory operation and call (set by
     /// instruction selection; copies of the operation keep it).
     pub volatile: bool,
+    /// For a conditional branch (`br`, `brf`): the expected probability
+    /// that it is taken (goes to its label), from the IR branch's hint
+    /// ([`crate::ir::InstKind::Branch`]'s `prob`: `__builtin_expect`, or
+    /// a path to `__builtin_unreachable` or a `cold` function); `None`:
+    /// no expectation. Block layout and if-conversion read it before
+    /// their static heuristics; a pass that inverts the branch (`br` ↔
+    /// `brf` with the other label) takes 1 − p.
+    pub prob: Option<crate::ir::Prob>,
 }
 
 impl MInst {
@@ -371,6 +379,7 @@ impl MInst {
             mem: None,
             access_type: None,
             volatile: false,
+            prob: None,
         }
     }
     /// The ST200 operation `op` on `ops` (its explicit operands in written

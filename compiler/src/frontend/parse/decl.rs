@@ -40,6 +40,8 @@ pub(crate) struct Attrs {
     pub unused: bool,
     pub noinline: bool,
     pub always_inline: bool,
+    /// `__attribute__((cold))`: calls to the function are unlikely paths.
+    pub cold: bool,
 }
 
 pub(crate) struct DeclSpec {
@@ -138,6 +140,7 @@ impl<'a> Parser<'a> {
                             "unused" => a.unused = true,
                             "noinline" => a.noinline = true,
                             "always_inline" => a.always_inline = true,
+                            "cold" => a.cold = true,
                             _ => {}
                         }
                     }
@@ -1171,6 +1174,9 @@ impl<'a> Parser<'a> {
                     .insert(name, Ordinary::Typedef(d.ty));
             } else if self.types.is_func(d.ty) {
                 self.declare_function(name, nspan, d.ty, spec.storage, file_scope);
+                if attrs.cold {
+                    self.cold_functions.insert(name);
+                }
             } else if file_scope
                 || spec.storage == Storage::Extern
                 || spec.storage == Storage::Static
@@ -1366,6 +1372,9 @@ impl<'a> Parser<'a> {
         attrs: Attrs,
     ) -> PResult<()> {
         self.declare_function(name, span, d.ty, spec.storage, true);
+        if attrs.cold {
+            self.cold_functions.insert(name);
+        }
         let linkage = self
             .gsyms
             .get(&name)

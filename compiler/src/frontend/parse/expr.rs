@@ -1568,13 +1568,56 @@ impl<'a> Parser<'a> {
                     sp,
                 )))
             }
-            "__builtin_expect" => {
+            "__builtin_expect" | "__builtin_expect_with_probability" => {
+                // the value of the first argument as a `long`, with the
+                // probability that it is non-zero for the branch on it
+                let with_prob = name == "__builtin_expect_with_probability";
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);
-                nargs(self, &a, 2, sp)?;
-                let e = a.into_iter().next().expect("arg");
-                let e = self.rvalue(e);
-                Ok(Some(self.cast(e, Types::LONG)))
+                nargs(self, &a, if with_prob { 3 } else { 2 }, sp)?;
+                let mut it = a.into_iter();
+                let e = self.rvalue(it.next().expect("arg"));
+                let expected = self.rvalue(it.next().expect("arg"));
+                let expected = consteval::eval_int(&self.types, &expected);
+                // a probability that is not a constant says nothing (gcc
+                // ignores it too); a constant outside [0, 1] is an error
+                let prob = match it.next() {
+                    None => Some(crate::ir::Prob::EXPECT),
+                    Some(p) => {
+                        let p = self.rvalue(p);
+                        let p = self.cast(p, Types::DOUBLE);
+                        match consteval::eval_float(&self.types, &p) {
+                            None => None,
+                            Some(v) => match crate::ir::Prob::from_f64(v) {
+                                Some(prob) => Some(prob),
+                                None => {
+                                    self.diags.error(
+                                        sp,
+                                        format!(
+                                            "probability '{v}' is outside the range [0.0, 1.0]"
+                                        ),
+                                    );
+                                    return Err(());
+                                }
+                            },
+                        }
+                    }
+                };
+                let e = self.cast(e, Types::LONG);
+                // an expected value that is not a constant says nothing
+                let (Some(expected), Some(prob)) = (expected, prob) else {
+                    return Ok(Some(e));
+                };
+                let nonzero = if expected != 0 {
+                    prob
+                } else {
+                    prob.complement()
+                };
+                Ok(Some(self.mk(
+                    ExprKind::Expect(bx(e), nonzero),
+                    Types::LONG,
+                    sp,
+                )))
             }
             "__builtin_alloca" => {
                 // storage of the runtime's VLA stack, freed at return

@@ -276,6 +276,8 @@ pub struct Parser<'a> {
     pub(crate) scopes: Vec<Scope>,
     kw: HashMap<Sym, Kw>,
     pub(crate) gsyms: HashMap<Sym, GSym>,
+    /// Functions declared or defined with `__attribute__((cold))`.
+    pub(crate) cold_functions: HashSet<Sym>,
     pub(crate) globals: Vec<GlobalVar>,
     pub(crate) functions: Vec<FunctionDef>,
     pub(crate) func: Option<FuncState>,
@@ -339,6 +341,7 @@ impl<'a> Parser<'a> {
             scopes: vec![Scope::default()],
             kw,
             gsyms: HashMap::default(),
+            cold_functions: HashSet::default(),
             globals: Vec::new(),
             functions: Vec::new(),
             func: None,
@@ -688,6 +691,7 @@ impl<'a> Parser<'a> {
             globals: self.globals,
             functions: self.functions,
             func_decls,
+            cold_functions: self.cold_functions,
         }
     }
 

@@ -47,6 +47,7 @@ pub fn eval(types: &Types, e: &Expr) -> Option<CVal> {
     use CVal::*;
     Some(match &e.kind {
         ExprKind::Int(v) => Int(wrap(types, e.ty, *v)),
+        ExprKind::Expect(x, _) => return eval(types, x),
         ExprKind::Cast(x) if types.is_float(x.ty) && types.is_integer(e.ty) => {
             // C99 §6.3.1.4p1: truncation toward zero; a value out of the
             // range of the type is undefined, so not a constant
