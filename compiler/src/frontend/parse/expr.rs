@@ -52,7 +52,7 @@ fn int_builtin(name: &str) -> Option<(BuiltinOp, TypeId, TypeId)> {
     })
 }
 
-fn bx(e: Expr) -> Box<Expr> {
+pub(super) fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
 
@@ -79,7 +79,7 @@ impl<'a> Parser<'a> {
     /// unqualified type (C99 §6.3.2.1p2).
     pub(crate) fn rvalue(&mut self, e: Expr) -> Expr {
         match self.types.kind(e.ty).clone() {
-            TypeKind::Array(el, _) => {
+            TypeKind::Array(el, _) | TypeKind::Vla(el, _) => {
                 let t = self.types.ptr(el);
                 let sp = e.span;
                 self.mk(ExprKind::Decay(bx(e)), t, sp)
@@ -701,7 +701,8 @@ impl<'a> Parser<'a> {
 
     fn check_complete_pointee(&mut self, pt: TypeId, op: Span) {
         if let Some(p) = self.types.pointee(pt) {
-            if self.types.size(p).is_none() || self.types.is_func(p) {
+            // a pointer to a VLA steps by the VLA's run-time size
+            if (self.types.size(p).is_none() && !self.types.is_vla(p)) || self.types.is_func(p) {
                 let n = self.ty_name(p);
                 self.diags.error(
                     op,
@@ -732,7 +733,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn cast_expr(&mut self) -> PResult<Expr> {
         if self.is_p(P::LParen) && self.is_type_name_start(&self.peek_at(1).clone()) {
             let open = self.bump().span;
-            let ty = self.type_name()?;
+            let (ty, evals) = self.type_name_evals()?;
             self.expect_p(P::RParen)?;
             if self.is_p(P::LBrace) {
                 return self.compound_literal(ty, open);
@@ -740,7 +741,32 @@ impl<'a> Parser<'a> {
             self.enter()?;
             let e = self.cast_expr();
             self.leave();
-            let e = self.rvalue(e?);
+            if !evals.is_empty() {
+                // `(int (*)[n])p`: the sizes first, then the cast
+                let c = self.finish_cast(open, ty, e?)?;
+                return Ok(self.after_evals(evals, c));
+            }
+            self.finish_cast(open, ty, e?)
+        } else {
+            self.unary()
+        }
+    }
+
+    /// `evals` (assignments of VLA size locals), then `e`: a comma
+    /// expression with `e`'s type and value.
+    pub(crate) fn after_evals(&mut self, evals: Vec<Expr>, e: Expr) -> Expr {
+        let (ty, sp) = (e.ty, e.span);
+        let mut r = e;
+        for ev in evals.into_iter().rev() {
+            r = self.mk(ExprKind::Comma(bx(ev), bx(r)), ty, sp);
+        }
+        r
+    }
+
+    /// The cast of `e` to `ty` written at `open`.
+    fn finish_cast(&mut self, open: Span, ty: TypeId, e: Expr) -> PResult<Expr> {
+        {
+            let e = self.rvalue(e);
             let sp = open.to(e.span);
             if ty == Types::VOID {
                 return Ok(self.mk(ExprKind::Cast(bx(e)), Types::VOID, sp));
@@ -769,13 +795,16 @@ impl<'a> Parser<'a> {
                 c.span = sp;
                 c.ty = ty;
             }
-            return Ok(c);
+            Ok(c)
         }
-        self.unary()
     }
 
     fn compound_literal(&mut self, ty: TypeId, open: Span) -> PResult<Expr> {
         let mut ty = ty;
+        if self.types.is_vla(ty) {
+            self.diags.error(open, "compound literal has variable size");
+            return Err(());
+        }
         if self.func.is_none() {
             // file scope: a static anonymous object
             let init = self.initializer(&mut ty, true)?;
@@ -922,24 +951,41 @@ impl<'a> Parser<'a> {
                 let (ty, sp) =
                     if self.is_p(P::LParen) && self.is_type_name_start(&self.peek_at(1).clone()) {
                         let open = self.bump().span;
-                        let ty = self.type_name()?;
+                        let (ty, evals) = self.type_name_evals()?;
                         let close = self.expect_p(P::RParen)?;
                         if self.is_p(P::LBrace) {
                             let e = self.compound_literal(ty, open)?;
                             let e = self.postfix_rest(e)?;
                             (e.ty, t.span.to(e.span))
                         } else {
-                            (ty, t.span.to(close))
+                            let sp = t.span.to(close);
+                            if self.types.is_vla(ty) {
+                                // `sizeof(int[n])`: evaluates n, once
+                                let n = self.vla_size_expr(ty, sp);
+                                return Ok(self.after_evals(evals, n));
+                            }
+                            (ty, sp)
                         }
                     } else {
                         let e = self.unary()?;
                         if let ExprKind::Member { bits: Some(_), .. } = e.kind {
                             self.diags.error(e.span, "'sizeof' applied to a bit-field");
                         }
-                        if let Some(n) = self.vla_sizeof(&e) {
-                            return Ok(n);
+                        let sp = t.span.to(e.span);
+                        if self.types.is_vla(e.ty) {
+                            // the operand of VLA type is evaluated (C99
+                            // §6.5.3.4p2; `sizeof a[i++]`), its size read
+                            // from the type's size locals
+                            let n = self.vla_size_expr(e.ty, sp);
+                            if matches!(&e.kind, ExprKind::Deref(p) if matches!(p.kind, ExprKind::Local(_)))
+                            {
+                                return Ok(n);
+                            }
+                            let d = self.rvalue(e);
+                            let v = self.mk(ExprKind::Cast(bx(d)), Types::VOID, sp);
+                            return Ok(self.after_evals(vec![v], n));
                         }
-                        (e.ty, t.span.to(e.span))
+                        (e.ty, sp)
                     };
                 let Some(sz) = self.types.size(ty).filter(|_| !self.types.is_func(ty)) else {
                     let n = self.ty_name(ty);
@@ -1290,6 +1336,17 @@ impl<'a> Parser<'a> {
                             f.locals[id.0 as usize].used = true;
                         }
                         Ok(self.mk(ExprKind::Local(id), ty, t.span))
+                    }
+                    Some(Ordinary::VlaObject(id, ty)) => {
+                        let pty = self.types.ptr(ty);
+                        let p = self.mk(ExprKind::Local(id), pty, t.span);
+                        Ok(self.mk(ExprKind::Deref(bx(p)), ty, t.span))
+                    }
+                    Some(Ordinary::ProtoParam(ty)) => {
+                        // only in a prototype's size expressions, which
+                        // are type-checked and dropped: any value that is
+                        // not a constant will do
+                        Ok(self.mk(ExprKind::Global(t.sym), ty, t.span))
                     }
                     Some(Ordinary::Global(s, ty, _)) => {
                         let ty = self.gsyms.get(&s).map(|g| g.ty).unwrap_or(ty);
