@@ -1899,11 +1899,6 @@ impl<'a> Parser<'a> {
         ty: TypeId,
         out: &mut Vec<Stmt>,
     ) -> PResult<()> {
-        if self.is_p(P::Assign) {
-            self.diags
-                .error(span, "variable-sized object may not be initialized");
-            return Err(());
-        }
         let pty = self.types.ptr(ty);
         let id = self.new_local(Some(name), pty, span, None);
         let bytes = self.vla_size_expr(ty, span);
@@ -1934,6 +1929,11 @@ impl<'a> Parser<'a> {
             .ords
             .insert(name, Ordinary::VlaObject(id, ty));
         self.note_vm(true);
+        if self.is_p(P::Assign) {
+            self.diags
+                .error(span, "variable-sized object may not be initialized");
+            return Err(());
+        }
         Ok(())
     }
 

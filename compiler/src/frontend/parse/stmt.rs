@@ -289,7 +289,7 @@ impl<'a> Parser<'a> {
                 return Ok(Stmt::Return(Some(e), sp));
             }
             Some(Kw::Goto) => {
-                self.bump();
+                let kw_span = self.bump().span;
                 let t = self.bump();
                 if t.kind != TokKind::Ident {
                     if t.is(P::Star) {
@@ -315,7 +315,7 @@ impl<'a> Parser<'a> {
                 let vm = self.vm_in_scope();
                 if let Some(f) = &mut self.func {
                     f.labels.entry(t.sym).or_insert((false, t.span));
-                    f.gotos.push((t.sym, t.span, vm));
+                    f.gotos.push((t.sym, kw_span, vm));
                 }
                 self.expect_p(P::Semi)?;
                 return Ok(Stmt::Goto(t.sym, t.span));
