@@ -946,8 +946,7 @@ impl<'a> Parser<'a> {
                             sp,
                         );
                         let dst = self.mk(ExprKind::Local(local), Types::UINT, sp);
-                        let set =
-                            self.mk(ExprKind::Assign(bx(dst), bx(prod)), Types::UINT, sp);
+                        let set = self.mk(ExprKind::Assign(bx(dst), bx(prod)), Types::UINT, sp);
                         self.vla_evals.push(set);
                     }
                     (self.types.intern(TypeKind::Vla(inner, Some(local.0))), None)
@@ -1197,7 +1196,11 @@ impl<'a> Parser<'a> {
     /// into `out`, as statements evaluated in order (at file scope there
     /// are none).
     fn place_vla_evals(&mut self, out: &mut Vec<Stmt>) {
-        out.extend(std::mem::take(&mut self.vla_evals).into_iter().map(Stmt::Expr));
+        out.extend(
+            std::mem::take(&mut self.vla_evals)
+                .into_iter()
+                .map(Stmt::Expr),
+        );
     }
 
     /// Records that an identifier of variably modified type (`vla`: a
@@ -1521,9 +1524,10 @@ impl<'a> Parser<'a> {
         let resume = self.pos;
         let reparse = match d.params_pos {
             Some(at) if !kr => {
-                let vm = d.params.as_ref().is_some_and(|ps| {
-                    ps.iter().any(|p| self.types.is_variably_modified(p.1))
-                });
+                let vm = d
+                    .params
+                    .as_ref()
+                    .is_some_and(|ps| ps.iter().any(|p| self.types.is_variably_modified(p.1)));
                 if vm {
                     self.pos = at;
                 }
@@ -1633,7 +1637,8 @@ impl<'a> Parser<'a> {
                         "jump into scope of identifier with variably modified type",
                     );
                     if let Some((_, lsp)) = f.labels.get(l) {
-                        self.diags.note(*lsp, format!("label '{}' defined here", self.name(*l)));
+                        self.diags
+                            .note(*lsp, format!("label '{}' defined here", self.name(*l)));
                     }
                 }
             }
@@ -1948,7 +1953,11 @@ impl<'a> Parser<'a> {
             TypeKind::Array(e, Some(n)) if self.types.is_vla(e) => {
                 let k = self.mk(ExprKind::Int(n as i64), Types::UINT, sp);
                 let x = self.vla_size_expr(e, sp);
-                self.mk(ExprKind::Binary(BinOp::Mul, Box::new(k), Box::new(x)), Types::UINT, sp)
+                self.mk(
+                    ExprKind::Binary(BinOp::Mul, Box::new(k), Box::new(x)),
+                    Types::UINT,
+                    sp,
+                )
             }
             _ => {
                 let n = self.types.size(ty).unwrap_or(1);

@@ -948,45 +948,46 @@ impl<'a> Parser<'a> {
         match self.kw_of(&t) {
             Some(Kw::Sizeof) => {
                 self.bump();
-                let (ty, sp) =
-                    if self.is_p(P::LParen) && self.is_type_name_start(&self.peek_at(1).clone()) {
-                        let open = self.bump().span;
-                        let (ty, evals) = self.type_name_evals()?;
-                        let close = self.expect_p(P::RParen)?;
-                        if self.is_p(P::LBrace) {
-                            let e = self.compound_literal(ty, open)?;
-                            let e = self.postfix_rest(e)?;
-                            (e.ty, t.span.to(e.span))
-                        } else {
-                            let sp = t.span.to(close);
-                            if self.types.is_vla(ty) {
-                                // `sizeof(int[n])`: evaluates n, once
-                                let n = self.vla_size_expr(ty, sp);
-                                return Ok(self.after_evals(evals, n));
-                            }
-                            (ty, sp)
-                        }
+                let (ty, sp) = if self.is_p(P::LParen)
+                    && self.is_type_name_start(&self.peek_at(1).clone())
+                {
+                    let open = self.bump().span;
+                    let (ty, evals) = self.type_name_evals()?;
+                    let close = self.expect_p(P::RParen)?;
+                    if self.is_p(P::LBrace) {
+                        let e = self.compound_literal(ty, open)?;
+                        let e = self.postfix_rest(e)?;
+                        (e.ty, t.span.to(e.span))
                     } else {
-                        let e = self.unary()?;
-                        if let ExprKind::Member { bits: Some(_), .. } = e.kind {
-                            self.diags.error(e.span, "'sizeof' applied to a bit-field");
+                        let sp = t.span.to(close);
+                        if self.types.is_vla(ty) {
+                            // `sizeof(int[n])`: evaluates n, once
+                            let n = self.vla_size_expr(ty, sp);
+                            return Ok(self.after_evals(evals, n));
                         }
-                        let sp = t.span.to(e.span);
-                        if self.types.is_vla(e.ty) {
-                            // the operand of VLA type is evaluated (C99
-                            // §6.5.3.4p2; `sizeof a[i++]`), its size read
-                            // from the type's size locals
-                            let n = self.vla_size_expr(e.ty, sp);
-                            if matches!(&e.kind, ExprKind::Deref(p) if matches!(p.kind, ExprKind::Local(_)))
-                            {
-                                return Ok(n);
-                            }
-                            let d = self.rvalue(e);
-                            let v = self.mk(ExprKind::Cast(bx(d)), Types::VOID, sp);
-                            return Ok(self.after_evals(vec![v], n));
+                        (ty, sp)
+                    }
+                } else {
+                    let e = self.unary()?;
+                    if let ExprKind::Member { bits: Some(_), .. } = e.kind {
+                        self.diags.error(e.span, "'sizeof' applied to a bit-field");
+                    }
+                    let sp = t.span.to(e.span);
+                    if self.types.is_vla(e.ty) {
+                        // the operand of VLA type is evaluated (C99
+                        // §6.5.3.4p2; `sizeof a[i++]`), its size read
+                        // from the type's size locals
+                        let n = self.vla_size_expr(e.ty, sp);
+                        if matches!(&e.kind, ExprKind::Deref(p) if matches!(p.kind, ExprKind::Local(_)))
+                        {
+                            return Ok(n);
                         }
-                        (e.ty, sp)
-                    };
+                        let d = self.rvalue(e);
+                        let v = self.mk(ExprKind::Cast(bx(d)), Types::VOID, sp);
+                        return Ok(self.after_evals(vec![v], n));
+                    }
+                    (e.ty, sp)
+                };
                 let Some(sz) = self.types.size(ty).filter(|_| !self.types.is_func(ty)) else {
                     let n = self.ty_name(ty);
                     self.diags.error(

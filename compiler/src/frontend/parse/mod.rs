@@ -175,11 +175,15 @@ pub(crate) struct Scope {
     pub ords: HashMap<Sym, Ordinary>,
     pub tags: HashMap<Sym, TypeId>,
     /// Identifiers of variably modified type declared in this scope, in
-    /// order: (their number in [`FuncState::vm_count`], whether it is a
-    /// VLA object with storage). A jump may leave their scope but not
+    /// order. A jump may leave their scope but not
     /// enter it (C99 §6.8.6.1p1, §6.8.4.2p2).
-    pub vm: Vec<(u32, bool)>,
+    pub vm: Vec<VmId>,
 }
+
+/// An identifier of variably modified type in scope: its number in the
+/// function ([`FuncState::vm_count`]) and whether it is a VLA object
+/// with storage (rather than a typedef or a pointer to a VLA).
+pub(crate) type VmId = (u32, bool);
 
 /// How an array declarator whose size is not an integer constant
 /// expression is treated where it is being parsed (C99 §6.7.5.2).
@@ -216,10 +220,10 @@ pub(crate) struct FuncState {
     /// the entries of [`Scope::vm`]).
     pub vm_count: u32,
     /// Each defined label's variably modified identifiers in scope.
-    pub label_vm: HashMap<Sym, Vec<(u32, bool)>>,
+    pub label_vm: HashMap<Sym, Vec<VmId>>,
     /// Each `goto`: label, position, variably modified identifiers in
     /// scope (checked against the label's at the end of the function).
-    pub gotos: Vec<(Sym, Span, Vec<(u32, bool)>)>,
+    pub gotos: Vec<(Sym, Span, Vec<VmId>)>,
     /// Uses `alloca` or declares a VLA.
     pub dynamic_stack: bool,
     pub refs: HashSet<Sym>,
@@ -231,7 +235,7 @@ pub(crate) struct SwitchCtx {
     pub default: Option<u32>,
     pub ty: TypeId,
     /// The variably modified identifiers in scope at the `switch`.
-    pub vm: Vec<(u32, bool)>,
+    pub vm: Vec<VmId>,
 }
 
 /// The `#pragma pack` stack (gcc's forms: `pack(N)`, `pack()`,
@@ -509,8 +513,11 @@ impl<'a> Parser<'a> {
 
     /// The identifiers of variably modified type in scope, outermost
     /// first ([`Scope::vm`]).
-    pub(crate) fn vm_in_scope(&self) -> Vec<(u32, bool)> {
-        self.scopes.iter().flat_map(|s| s.vm.iter().copied()).collect()
+    pub(crate) fn vm_in_scope(&self) -> Vec<VmId> {
+        self.scopes
+            .iter()
+            .flat_map(|s| s.vm.iter().copied())
+            .collect()
     }
 
     pub(crate) fn lookup(&self, s: Sym) -> Option<&Ordinary> {

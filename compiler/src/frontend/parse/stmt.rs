@@ -383,7 +383,9 @@ impl<'a> Parser<'a> {
     /// identifier of variably modified type declared inside the `switch`
     /// body (C99 §6.8.4.2p2).
     fn check_switch_vm(&mut self, sp: crate::frontend::source::Span) {
-        let Some(ctx) = self.switches.last() else { return };
+        let Some(ctx) = self.switches.last() else {
+            return;
+        };
         if self.vm_in_scope().len() > ctx.vm.len() {
             self.diags.error(
                 sp,
