@@ -291,7 +291,7 @@ pub struct FunctionDef {
     pub ty: TypeId,
     /// Parameters, in order (indices into `locals`).
     pub params: Vec<LocalId>,
-    /// Every local, parameters first.
+    /// Every local, the parameters among them (`params` says which).
     pub locals: Vec<LocalVar>,
     /// Body.
     pub body: Stmt,
