@@ -853,8 +853,9 @@ impl<'a> Parser<'a> {
             ) {
                 self.bump();
             }
-            // Some(size local) for a VLA whose size is evaluated, None
-            // inside for a VLA whose size is never needed
+            // Some(Some(size local)) for a VLA whose size is evaluated
+            // here, Some(None) for one whose size is never needed (`[*]`,
+            // a prototype's parameter)
             let mut vla: Option<Option<LocalId>> = None;
             let n = if self.is_p(P::RBracket) {
                 None

@@ -741,12 +741,9 @@ impl<'a> Parser<'a> {
             self.enter()?;
             let e = self.cast_expr();
             self.leave();
-            if !evals.is_empty() {
-                // `(int (*)[n])p`: the sizes first, then the cast
-                let c = self.finish_cast(open, ty, e?)?;
-                return Ok(self.after_evals(evals, c));
-            }
-            self.finish_cast(open, ty, e?)
+            // `(int (*)[n])p`: the sizes first, then the cast
+            let c = self.finish_cast(open, ty, e?)?;
+            Ok(self.after_evals(evals, c))
         } else {
             self.unary()
         }
@@ -765,38 +762,36 @@ impl<'a> Parser<'a> {
 
     /// The cast of `e` to `ty` written at `open`.
     fn finish_cast(&mut self, open: Span, ty: TypeId, e: Expr) -> PResult<Expr> {
-        {
-            let e = self.rvalue(e);
-            let sp = open.to(e.span);
-            if ty == Types::VOID {
-                return Ok(self.mk(ExprKind::Cast(bx(e)), Types::VOID, sp));
-            }
-            if !self.types.is_scalar(ty) {
-                let n = self.ty_name(ty);
-                self.diags
-                    .error(sp, format!("conversion to non-scalar type '{n}' requested"));
-                return Err(());
-            }
-            if !self.types.is_scalar(e.ty) {
-                self.diags.error(sp, "cast operand is not a scalar");
-                return Err(());
-            }
-            if (self.types.is_float(ty) && self.types.is_ptr(e.ty))
-                || (self.types.is_ptr(ty) && self.types.is_float(e.ty))
-            {
-                self.diags
-                    .error(sp, "invalid cast between pointer and floating type");
-                return Err(());
-            }
-            let mut c = self.cast(e, ty);
-            if matches!(c.kind, ExprKind::Cast(_)) {
-                c.span = sp;
-            } else {
-                c.span = sp;
-                c.ty = ty;
-            }
-            Ok(c)
+        let e = self.rvalue(e);
+        let sp = open.to(e.span);
+        if ty == Types::VOID {
+            return Ok(self.mk(ExprKind::Cast(bx(e)), Types::VOID, sp));
         }
+        if !self.types.is_scalar(ty) {
+            let n = self.ty_name(ty);
+            self.diags
+                .error(sp, format!("conversion to non-scalar type '{n}' requested"));
+            return Err(());
+        }
+        if !self.types.is_scalar(e.ty) {
+            self.diags.error(sp, "cast operand is not a scalar");
+            return Err(());
+        }
+        if (self.types.is_float(ty) && self.types.is_ptr(e.ty))
+            || (self.types.is_ptr(ty) && self.types.is_float(e.ty))
+        {
+            self.diags
+                .error(sp, "invalid cast between pointer and floating type");
+            return Err(());
+        }
+        let mut c = self.cast(e, ty);
+        if matches!(c.kind, ExprKind::Cast(_)) {
+            c.span = sp;
+        } else {
+            c.span = sp;
+            c.ty = ty;
+        }
+        Ok(c)
     }
 
     fn compound_literal(&mut self, ty: TypeId, open: Span) -> PResult<Expr> {
