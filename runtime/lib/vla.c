@@ -1,8 +1,9 @@
 /* Storage of variable-length arrays and alloca — lcc runtime (ST200).
    lcc does not move $r12 at run time: a VLA or an alloca block lives on
-   this second stack. A block holding VLAs saves the top when it starts and
-   restores it when it ends (also on break and continue); a function with
-   VLAs or alloca restores its entry top before returning. */
+   this second stack. Leaving the scope of a VLA (the end of its block,
+   break, continue, goto) frees it and everything allocated after it
+   (__lcc_vla_free); a function with VLAs or alloca restores its entry top
+   before returning. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -31,6 +32,15 @@ unsigned __lcc_vla_save(void) { return vla_top; }
 /* Frees everything allocated since `mark` was saved (never grows). */
 void __lcc_vla_restore(unsigned mark)
 {
+    if (mark < vla_top)
+        vla_top = mark;
+}
+
+/* Frees the block at `p` (from __lcc_vla_alloc) and everything allocated
+   after it; nothing if it is already free. */
+void __lcc_vla_free(void *p)
+{
+    unsigned mark = (unsigned)((char *)p - (char *)vla_stack);
     if (mark < vla_top)
         vla_top = mark;
 }

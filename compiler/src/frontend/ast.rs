@@ -5,7 +5,7 @@
 use crate::frontend::lex::Sym;
 use crate::frontend::sema::types::TypeId;
 use crate::frontend::source::Span;
-use crate::hash::HashSet;
+use crate::hash::{HashMap, HashSet};
 
 /// Index of a local variable in [`FunctionDef::locals`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -297,7 +297,7 @@ pub struct FunctionDef {
     pub ty: TypeId,
     /// Parameters, in order (indices into `locals`).
     pub params: Vec<LocalId>,
-    /// Every local, parameters first.
+    /// Every local, the parameters among them (`params` says which).
     pub locals: Vec<LocalVar>,
     /// Body.
     pub body: Stmt,
@@ -315,9 +315,12 @@ pub struct FunctionDef {
     /// the integer `i + 1` for the label at index `i`, as a `void *`, and
     /// `goto *p` jumps through a table of these labels (see `lower`).
     pub label_addrs: Vec<Sym>,
-    /// Variable-length arrays: (the local holding the storage's address,
-    /// typed pointer to the element; the local holding the element count).
-    pub vlas: Vec<(LocalId, LocalId)>,
+    /// Variable-length array objects: the locals holding their storage's
+    /// address (a pointer to the VLA type), each set by its `Decl`.
+    pub vlas: Vec<LocalId>,
+    /// For each label, the number of VLA objects in scope there (a
+    /// `goto` to it frees those declared after them).
+    pub label_vla_depth: HashMap<Sym, usize>,
     /// Declares a VLA or calls `alloca`: the lowering saves the runtime's
     /// VLA stack top at entry and restores it before every return.
     pub dynamic_stack: bool,

@@ -119,11 +119,12 @@ struct Fx {
     vla_locals: Vec<u32>,
     /// Slot holding the VLA stack top at entry (`FunctionDef::dynamic_stack`).
     stack_mark: Option<Value>,
-    /// Slots holding the marks of the enclosing blocks that declare VLAs.
-    vla_marks: Vec<Value>,
-    /// `vla_marks.len()` where each `break`/`continue` target's statement
-    /// starts.
+    /// The VLA objects in scope, in declaration order (storage locals).
+    vla_active: Vec<LocalId>,
+    /// `vla_active.len()` at each `break`/`continue` target.
     mark_depth: HashMap<Block, usize>,
+    /// `vla_active.len()` at each label (`FunctionDef::label_vla_depth`).
+    label_vla_depth: HashMap<Sym, usize>,
     /// The bit-field being accessed may sit in a misaligned storage unit
     /// (packed records): `load_bits`/`store_bits` go byte by byte.
     bytewise_units: bool,
@@ -421,10 +422,11 @@ impl<'a> Lowerer<'a> {
             cases: HashMap::default(),
             labels: HashMap::default(),
             label_addrs: fd.label_addrs.clone(),
-            vla_locals: fd.vlas.iter().map(|v| v.0 .0).collect(),
+            vla_locals: fd.vlas.iter().map(|v| v.0).collect(),
             stack_mark: None,
-            vla_marks: Vec::new(),
+            vla_active: Vec::new(),
             mark_depth: HashMap::default(),
+            label_vla_depth: fd.label_vla_depth.clone(),
             bytewise_units: false,
             sret: None,
             entry,
@@ -737,21 +739,14 @@ impl<'a> Lowerer<'a> {
                     let ty = self.tu_local_ty(fx, *id);
                     self.init_object(fx, addr, ty, init);
                 }
+                self.declared(fx, *id);
             }
             Stmt::Block(v) => {
-                let vla = self.declares_vla(fx, v);
-                if vla {
-                    let m = self.save_stack_mark(fx);
-                    fx.vla_marks.push(m);
-                }
+                let depth = fx.vla_active.len();
                 for s in v {
                     self.stmt(fx, s);
                 }
-                if vla {
-                    if let Some(m) = fx.vla_marks.pop() {
-                        self.restore_stack_mark(fx, m);
-                    }
-                }
+                self.end_vla_scope(fx, depth);
             }
             Stmt::If(c, a, b) => {
                 let tb = fx.f.add_block();
@@ -776,9 +771,9 @@ impl<'a> Lowerer<'a> {
                 self.cond_branch(fx, c, bb, end);
                 fx.cur = bb;
                 fx.breaks.push(end);
-                fx.mark_depth.insert(end, fx.vla_marks.len());
+                fx.mark_depth.insert(end, fx.vla_active.len());
                 fx.continues.push(head);
-                fx.mark_depth.insert(head, fx.vla_marks.len());
+                fx.mark_depth.insert(head, fx.vla_active.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -791,9 +786,9 @@ impl<'a> Lowerer<'a> {
                 let end = fx.f.add_block();
                 self.jump_to(fx, bb);
                 fx.breaks.push(end);
-                fx.mark_depth.insert(end, fx.vla_marks.len());
+                fx.mark_depth.insert(end, fx.vla_active.len());
                 fx.continues.push(cb);
-                fx.mark_depth.insert(cb, fx.vla_marks.len());
+                fx.mark_depth.insert(cb, fx.vla_active.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -802,8 +797,17 @@ impl<'a> Lowerer<'a> {
                 fx.cur = end;
             }
             Stmt::For(init, c, step, body) => {
-                if let Some(i) = init {
-                    self.stmt(fx, i);
+                // the declarations of the first clause stay in scope
+                // until the loop ends
+                let depth = fx.vla_active.len();
+                match init.as_deref() {
+                    Some(Stmt::Block(v)) => {
+                        for s in v {
+                            self.stmt(fx, s);
+                        }
+                    }
+                    Some(i) => self.stmt(fx, i),
+                    None => {}
                 }
                 let head = fx.f.add_block();
                 let bb = fx.f.add_block();
@@ -818,9 +822,9 @@ impl<'a> Lowerer<'a> {
                 }
                 fx.cur = bb;
                 fx.breaks.push(end);
-                fx.mark_depth.insert(end, fx.vla_marks.len());
+                fx.mark_depth.insert(end, depth);
                 fx.continues.push(sb);
-                fx.mark_depth.insert(sb, fx.vla_marks.len());
+                fx.mark_depth.insert(sb, fx.vla_active.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 fx.continues.pop();
@@ -830,6 +834,7 @@ impl<'a> Lowerer<'a> {
                 }
                 self.jump_to(fx, head);
                 fx.cur = end;
+                self.end_vla_scope(fx, depth);
             }
             Stmt::Switch {
                 cond,
@@ -868,7 +873,7 @@ impl<'a> Lowerer<'a> {
                 }
                 fx.cur = fx.f.add_block();
                 fx.breaks.push(end);
-                fx.mark_depth.insert(end, fx.vla_marks.len());
+                fx.mark_depth.insert(end, fx.vla_active.len());
                 self.stmt(fx, body);
                 fx.breaks.pop();
                 self.jump_to(fx, end);
@@ -921,6 +926,7 @@ impl<'a> Lowerer<'a> {
                 self.terminate(fx, k);
             }
             Stmt::Goto(l, _) => {
+                self.restore_before_goto(fx, *l);
                 let b = self.label_block(fx, *l);
                 self.terminate(fx, InstKind::Jump { dest: b });
             }
@@ -1921,13 +1927,16 @@ impl<'a> Lowerer<'a> {
                 return Some(self.stack_alloc(fx, n));
             }
             ExprKind::StmtExpr(stmts, value) => {
+                let depth = fx.vla_active.len();
                 for s in stmts {
                     self.stmt(fx, s);
                 }
-                return match value {
+                let v = match value {
                     Some(v) => self.expr(fx, v),
                     None => None,
                 };
+                self.end_vla_scope(fx, depth);
+                return v;
             }
         })
     }
@@ -2131,6 +2140,7 @@ impl<'a> Lowerer<'a> {
             BinOp::PtrAdd | BinOp::PtrSub => {
                 let el = types.pointee(opnd).unwrap_or(Types::CHAR);
                 let size = types.size(el).unwrap_or(1) as i64;
+                let vla = types.is_vla(el);
                 let yt = fx.f.value_type(y);
                 let y = if yt == Type::I64 {
                     fx.f.push(
@@ -2146,7 +2156,10 @@ impl<'a> Lowerer<'a> {
                 } else {
                     y
                 };
-                let scaled = if size == 1 {
+                let scaled = if vla {
+                    let k = self.runtime_size(fx, el);
+                    bop(BinaryOp::Mul, fx, y, k)
+                } else if size == 1 {
                     y
                 } else {
                     let k = self.iconst(fx, Type::I32, size);
@@ -2167,7 +2180,10 @@ impl<'a> Lowerer<'a> {
                 let el = types.pointee(opnd).unwrap_or(Types::CHAR);
                 let size = types.size(el).unwrap_or(1).max(1) as i64;
                 let d = bop(BinaryOp::Sub, fx, x, y);
-                if size == 1 {
+                if types.is_vla(el) {
+                    let k = self.runtime_size(fx, el);
+                    bop(BinaryOp::SDiv, fx, d, k)
+                } else if size == 1 {
                     d
                 } else {
                     let k = self.iconst(fx, Type::I32, size);

@@ -3,21 +3,30 @@
 //! Design: the back end never moves `$r12` at run time (frames are fixed,
 //! every frame object is addressed from `$r12`), so dynamic storage comes
 //! from a second stack in the runtime (`runtime/lib/vla.c`):
-//! `__lcc_vla_alloc(bytes)`, `__lcc_vla_save()` (the top) and
+//! `__lcc_vla_alloc(bytes)`, `__lcc_vla_free(p)` (frees the block at `p`
+//! and everything allocated after it), `__lcc_vla_save()` (the top) and
 //! `__lcc_vla_restore(mark)` (frees down to `mark`, never grows). The
-//! lowering brackets its users:
+//! lowering brackets their users:
 //!
 //! - a function that declares a VLA or calls `alloca` saves the top at
 //!   entry and restores it before every `return` (alloca's lifetime);
-//! - a block that declares VLAs saves the top when it starts and restores
-//!   it when it ends, and a `break` or `continue` leaving such blocks
-//!   restores the mark of the outermost one it leaves, so a VLA in a loop
-//!   body is freed every iteration. (A `goto` out of the block frees it at
-//!   the function's return.)
+//! - every jump out of the scope of VLA objects frees the first of them
+//!   it leaves (and so the later ones): the end of their block, a
+//!   `break` or `continue`, a `goto` to a label outside their scope (the
+//!   parser counts the VLAs in scope at each label,
+//!   `FunctionDef::label_vla_depth`; jumps into a VLA's scope are
+//!   rejected there). A VLA in a loop body is therefore freed every
+//!   iteration, as gcc's stack save/restore does.
+//!
+//! A VLA type's size in bytes lives in a hidden local set when its
+//! declarator is evaluated (`TypeKind::Vla`); pointer arithmetic on a
+//! pointer to a VLA scales by it ([`Lowerer::runtime_size`]).
 
 use super::{Fx, Lowerer};
-use crate::frontend::ast::Stmt;
-use crate::ir::{CallAbi, Callee, InstKind, Type, Value};
+use crate::frontend::ast::LocalId;
+use crate::frontend::lex::Sym;
+use crate::frontend::sema::types::{TypeId, TypeKind};
+use crate::ir::{BinaryOp, CallAbi, Callee, InstKind, Type, Value};
 
 impl Lowerer<'_> {
     /// Calls the runtime function `name`.
@@ -82,20 +91,85 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Before a `break`/`continue` to `target`: frees the VLAs of the
-    /// blocks it leaves.
-    pub(super) fn restore_before_jump(&mut self, fx: &mut Fx, target: crate::ir::Block) {
-        if let Some(&depth) = fx.mark_depth.get(&target) {
-            if let Some(&m) = fx.vla_marks.get(depth) {
-                self.restore_stack_mark(fx, m);
+    /// Frees the VLA objects in scope after the first `depth` of them
+    /// (`Fx::vla_active`): `__lcc_vla_free` of the first one's storage.
+    fn free_vlas_from(&mut self, fx: &mut Fx, depth: usize) {
+        let Some(&id) = fx.vla_active.get(depth) else {
+            return;
+        };
+        let p = self.push_v(
+            fx,
+            InstKind::Load {
+                ty: Type::I32,
+                addr: fx.locals[id.0 as usize],
+            },
+        );
+        self.runtime_call(fx, "__lcc_vla_free", vec![p], None);
+    }
+
+    /// The end of a scope that began with `depth` VLA objects in scope:
+    /// frees the ones it declared (when its end is reached) and forgets
+    /// them.
+    pub(super) fn end_vla_scope(&mut self, fx: &mut Fx, depth: usize) {
+        if fx.vla_active.len() > depth {
+            if !self.terminated(fx) {
+                self.free_vlas_from(fx, depth);
             }
+            fx.vla_active.truncate(depth);
         }
     }
 
-    /// Whether the block's own statements declare a VLA.
-    pub(super) fn declares_vla(&self, fx: &Fx, stmts: &[Stmt]) -> bool {
-        stmts
-            .iter()
-            .any(|s| matches!(s, Stmt::Decl(id, _) if fx.vla_locals.contains(&id.0)))
+    /// After the `Decl` of local `id`: a VLA object enters its scope.
+    pub(super) fn declared(&mut self, fx: &mut Fx, id: LocalId) {
+        if fx.vla_locals.contains(&id.0) {
+            fx.vla_active.push(id);
+        }
+    }
+
+    /// Before a `break`/`continue` to `target`: frees the VLAs of the
+    /// scopes it leaves.
+    pub(super) fn restore_before_jump(&mut self, fx: &mut Fx, target: crate::ir::Block) {
+        if let Some(&depth) = fx.mark_depth.get(&target) {
+            self.free_vlas_from(fx, depth);
+        }
+    }
+
+    /// Before a `goto label`: frees the VLAs in scope here but not there.
+    pub(super) fn restore_before_goto(&mut self, fx: &mut Fx, label: Sym) {
+        if let Some(&depth) = fx.label_vla_depth.get(&label) {
+            self.free_vlas_from(fx, depth);
+        }
+    }
+
+    /// The size in bytes of `ty` as an `i32` value: a constant, or for a
+    /// VLA type the product of its size local (set by its declarator)
+    /// and the constant lengths around it.
+    pub(super) fn runtime_size(&mut self, fx: &mut Fx, ty: TypeId) -> Value {
+        let types = self.types();
+        match types.kind(ty).clone() {
+            TypeKind::Vla(_, Some(l)) => self.push_v(
+                fx,
+                InstKind::Load {
+                    ty: Type::I32,
+                    addr: fx.locals[l as usize],
+                },
+            ),
+            TypeKind::Array(e, Some(n)) if types.is_vla(e) => {
+                let x = self.runtime_size(fx, e);
+                let k = self.iconst(fx, Type::I32, n as i64);
+                self.push_v(
+                    fx,
+                    InstKind::Binary {
+                        op: BinaryOp::Mul,
+                        ty: Type::I32,
+                        args: [x, k],
+                    },
+                )
+            }
+            _ => {
+                let n = types.size(ty).unwrap_or(1);
+                self.iconst(fx, Type::I32, n as i64)
+            }
+        }
     }
 }

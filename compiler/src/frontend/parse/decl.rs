@@ -8,7 +8,8 @@
 //! definitions (6.9.1). Struct layout itself is
 //! [`crate::frontend::sema::layout`].
 
-use super::{FuncState, GSym, Kw, Ordinary, PResult, Parser, Scope};
+use super::expr::bx;
+use super::{FuncState, GSym, Kw, Ordinary, PResult, Parser, Scope, VlaMode, FILE_SCOPE_VLA};
 use crate::frontend::ast::*;
 use crate::frontend::lex::{Sym, TokKind, Token, P};
 use crate::frontend::sema::compat::composite;
@@ -57,6 +58,8 @@ pub(crate) struct Declarator {
     pub ty: TypeId,
     /// Parameters of the function declarator applied directly to the name.
     pub params: Option<Vec<(Option<Sym>, TypeId, Span)>>,
+    /// Token index just after the `(` of those parameters.
+    pub params_pos: Option<usize>,
     pub is_const: bool,
     /// A `*` was applied directly: `is_const` then qualifies the variable
     /// (`int *const p`), and the specifier's `const` the pointed-to type.
@@ -261,7 +264,10 @@ impl<'a> Parser<'a> {
                     self.bump();
                     self.expect_p(P::LParen)?;
                     let ty = if self.is_type_name_start(&self.peek().clone()) {
-                        self.type_name()?
+                        // `typeof(int[n]) x;` evaluates n with the declaration
+                        let (t, evals) = self.type_name_evals()?;
+                        self.vla_evals.extend(evals);
+                        t
                     } else {
                         let e = self.expr()?;
                         e.ty
@@ -494,7 +500,12 @@ impl<'a> Parser<'a> {
         self.bump(); // {
         self.enter()?;
         self.records_being_defined.push(ty);
+        let mode = std::mem::replace(
+            &mut self.vla_mode,
+            VlaMode::Off("a member of a structure or union cannot have a variably modified type"),
+        );
         let members = self.record_members();
+        self.vla_mode = mode;
         self.records_being_defined.pop();
         let members = members?;
         self.leave();
@@ -788,6 +799,7 @@ impl<'a> Parser<'a> {
                 }
             }
             let (ty2, params2) = self.suffixes(ty)?;
+            let pos2 = self.last_params_pos;
             let end = self.pos;
             self.pos = start;
             let mut a = Attrs::default();
@@ -799,6 +811,7 @@ impl<'a> Parser<'a> {
             // declarator applies to the name itself (csmith writes every
             // definition this way through its FUNC_NAME macro).
             if d.params.is_none() && !d.pointer && d.ty == ty2 {
+                d.params_pos = params2.as_ref().map(|_| pos2);
                 d.params = params2;
             }
             return Ok(d);
@@ -817,10 +830,12 @@ impl<'a> Parser<'a> {
             None
         };
         let (ty, params) = self.suffixes(ty)?;
+        let params_pos = params.as_ref().map(|_| self.last_params_pos);
         Ok(Declarator {
             name,
             ty,
             params,
+            params_pos,
             is_const,
             pointer,
         })
@@ -835,18 +850,31 @@ impl<'a> Parser<'a> {
     ) -> PResult<(TypeId, Option<Vec<(Option<Sym>, TypeId, Span)>>)> {
         if self.is_p(P::LBracket) {
             let open = self.bump().span;
-            let vla_before = self.pending_vla.is_some();
-            let mut vla_here = false;
             while matches!(
                 self.peek_kw(),
                 Some(Kw::Static | Kw::Const | Kw::Volatile | Kw::Restrict)
             ) {
                 self.bump();
             }
+            // Some(Some(size local)) for a VLA whose size is evaluated
+            // here, Some(None) for one whose size is never needed (`[*]`,
+            // a prototype's parameter)
+            let mut vla: Option<Option<LocalId>> = None;
             let n = if self.is_p(P::RBracket) {
                 None
             } else if self.is_p(P::Star) && self.peek_at(1).is(P::RBracket) {
-                self.bump();
+                let star = self.bump().span;
+                match self.vla_mode {
+                    VlaMode::Proto => vla = Some(None),
+                    VlaMode::Eval => {
+                        self.diags.error(
+                            star,
+                            "'[*]' not allowed in other than function prototype scope",
+                        );
+                        vla = Some(None);
+                    }
+                    VlaMode::Off(_) => {}
+                }
                 None
             } else {
                 let e = self.assign_expr()?;
@@ -856,60 +884,86 @@ impl<'a> Parser<'a> {
                         Some(1)
                     }
                     Some(v) => Some(v as u64),
-                    None if self.types.is_integer(e.ty) && self.vla_ok && !vla_before => {
-                        // a VLA: its size is evaluated by the declaration
-                        self.pending_vla = Some(e);
-                        vla_here = true;
-                        None
-                    }
-                    None => {
-                        if self.types.is_integer(e.ty) {
-                            let msg = if self.vla_ok {
-                                "variable length arrays with a variable inner dimension are not supported"
-                            } else {
-                                "variable length arrays are supported only for block-scope objects"
-                            };
-                            self.diags.error(e.span, msg);
-                        } else {
-                            self.diags
-                                .error(e.span, "size of array has non-integer type");
+                    None if self.types.is_integer(e.ty) => match self.vla_mode {
+                        VlaMode::Eval => {
+                            // the element count, evaluated first (the
+                            // element type's sizes come after it)
+                            let sp = e.span;
+                            let local = self.new_local(None, Types::UINT, sp, None);
+                            if let Some(f) = &mut self.func {
+                                f.locals[local.0 as usize].used = true;
+                            }
+                            let n = self.cast(e, Types::UINT);
+                            let dst = self.mk(ExprKind::Local(local), Types::UINT, sp);
+                            let set = self.mk(ExprKind::Assign(bx(dst), bx(n)), Types::UINT, sp);
+                            self.vla_evals.push(set);
+                            vla = Some(Some(local));
+                            None
                         }
+                        VlaMode::Proto => {
+                            vla = Some(None);
+                            None
+                        }
+                        VlaMode::Off(msg) => {
+                            self.diags.error(e.span, msg);
+                            Some(1)
+                        }
+                    },
+                    None => {
+                        self.diags
+                            .error(e.span, "size of array has non-integer type");
                         Some(1)
                     }
                 }
             };
             self.expect_p(P::RBracket)?;
             let (inner, _) = self.suffixes(base)?;
-            if !vla_here && !vla_before {
-                if let Some(e) = self.pending_vla.take() {
-                    self.diags.error(
-                        e.span,
-                        "variable length arrays with a variable inner dimension are not supported",
-                    );
-                }
-            }
             if self.types.is_func(inner) {
                 self.diags.error(open, "declaration of array of functions");
                 return Err(());
             }
-            if self.types.size(inner).is_none() {
+            let inner_vla = self.types.is_vla(inner);
+            if self.types.size(inner).is_none() && !inner_vla {
                 self.diags
                     .error(open, "array type has incomplete element type");
                 return Err(());
             }
             if let Some(n) = n {
-                if n.checked_mul(self.types.size(inner).unwrap_or(1))
-                    .is_none_or(|s| s > 0x7fff_ffff)
+                if !inner_vla
+                    && n.checked_mul(self.types.size(inner).unwrap_or(1))
+                        .is_none_or(|s| s > 0x7fff_ffff)
                 {
                     self.diags.error(open, "size of array is too large");
                     return Err(());
                 }
             }
-            return Ok((self.types.array(inner, n), None));
+            return Ok(match vla {
+                Some(Some(local)) => {
+                    // size in bytes = count × element size
+                    let sp = open;
+                    let el = self.vla_size_expr(inner, sp);
+                    if !matches!(el.kind, ExprKind::Int(1)) {
+                        let cnt = self.mk(ExprKind::Local(local), Types::UINT, sp);
+                        let prod = self.mk(
+                            ExprKind::Binary(BinOp::Mul, bx(cnt), bx(el)),
+                            Types::UINT,
+                            sp,
+                        );
+                        let dst = self.mk(ExprKind::Local(local), Types::UINT, sp);
+                        let set = self.mk(ExprKind::Assign(bx(dst), bx(prod)), Types::UINT, sp);
+                        self.vla_evals.push(set);
+                    }
+                    (self.types.intern(TypeKind::Vla(inner, Some(local.0))), None)
+                }
+                Some(None) => (self.types.intern(TypeKind::Vla(inner, None)), None),
+                None => (self.types.array(inner, n), None),
+            });
         }
         if self.is_p(P::LParen) {
             let open = self.bump().span;
+            let params_pos = self.pos;
             let (params, variadic, proto) = self.params()?;
+            self.last_params_pos = params_pos;
             let (ret, _) = self.suffixes(base)?;
             if self.types.is_func(ret) {
                 self.diags.error(open, "function returning a function");
@@ -936,12 +990,13 @@ impl<'a> Parser<'a> {
 
     #[allow(clippy::type_complexity)]
     fn params(&mut self) -> PResult<(Vec<(Option<Sym>, TypeId, Span)>, bool, bool)> {
-        // parameters are never VLAs (an array parameter is a pointer)
-        let vla_ok = std::mem::replace(&mut self.vla_ok, false);
-        let pending = self.pending_vla.take();
+        // a prototype's VLA sizes are never evaluated (a definition's
+        // parameters are parsed again by `function_def` if they need to be)
+        let mode = std::mem::replace(&mut self.vla_mode, VlaMode::Proto);
+        let evals = std::mem::take(&mut self.vla_evals);
         let r = self.params_inner();
-        self.vla_ok = vla_ok;
-        self.pending_vla = pending;
+        self.vla_mode = mode;
+        self.vla_evals = evals;
         r
     }
 
@@ -1000,14 +1055,17 @@ impl<'a> Parser<'a> {
                 let d = self.declarator(spec.ty, true)?;
                 let mut a = Attrs::default();
                 self.attributes(&mut a)?;
-                let mut ty = d.ty;
-                ty = match self.types.kind(ty).clone() {
-                    TypeKind::Array(e, _) => self.types.ptr(e),
-                    TypeKind::Func { .. } => self.types.ptr(ty),
-                    _ => ty,
-                };
+                let ty = self.adjust_param(d.ty);
                 if ty == Types::VOID {
                     self.diags.error(start, "'void' must be the only parameter");
+                }
+                if let Some((n, _)) = d.name {
+                    // seen by the size expressions of the later parameters
+                    self.scopes
+                        .last_mut()
+                        .expect("scope")
+                        .ords
+                        .insert(n, Ordinary::ProtoParam(ty));
                 }
                 let span = d.name.map(|n| n.1).unwrap_or(start);
                 v.push((d.name.map(|n| n.0), ty, span));
@@ -1021,6 +1079,17 @@ impl<'a> Parser<'a> {
         r?;
         self.expect_p(P::RParen)?;
         Ok((v, variadic, true))
+    }
+
+    /// A parameter's type as adjusted (C99 §6.7.5.3p7-8): an array
+    /// (also a VLA) becomes a pointer to its element, a function a
+    /// pointer to it.
+    fn adjust_param(&mut self, ty: TypeId) -> TypeId {
+        match self.types.kind(ty).clone() {
+            TypeKind::Array(e, _) | TypeKind::Vla(e, _) => self.types.ptr(e),
+            TypeKind::Func { .. } => self.types.ptr(ty),
+            _ => ty,
+        }
     }
 
     fn skip_to_rparen(&mut self) -> PResult<()> {
@@ -1041,14 +1110,29 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Parses a type name (`sizeof(int *)`, casts).
+    /// Parses a type name whose VLA sizes are not needed (`_Alignof`,
+    /// `va_arg`, `offsetof`, …): they are not evaluated.
     pub(crate) fn type_name(&mut self) -> PResult<TypeId> {
-        let vla_ok = std::mem::replace(&mut self.vla_ok, false);
-        let pending = self.pending_vla.take();
+        self.type_name_evals().map(|r| r.0)
+    }
+
+    /// Parses a type name (`sizeof(int *)`, casts) with the assignments
+    /// of the size locals of its VLA types (`sizeof(int[n])`,
+    /// `(int (*)[n])p`), which the expression using it evaluates first.
+    pub(crate) fn type_name_evals(&mut self) -> PResult<(TypeId, Vec<Expr>)> {
+        let mode = if self.vla_mode == VlaMode::Proto {
+            VlaMode::Proto
+        } else if self.func.is_some() {
+            VlaMode::Eval
+        } else {
+            VlaMode::Off(FILE_SCOPE_VLA)
+        };
+        let outer_mode = std::mem::replace(&mut self.vla_mode, mode);
+        let outer = std::mem::take(&mut self.vla_evals);
         let r = self.type_name_inner();
-        self.vla_ok = vla_ok;
-        self.pending_vla = pending;
-        r
+        self.vla_mode = outer_mode;
+        let evals = std::mem::replace(&mut self.vla_evals, outer);
+        r.map(|t| (t, evals))
     }
 
     fn type_name_inner(&mut self) -> PResult<TypeId> {
@@ -1106,6 +1190,40 @@ impl<'a> Parser<'a> {
         file_scope: bool,
         out: &mut Vec<Stmt>,
     ) -> PResult<()> {
+        let outer = self.vla_mode;
+        let r = self.declaration_rest_inner(spec, file_scope, out);
+        self.vla_mode = outer;
+        r
+    }
+
+    /// Moves the pending VLA size assignments ([`Parser::vla_evals`])
+    /// into `out`, as statements evaluated in order (at file scope there
+    /// are none).
+    fn place_vla_evals(&mut self, out: &mut Vec<Stmt>) {
+        out.extend(
+            std::mem::take(&mut self.vla_evals)
+                .into_iter()
+                .map(Stmt::Expr),
+        );
+    }
+
+    /// Records that an identifier of variably modified type (`vla`: a
+    /// VLA object with storage) is now in scope.
+    fn note_vm(&mut self, vla: bool) {
+        let Some(f) = &mut self.func else { return };
+        let n = f.vm_count;
+        f.vm_count += 1;
+        self.scopes.last_mut().expect("scope").vm.push((n, vla));
+    }
+
+    fn declaration_rest_inner(
+        &mut self,
+        spec: DeclSpec,
+        file_scope: bool,
+        out: &mut Vec<Stmt>,
+    ) -> PResult<()> {
+        // `typeof(int[n])` in the specifiers
+        self.place_vla_evals(out);
         if self.eat_p(P::Semi) {
             if !self.types.is_record(spec.ty)
                 && !matches!(self.types.kind(spec.ty), TypeKind::Enum(_))
@@ -1117,22 +1235,18 @@ impl<'a> Parser<'a> {
         }
         let mut first = true;
         loop {
-            self.vla_ok = !file_scope && self.func.is_some();
-            self.pending_vla = None;
-            let d = self.declarator(spec.ty, false);
-            self.vla_ok = false;
-            let d = d?;
-            if self.pending_vla.is_some()
-                && (spec.storage != Storage::None
-                    && spec.storage != Storage::Auto
-                    && spec.storage != Storage::Register)
+            self.vla_mode = if file_scope
+                || self.func.is_none()
+                || matches!(spec.storage, Storage::Static | Storage::Extern)
             {
-                let e = self.pending_vla.take().expect("checked");
-                self.diags.error(
-                    e.span,
-                    "variable length arrays are supported only for block-scope objects",
-                );
-            }
+                VlaMode::Off(FILE_SCOPE_VLA)
+            } else {
+                VlaMode::Eval
+            };
+            let d = self.declarator(spec.ty, false);
+            self.vla_mode = VlaMode::Off(FILE_SCOPE_VLA);
+            let d = d?;
+            self.place_vla_evals(out);
             let mut attrs = spec.attrs.clone();
             self.attributes(&mut attrs)?;
             let Some((name, nspan)) = d.name else {
@@ -1172,6 +1286,9 @@ impl<'a> Parser<'a> {
                     .expect("scope")
                     .ords
                     .insert(name, Ordinary::Typedef(d.ty));
+                if self.types.is_variably_modified(d.ty) {
+                    self.note_vm(false);
+                }
             } else if self.types.is_func(d.ty) {
                 self.declare_function(name, nspan, d.ty, spec.storage, file_scope);
                 if attrs.cold {
@@ -1305,11 +1422,7 @@ impl<'a> Parser<'a> {
                     self.diags.error(spec.span, "parameter name omitted");
                     return Err(());
                 };
-                let ty = match self.types.kind(pd.ty).clone() {
-                    TypeKind::Array(e, _) => self.types.ptr(e),
-                    TypeKind::Func { .. } => self.types.ptr(pd.ty),
-                    _ => pd.ty,
-                };
+                let ty = self.adjust_param(pd.ty);
                 match params.iter().position(|p| p.0 == Some(pn)) {
                     Some(i) if declared[i] => {
                         self.diags.error(
@@ -1401,6 +1514,9 @@ impl<'a> Parser<'a> {
             labels: HashMap::default(),
             label_addrs: Vec::new(),
             vlas: Vec::new(),
+            vm_count: 0,
+            label_vm: HashMap::default(),
+            gotos: Vec::new(),
             dynamic_stack: false,
             refs: HashSet::default(),
             variadic,
@@ -1409,7 +1525,41 @@ impl<'a> Parser<'a> {
         let mut params = Vec::new();
         let kr = self.is_kr(&d);
         let mut kr_copies = Vec::new();
+        // Parameters of variably modified type (`int n, int a[n][m]`):
+        // their sizes are evaluated at entry with the earlier parameters
+        // in scope (C99 §6.9.1p10), so the list is parsed again, now in
+        // the function's scope, and the sizes become the first
+        // statements of the body. The function's type keeps the
+        // prototype's `[*]` types.
+        let resume = self.pos;
+        let reparse = match d.params_pos {
+            Some(at) if !kr => {
+                let vm = d
+                    .params
+                    .as_ref()
+                    .is_some_and(|ps| ps.iter().any(|p| self.types.is_variably_modified(p.1)));
+                if vm {
+                    self.pos = at;
+                }
+                vm
+            }
+            _ => false,
+        };
+        let mut reparse_ok = reparse;
         for (pn, pty, psp) in d.params.clone().unwrap_or_default() {
+            let mut pty = pty;
+            if reparse_ok {
+                match self.reparse_param() {
+                    Ok(t) => {
+                        pty = t;
+                        self.place_vla_evals(&mut kr_copies);
+                    }
+                    Err(()) => {
+                        self.vla_evals.clear();
+                        reparse_ok = false;
+                    }
+                }
+            }
             let Some(pn) = pn else {
                 self.diags.error(psp, "parameter name omitted");
                 continue;
@@ -1467,6 +1617,9 @@ impl<'a> Parser<'a> {
                 .ords
                 .insert(pn, Ordinary::Local(id, pty, false));
         }
+        if reparse {
+            self.pos = resume;
+        }
         let body = self.compound_stmt(false).map(|b| match b {
             Stmt::Block(v) if !kr_copies.is_empty() => {
                 kr_copies.extend(v);
@@ -1483,6 +1636,28 @@ impl<'a> Parser<'a> {
                     .error(*sp, format!("label '{n}' used but not defined"));
             }
         }
+        // a goto may leave the scope of an identifier of variably
+        // modified type but not enter it (C99 §6.8.6.1p1): the label's
+        // ones must all be in scope at the goto
+        for (l, sp, at_goto) in &f.gotos {
+            if let Some(at_label) = f.label_vm.get(l) {
+                if !at_goto.starts_with(at_label) {
+                    self.diags.error(
+                        *sp,
+                        "jump into scope of identifier with variably modified type",
+                    );
+                    if let Some((_, lsp)) = f.labels.get(l) {
+                        self.diags
+                            .note(*lsp, format!("label '{}' defined here", self.name(*l)));
+                    }
+                }
+            }
+        }
+        let label_vla_depth = f
+            .label_vm
+            .iter()
+            .map(|(l, v)| (*l, v.iter().filter(|x| x.1).count()))
+            .collect();
         let body = body?;
         self.functions.push(FunctionDef {
             name,
@@ -1494,7 +1669,8 @@ impl<'a> Parser<'a> {
             span,
             refs: f.refs,
             label_addrs: f.label_addrs,
-            vlas: f.vlas.iter().map(|v| (v.0, v.1)).collect(),
+            vlas: f.vlas,
+            label_vla_depth,
             dynamic_stack: f.dynamic_stack,
             weak: attrs.weak,
             inline: if attrs.noinline {
@@ -1506,6 +1682,23 @@ impl<'a> Parser<'a> {
             },
         });
         Ok(())
+    }
+
+    /// One parameter declaration of a definition parsed again in the
+    /// function's scope, its VLA sizes evaluated ([`VlaMode::Eval`]):
+    /// its adjusted type; the parser is left after its `,`.
+    fn reparse_param(&mut self) -> PResult<TypeId> {
+        let Some(spec) = self.decl_specs()? else {
+            return Err(());
+        };
+        let mode = std::mem::replace(&mut self.vla_mode, VlaMode::Eval);
+        let d = self.declarator(spec.ty, true);
+        self.vla_mode = mode;
+        let d = d?;
+        let mut a = Attrs::default();
+        self.attributes(&mut a)?;
+        self.eat_p(P::Comma);
+        Ok(self.adjust_param(d.ty))
     }
 
     pub(crate) fn new_local(
@@ -1709,59 +1902,23 @@ impl<'a> Parser<'a> {
         std::mem::take(&mut self.global_refs)
     }
 
-    /// A variable-length array `T name[size]`: a hidden local holds the
-    /// element count (evaluated once, here), `name` is a local of type
-    /// `T *` set to storage from the runtime's VLA stack
-    /// (`ExprKind::StackAlloc`); `sizeof name` reads the count
-    /// ([`Parser::vla_sizeof`]).
-    fn vla_local(
+    /// A variable-length array object `T name[n]…` of type `ty` (its
+    /// sizes already evaluated by the statements before): a hidden local
+    /// of type `ty *` holds the address of storage taken from the
+    /// runtime's VLA stack (`ExprKind::StackAlloc`) for its size in
+    /// bytes, and `name` designates `*local`.
+    fn vla_object(
         &mut self,
         name: Sym,
         span: Span,
         ty: TypeId,
-        size: Expr,
         out: &mut Vec<Stmt>,
     ) -> PResult<()> {
-        let el = self.types.pointee(ty).unwrap_or(Types::INT);
-        if self.is_p(P::Assign) {
-            self.diags
-                .error(span, "variable-sized object may not be initialized");
-            return Err(());
-        }
-        if let Some(old) = self.scopes.last().and_then(|s| s.ords.get(&name)) {
-            if matches!(old, Ordinary::Local(..)) {
-                let nm = self.name(name);
-                self.diags.error(span, format!("redefinition of '{nm}'"));
-            }
-        }
-        let elsize = self.types.size(el).unwrap_or(1);
-        let count = self.new_local(None, Types::UINT, span, None);
-        let n = self.cast(size, Types::UINT);
-        let sp = n.span;
-        out.push(Stmt::Decl(
-            count,
-            Some(Init {
-                items: vec![InitItem {
-                    offset: 0,
-                    ty: Types::UINT,
-                    bits: None,
-                    expr: n,
-                }],
-                strings: vec![],
-                zero: false,
-            }),
-        ));
-        let pty = self.types.ptr(el);
+        let pty = self.types.ptr(ty);
         let id = self.new_local(Some(name), pty, span, None);
-        let cnt = self.mk(ExprKind::Local(count), Types::UINT, sp);
-        let k = self.mk(ExprKind::Int(elsize as i64), Types::UINT, sp);
-        let bytes = self.mk(
-            ExprKind::Binary(BinOp::Mul, Box::new(cnt), Box::new(k)),
-            Types::UINT,
-            sp,
-        );
+        let bytes = self.vla_size_expr(ty, span);
         let vp = self.types.ptr(Types::VOID);
-        let alloc = self.mk(ExprKind::StackAlloc(Box::new(bytes)), vp, sp);
+        let alloc = self.mk(ExprKind::StackAlloc(Box::new(bytes)), vp, span);
         let alloc = self.cast(alloc, pty);
         out.push(Stmt::Decl(
             id,
@@ -1777,33 +1934,46 @@ impl<'a> Parser<'a> {
             }),
         ));
         if let Some(f) = &mut self.func {
-            f.locals[count.0 as usize].used = true;
-            f.vlas.push((id, count, el));
+            f.locals[id.0 as usize].used = true;
+            f.vlas.push(id);
             f.dynamic_stack = true;
         }
         self.scopes
             .last_mut()
             .expect("scope")
             .ords
-            .insert(name, Ordinary::Local(id, pty, true));
+            .insert(name, Ordinary::VlaObject(id, ty));
+        self.note_vm(true);
+        if self.is_p(P::Assign) {
+            self.diags
+                .error(span, "variable-sized object may not be initialized");
+            return Err(());
+        }
         Ok(())
     }
 
-    /// `sizeof e` when `e` names a VLA: its element count times the
-    /// element size, computed at run time.
-    pub(crate) fn vla_sizeof(&mut self, e: &Expr) -> Option<Expr> {
-        let ExprKind::Local(id) = e.kind else {
-            return None;
-        };
-        let (_, count, el) = *self.func.as_ref()?.vlas.iter().find(|v| v.0 == id)?;
-        let elsize = self.types.size(el).unwrap_or(1);
-        let cnt = self.mk(ExprKind::Local(count), Types::UINT, e.span);
-        let k = self.mk(ExprKind::Int(elsize as i64), Types::UINT, e.span);
-        Some(self.mk(
-            ExprKind::Binary(BinOp::Mul, Box::new(cnt), Box::new(k)),
-            Types::UINT,
-            e.span,
-        ))
+    /// The size in bytes of `ty` as an `unsigned` expression: a constant,
+    /// or for a VLA type the hidden local its declarator set, times the
+    /// constant lengths of the arrays around it (`int a[3][n]`). The size
+    /// locals are never changed after the declarator sets them, so this
+    /// is the size at the declaration (C99 §6.7.5.2p2).
+    pub(crate) fn vla_size_expr(&mut self, ty: TypeId, sp: Span) -> Expr {
+        match self.types.kind(ty).clone() {
+            TypeKind::Vla(_, Some(l)) => self.mk(ExprKind::Local(LocalId(l)), Types::UINT, sp),
+            TypeKind::Array(e, Some(n)) if self.types.is_vla(e) => {
+                let k = self.mk(ExprKind::Int(n as i64), Types::UINT, sp);
+                let x = self.vla_size_expr(e, sp);
+                self.mk(
+                    ExprKind::Binary(BinOp::Mul, Box::new(k), Box::new(x)),
+                    Types::UINT,
+                    sp,
+                )
+            }
+            _ => {
+                let n = self.types.size(ty).unwrap_or(1);
+                self.mk(ExprKind::Int(n as i64), Types::UINT, sp)
+            }
+        }
     }
 
     fn local_var(
@@ -1820,16 +1990,21 @@ impl<'a> Parser<'a> {
             if !matches!(old, Ordinary::Global(..)) || self.scopes.len() > 1 {
                 let nm = self.name(name);
                 let msg = match old {
-                    Ordinary::Local(..) | Ordinary::Global(..) => format!("redefinition of '{nm}'"),
+                    Ordinary::Local(..) | Ordinary::Global(..) | Ordinary::VlaObject(..) => {
+                        format!("redefinition of '{nm}'")
+                    }
                     _ => format!("'{nm}' redeclared as different kind of symbol"),
                 };
                 self.diags.error(span, msg);
             }
         }
-        if let Some(size) = self.pending_vla.take() {
-            return self.vla_local(name, span, ty, size, out);
+        if self.types.is_vla(ty) && !matches!(self.types.kind(ty), TypeKind::Array(_, None)) {
+            return self.vla_object(name, span, ty, out);
         }
         let id = self.new_local(Some(name), ty, span, attrs.aligned);
+        if self.types.is_variably_modified(ty) {
+            self.note_vm(false);
+        }
         if attrs.unused {
             if let Some(f) = &mut self.func {
                 f.locals[id.0 as usize].used = true;

@@ -52,7 +52,7 @@ fn int_builtin(name: &str) -> Option<(BuiltinOp, TypeId, TypeId)> {
     })
 }
 
-fn bx(e: Expr) -> Box<Expr> {
+pub(super) fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
 
@@ -79,7 +79,7 @@ impl<'a> Parser<'a> {
     /// unqualified type (C99 §6.3.2.1p2).
     pub(crate) fn rvalue(&mut self, e: Expr) -> Expr {
         match self.types.kind(e.ty).clone() {
-            TypeKind::Array(el, _) => {
+            TypeKind::Array(el, _) | TypeKind::Vla(el, _) => {
                 let t = self.types.ptr(el);
                 let sp = e.span;
                 self.mk(ExprKind::Decay(bx(e)), t, sp)
@@ -701,7 +701,8 @@ impl<'a> Parser<'a> {
 
     fn check_complete_pointee(&mut self, pt: TypeId, op: Span) {
         if let Some(p) = self.types.pointee(pt) {
-            if self.types.size(p).is_none() || self.types.is_func(p) {
+            // a pointer to a VLA steps by the VLA's run-time size
+            if (self.types.size(p).is_none() && !self.types.is_vla(p)) || self.types.is_func(p) {
                 let n = self.ty_name(p);
                 self.diags.error(
                     op,
@@ -732,7 +733,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn cast_expr(&mut self) -> PResult<Expr> {
         if self.is_p(P::LParen) && self.is_type_name_start(&self.peek_at(1).clone()) {
             let open = self.bump().span;
-            let ty = self.type_name()?;
+            let (ty, evals) = self.type_name_evals()?;
             self.expect_p(P::RParen)?;
             if self.is_p(P::LBrace) {
                 return self.compound_literal(ty, open);
@@ -740,42 +741,65 @@ impl<'a> Parser<'a> {
             self.enter()?;
             let e = self.cast_expr();
             self.leave();
-            let e = self.rvalue(e?);
-            let sp = open.to(e.span);
-            if ty == Types::VOID {
-                return Ok(self.mk(ExprKind::Cast(bx(e)), Types::VOID, sp));
-            }
-            if !self.types.is_scalar(ty) {
-                let n = self.ty_name(ty);
-                self.diags
-                    .error(sp, format!("conversion to non-scalar type '{n}' requested"));
-                return Err(());
-            }
-            if !self.types.is_scalar(e.ty) {
-                self.diags.error(sp, "cast operand is not a scalar");
-                return Err(());
-            }
-            if (self.types.is_float(ty) && self.types.is_ptr(e.ty))
-                || (self.types.is_ptr(ty) && self.types.is_float(e.ty))
-            {
-                self.diags
-                    .error(sp, "invalid cast between pointer and floating type");
-                return Err(());
-            }
-            let mut c = self.cast(e, ty);
-            if matches!(c.kind, ExprKind::Cast(_)) {
-                c.span = sp;
-            } else {
-                c.span = sp;
-                c.ty = ty;
-            }
-            return Ok(c);
+            // `(int (*)[n])p`: the sizes first, then the cast
+            let c = self.finish_cast(open, ty, e?)?;
+            Ok(self.after_evals(evals, c))
+        } else {
+            self.unary()
         }
-        self.unary()
+    }
+
+    /// `evals` (assignments of VLA size locals), then `e`: a comma
+    /// expression with `e`'s type and value.
+    pub(crate) fn after_evals(&mut self, evals: Vec<Expr>, e: Expr) -> Expr {
+        let (ty, sp) = (e.ty, e.span);
+        let mut r = e;
+        for ev in evals.into_iter().rev() {
+            r = self.mk(ExprKind::Comma(bx(ev), bx(r)), ty, sp);
+        }
+        r
+    }
+
+    /// The cast of `e` to `ty` written at `open`.
+    fn finish_cast(&mut self, open: Span, ty: TypeId, e: Expr) -> PResult<Expr> {
+        let e = self.rvalue(e);
+        let sp = open.to(e.span);
+        if ty == Types::VOID {
+            return Ok(self.mk(ExprKind::Cast(bx(e)), Types::VOID, sp));
+        }
+        if !self.types.is_scalar(ty) {
+            let n = self.ty_name(ty);
+            self.diags
+                .error(sp, format!("conversion to non-scalar type '{n}' requested"));
+            return Err(());
+        }
+        if !self.types.is_scalar(e.ty) {
+            self.diags.error(sp, "cast operand is not a scalar");
+            return Err(());
+        }
+        if (self.types.is_float(ty) && self.types.is_ptr(e.ty))
+            || (self.types.is_ptr(ty) && self.types.is_float(e.ty))
+        {
+            self.diags
+                .error(sp, "invalid cast between pointer and floating type");
+            return Err(());
+        }
+        let mut c = self.cast(e, ty);
+        if matches!(c.kind, ExprKind::Cast(_)) {
+            c.span = sp;
+        } else {
+            c.span = sp;
+            c.ty = ty;
+        }
+        Ok(c)
     }
 
     fn compound_literal(&mut self, ty: TypeId, open: Span) -> PResult<Expr> {
         let mut ty = ty;
+        if self.types.is_vla(ty) {
+            self.diags.error(open, "compound literal has variable size");
+            return Err(());
+        }
         if self.func.is_none() {
             // file scope: a static anonymous object
             let init = self.initializer(&mut ty, true)?;
@@ -919,28 +943,46 @@ impl<'a> Parser<'a> {
         match self.kw_of(&t) {
             Some(Kw::Sizeof) => {
                 self.bump();
-                let (ty, sp) =
-                    if self.is_p(P::LParen) && self.is_type_name_start(&self.peek_at(1).clone()) {
-                        let open = self.bump().span;
-                        let ty = self.type_name()?;
-                        let close = self.expect_p(P::RParen)?;
-                        if self.is_p(P::LBrace) {
-                            let e = self.compound_literal(ty, open)?;
-                            let e = self.postfix_rest(e)?;
-                            (e.ty, t.span.to(e.span))
-                        } else {
-                            (ty, t.span.to(close))
-                        }
+                let (ty, sp) = if self.is_p(P::LParen)
+                    && self.is_type_name_start(&self.peek_at(1).clone())
+                {
+                    let open = self.bump().span;
+                    let (ty, evals) = self.type_name_evals()?;
+                    let close = self.expect_p(P::RParen)?;
+                    if self.is_p(P::LBrace) {
+                        let e = self.compound_literal(ty, open)?;
+                        let e = self.postfix_rest(e)?;
+                        (e.ty, t.span.to(e.span))
                     } else {
-                        let e = self.unary()?;
-                        if let ExprKind::Member { bits: Some(_), .. } = e.kind {
-                            self.diags.error(e.span, "'sizeof' applied to a bit-field");
+                        let sp = t.span.to(close);
+                        if self.types.is_vla(ty) {
+                            // `sizeof(int[n])`: evaluates n, once
+                            let n = self.vla_size_expr(ty, sp);
+                            return Ok(self.after_evals(evals, n));
                         }
-                        if let Some(n) = self.vla_sizeof(&e) {
+                        (ty, sp)
+                    }
+                } else {
+                    let e = self.unary()?;
+                    if let ExprKind::Member { bits: Some(_), .. } = e.kind {
+                        self.diags.error(e.span, "'sizeof' applied to a bit-field");
+                    }
+                    let sp = t.span.to(e.span);
+                    if self.types.is_vla(e.ty) {
+                        // the operand of VLA type is evaluated (C99
+                        // §6.5.3.4p2; `sizeof a[i++]`), its size read
+                        // from the type's size locals
+                        let n = self.vla_size_expr(e.ty, sp);
+                        if matches!(&e.kind, ExprKind::Deref(p) if matches!(p.kind, ExprKind::Local(_)))
+                        {
                             return Ok(n);
                         }
-                        (e.ty, t.span.to(e.span))
-                    };
+                        let d = self.rvalue(e);
+                        let v = self.mk(ExprKind::Cast(bx(d)), Types::VOID, sp);
+                        return Ok(self.after_evals(vec![v], n));
+                    }
+                    (e.ty, sp)
+                };
                 let Some(sz) = self.types.size(ty).filter(|_| !self.types.is_func(ty)) else {
                     let n = self.ty_name(ty);
                     self.diags.error(
@@ -1290,6 +1332,17 @@ impl<'a> Parser<'a> {
                             f.locals[id.0 as usize].used = true;
                         }
                         Ok(self.mk(ExprKind::Local(id), ty, t.span))
+                    }
+                    Some(Ordinary::VlaObject(id, ty)) => {
+                        let pty = self.types.ptr(ty);
+                        let p = self.mk(ExprKind::Local(id), pty, t.span);
+                        Ok(self.mk(ExprKind::Deref(bx(p)), ty, t.span))
+                    }
+                    Some(Ordinary::ProtoParam(ty)) => {
+                        // only in a prototype's size expressions, which
+                        // are type-checked and dropped: any value that is
+                        // not a constant will do
+                        Ok(self.mk(ExprKind::Global(t.sym), ty, t.span))
                     }
                     Some(Ordinary::Global(s, ty, _)) => {
                         let ty = self.gsyms.get(&s).map(|g| g.ty).unwrap_or(ty);

@@ -1,4 +1,4 @@
-//! Hand-written recursive-descent parser for C99 (no VLAs) plus the GNU
+//! Hand-written recursive-descent parser for C99 plus the GNU
 //! extensions embedded code uses, with semantic analysis done while
 //! parsing (C's grammar needs the symbol table to tell typedef names from
 //! identifiers). Produces a typed [`TranslationUnit`].
@@ -160,12 +160,42 @@ pub(crate) enum Ordinary {
     Typedef(TypeId),
     /// An enumeration constant.
     EnumConst(i64),
+    /// A variable-length array object: the local holding the address of
+    /// its storage (a pointer to the VLA type), and the VLA type. The
+    /// name designates `*local`.
+    VlaObject(LocalId, TypeId),
+    /// A parameter of a prototype that is not being defined, seen by the
+    /// size expressions of the later parameters (`int n, int a[n]`):
+    /// those are never evaluated, so it stands for an unknown value.
+    ProtoParam(TypeId),
 }
 
 #[derive(Default)]
 pub(crate) struct Scope {
     pub ords: HashMap<Sym, Ordinary>,
     pub tags: HashMap<Sym, TypeId>,
+    /// Identifiers of variably modified type declared in this scope, in
+    /// order. A jump may leave their scope but not
+    /// enter it (C99 §6.8.6.1p1, §6.8.4.2p2).
+    pub vm: Vec<VmId>,
+}
+
+/// An identifier of variably modified type in scope: its number in the
+/// function ([`FuncState::vm_count`]) and whether it is a VLA object
+/// with storage (rather than a typedef or a pointer to a VLA).
+pub(crate) type VmId = (u32, bool);
+
+/// How an array declarator whose size is not an integer constant
+/// expression is treated where it is being parsed (C99 §6.7.5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VlaMode {
+    /// Not allowed here (file scope, static storage, members): the error.
+    Off(&'static str),
+    /// A block-scope declarator, type name or defined parameter: the
+    /// size is evaluated (into a hidden local) when the declaration is.
+    Eval,
+    /// A prototype's parameter: the size is never needed (`[*]`).
+    Proto,
 }
 
 pub(crate) struct GSym {
@@ -184,8 +214,16 @@ pub(crate) struct FuncState {
     pub labels: HashMap<Sym, (bool, Span)>,
     /// Labels whose address is taken (`&&label`), in order of first use.
     pub label_addrs: Vec<Sym>,
-    /// VLAs: (pointer local, element-count local, element type).
-    pub vlas: Vec<(LocalId, LocalId, TypeId)>,
+    /// VLA objects: the locals holding their storage's address.
+    pub vlas: Vec<LocalId>,
+    /// Identifiers of variably modified type declared so far (numbers
+    /// the entries of [`Scope::vm`]).
+    pub vm_count: u32,
+    /// Each defined label's variably modified identifiers in scope.
+    pub label_vm: HashMap<Sym, Vec<VmId>>,
+    /// Each `goto`: label, position, variably modified identifiers in
+    /// scope (checked against the label's at the end of the function).
+    pub gotos: Vec<(Sym, Span, Vec<VmId>)>,
     /// Uses `alloca` or declares a VLA.
     pub dynamic_stack: bool,
     pub refs: HashSet<Sym>,
@@ -196,6 +234,8 @@ pub(crate) struct SwitchCtx {
     pub cases: Vec<(i64, i64, u32)>,
     pub default: Option<u32>,
     pub ty: TypeId,
+    /// The variably modified identifiers in scope at the `switch`.
+    pub vm: Vec<VmId>,
 }
 
 /// The `#pragma pack` stack (gcc's forms: `pack(N)`, `pack()`,
@@ -262,6 +302,10 @@ impl PackState {
     }
 }
 
+/// The error for a variable-length array outside a function body.
+pub(crate) const FILE_SCOPE_VLA: &str =
+    "variable length array at file scope or with static storage duration (C99 §6.7.5.2p2)";
+
 /// Maximum nesting of parentheses, braces, declarators and statements.
 pub const MAX_DEPTH: u32 = 256;
 
@@ -296,11 +340,17 @@ pub struct Parser<'a> {
     /// `#pragma pack` state changes: (index of the first token they apply
     /// to, maximum member alignment or None for the default), in order.
     pub(crate) pack_changes: Vec<(usize, Option<u64>)>,
-    /// Block-scope object declarator being parsed: its outermost array
-    /// dimension may be variable (a VLA).
-    pub(crate) vla_ok: bool,
-    /// The size expression of the VLA dimension just parsed.
-    pub(crate) pending_vla: Option<Expr>,
+    /// What a non-constant array size means in the declarator being
+    /// parsed.
+    pub(crate) vla_mode: VlaMode,
+    /// Assignments of the hidden size locals of the VLA types parsed in
+    /// [`VlaMode::Eval`] and not yet placed: the declaration, type name
+    /// or parameter list that owns them evaluates them first.
+    pub(crate) vla_evals: Vec<Expr>,
+    /// Token index just after the `(` of the last function declarator
+    /// parsed (a definition's parameters are parsed again from there
+    /// when their types are variably modified).
+    pub(crate) last_params_pos: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -355,8 +405,9 @@ impl<'a> Parser<'a> {
             va_list_ty,
             global_refs: HashSet::default(),
             pack_changes,
-            vla_ok: false,
-            pending_vla: None,
+            vla_mode: VlaMode::Off(FILE_SCOPE_VLA),
+            vla_evals: Vec::new(),
+            last_params_pos: 0,
         }
     }
 
@@ -462,6 +513,15 @@ impl<'a> Parser<'a> {
     }
 
     // ---- scopes ----
+
+    /// The identifiers of variably modified type in scope, outermost
+    /// first ([`Scope::vm`]).
+    pub(crate) fn vm_in_scope(&self) -> Vec<VmId> {
+        self.scopes
+            .iter()
+            .flat_map(|s| s.vm.iter().copied())
+            .collect()
+    }
 
     pub(crate) fn lookup(&self, s: Sym) -> Option<&Ordinary> {
         self.scopes.iter().rev().find_map(|sc| sc.ords.get(&s))

@@ -166,10 +166,12 @@ impl<'a> Parser<'a> {
                 let pty = self.types.promote(e.ty);
                 let e = self.cast(e, pty);
                 let _ = sp;
+                let vm = self.vm_in_scope();
                 self.switches.push(SwitchCtx {
                     cases: vec![],
                     default: None,
                     ty: pty,
+                    vm,
                 });
                 self.breakables += 1;
                 let b = self.stmt();
@@ -193,6 +195,7 @@ impl<'a> Parser<'a> {
                     lo
                 };
                 self.expect_p(P::Colon)?;
+                self.check_switch_vm(sp);
                 let id = self.case_count;
                 self.case_count += 1;
                 match self.switches.last_mut() {
@@ -223,6 +226,7 @@ impl<'a> Parser<'a> {
             Some(Kw::Default) => {
                 let sp = self.bump().span;
                 self.expect_p(P::Colon)?;
+                self.check_switch_vm(sp);
                 let id = self.case_count;
                 self.case_count += 1;
                 match self.switches.last_mut() {
@@ -285,7 +289,7 @@ impl<'a> Parser<'a> {
                 return Ok(Stmt::Return(Some(e), sp));
             }
             Some(Kw::Goto) => {
-                self.bump();
+                let kw_span = self.bump().span;
                 let t = self.bump();
                 if t.kind != TokKind::Ident {
                     if t.is(P::Star) {
@@ -308,8 +312,10 @@ impl<'a> Parser<'a> {
                     }
                     return Err(());
                 }
+                let vm = self.vm_in_scope();
                 if let Some(f) = &mut self.func {
                     f.labels.entry(t.sym).or_insert((false, t.span));
+                    f.gotos.push((t.sym, kw_span, vm));
                 }
                 self.expect_p(P::Semi)?;
                 return Ok(Stmt::Goto(t.sym, t.span));
@@ -347,7 +353,9 @@ impl<'a> Parser<'a> {
             self.bump();
             let mut a = Attrs::default();
             self.attributes(&mut a)?;
+            let vm = self.vm_in_scope();
             if let Some(f) = &mut self.func {
+                f.label_vm.entry(t.sym).or_insert(vm);
                 match f.labels.get_mut(&t.sym) {
                     Some((true, _)) => {
                         let n = self.interner.get(t.sym).to_string();
@@ -369,6 +377,21 @@ impl<'a> Parser<'a> {
         let e = self.expr()?;
         self.expect_p(P::Semi)?;
         Ok(Stmt::Expr(e))
+    }
+
+    /// A `case` or `default` label may not be in the scope of an
+    /// identifier of variably modified type declared inside the `switch`
+    /// body (C99 §6.8.4.2p2).
+    fn check_switch_vm(&mut self, sp: crate::frontend::source::Span) {
+        let Some(ctx) = self.switches.last() else {
+            return;
+        };
+        if self.vm_in_scope().len() > ctx.vm.len() {
+            self.diags.error(
+                sp,
+                "switch jumps into scope of identifier with variably modified type",
+            );
+        }
     }
 
     /// Reports a declaration whose specifiers name no type.

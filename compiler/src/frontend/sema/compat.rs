@@ -22,6 +22,21 @@ pub(crate) fn composite(types: &mut Types, a: TypeId, b: TypeId) -> Option<TypeI
             };
             Some(types.array(e, n))
         }
+        // a VLA is compatible with any array of a compatible element type
+        // (C99 §6.7.5.2p6); the composite is the constant-length one if
+        // there is one, else a VLA (C99 §6.2.7p3)
+        (TypeKind::Vla(ea, ca), TypeKind::Vla(eb, cb)) => {
+            let e = composite(types, ea, eb)?;
+            Some(types.intern(TypeKind::Vla(e, ca.or(cb))))
+        }
+        (TypeKind::Vla(ea, ca), TypeKind::Array(eb, n))
+        | (TypeKind::Array(eb, n), TypeKind::Vla(ea, ca)) => {
+            let e = composite(types, ea, eb)?;
+            Some(match n {
+                Some(_) => types.array(e, n),
+                None => types.intern(TypeKind::Vla(e, ca)),
+            })
+        }
         (TypeKind::Ptr(pa), TypeKind::Ptr(pb)) => {
             let p = composite(types, pa, pb)?;
             Some(types.ptr(p))

@@ -127,6 +127,9 @@ pub fn eval(types: &Types, e: &Expr) -> Option<CVal> {
             match (va, vb) {
                 // integer-valued pointers: `&&a - &&b` (label numbers)
                 (Int(x), Int(y)) if *op == BinOp::PtrDiff => {
+                    if types.is_vla(types.pointee(a.ty)?) {
+                        return None;
+                    }
                     let sz = types.size(types.pointee(a.ty)?).unwrap_or(1).max(1) as i64;
                     Int(x.wrapping_sub(y) / sz)
                 }

@@ -44,6 +44,12 @@ pub enum TypeKind {
     Ptr(TypeId),
     /// Array of element type with a length in elements (None: incomplete).
     Array(TypeId, Option<u64>),
+    /// Variable-length array of the element type (C99 §6.7.5.2p4): its
+    /// size in bytes is computed when the declarator is evaluated and
+    /// kept in the hidden `unsigned` function local with this index
+    /// (`LocalId`); None for `[*]` and for the VLAs of a prototype that
+    /// is not a definition, whose size is never needed.
+    Vla(TypeId, Option<u32>),
     /// Function: return type, parameter types, variadic, has a prototype.
     Func {
         ret: TypeId,
@@ -181,6 +187,10 @@ impl Types {
             let e = self.volatile(e);
             return self.array(e, n);
         }
+        if let TypeKind::Vla(e, n) = *self.kind(t) {
+            let e = self.volatile(e);
+            return self.intern(TypeKind::Vla(e, n));
+        }
         if let Some(&v) = self.volatile_of.get(&t) {
             return v;
         }
@@ -277,9 +287,30 @@ impl Types {
     pub fn is_record(&self, t: TypeId) -> bool {
         matches!(self.kind(t), TypeKind::Record(_))
     }
-    /// Array type.
+    /// Array type (fixed or variable length).
     pub fn is_array(&self, t: TypeId) -> bool {
-        matches!(self.kind(t), TypeKind::Array(..))
+        matches!(self.kind(t), TypeKind::Array(..) | TypeKind::Vla(..))
+    }
+    /// Variable-length array type (C99 §6.7.5.2p4): a [`TypeKind::Vla`],
+    /// or an array of constant length whose elements are VLAs
+    /// (`int a[3][n]`). Its size is only known at run time.
+    pub fn is_vla(&self, t: TypeId) -> bool {
+        match self.kind(t) {
+            TypeKind::Vla(..) => true,
+            TypeKind::Array(e, _) => self.is_vla(*e),
+            _ => false,
+        }
+    }
+    /// Variably modified type (C99 §6.7.5p3): a VLA, or a pointer to or
+    /// array of one (`int (*)[n]`), looking through pointers but not into
+    /// function parameter lists.
+    pub fn is_variably_modified(&self, t: TypeId) -> bool {
+        match self.kind(t) {
+            TypeKind::Vla(..) => true,
+            TypeKind::Array(e, _) | TypeKind::Ptr(e) => self.is_variably_modified(*e),
+            TypeKind::Func { ret, .. } => self.is_variably_modified(*ret),
+            _ => false,
+        }
     }
     /// Function type.
     pub fn is_func(&self, t: TypeId) -> bool {
@@ -293,7 +324,7 @@ impl Types {
     pub fn pointee(&self, t: TypeId) -> Option<TypeId> {
         match self.kind(t) {
             TypeKind::Ptr(p) => Some(*p),
-            TypeKind::Array(e, _) => Some(*e),
+            TypeKind::Array(e, _) | TypeKind::Vla(e, _) => Some(*e),
             _ => None,
         }
     }
@@ -327,7 +358,7 @@ impl Types {
             | TypeKind::Float => 4,
             TypeKind::LLong | TypeKind::ULLong | TypeKind::Double | TypeKind::LDouble => 8,
             TypeKind::Array(e, n) => self.size(*e)?.checked_mul((*n)?)?,
-            TypeKind::Func { .. } => return None,
+            TypeKind::Func { .. } | TypeKind::Vla(..) => return None,
             TypeKind::Record(r) => {
                 let r = &self.records[r.0 as usize];
                 if !r.complete {
@@ -344,7 +375,7 @@ impl Types {
             return a;
         }
         match self.kind(t) {
-            TypeKind::Array(e, _) => self.align(*e),
+            TypeKind::Array(e, _) | TypeKind::Vla(e, _) => self.align(*e),
             TypeKind::Record(r) => self.records[r.0 as usize].align,
             TypeKind::Func { .. } | TypeKind::Void => 1,
             _ => self.size(t).unwrap_or(1),
@@ -489,6 +520,7 @@ impl Types {
                 Some(n) => format!("{}[{n}]", self.name(*e, interner)),
                 None => format!("{}[]", self.name(*e, interner)),
             },
+            TypeKind::Vla(e, _) => format!("{}[*]", self.name(*e, interner)),
             TypeKind::Func {
                 ret,
                 params,
