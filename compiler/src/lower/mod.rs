@@ -339,7 +339,7 @@ impl<'a> Lowerer<'a> {
                             let byte = o + (at / 8) as usize;
                             let m = 1u8 << (at % 8);
                             if byte < bytes.len() {
-                                if k < 64 && (v >> k) & 1 != 0 {
+                                if (v >> k) & 1 != 0 {
                                     bytes[byte] |= m;
                                 } else {
                                     bytes[byte] &= !m;
@@ -1269,7 +1269,7 @@ impl<'a> Lowerer<'a> {
     /// right to sign- or zero-extend the field.
     fn load_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, bf: BitField) -> Value {
         let t = ir_type(self.types(), ty);
-        if u64::from(bf.unit) != u64::from(t.bytes()) {
+        if bf.unit != t.bytes() {
             return self.load_span(fx, addr, ty, bf);
         }
         let (boff, w) = (bf.shift, bf.width);
