@@ -428,4 +428,6 @@ fn random_struct_layouts_match_gcc_m32() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // (kept when the test fails: the programs named in the message)
+    let _ = std::fs::remove_dir_all(&dir);
 }
