@@ -70,3 +70,51 @@ fn rich_format_names_the_location() {
          │                         ^\n\n"
     );
 }
+
+/// gcc's `-Wdiscarded-qualifiers` for `volatile`: the four implicit
+/// conversions of a pointer to volatile to a pointer to non-volatile. The
+/// expected lines (position and text) are those of `gcc -c` 12.2 on the
+/// same source, with ASCII quotes; nothing is reported when the target
+/// keeps the qualifier or for an explicit cast.
+#[test]
+fn discarded_volatile_qualifier_warnings() {
+    let src = br#"volatile int vi;
+void f(int *p);
+void fv(volatile int *p);
+int *r(void) { return &vi; }
+void g(void) {
+    int *p = &vi;
+    p = &vi;
+    f(&vi);
+    fv(&vi);
+    volatile int *vp = &vi;
+    p = (int *)vp;
+    vp = p;
+}
+"#;
+    let out = compile("q.c", src, &Options::default());
+    let lines: Vec<&str> = out
+        .diagnostics
+        .lines()
+        .filter(|l| l.starts_with("q.c:"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "q.c:4:23: warning: return discards 'volatile' qualifier from pointer target type [-Wdiscarded-qualifiers]",
+            "q.c:6:14: warning: initialization discards 'volatile' qualifier from pointer target type [-Wdiscarded-qualifiers]",
+            "q.c:7:7: warning: assignment discards 'volatile' qualifier from pointer target type [-Wdiscarded-qualifiers]",
+            "q.c:8:7: warning: passing argument 1 of 'f' discards 'volatile' qualifier from pointer target type [-Wdiscarded-qualifiers]",
+        ],
+        "{}",
+        out.diagnostics
+    );
+    assert!(out.result.is_some(), "warnings only");
+    // the caret line under the initialiser
+    assert!(
+        out.diagnostics
+            .contains("    6 |     int *p = &vi;\n      |              ^~~\n"),
+        "{}",
+        out.diagnostics
+    );
+}

@@ -3,7 +3,7 @@
 //! source span; implicit conversions are explicit [`ExprKind::Cast`] nodes.
 
 use crate::frontend::lex::Sym;
-use crate::frontend::sema::types::TypeId;
+use crate::frontend::sema::types::{BitField, TypeId};
 use crate::frontend::source::Span;
 use crate::hash::{HashMap, HashSet};
 
@@ -79,14 +79,14 @@ pub enum ExprKind {
     /// `*e` (lvalue).
     Deref(Box<Expr>),
     /// Member of a struct/union object: byte offset and bit-field
-    /// (bit offset, width) within the storage unit at that offset.
+    /// position within the storage unit at that offset.
     Member {
         /// The struct/union object (lvalue or rvalue).
         base: Box<Expr>,
         /// Byte offset from the base object.
         offset: u64,
         /// Bit-field position and width.
-        bits: Option<(u32, u32)>,
+        bits: Option<BitField>,
     },
     /// Conversion of the operand to `ty` (scalar to scalar, or to void).
     Cast(Box<Expr>),
@@ -214,8 +214,8 @@ pub struct InitItem {
     pub offset: u64,
     /// Type stored.
     pub ty: TypeId,
-    /// Bit-field (bit offset, width).
-    pub bits: Option<(u32, u32)>,
+    /// Bit-field position and width.
+    pub bits: Option<BitField>,
     /// Value, converted to `ty`; or a struct-typed expression copied whole.
     pub expr: Expr,
 }

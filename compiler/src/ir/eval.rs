@@ -120,7 +120,28 @@ pub fn convert(op: ConvOp, from: Type, to: Type, a: u64) -> u64 {
 // they are SSE instructions), so they are the reference for the C
 // semantics with FLT_EVAL_METHOD 0 (C99 §5.2.4.2.2).
 
+/// The default quiet NaN of binary32: the result of an invalid operation
+/// (`0/0`, `inf - inf`, `0 * inf`) on operands that are not NaNs.
+///
+/// ISA-ST200 says nothing about it (the ST220/ST231 have no floating-point
+/// unit; §4.12's ST240 operations are not used). lcc's programs compute in
+/// the runtime's soft-float helpers, whose choice is the positive quiet NaN
+/// with an empty payload (`F_QNAN`/`D_QNAN` in `runtime/lib/softfloat.c`),
+/// which is also what gcc's constant folder gives for `0.0 / 0.0`. The x86
+/// SSE arithmetic that the host's `f32`/`f64` use gives the negative one
+/// (`0xFFC00000`), so [`fbinary`] does not take the host's NaN bits.
+pub const F32_DEFAULT_NAN: u64 = 0x7FC0_0000;
+
+/// The default quiet NaN of binary64 (see [`F32_DEFAULT_NAN`]).
+pub const F64_DEFAULT_NAN: u64 = 0x7FF8_0000_0000_0000;
+
 /// `op ty a, b` on float bit patterns (`ty` `f32` or `f64`).
+///
+/// A NaN result is the runtime's (`runtime/lib/softfloat.c`), not the
+/// host's: the first operand quieted if it is a NaN, else the second one
+/// quieted if it is, else the default NaN ([`F32_DEFAULT_NAN`],
+/// [`F64_DEFAULT_NAN`]), so the interpreter, the constant folders and a
+/// program in `stsim` give the same bits.
 pub fn fbinary(op: FBinaryOp, ty: Type, a: u64, b: u64) -> u64 {
     if ty == Type::F32 {
         let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
@@ -130,7 +151,17 @@ pub fn fbinary(op: FBinaryOp, ty: Type, a: u64, b: u64) -> u64 {
             FBinaryOp::Mul => x * y,
             FBinaryOp::Div => x / y,
         };
-        r.to_bits() as u64
+        if !r.is_nan() {
+            return r.to_bits() as u64;
+        }
+        let quiet = 1 << 22;
+        if x.is_nan() {
+            mask(a | quiet, Type::F32)
+        } else if y.is_nan() {
+            mask(b | quiet, Type::F32)
+        } else {
+            F32_DEFAULT_NAN
+        }
     } else {
         let (x, y) = (f64::from_bits(a), f64::from_bits(b));
         let r = match op {
@@ -139,7 +170,17 @@ pub fn fbinary(op: FBinaryOp, ty: Type, a: u64, b: u64) -> u64 {
             FBinaryOp::Mul => x * y,
             FBinaryOp::Div => x / y,
         };
-        r.to_bits()
+        if !r.is_nan() {
+            return r.to_bits();
+        }
+        let quiet = 1 << 51;
+        if x.is_nan() {
+            a | quiet
+        } else if y.is_nan() {
+            b | quiet
+        } else {
+            F64_DEFAULT_NAN
+        }
     }
 }
 
@@ -226,6 +267,14 @@ pub fn fconvert(op: FConvOp, from: Type, to: Type, a: u64) -> Option<u64> {
             let v = if signed { t as i64 as u64 } else { t as u64 };
             mask(v, to)
         }
+        // a NaN keeps its sign and the top of its payload and is quieted
+        // (the runtime's __extendsfdf2/__truncdfsf2, x86's cvtss2sd/cvtsd2ss)
+        FConvOp::FpExt if f32::from_bits(a as u32).is_nan() => {
+            ((a & 0x8000_0000) << 32) | F64_DEFAULT_NAN | ((a & 0x007F_FFFF) << 29)
+        }
+        FConvOp::FpTrunc if f64::from_bits(a).is_nan() => {
+            ((a >> 32) & 0x8000_0000) | F32_DEFAULT_NAN | ((a & 0x000F_FFFF_FFFF_FFFF) >> 29)
+        }
         FConvOp::FpExt => (f32::from_bits(a as u32) as f64).to_bits(),
         FConvOp::FpTrunc => (f64::from_bits(a) as f32).to_bits() as u64,
     })
@@ -270,6 +319,70 @@ mod tests {
             0xffff_ff80
         );
         assert_eq!(unary(UnaryOp::Neg, Type::I16, 1), 0xffff);
+    }
+
+    /// NaN results have the runtime's bits (`runtime/lib/softfloat.c`):
+    /// invalid operations give the positive quiet NaN with an empty payload
+    /// (IEEE 754-2008 §7.2; the host's SSE would give the negative one),
+    /// a NaN operand comes back quieted, the first one if both are NaNs.
+    #[test]
+    fn nan_results_are_the_runtimes() {
+        let d = |x: f64| x.to_bits();
+        let f = |x: f32| x.to_bits() as u64;
+        let inf = d(f64::INFINITY);
+        assert_eq!(
+            fbinary(FBinaryOp::Div, Type::F64, d(0.0), d(0.0)),
+            0x7FF8_0000_0000_0000
+        );
+        assert_eq!(
+            fbinary(FBinaryOp::Sub, Type::F64, inf, inf),
+            0x7FF8_0000_0000_0000
+        );
+        assert_eq!(
+            fbinary(FBinaryOp::Mul, Type::F64, d(-0.0), inf),
+            0x7FF8_0000_0000_0000
+        );
+        assert_eq!(
+            fbinary(FBinaryOp::Div, Type::F32, f(0.0), f(-0.0)),
+            0x7FC0_0000
+        );
+        assert_eq!(
+            fbinary(
+                FBinaryOp::Add,
+                Type::F32,
+                f(f32::INFINITY),
+                f(f32::NEG_INFINITY)
+            ),
+            0x7FC0_0000
+        );
+        // signalling 0x7FF0...01 is quieted, keeps its payload and sign
+        let snan = 0xFFF0_0000_0000_0001;
+        assert_eq!(
+            fbinary(FBinaryOp::Add, Type::F64, d(1.0), snan),
+            0xFFF8_0000_0000_0001
+        );
+        assert_eq!(
+            fbinary(FBinaryOp::Mul, Type::F64, 0x7FF8_0000_0000_0002, snan),
+            0x7FF8_0000_0000_0002
+        );
+        assert_eq!(
+            fbinary(FBinaryOp::Sub, Type::F32, 0xFF80_0001, f(2.0)),
+            0xFFC0_0001
+        );
+        // conversions keep the sign and the top of the payload, quieted
+        assert_eq!(
+            fconvert(FConvOp::FpExt, Type::F32, Type::F64, 0xFF80_0001),
+            Some(0xFFF8_0000_2000_0000)
+        );
+        assert_eq!(
+            fconvert(
+                FConvOp::FpTrunc,
+                Type::F64,
+                Type::F32,
+                0x7FF0_0000_4000_0000
+            ),
+            Some(0x7FC0_0002)
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::frontend::ast::{
 };
 use crate::frontend::lex::{Interner, Sym};
 use crate::frontend::sema::consteval::{self, CVal};
-use crate::frontend::sema::types::{TypeId, TypeKind, Types};
+use crate::frontend::sema::types::{BitField, TypeId, TypeKind, Types};
 use crate::frontend::source::{Diagnostics, SourceMap};
 use crate::hash::{HashMap, HashSet};
 use crate::ir::{
@@ -333,16 +333,18 @@ impl<'a> Lowerer<'a> {
                 Some(CVal::Int(v)) => {
                     let o = off as usize;
                     relocs.retain(|r| r.0 as usize + 4 <= o || r.0 as usize >= o + size);
-                    if let Some((boff, w)) = it.bits {
-                        let mut unit: u64 = 0;
-                        for i in 0..size {
-                            unit |= (bytes.get(o + i).copied().unwrap_or(0) as u64) << (8 * i);
-                        }
-                        let mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
-                        unit = (unit & !(mask << boff)) | (((v as u64) & mask) << boff);
-                        for i in 0..size {
-                            if o + i < bytes.len() {
-                                bytes[o + i] = (unit >> (8 * i)) as u8;
+                    if let Some(bf) = it.bits {
+                        // bit k of the field is bit shift + k of the unit
+                        for k in 0..bf.width {
+                            let at = u64::from(bf.shift + k);
+                            let byte = o + (at / 8) as usize;
+                            let m = 1u8 << (at % 8);
+                            if byte < bytes.len() {
+                                if (v >> k) & 1 != 0 {
+                                    bytes[byte] |= m;
+                                } else {
+                                    bytes[byte] &= !m;
+                                }
                             }
                         }
                     } else {
@@ -1300,10 +1302,19 @@ impl<'a> Lowerer<'a> {
         fx.f.push(fx.cur, k).expect("v")
     }
 
-    fn load_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, (boff, w): (u32, u32)) -> Value {
+    /// Reads the bit-field `bf` of C type `ty` whose storage unit is at
+    /// `addr`: the unit loaded (byte by byte when `fx.bytewise_units` is
+    /// set or the field straddles units of its type), shifted left then
+    /// right to sign- or zero-extend the field.
+    fn load_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, bf: BitField) -> Value {
         let t = ir_type(self.types(), ty);
+        if bf.unit != t.bytes() {
+            return self.load_span(fx, addr, ty, bf);
+        }
+        let (boff, w) = (bf.shift, bf.width);
         let unit = if fx.bytewise_units {
-            self.unit_load(fx, addr, t)
+            let volatile = self.types().is_volatile(ty);
+            self.unit_load(fx, addr, t, volatile)
         } else {
             self.load(fx, addr, ty)
         };
@@ -1344,7 +1355,7 @@ impl<'a> Lowerer<'a> {
         fx: &mut Fx,
         addr: Value,
         ty: TypeId,
-        bits: Option<(u32, u32)>,
+        bits: Option<BitField>,
         v: Value,
     ) -> Value {
         match bits {
@@ -1360,17 +1371,18 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn store_bits(
-        &mut self,
-        fx: &mut Fx,
-        addr: Value,
-        ty: TypeId,
-        (boff, w): (u32, u32),
-        v: Value,
-    ) {
+    /// Writes `v` to the bit-field `bf` of C type `ty` whose storage unit
+    /// is at `addr` (read, merge, write; see [`Lowerer::load_bits`]).
+    fn store_bits(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, bf: BitField, v: Value) {
+        if bf.unit != ir_type(self.types(), ty).bytes() {
+            self.store_span(fx, addr, ty, bf, v);
+            return;
+        }
+        let (boff, w) = (bf.shift, bf.width);
+        let volatile = self.types().is_volatile(ty);
         let t = ir_type(self.types(), ty);
         let unit = if fx.bytewise_units {
-            self.unit_load(fx, addr, t)
+            self.unit_load(fx, addr, t, volatile)
         } else {
             self.load(fx, addr, ty)
         };
@@ -1429,7 +1441,7 @@ impl<'a> Lowerer<'a> {
             )
             .expect("v");
         if fx.bytewise_units {
-            self.unit_store(fx, addr, t, nu);
+            self.unit_store(fx, addr, t, nu, volatile);
         } else {
             let k = self.store_inst(ty, addr, nu);
             fx.f.push(fx.cur, k);
@@ -1437,7 +1449,8 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The value a bit-field assignment yields: `v` truncated to the field.
-    fn bits_value(&mut self, fx: &mut Fx, ty: TypeId, (_, w): (u32, u32), v: Value) -> Value {
+    fn bits_value(&mut self, fx: &mut Fx, ty: TypeId, bf: BitField, v: Value) -> Value {
+        let w = bf.width;
         let t = fx.f.value_type(v);
         let bits = t.bits();
         if w >= bits {
@@ -1532,6 +1545,8 @@ impl<'a> Lowerer<'a> {
                     a
                 } else if types.is_void(e.ty) {
                     return None;
+                } else if self.under_aligned(e) {
+                    self.load_bytewise(fx, a, e.ty)
                 } else {
                     self.load(fx, a, e.ty)
                 }

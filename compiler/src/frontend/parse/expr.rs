@@ -155,8 +155,26 @@ impl<'a> Parser<'a> {
     /// Implicit conversion as if by assignment (C99 §6.5.16.1), with gcc's
     /// warnings for pointer/integer mismatches.
     pub(crate) fn assign_convert(&mut self, to: TypeId, e: Expr, ctx: &str) -> Expr {
+        let (what, at) = (ctx.to_string(), e.span);
+        self.assign_convert_at(to, e, ctx, &what, at)
+    }
+
+    /// [`Parser::assign_convert`] with the conversion described as gcc
+    /// names it in a discarded-qualifier warning (`what`: "initialization",
+    /// "assignment", "return", "passing argument 2 of 'f'") and that
+    /// warning's position `at` (the operator of an assignment, else the
+    /// converted expression).
+    pub(crate) fn assign_convert_at(
+        &mut self,
+        to: TypeId,
+        e: Expr,
+        ctx: &str,
+        what: &str,
+        at: Span,
+    ) -> Expr {
         let e = self.rvalue(e);
         let from = e.ty;
+        self.check_discarded_qualifiers(to, from, what, at);
         if from == to {
             return e;
         }
@@ -245,6 +263,29 @@ impl<'a> Parser<'a> {
         };
         self.diags.error(e.span, msg);
         Expr { ty: to, ..e }
+    }
+
+    /// gcc's `-Wdiscarded-qualifiers` (on by default): a pointer to a
+    /// volatile object converted implicitly to a pointer to a non-volatile
+    /// one (C99 §6.5.16.1p1 requires the target to have all the source's
+    /// qualifiers). Only `volatile` is checked: lcc's types do not carry
+    /// `const`, and `volatile void` is `void` in them, so a conversion to
+    /// `void *` is not checked either.
+    fn check_discarded_qualifiers(&mut self, to: TypeId, from: TypeId, what: &str, at: Span) {
+        let t = &self.types;
+        if !(t.is_ptr(to) && t.is_ptr(from)) {
+            return;
+        }
+        let (pt, pf) = (t.pointee(to).expect("ptr"), t.pointee(from).expect("ptr"));
+        if pt == Types::VOID || !t.is_volatile(pf) || t.is_volatile(pt) {
+            return;
+        }
+        if self.compatible_pointee(pt, pf) {
+            self.diags.warning(
+                at,
+                format!("{what} discards 'volatile' qualifier from pointer target type [-Wdiscarded-qualifiers]"),
+            );
+        }
     }
 
     fn compatible_pointee(&mut self, a: TypeId, b: TypeId) -> bool {
@@ -356,7 +397,7 @@ impl<'a> Parser<'a> {
         let lty = lhs.ty;
         match op {
             None => {
-                let r = self.assign_convert(lty, rhs, "assignment");
+                let r = self.assign_convert_at(lty, rhs, "assignment", "assignment", t.span);
                 Ok(self.mk(ExprKind::Assign(bx(lhs), bx(r)), lty, sp))
             }
             Some(op) => {
@@ -1220,7 +1261,12 @@ impl<'a> Parser<'a> {
         let mut conv = Vec::new();
         for (i, a) in args.into_iter().enumerate() {
             if i < params.len() && proto {
-                conv.push(self.assign_convert(params[i], a, "argument"));
+                let what = match &fname {
+                    Some(n) => format!("passing argument {} of '{n}'", i + 1),
+                    None => format!("passing argument {}", i + 1),
+                };
+                let at = a.span;
+                conv.push(self.assign_convert_at(params[i], a, "argument", &what, at));
             } else {
                 let a = self.rvalue(a);
                 let t = if self.types.is_integer(a.ty) {

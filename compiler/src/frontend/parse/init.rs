@@ -9,7 +9,7 @@ use super::{PResult, Parser};
 use crate::frontend::ast::*;
 use crate::frontend::lex::{Sym, TokKind, P};
 use crate::frontend::sema::consteval::{self, CVal};
-use crate::frontend::sema::types::{TypeId, TypeKind, Types};
+use crate::frontend::sema::types::{BitField, TypeId, TypeKind, Types};
 use crate::frontend::source::Span;
 
 /// Syntactic initializer before type-directed resolution.
@@ -24,7 +24,7 @@ pub(crate) enum Desig {
 }
 
 /// An initializable member: type, byte offset, bit-field, name.
-type InitMember = (TypeId, u64, Option<(u32, u32)>, Option<Sym>);
+type InitMember = (TypeId, u64, Option<BitField>, Option<Sym>);
 
 impl<'a> Parser<'a> {
     /// Parses `= initializer` (after the `=`) for an object of type `ty`;
@@ -506,7 +506,7 @@ impl<'a> Parser<'a> {
         &mut self,
         ty: TypeId,
         off: u64,
-        bits: (u32, u32),
+        bits: BitField,
         node: &InitTree,
         init: &mut Init,
     ) {

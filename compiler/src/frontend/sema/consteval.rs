@@ -4,6 +4,8 @@
 use crate::frontend::ast::{BinOp, Expr, ExprKind, UnOp};
 use crate::frontend::lex::Sym;
 use crate::frontend::sema::types::{TypeId, TypeKind, Types};
+use crate::ir::eval as ir_eval;
+use crate::ir::{FBinaryOp, Type as IrType};
 
 /// The value of a constant expression.
 #[derive(Clone, Debug, PartialEq)]
@@ -234,23 +236,19 @@ pub fn eval_float(types: &Types, e: &Expr) -> Option<f64> {
         ExprKind::Unary(UnOp::Neg, x) => -eval_float(types, x)?,
         ExprKind::Binary(op, a, b) => {
             let (x, y) = (eval_float(types, a)?, eval_float(types, b)?);
+            let op = match op {
+                BinOp::Add => FBinaryOp::Add,
+                BinOp::Sub => FBinaryOp::Sub,
+                BinOp::Mul => FBinaryOp::Mul,
+                BinOp::Div => FBinaryOp::Div,
+                _ => return None,
+            };
+            // the IR's arithmetic: a NaN result has the runtime's bits
             if single {
-                let (x, y) = (x as f32, y as f32);
-                (match op {
-                    BinOp::Add => x + y,
-                    BinOp::Sub => x - y,
-                    BinOp::Mul => x * y,
-                    BinOp::Div => x / y,
-                    _ => return None,
-                }) as f64
+                let (x, y) = ((x as f32).to_bits() as u64, (y as f32).to_bits() as u64);
+                f32::from_bits(ir_eval::fbinary(op, IrType::F32, x, y) as u32) as f64
             } else {
-                match op {
-                    BinOp::Add => x + y,
-                    BinOp::Sub => x - y,
-                    BinOp::Mul => x * y,
-                    BinOp::Div => x / y,
-                    _ => return None,
-                }
+                f64::from_bits(ir_eval::fbinary(op, IrType::F64, x.to_bits(), y.to_bits()))
             }
         }
         ExprKind::Cond(c, a, b) => {

@@ -3,15 +3,27 @@
 //! (ISA-ST200 §1.1: ILP32, `long long` and `double` 8-byte aligned; §7
 //! passes structures by value in the words of this memory layout), a union
 //! as large as its largest member, the size rounded up to the alignment,
-//! and a flexible array member last. Bit-fields follow the System V rules:
-//! a field takes the next bits of a storage unit of its declared type and
-//! moves to the next unit rather than straddle one, a zero-width field
-//! closes the unit, and unnamed fields do not align the record. GNU
-//! `packed` gives alignment 1 and lets bit-fields straddle units;
-//! `aligned(N)` raises an alignment.
+//! and a flexible array member last.
+//!
+//! Bit-fields and packing follow gcc (its `stor-layout.c` rules for a
+//! target where bit-field types matter, as on i386 with `-malign-double`,
+//! which `tests/struct_layout.rs` compares with):
+//! - a field takes the next bits; without packing it moves to the next
+//!   aligned unit of its declared type rather than straddle one (System V);
+//! - `__attribute__((packed))` (on the record or the member) gives a member
+//!   alignment 1 unless the member has its own `aligned(N)`, and lets a
+//!   bit-field straddle units;
+//! - under `#pragma pack(N)` every member's alignment, `aligned(N)` ones
+//!   included, is capped at N, and bit-fields straddle units freely (gcc
+//!   applies the System V rule only when no pragma is in force); a named
+//!   bit-field still gives the record its type's alignment capped at N;
+//! - a zero-width bit-field aligns the next field to its type whatever the
+//!   packing, and neither it nor any unnamed bit-field aligns the record;
+//! - `aligned(N)` on the record raises its alignment (not capped by the
+//!   pragma).
 
 use crate::frontend::lex::{Interner, Sym};
-use crate::frontend::sema::types::{Field, TypeId, TypeKind, Types};
+use crate::frontend::sema::types::{BitField, Field, TypeId, TypeKind, Types};
 use crate::frontend::source::{Diagnostics, Span};
 use crate::hash::HashSet;
 
@@ -32,11 +44,10 @@ pub(crate) struct Member {
     pub span: Span,
 }
 
-/// Lays out a struct or union (System V rules for bit-fields, ISA-ST200
-/// §1.1 alignments; `packed` gives alignment 1) and completes the record
-/// `ty`. `record_packed` and `record_aligned` are the attributes of the
-/// struct or union itself; `pack` is the `#pragma pack(N)` in force
-/// (member alignments capped at N; `pack(1)` is `packed`).
+/// Lays out a struct or union (gcc's rules, see the module documentation)
+/// and completes the record `ty`. `record_packed` and `record_aligned` are
+/// the attributes of the struct or union itself; `pack` is the
+/// `#pragma pack(N)` in force (bytes).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn layout_record(
     types: &mut Types,
@@ -48,13 +59,14 @@ pub(crate) fn layout_record(
     record_aligned: Option<u64>,
     pack: Option<u64>,
 ) {
-    let record_packed = record_packed || pack == Some(1);
-    let cap = pack.unwrap_or(u64::MAX);
+    let cap = |a: u64| pack.map_or(a, |n| a.min(n));
     let is_union = types.record(ty).is_some_and(|r| r.is_union);
-    let mut fields = Vec::new();
+    // (field, bit position in the record) of each member, units chosen
+    // once the record's size is known
+    let mut placed: Vec<(Field, u64)> = Vec::new();
     let mut bit: u64 = 0; // current position in bits (struct)
-    let mut size: u64 = 0; // union size
-    let mut align: u64 = 1;
+    let mut size: u64 = 0; // union size in bytes
+    let mut align: u64 = record_aligned.unwrap_or(1);
     let mut flexible = false;
     let n = members.len();
     let mut seen = HashSet::default();
@@ -86,87 +98,111 @@ pub(crate) fn layout_record(
                 }
             }
         };
-        let mut malign = if packed { 1 } else { types.align(mty).min(cap) };
-        if let Some(al) = member_aligned {
-            malign = malign.max(al);
-        }
+        let talign = types.align(mty);
         if let Some(w) = width {
-            let unit = types.size(mty).unwrap_or(4);
-            let ualign = if packed { 1 } else { types.align(mty).min(cap) };
-            if is_union {
-                fields.push(Field {
-                    name,
-                    ty: mty,
-                    offset: 0,
-                    bits: Some((0, w)),
-                });
-                size = size.max(w.div_ceil(8) as u64);
-                if name.is_some() {
-                    align = align.max(ualign);
+            let w = u64::from(w);
+            if w == 0 {
+                // not influenced by packing; unnamed, so the record's
+                // alignment does not change
+                if !is_union {
+                    bit = bit.div_ceil(talign * 8) * talign * 8;
                 }
                 continue;
             }
-            if w == 0 {
-                bit = bit.div_ceil(unit * 8) * unit * 8;
-                continue;
+            // the field's own alignment (bytes): only an explicit aligned(N);
+            // without one a bit-field may start at any bit
+            let desired = member_aligned.map(cap);
+            if name.is_some() {
+                let tal = if pack.is_some() {
+                    cap(talign)
+                } else if packed {
+                    1
+                } else {
+                    talign
+                };
+                align = align.max(desired.unwrap_or(1)).max(tal);
             }
-            let w = w as u64;
-            if !packed && (bit / (unit * 8)) != ((bit + w - 1) / (unit * 8)) {
-                bit = bit.div_ceil(unit * 8) * unit * 8;
-            }
-            // storage unit: an aligned unit of the declared type containing the field
-            let (off, boff) = if packed {
-                let off = bit / 8;
-                (off, (bit - off * 8) as u32)
+            if is_union {
+                size = size.max(w.div_ceil(8));
             } else {
-                let off = (bit / (unit * 8)) * unit;
-                (off, (bit - off * 8) as u32)
-            };
-            if name.is_none() {
+                if let Some(d) = desired {
+                    bit = bit.div_ceil(d * 8) * d * 8;
+                }
+                if !packed && pack.is_none() {
+                    // may not span more aligned units of its type than
+                    // the type has
+                    let ua = talign * 8;
+                    if (bit % ua + w).div_ceil(ua) > msize * 8 / ua {
+                        bit = bit.div_ceil(ua) * ua;
+                    }
+                }
+            }
+            if name.is_some() {
+                let f = Field {
+                    name,
+                    ty: mty,
+                    offset: 0,
+                    bits: Some(BitField {
+                        shift: 0,
+                        width: w as u32,
+                        unit: 0,
+                    }),
+                };
+                placed.push((f, if is_union { 0 } else { bit }));
+            }
+            if !is_union {
                 bit += w;
-                continue;
             }
-            // packed fields may span more bytes than the type: use a wider unit
-            let fty = if packed && boff as u64 + w > unit * 8 {
-                Types::ULLONG
-            } else {
-                mty
-            };
-            fields.push(Field {
-                name,
-                ty: fty,
-                offset: off,
-                bits: Some((boff, w as u32)),
-            });
-            bit += w;
-            align = align.max(ualign);
             continue;
         }
+        let malign = cap(match member_aligned {
+            Some(a) if packed => a,
+            Some(a) => a.max(talign),
+            None if packed => 1,
+            None => talign,
+        });
         align = align.max(malign);
+        let f = Field {
+            name,
+            ty: mty,
+            offset: 0,
+            bits: None,
+        };
         if is_union {
-            fields.push(Field {
-                name,
-                ty: mty,
-                offset: 0,
-                bits: None,
-            });
+            placed.push((f, 0));
             size = size.max(msize);
         } else {
             bit = bit.div_ceil(malign * 8) * malign * 8;
-            fields.push(Field {
-                name,
-                ty: mty,
-                offset: bit / 8,
-                bits: None,
-            });
+            placed.push((f, bit));
             bit += msize * 8;
         }
     }
-    if let Some(al) = record_aligned {
-        align = align.max(al);
-    }
     let raw = if is_union { size } else { bit.div_ceil(8) };
     let total = raw.div_ceil(align) * align;
+    let fields = placed
+        .into_iter()
+        .map(|(mut f, pos)| {
+            match &mut f.bits {
+                None => f.offset = pos / 8,
+                Some(bf) => {
+                    let tsize = types.size(f.ty).unwrap_or(4);
+                    let w = u64::from(bf.width);
+                    let natural = pos / (tsize * 8) * tsize;
+                    if pos + w <= (natural + tsize) * 8 && natural + tsize <= total {
+                        // a unit of the declared type, aligned to its size
+                        f.offset = natural;
+                        bf.unit = tsize as u32;
+                    } else {
+                        // the bytes the field spans
+                        f.offset = pos / 8;
+                        bf.unit = ((pos % 8 + w).div_ceil(8)) as u32;
+                    }
+                    bf.shift = (pos - f.offset * 8) as u32;
+                }
+            }
+            f
+        })
+        .collect();
     if let TypeKind::Record(r) = types.kind(ty).clone() {
         let rec = &mut types.records[r.0 as usize];
         rec.fields = fields;

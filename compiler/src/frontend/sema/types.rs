@@ -72,8 +72,27 @@ pub struct Field {
     pub ty: TypeId,
     /// Byte offset of the member (for bit-fields, of its storage unit).
     pub offset: u64,
-    /// For bit-fields: (bit offset within the storage unit, width in bits).
-    pub bits: Option<(u32, u32)>,
+    /// For bit-fields: where the bits are in the storage unit.
+    pub bits: Option<BitField>,
+}
+
+/// Where a bit-field's bits are, relative to the byte offset of its member
+/// (C11 6.7.2.1p11: the layout of bit-fields is implementation-defined;
+/// lcc follows gcc, `frontend::sema::layout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BitField {
+    /// Position of the field's least significant bit in its storage unit,
+    /// counted from the unit's least significant bit (little-endian:
+    /// bit `k` of the unit is bit `k % 8` of byte `k / 8`).
+    pub shift: u32,
+    /// Width in bits (at least 1).
+    pub width: u32,
+    /// Size of the storage unit in bytes. The size of the declared type
+    /// for a field in a unit of that type (every field of a record that is
+    /// not packed); otherwise, for a field that packing lets straddle the
+    /// units of its type, the bytes it spans (1 to 9), read and written
+    /// one byte at a time.
+    pub unit: u32,
 }
 
 /// A struct or union definition and its layout.
@@ -95,9 +114,9 @@ pub struct Record {
     pub flexible: bool,
 }
 
-/// A member found by [`Types::find_field`]: absolute byte offset, type,
-/// bit-field (bit offset, width in bits).
-pub type FieldRef = (u64, TypeId, Option<(u32, u32)>);
+/// A member found by [`Types::find_field`]: absolute byte offset (of the
+/// storage unit for a bit-field), declared type, bit-field position.
+pub type FieldRef = (u64, TypeId, Option<BitField>);
 
 /// The type table of one translation unit.
 #[derive(Clone, Debug)]
