@@ -662,6 +662,44 @@ fn dest_mask(o: Opcode) -> u64 {
     })[o.0 as usize]
 }
 
+/// How many operations read each register ([`MFunc::use_counts`]),
+/// counted in arrays indexed by register number rather than hashed.
+#[derive(Clone, Debug)]
+pub struct UseCounts {
+    /// By virtual register index (grown when a register is beyond
+    /// [`MFunc::vclass`]).
+    virt: Vec<u32>,
+    /// `$rN` at `N`, `$bN` at `256 + N`.
+    phys: Vec<u32>,
+}
+
+impl UseCounts {
+    fn slot(&mut self, r: Reg) -> &mut u32 {
+        match r {
+            Reg::V(v) => {
+                if v.index() >= self.virt.len() {
+                    self.virt.resize(v.index() + 1, 0);
+                }
+                &mut self.virt[v.index()]
+            }
+            Reg::G(n) => &mut self.phys[n as usize],
+            Reg::B(n) => &mut self.phys[256 + n as usize],
+        }
+    }
+    fn add(&mut self, r: Reg) {
+        *self.slot(r) += 1;
+    }
+    /// The number of reads of `r` (0 if none).
+    pub fn get(&self, r: Reg) -> usize {
+        let n = match r {
+            Reg::V(v) => self.virt.get(v.index()).copied().unwrap_or(0),
+            Reg::G(n) => self.phys[n as usize],
+            Reg::B(n) => self.phys[256 + n as usize],
+        };
+        n as usize
+    }
+}
+
 /// A machine basic block.
 #[derive(Clone, Debug, Default)]
 pub struct MBlock {
@@ -745,11 +783,14 @@ impl MFunc {
     }
     /// How many operations read each register, over every block (a phi
     /// once per operand naming it, implicit operands included).
-    pub fn use_counts(&self) -> crate::hash::HashMap<Reg, usize> {
-        let mut n = crate::hash::HashMap::default();
+    pub fn use_counts(&self) -> UseCounts {
+        let mut n = UseCounts {
+            virt: vec![0; self.vclass.len()],
+            phys: vec![0; 512],
+        };
         for b in &self.blocks {
             for i in &b.insts {
-                i.for_each_use(|u| *n.entry(u).or_insert(0) += 1);
+                i.for_each_use(|u| n.add(u));
             }
         }
         n
