@@ -125,7 +125,11 @@ mod tests {
                 s.insert(k);
             }
             let (low, high) = s.split_u128(n);
-            assert_eq!(low.words.len(), n.div_ceil(64), "capacity of the low part, n = {n}");
+            assert_eq!(
+                low.words.len(),
+                n.div_ceil(64),
+                "capacity of the low part, n = {n}"
+            );
             for &k in &members {
                 if k < n {
                     assert!(low.contains(k), "{k} below {n}");
@@ -133,7 +137,11 @@ mod tests {
                     assert_ne!(high & 1u128 << (k - n), 0, "{k} at or above {n}");
                 }
             }
-            assert_eq!(low.len() + high.count_ones() as usize, members.len(), "n = {n}");
+            assert_eq!(
+                low.len() + high.count_ones() as usize,
+                members.len(),
+                "n = {n}"
+            );
         }
     }
 }

@@ -371,9 +371,7 @@ fn shared_sides(
             }
         }
         let all = uses.get_or_insert_with(|| mf.use_counts());
-        local
-            .iter()
-            .all(|(r, n)| all.get(*r) == *n)
+        local.iter().all(|(r, n)| all.get(*r) == *n)
     };
     succs.iter().copied().filter(|&s| candidate(s)).collect()
 }

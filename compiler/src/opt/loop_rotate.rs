@@ -35,8 +35,8 @@
 
 use super::simplify_cfg::replace_uses_in;
 use super::ssa::repair_many_with;
-use crate::analysis::DomTree;
 use super::Stats;
+use crate::analysis::DomTree;
 use crate::hash::HashMap;
 use crate::ir::{Block, Function, Inst, InstKind, Value};
 

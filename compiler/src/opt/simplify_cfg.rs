@@ -22,7 +22,11 @@ pub(crate) fn replace_uses(f: &mut Function, repl: &[Option<Value>]) {
 
 /// [`replace_uses`] in the blocks `b` of the layout with `scan(b)` only
 /// (the caller knows that the other blocks read no replaced value).
-pub(crate) fn replace_uses_in(f: &mut Function, repl: &[Option<Value>], scan: impl Fn(Block) -> bool) {
+pub(crate) fn replace_uses_in(
+    f: &mut Function,
+    repl: &[Option<Value>],
+    scan: impl Fn(Block) -> bool,
+) {
     if repl.iter().all(Option::is_none) {
         return;
     }

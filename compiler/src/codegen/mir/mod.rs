@@ -515,21 +515,57 @@ impl MInst {
     /// Calls `f` on every register read, in the order of [`MInst::uses`],
     /// without collecting them.
     pub fn for_each_use(&self, mut f: impl FnMut(Reg)) {
-        self.for_each_reg(|r, d| {
-            if !d {
-                f(r)
+        // the operands that [`MInst::for_each_reg`] flags as read, walked
+        // directly
+        let reads = match self.op {
+            MOp::Isa(o) => {
+                let mask = dest_mask(o);
+                for (k, o) in self.ops.iter().enumerate() {
+                    if let Opnd::R(r) = o {
+                        if k >= 64 || mask >> k & 1 == 0 {
+                            f(*r)
+                        }
+                    }
+                }
+                &[][..]
             }
-        });
+            MOp::Phi | MOp::Psi => self.ops.get(1..).unwrap_or(&[]),
+            MOp::PCopy => &self.ops[self.ops.len() / 2..],
+        };
+        for o in reads {
+            if let Opnd::R(r) = o {
+                f(*r)
+            }
+        }
         self.imp_uses.iter().for_each(|&r| f(r));
     }
     /// Calls `f` on every register written, in the order of
     /// [`MInst::defs`], without collecting them.
     pub fn for_each_def(&self, mut f: impl FnMut(Reg)) {
-        self.for_each_reg(|r, d| {
-            if d {
-                f(r)
+        // the operands that [`MInst::for_each_reg`] flags as written,
+        // found from the destination mask rather than by testing each
+        let writes = match self.op {
+            MOp::Isa(o) => {
+                let mut mask = dest_mask(o);
+                while mask != 0 {
+                    let k = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    match self.ops.get(k) {
+                        Some(Opnd::R(r)) => f(*r),
+                        Some(_) => {}
+                        None => break,
+                    }
+                }
+                &[][..]
             }
-        });
+            MOp::Phi | MOp::Psi => &self.ops[..self.ops.len().min(1)],
+            MOp::PCopy => &self.ops[..self.ops.len() / 2],
+        };
+        for o in writes {
+            if let Opnd::R(r) = o {
+                f(*r)
+            }
+        }
         self.imp_defs.iter().for_each(|&r| f(r));
     }
     /// True if the operation reads `x` (one of [`MInst::uses`]).
@@ -572,16 +608,24 @@ impl MInst {
     /// Mutable references to every register operand with a flag "is a
     /// definition" (implicit operands excluded), in operand order.
     pub fn regs_mut(&mut self) -> SmallVec<[(&mut Reg, bool); 4]> {
-        let mut defs = SmallVec::<[bool; 8]>::new();
-        self.for_each_def_flag(|_, d| defs.push(d));
-        self.ops
-            .iter_mut()
-            .zip(defs)
-            .filter_map(|(o, d)| match o {
-                Opnd::R(r) => Some((r, d)),
-                _ => None,
-            })
-            .collect()
+        // the flags of [`MInst::for_each_def_flag`], computed in place
+        let (op, n) = (self.op, self.ops.len());
+        let mask = match op {
+            MOp::Isa(o) => dest_mask(o),
+            _ => 0,
+        };
+        let is_def = |k: usize| match op {
+            MOp::Isa(_) => k < 64 && mask >> k & 1 != 0,
+            MOp::Phi | MOp::Psi => k == 0,
+            MOp::PCopy => k < n / 2,
+        };
+        let mut out = SmallVec::new();
+        for (k, o) in self.ops.iter_mut().enumerate() {
+            if let Opnd::R(r) = o {
+                out.push((r, is_def(k)));
+            }
+        }
+        out
     }
     /// True for control operations (ISA-ST200 §4.7): they end a
     /// scheduling region.
