@@ -64,7 +64,7 @@ impl BitSet {
         for (a, b) in low.words.iter_mut().zip(&self.words) {
             *a = *b;
         }
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             if let Some(last) = low.words.last_mut() {
                 *last &= (1u64 << (n % 64)) - 1;
             }
