@@ -56,6 +56,36 @@ impl BitSet {
             *a &= !b;
         }
     }
+    /// The elements below `n`, as a set able to hold `0..n`, and the
+    /// elements `n..n + 128` as the bits of a `u128` (element `n + k` at
+    /// bit `k`); the elements beyond are left out. Word by word.
+    pub fn split_u128(&self, n: usize) -> (BitSet, u128) {
+        let mut low = BitSet::new(n);
+        for (a, b) in low.words.iter_mut().zip(&self.words) {
+            *a = *b;
+        }
+        if !n.is_multiple_of(64) {
+            if let Some(last) = low.words.last_mut() {
+                *last &= (1u64 << (n % 64)) - 1;
+            }
+        }
+        let mut high = 0u128;
+        let end = self.words.len().min((n + 128).div_ceil(64));
+        for k in n / 64..end {
+            let mut w = self.words[k];
+            if k == n / 64 {
+                w &= !((1u64 << (n % 64)) - 1);
+            }
+            while w != 0 {
+                let e = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                if e - n < 128 {
+                    high |= 1u128 << (e - n);
+                }
+            }
+        }
+        (low, high)
+    }
     /// Number of elements.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
@@ -77,5 +107,41 @@ impl BitSet {
                 Some(k * 64 + t)
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `split_u128` against its definition element by element, for split
+    /// points inside and at the edges of words.
+    #[test]
+    fn split_u128_keeps_each_element_on_its_side() {
+        for n in [0usize, 1, 5, 63, 64, 65, 100, 128, 130] {
+            let mut s = BitSet::new(n + 128);
+            let members: Vec<usize> = (0..n + 128).filter(|k| (k * 7 + n) % 5 < 2).collect();
+            for &k in &members {
+                s.insert(k);
+            }
+            let (low, high) = s.split_u128(n);
+            assert_eq!(
+                low.words.len(),
+                n.div_ceil(64),
+                "capacity of the low part, n = {n}"
+            );
+            for &k in &members {
+                if k < n {
+                    assert!(low.contains(k), "{k} below {n}");
+                } else {
+                    assert_ne!(high & 1u128 << (k - n), 0, "{k} at or above {n}");
+                }
+            }
+            assert_eq!(
+                low.len() + high.count_ones() as usize,
+                members.len(),
+                "n = {n}"
+            );
+        }
     }
 }

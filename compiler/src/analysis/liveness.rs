@@ -121,19 +121,36 @@ impl<N: Node> Liveness<N> {
         local: &[LocalLiveness],
         nvars: usize,
     ) -> Liveness<N> {
+        Liveness::solve_iterative_rpo(dt.rpo().to_vec(), succs, preds, local, nvars)
+    }
+
+    /// [`Liveness::solve_iterative`] given only the reverse postorder
+    /// `rpo` of the nodes reachable from the entry (the dominator tree's
+    /// [`DomTree::rpo`]; [`postorder`] reversed), for callers that need no
+    /// dominator tree: the sets are the same.
+    pub fn solve_iterative_rpo(
+        rpo: Vec<N>,
+        succs: &[Vec<N>],
+        preds: &[Vec<N>],
+        local: &[LocalLiveness],
+        nvars: usize,
+    ) -> Liveness<N> {
         let n = succs.len();
         let nw = nvars.div_ceil(64);
         let mut live_in = vec![BitSet::new(0); n];
         let mut live_out = vec![BitSet::new(0); n];
-        for &b in dt.rpo() {
+        let mut reachable = vec![false; n];
+        for &b in &rpo {
             live_in[b.index()] = BitSet::new(nvars);
             live_out[b.index()] = BitSet::new(nvars);
+            reachable[b.index()] = true;
         }
+        let is_reachable = |b: N| reachable.get(b.index()).copied().unwrap_or(false);
         let none = LocalLiveness::default();
         let mut queued = vec![false; n];
         // worklist popped from the end: pushed in reverse postorder so the
         // first pops are in postorder
-        let mut work: Vec<N> = dt.rpo().to_vec();
+        let mut work: Vec<N> = rpo;
         for &b in &work {
             queued[b.index()] = true;
         }
@@ -144,7 +161,7 @@ impl<N: Node> Liveness<N> {
             let l = local.get(bi).unwrap_or(&none);
             tmp.words.iter_mut().for_each(|w| *w = 0);
             for &s in &succs[bi] {
-                if s.index() < n && dt.is_reachable(s) {
+                if s.index() < n && is_reachable(s) {
                     for (o, &i) in tmp.words.iter_mut().zip(&live_in[s.index()].words) {
                         *o |= i;
                     }
@@ -158,7 +175,7 @@ impl<N: Node> Liveness<N> {
             if tmp.words[..nw] != live_in[bi].words[..] {
                 live_in[bi].words.copy_from_slice(&tmp.words[..nw]);
                 for &p in &preds[bi] {
-                    if dt.is_reachable(p) && !queued[p.index()] {
+                    if is_reachable(p) && !queued[p.index()] {
                         queued[p.index()] = true;
                         work.push(p);
                     }

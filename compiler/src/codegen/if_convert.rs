@@ -209,7 +209,7 @@ fn drive(
         let mut touched = vec![false; mf.blocks.len()];
         let mut changed = false;
         // reads of each register, counted when tail duplication first asks
-        let mut uses: Option<HashMap<Reg, usize>> = None;
+        let mut uses: Option<UseCounts> = None;
         for h in order {
             // a region, or one whose side blocks other blocks reach too
             // (weighed as if the head had them to itself: their copies
@@ -322,7 +322,7 @@ fn shared_sides(
     cfg: &Cfg,
     h: MBlockId,
     model: &ProcessorModel,
-    uses: &mut Option<HashMap<Reg, usize>>,
+    uses: &mut Option<UseCounts>,
 ) -> Vec<MBlockId> {
     let entry = mf.order[0];
     let succs = cfg.succs(h);
@@ -382,9 +382,7 @@ fn shared_sides(
             }
         }
         let all = uses.get_or_insert_with(|| mf.use_counts());
-        local
-            .iter()
-            .all(|(r, n)| all.get(r).copied().unwrap_or(0) == *n)
+        local.iter().all(|(r, n)| all.get(*r) == *n)
     };
     succs.iter().copied().filter(|&s| candidate(s)).collect()
 }

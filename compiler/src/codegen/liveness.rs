@@ -6,8 +6,8 @@
 //! Code Quality, and Efficiency", CGO 2009) handed to the one data-flow
 //! solver of [`crate::analysis::Liveness`].
 
-use super::mir::{Cfg, MBlockId, MFunc, MOp, Opnd, Reg};
-use crate::analysis::{predecessors_of, BitSet, DomTree, Liveness, LocalLiveness};
+use super::mir::{Cfg, MFunc, MOp, Opnd, Reg};
+use crate::analysis::{postorder, predecessors_of, BitSet, Liveness, LocalLiveness};
 
 /// Live-in and live-out sets of every block of `f` (indexed by block, each
 /// a set over `0..nvars`), for the registers `index` numbers (`None`:
@@ -54,23 +54,28 @@ pub fn live_sets(
             killed.remove(k);
         }
     }
-    let (mut live_in, mut live_out) = (vec![BitSet::new(nvars); nb], vec![BitSet::new(nvars); nb]);
     let Some(&entry) = f.order.first() else {
-        return (live_in, live_out);
+        return (vec![BitSet::new(nvars); nb], vec![BitSet::new(nvars); nb]);
     };
     let cfg = Cfg::new(f);
     let succs = cfg.succ_lists();
     let preds = predecessors_of(succs);
-    let dt = DomTree::new(entry, succs);
-    let lv = Liveness::solve_iterative(&dt, succs, &preds, &local, nvars);
+    // the blocks reachable from the entry in reverse postorder (the order
+    // of the dominator tree's `rpo`, which the solver needs alone)
+    let mut rpo = postorder(entry, succs);
+    rpo.reverse();
+    let mut reachable = vec![false; nb];
+    for b in &rpo {
+        reachable[b.index()] = true;
+    }
+    let lv = Liveness::solve_iterative_rpo(rpo, succs, &preds, &local, nvars);
     // no phi results in `local` and the identity numbering: the solved
-    // sets are the answer (those of the unreachable blocks stay empty)
-    let (solved_in, solved_out) = lv.into_sets();
-    for (b, (i, o)) in solved_in.into_iter().zip(solved_out).enumerate() {
-        if dt.is_reachable(MBlockId::new(b)) {
-            live_in[b] = i;
-            live_out[b] = o;
-        }
+    // sets are the answer; those of the unreachable blocks, which the
+    // solver leaves without words, are empty sets over `0..nvars`
+    let (mut live_in, mut live_out) = lv.into_sets();
+    for b in (0..nb).filter(|&b| !reachable[b]) {
+        live_in[b] = BitSet::new(nvars);
+        live_out[b] = BitSet::new(nvars);
     }
     (live_in, live_out)
 }

@@ -187,13 +187,13 @@ pub fn run(mf: &mut MFunc) -> Stats {
     let mut def: Vec<Option<(usize, usize)>> = vec![None; nv];
     for (bi, b) in mf.blocks.iter().enumerate() {
         for (k, i) in b.insts.iter().enumerate() {
-            for d in i.defs() {
+            i.for_each_def(|d| {
                 if let Reg::V(v) = d {
                     if v.index() < nv {
                         def[v.index()] = Some((bi, k));
                     }
                 }
-            }
+            });
         }
     }
     let def_of = |mf: &MFunc, r: Reg| -> Option<MInst> {
@@ -214,7 +214,7 @@ pub fn run(mf: &mut MFunc) -> Stats {
         let mut epoch = 0u32;
         for k in 0..mf.blocks[b.index()].insts.len() {
             // read the replacements made so far
-            {
+            if !subst.is_empty() {
                 let i = &mut mf.blocks[b.index()].insts[k];
                 for (r, d) in i.regs_mut() {
                     if !d {
@@ -222,7 +222,7 @@ pub fn run(mf: &mut MFunc) -> Stats {
                     }
                 }
             }
-            let i = mf.blocks[b.index()].insts[k].clone();
+            let i = &mf.blocks[b.index()].insts[k];
             let Some(info) = i.info() else { continue };
             if !i.is_pure() {
                 if !i.is_control() || i.is_call() {
@@ -283,8 +283,11 @@ pub fn run(mf: &mut MFunc) -> Stats {
                                 ((c as u32) & !width == 0 && c >= 0, e.ops.get(1))
                             {
                                 if matches!(x, Reg::V(_)) || x == Reg::ZERO {
+                                    // `i` is not read again: an `and` is no
+                                    // load to number
                                     mf.blocks[b.index()].insts[k].ops[1] = Opnd::R(x);
                                     st.extensions += 1;
+                                    continue;
                                 }
                             }
                         }

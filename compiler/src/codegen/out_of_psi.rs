@@ -108,7 +108,7 @@ pub fn lower(mf: &mut MFunc) -> Stats {
 fn simplify(
     defs: &Rc<Definitions>,
     psis: &HashMap<Reg, Vec<PsiArg>>,
-    uses: &HashMap<Reg, usize>,
+    uses: &UseCounts,
     mut args: Vec<PsiArg>,
     st: &mut Stats,
 ) -> Vec<PsiArg> {
@@ -116,9 +116,7 @@ fn simplify(
     let mut k = 0;
     while k < args.len() {
         let a = args[k];
-        let inner = psis
-            .get(&a.value)
-            .filter(|_| uses.get(&a.value) == Some(&1));
+        let inner = psis.get(&a.value).filter(|_| uses.get(a.value) == 1);
         match inner.and_then(|inner| psi::inline(&mut o, &args, k, inner)) {
             Some(v) => {
                 st.inlined += 1;

@@ -14,9 +14,38 @@ pub struct Sym(pub u32);
 pub struct Interner {
     map: HashMap<Rc<str>, Sym>,
     strs: Vec<Rc<str>>,
+    /// The symbol of each punctuator's spelling once interned (by `P as
+    /// usize`), and of `"\n"`: the lexer's most frequent spellings, found
+    /// without hashing them.
+    punct: Vec<Option<Sym>>,
+    newline: Option<Sym>,
 }
 
 impl Interner {
+    /// [`Interner::intern`] of the spelling of `p`.
+    pub fn intern_punct(&mut self, p: P) -> Sym {
+        let k = p as usize;
+        if let Some(&Some(s)) = self.punct.get(k) {
+            return s;
+        }
+        let s = self.intern(p.spelling());
+        if self.punct.len() <= k {
+            self.punct.resize(k + 1, None);
+        }
+        self.punct[k] = Some(s);
+        s
+    }
+    /// [`Interner::intern`] of `"\n"`.
+    pub fn intern_newline(&mut self) -> Sym {
+        match self.newline {
+            Some(s) => s,
+            None => {
+                let s = self.intern("\n");
+                self.newline = Some(s);
+                s
+            }
+        }
+    }
     /// Returns the symbol of `s`, adding it if new.
     pub fn intern(&mut self, s: &str) -> Sym {
         if let Some(&sym) = self.map.get(s) {
@@ -398,7 +427,7 @@ impl<'a> Lexer<'a> {
         if c == b'\n' {
             self.pos += 1;
             self.bol = true;
-            let s = interner.intern("\n");
+            let s = interner.intern_newline();
             return mk(TokKind::Newline, s, self.pos, self.file);
         }
         // header name
@@ -488,7 +517,7 @@ impl<'a> Lexer<'a> {
         let (p, n) = punct(&self.text[self.pos..]);
         if let Some(p) = p {
             self.pos += n;
-            let s = interner.intern(p.spelling());
+            let s = interner.intern_punct(p);
             return mk(TokKind::Punct(p), s, self.pos, self.file);
         }
         // other: one (possibly multi-byte UTF-8) character

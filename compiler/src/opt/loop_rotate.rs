@@ -33,9 +33,10 @@
 //! correct to copy too (each copy runs exactly when the original would
 //! have), only larger.
 
-use super::simplify_cfg::replace_uses;
-use super::ssa::repair_many;
+use super::simplify_cfg::replace_uses_in;
+use super::ssa::repair_many_with;
 use super::Stats;
+use crate::analysis::DomTree;
 use crate::hash::HashMap;
 use crate::ir::{Block, Function, Inst, InstKind, Value};
 
@@ -216,16 +217,30 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], hp: &[Block]) -> Option<Bl
         phi_versions.push((in_h, in_g));
     }
     repl.resize(f.values.len(), None);
-    replace_uses(f, &repl);
+    // The CFG is final (φs and operands do not change it). The values of
+    // the header were read, before the rotation, only in blocks the header
+    // dominated (strict SSA) and by φs on edges from them; G now dominates
+    // those blocks. So the uses to rewrite, before and after the repair,
+    // are in blocks G dominates, in blocks with a predecessor G dominates
+    // (their φs), and in unreachable blocks or blocks with an unreachable
+    // predecessor (which the dominance rule does not cover): the other
+    // blocks are not scanned.
+    let cfg = f.cfg();
+    let entry = cfg.entry.expect("a function with a loop has an entry");
+    let dt = DomTree::new(entry, &cfg.succs);
+    let all = !dt.is_reachable(g);
+    let under_g = |b: Block| !dt.is_reachable(b) || dt.dominates(g, b);
+    let scan = |b: Block| all || under_g(b) || cfg.preds[b.index()].iter().any(|&p| under_g(p));
+    replace_uses_in(f, &repl, scan);
     // Each variable now has a version in G and one in H.
     let vars: Vec<Vec<Value>> = versions
         .iter()
         .chain(&phi_versions)
         .map(|&(vh, vg)| vec![vh, vg])
         .collect();
-    repair_many(f, &vars);
+    repair_many_with(f, &vars, &cfg, &dt, scan);
     // One-operand φs are copies: replace them by their operand.
-    fold_single_phis(f, &[g, h]);
+    fold_single_phis(f, &[g, h], scan);
     // φ operands in predecessor order (the verifier's rule): the blocks
     // that got an operand from G (repair's φs follow the order already)
     f.sort_phi_operands(&[inside, exit]);
@@ -233,7 +248,7 @@ fn rotate(f: &mut Function, h: Block, body: &[Block], hp: &[Block]) -> Option<Bl
 }
 
 /// Replaces every one-operand φ of `blocks` by its operand.
-fn fold_single_phis(f: &mut Function, blocks: &[Block]) {
+fn fold_single_phis(f: &mut Function, blocks: &[Block], scan: impl Fn(Block) -> bool) {
     let mut repl: Vec<Option<Value>> = vec![None; f.values.len()];
     for &b in blocks {
         let mut keep = Vec::new();
@@ -248,7 +263,7 @@ fn fold_single_phis(f: &mut Function, blocks: &[Block]) {
         }
         f.blocks[b.index()].insts = keep;
     }
-    replace_uses(f, &repl);
+    replace_uses_in(f, &repl, scan);
 }
 
 #[cfg(test)]

@@ -17,6 +17,16 @@ use crate::ir::{map_operands, Block, Function, Inst, InstKind, Value, ValueDef};
 /// Replaces, in every instruction of the layout, each operand `v` with
 /// `repl[v]` when it is `Some` (followed transitively).
 pub(crate) fn replace_uses(f: &mut Function, repl: &[Option<Value>]) {
+    replace_uses_in(f, repl, |_| true)
+}
+
+/// [`replace_uses`] in the blocks `b` of the layout with `scan(b)` only
+/// (the caller knows that the other blocks read no replaced value).
+pub(crate) fn replace_uses_in(
+    f: &mut Function,
+    repl: &[Option<Value>],
+    scan: impl Fn(Block) -> bool,
+) {
     if repl.iter().all(Option::is_none) {
         return;
     }
@@ -33,6 +43,9 @@ pub(crate) fn replace_uses(f: &mut Function, repl: &[Option<Value>]) {
     };
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
+        if !scan(b) {
+            continue;
+        }
         for k in 0..f.blocks[b.index()].insts.len() {
             let i = f.blocks[b.index()].insts[k];
             map_operands(&mut f.insts[i.index()].kind, resolve);

@@ -688,8 +688,7 @@ pub fn repair(f: &mut Function, defs: &[Value]) -> Vec<Value> {
 /// the function scanned once for all of them (φs do not change the CFG).
 /// Returns the new φ results of every variable.
 pub fn repair_many(f: &mut Function, vars: &[Vec<Value>]) -> Vec<Value> {
-    let vars: Vec<&Vec<Value>> = vars.iter().filter(|d| !d.is_empty()).collect();
-    if vars.is_empty() || f.layout.is_empty() {
+    if vars.iter().all(|d| d.is_empty()) || f.layout.is_empty() {
         return Vec::new();
     }
     let cfg = f.cfg();
@@ -697,7 +696,32 @@ pub fn repair_many(f: &mut Function, vars: &[Vec<Value>]) -> Vec<Value> {
         return Vec::new();
     };
     let dt = DomTree::new(entry, &cfg.succs);
-    let dfs = DominanceFrontiers::new(&dt, &cfg.preds);
+    repair_many_with(f, vars, &cfg, &dt, |_| true)
+}
+
+/// [`repair_many`] given the function's CFG ([`Function::cfg`]) and its
+/// dominator tree, for a caller that has them already, and a promise:
+/// `scan(b)` is false only for reachable blocks `b` where no instruction
+/// reads any of the versions (a φ of `b` counts as reading an operand in
+/// `b`). Those blocks are not scanned for uses; the result is the same as
+/// [`repair_many`]'s, at a cost proportional to the scanned blocks (loop
+/// rotation scans only the blocks its new guard block dominates, where the
+/// uses of the loop header's values are).
+pub(crate) fn repair_many_with(
+    f: &mut Function,
+    vars: &[Vec<Value>],
+    cfg: &Cfg<Block>,
+    dt: &DomTree<Block>,
+    scan: impl Fn(Block) -> bool,
+) -> Vec<Value> {
+    let vars: Vec<&Vec<Value>> = vars.iter().filter(|d| !d.is_empty()).collect();
+    if vars.is_empty() || f.layout.is_empty() {
+        return Vec::new();
+    }
+    let Some(entry) = cfg.entry else {
+        return Vec::new();
+    };
+    let dfs = DominanceFrontiers::new(dt, &cfg.preds);
     let nb = f.blocks.len();
     // the variable each version belongs to
     const NO_VAR: u32 = u32::MAX;
@@ -821,8 +845,8 @@ pub fn repair_many(f: &mut Function, vars: &[Vec<Value>]) -> Vec<Value> {
     let mut cxs: Vec<Ctx> = per_var
         .into_iter()
         .map(|(defs_in, in_idf, ty)| Ctx {
-            cfg: &cfg,
-            dt: &dt,
+            cfg,
+            dt,
             entry,
             in_idf,
             defs_in,
@@ -839,6 +863,9 @@ pub fn repair_many(f: &mut Function, vars: &[Vec<Value>]) -> Vec<Value> {
     // uses, then their reaching definitions
     let mut rewrites: Vec<(Inst, usize, Value)> = Vec::new();
     for &b in dt.rpo() {
+        if !scan(b) {
+            continue;
+        }
         for k in 0..f.blocks[b.index()].insts.len() {
             let i = f.blocks[b.index()].insts[k];
             let ops = f.insts[i.index()].kind.operands();

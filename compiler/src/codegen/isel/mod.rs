@@ -551,32 +551,113 @@ impl<'a> Sel<'a> {
                 }
             }
         }
-        loop {
-            let mut uses = vec![0u32; self.mf.vclass.len()];
-            for b in &self.mf.blocks {
-                for i in &b.insts {
-                    for u in i.uses() {
-                        if let Reg::V(v) = u {
-                            uses[v.index()] += 1;
-                        }
+        self.delete_dead();
+    }
+
+    /// Deletes pure operations whose results (all virtual registers) are
+    /// read nowhere, then those that only they read, and so on (a
+    /// worklist over the use counts: the operations a repeated scan would
+    /// delete, found in one).
+    fn delete_dead(&mut self) {
+        let nv = self.mf.vclass.len();
+        let mut uses = vec![0u32; nv];
+        for b in &self.mf.blocks {
+            for i in &b.insts {
+                i.for_each_use(|u| {
+                    if let Reg::V(v) = u {
+                        uses[v.index()] += 1;
                     }
-                }
-            }
-            let mut changed = false;
-            for b in &mut self.mf.blocks {
-                b.insts.retain(|i| {
-                    let dead = i.is_pure()
-                        && i.defs().iter().all(|d| match d {
-                            Reg::V(v) => uses[v.index()] == 0,
-                            _ => false,
-                        });
-                    changed |= dead;
-                    !dead
                 });
             }
-            if !changed {
-                break;
+        }
+        // the candidates: pure operations defining virtual registers only,
+        // by flat index (blocks in arena order); for each register the
+        // candidates defining it, as a linked list
+        let mut start = Vec::with_capacity(self.mf.blocks.len() + 1);
+        let mut n = 0usize;
+        for b in &self.mf.blocks {
+            start.push(n);
+            n += b.insts.len();
+        }
+        start.push(n);
+        const NIL: u32 = u32::MAX;
+        let mut first_def = vec![NIL; nv];
+        let mut sites: Vec<(u32, u32)> = Vec::new(); // (flat index, next site)
+        let mut candidate = vec![false; n];
+        for (b, block) in self.mf.blocks.iter().enumerate() {
+            for (k, i) in block.insts.iter().enumerate() {
+                let mut all_virtual = true;
+                i.for_each_def(|d| all_virtual &= matches!(d, Reg::V(_)));
+                if !all_virtual || !i.is_pure() {
+                    continue;
+                }
+                let x = start[b] + k;
+                candidate[x] = true;
+                i.for_each_def(|d| {
+                    if let Reg::V(v) = d {
+                        sites.push((x as u32, first_def[v.index()]));
+                        first_def[v.index()] = sites.len() as u32 - 1;
+                    }
+                });
             }
+        }
+        // (block, index) of flat index `x` (the last block starting at or
+        // before it: empty blocks share their start with the next one)
+        let inst_at = |x: usize| -> (usize, usize) {
+            let b = start.partition_point(|&s| s <= x) - 1;
+            (b, x - start[b])
+        };
+        let is_dead = |i: &MInst, uses: &[u32]| {
+            let mut dead = true;
+            i.for_each_def(|d| {
+                if let Reg::V(v) = d {
+                    dead &= uses[v.index()] == 0;
+                }
+            });
+            dead
+        };
+        let mut dead = vec![false; n];
+        let mut work: Vec<usize> = Vec::new();
+        for (b, block) in self.mf.blocks.iter().enumerate() {
+            for (k, i) in block.insts.iter().enumerate() {
+                let x = start[b] + k;
+                if candidate[x] && is_dead(i, &uses) {
+                    dead[x] = true;
+                    work.push(x);
+                }
+            }
+        }
+        while let Some(x) = work.pop() {
+            let (b, k) = inst_at(x);
+            let blocks = &self.mf.blocks;
+            blocks[b].insts[k].for_each_use(|u| {
+                let Reg::V(v) = u else { return };
+                uses[v.index()] -= 1;
+                if uses[v.index()] != 0 {
+                    return;
+                }
+                let mut s = first_def[v.index()];
+                while s != NIL {
+                    let (y, next) = sites[s as usize];
+                    let y = y as usize;
+                    let (yb, yk) = inst_at(y);
+                    if !dead[y] && is_dead(&blocks[yb].insts[yk], &uses) {
+                        dead[y] = true;
+                        work.push(y);
+                    }
+                    s = next;
+                }
+            });
+        }
+        if !dead.contains(&true) {
+            return;
+        }
+        for (b, block) in self.mf.blocks.iter_mut().enumerate() {
+            let mut k = start[b];
+            block.insts.retain(|_| {
+                k += 1;
+                !dead[k - 1]
+            });
         }
     }
 

@@ -524,21 +524,57 @@ impl MInst {
     /// Calls `f` on every register read, in the order of [`MInst::uses`],
     /// without collecting them.
     pub fn for_each_use(&self, mut f: impl FnMut(Reg)) {
-        self.for_each_reg(|r, d| {
-            if !d {
-                f(r)
+        // the operands that [`MInst::for_each_reg`] flags as read, walked
+        // directly
+        let reads = match self.op {
+            MOp::Isa(o) => {
+                let mask = dest_mask(o);
+                for (k, o) in self.ops.iter().enumerate() {
+                    if let Opnd::R(r) = o {
+                        if k >= 64 || mask >> k & 1 == 0 {
+                            f(*r)
+                        }
+                    }
+                }
+                &[][..]
             }
-        });
+            MOp::Phi | MOp::Psi => self.ops.get(1..).unwrap_or(&[]),
+            MOp::PCopy => &self.ops[self.ops.len() / 2..],
+        };
+        for o in reads {
+            if let Opnd::R(r) = o {
+                f(*r)
+            }
+        }
         self.imp_uses.iter().for_each(|&r| f(r));
     }
     /// Calls `f` on every register written, in the order of
     /// [`MInst::defs`], without collecting them.
     pub fn for_each_def(&self, mut f: impl FnMut(Reg)) {
-        self.for_each_reg(|r, d| {
-            if d {
-                f(r)
+        // the operands that [`MInst::for_each_reg`] flags as written,
+        // found from the destination mask rather than by testing each
+        let writes = match self.op {
+            MOp::Isa(o) => {
+                let mut mask = dest_mask(o);
+                while mask != 0 {
+                    let k = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    match self.ops.get(k) {
+                        Some(Opnd::R(r)) => f(*r),
+                        Some(_) => {}
+                        None => break,
+                    }
+                }
+                &[][..]
             }
-        });
+            MOp::Phi | MOp::Psi => &self.ops[..self.ops.len().min(1)],
+            MOp::PCopy => &self.ops[..self.ops.len() / 2],
+        };
+        for o in writes {
+            if let Opnd::R(r) = o {
+                f(*r)
+            }
+        }
         self.imp_defs.iter().for_each(|&r| f(r));
     }
     /// True if the operation reads `x` (one of [`MInst::uses`]).
@@ -581,16 +617,24 @@ impl MInst {
     /// Mutable references to every register operand with a flag "is a
     /// definition" (implicit operands excluded), in operand order.
     pub fn regs_mut(&mut self) -> SmallVec<[(&mut Reg, bool); 4]> {
-        let mut defs = SmallVec::<[bool; 8]>::new();
-        self.for_each_def_flag(|_, d| defs.push(d));
-        self.ops
-            .iter_mut()
-            .zip(defs)
-            .filter_map(|(o, d)| match o {
-                Opnd::R(r) => Some((r, d)),
-                _ => None,
-            })
-            .collect()
+        // the flags of [`MInst::for_each_def_flag`], computed in place
+        let (op, n) = (self.op, self.ops.len());
+        let mask = match op {
+            MOp::Isa(o) => dest_mask(o),
+            _ => 0,
+        };
+        let is_def = |k: usize| match op {
+            MOp::Isa(_) => k < 64 && mask >> k & 1 != 0,
+            MOp::Phi | MOp::Psi => k == 0,
+            MOp::PCopy => k < n / 2,
+        };
+        let mut out = SmallVec::new();
+        for (k, o) in self.ops.iter_mut().enumerate() {
+            if let Opnd::R(r) = o {
+                out.push((r, is_def(k)));
+            }
+        }
+        out
     }
     /// True for control operations (ISA-ST200 §4.7): they end a
     /// scheduling region.
@@ -669,6 +713,44 @@ fn dest_mask(o: Opcode) -> u64 {
             })
             .collect()
     })[o.0 as usize]
+}
+
+/// How many operations read each register ([`MFunc::use_counts`]),
+/// counted in arrays indexed by register number rather than hashed.
+#[derive(Clone, Debug)]
+pub struct UseCounts {
+    /// By virtual register index (grown when a register is beyond
+    /// [`MFunc::vclass`]).
+    virt: Vec<u32>,
+    /// `$rN` at `N`, `$bN` at `256 + N`.
+    phys: Vec<u32>,
+}
+
+impl UseCounts {
+    fn slot(&mut self, r: Reg) -> &mut u32 {
+        match r {
+            Reg::V(v) => {
+                if v.index() >= self.virt.len() {
+                    self.virt.resize(v.index() + 1, 0);
+                }
+                &mut self.virt[v.index()]
+            }
+            Reg::G(n) => &mut self.phys[n as usize],
+            Reg::B(n) => &mut self.phys[256 + n as usize],
+        }
+    }
+    fn add(&mut self, r: Reg) {
+        *self.slot(r) += 1;
+    }
+    /// The number of reads of `r` (0 if none).
+    pub fn get(&self, r: Reg) -> usize {
+        let n = match r {
+            Reg::V(v) => self.virt.get(v.index()).copied().unwrap_or(0),
+            Reg::G(n) => self.phys[n as usize],
+            Reg::B(n) => self.phys[256 + n as usize],
+        };
+        n as usize
+    }
 }
 
 /// A machine basic block.
@@ -754,11 +836,14 @@ impl MFunc {
     }
     /// How many operations read each register, over every block (a phi
     /// once per operand naming it, implicit operands included).
-    pub fn use_counts(&self) -> crate::hash::HashMap<Reg, usize> {
-        let mut n = crate::hash::HashMap::default();
+    pub fn use_counts(&self) -> UseCounts {
+        let mut n = UseCounts {
+            virt: vec![0; self.vclass.len()],
+            phys: vec![0; 512],
+        };
         for b in &self.blocks {
             for i in &b.insts {
-                i.for_each_use(|u| *n.entry(u).or_insert(0) += 1);
+                i.for_each_use(|u| n.add(u));
             }
         }
         n

@@ -156,20 +156,7 @@ impl Analysis {
             p => (pbit(p) != 0).then(|| nv + pbit(p).trailing_zeros() as usize),
         });
         let split = |all: &[BitSet]| -> (Vec<BitSet>, Vec<u128>) {
-            all.iter()
-                .map(|s| {
-                    let mut v = BitSet::new(nv);
-                    let mut p = 0u128;
-                    for k in s.iter() {
-                        if k < nv {
-                            v.insert(k);
-                        } else {
-                            p |= 1u128 << (k - nv);
-                        }
-                    }
-                    (v, p)
-                })
-                .unzip()
+            all.iter().map(|s| s.split_u128(nv)).unzip()
         };
         let (live_out, plive_out) = split(&live_out_all);
         // values, in dominance order (a copy's source is defined before it)
@@ -203,7 +190,7 @@ impl Analysis {
                 }
                 let defs = i.defs();
                 let pdefs: u128 = defs.iter().map(|&r| pbit(r)).fold(0, |a, b| a | b);
-                let vdefs: Vec<usize> = defs
+                let vdefs: smallvec::SmallVec<[usize; 4]> = defs
                     .iter()
                     .filter_map(|r| match r {
                         Reg::V(v) if v.index() < nv => Some(v.index()),
