@@ -217,8 +217,13 @@ pub fn allocate(f: &mut MFunc) -> Stats {
             held[k].insert(a, b, FIXED);
         }
     }
-    let mut ivs: Vec<usize> = (0..nv).filter(|&v| !ranges[v].is_empty()).collect();
-    ivs.sort_by_key(|&v| (start(v), end(v)));
+    // by start, then end, then number (each key computed once)
+    let mut keyed: Vec<(usize, usize, usize)> = (0..nv)
+        .filter(|&v| !ranges[v].is_empty())
+        .map(|v| (start(v), end(v), v))
+        .collect();
+    keyed.sort_unstable();
+    let ivs: Vec<usize> = keyed.into_iter().map(|(_, _, v)| v).collect();
     let mut assign: Vec<Option<Reg>> = vec![None; nv];
     let mut spilled = vec![false; nv];
     // per physical register, the end of the last interval given to it
@@ -226,6 +231,9 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let gr_order: Vec<Reg> = abi::GR_ALLOCATION_ORDER.map(Reg::gr).to_vec();
     let br_order: Vec<Reg> = abi::BR_ALLOCATION_ORDER.map(Reg::br).to_vec();
     let pi = |r: &Reg| phys_index(*r).expect("p");
+    // the physical registers of each class's order
+    let mask_of = |order: &[Reg]| order.iter().fold(0u128, |m, c| m | 1u128 << pi(c));
+    let (gr_mask, br_mask) = (mask_of(&gr_order), mask_of(&br_order));
     // the caller-saved temporaries of `gr_order` (by their place in it),
     // sorted by `released`, then by that place: the first free one is
     // the one released longest ago
@@ -252,12 +260,11 @@ pub fn allocate(f: &mut MFunc) -> Stats {
         };
     for &v in &ivs {
         let class = f.vclass[v];
-        let cands: &[Reg] = match class {
-            Class::Gr => &gr_order,
-            Class::Br => &br_order,
+        let (cands, class_mask): (&[Reg], u128) = match class {
+            Class::Gr => (&gr_order, gr_mask),
+            Class::Br => (&br_order, br_mask),
         };
         let rv = &ranges[v];
-        let class_mask: u128 = cands.iter().fold(0, |m, c| m | 1u128 << pi(c));
         let (first, _) = rv[0];
         let free = |held: &[Holder], c: &Reg| {
             let h = &held[pi(c)];

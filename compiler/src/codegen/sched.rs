@@ -53,7 +53,6 @@
 //! not stall, §5.1) and vanish on an interlocked one.
 
 use super::mir::*;
-use crate::hash::HashMap;
 use isa::bundle::{check_counts, place, SlotNeeds};
 use isa::model::{ProcessorModel, ALL_CLASSES};
 use isa::ops::{OpClass, Unit};
@@ -68,6 +67,11 @@ pub type Bundles = Vec<Vec<MInst>>;
 /// barrier itself (bounds the work per store).
 pub const MEM_WINDOW: usize = 64;
 
+/// The latency of an operation's results for the rule at the region's
+/// end: the longest from its class to any consumer class (a branch
+/// counts only when the operation writes a branch register), at least 1;
+/// 0 for an operation that writes no register but `$r0`.
+#[cfg(test)]
 fn maxlat(model: &ProcessorModel, i: &MInst) -> u32 {
     let (c, _) = i.class_unit();
     let (mut writes, mut has_br) = (false, false);
@@ -75,9 +79,16 @@ fn maxlat(model: &ProcessorModel, i: &MInst) -> u32 {
         writes |= d != Reg::ZERO;
         has_br |= matches!(d, Reg::B(_));
     });
-    if !writes {
-        return 0;
+    if writes {
+        maxlat_of(model, c, has_br)
+    } else {
+        0
     }
+}
+
+/// [`maxlat`] of an operation of class `c` that writes a register
+/// (`has_br`: a branch register among them).
+fn maxlat_of(model: &ProcessorModel, c: OpClass, has_br: bool) -> u32 {
     ALL_CLASSES
         .iter()
         .filter(|&&k| has_br || k != OpClass::Branch)
@@ -252,8 +263,7 @@ pub fn prepass_order(model: &ProcessorModel, insts: &[MInst]) -> Vec<usize> {
     // the regions of schedule_block_with: each ends at a control operation
     for ops in insts.split_inclusive(|i| i.is_control()) {
         let start = order.len();
-        let ml: Vec<u32> = ops.iter().map(|i| maxlat(model, i)).collect();
-        let cycle_of = region_cycles(model, ops, &ml, true, true);
+        let (cycle_of, _) = region_cycles(model, ops, true, true);
         let mut idx: Vec<usize> = (0..ops.len()).collect();
         idx.sort_by_key(|&j| (cycle_of[j], ops[j].is_control(), j));
         order.extend(idx.into_iter().map(|j| start + j));
@@ -298,14 +308,31 @@ pub(crate) enum OffsetKind {
     Incoming,
 }
 
+/// An [`OffsetKind`] that borrows its symbol from the operation (the
+/// dependence builder copies no string per access).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum KindRef<'a> {
+    Number,
+    Sym(&'a str),
+    Obj(u32),
+    Incoming,
+}
+
+/// A [`MemObject`] that borrows its symbol from the operation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ObjectRef<'a> {
+    Sym(&'a str),
+    Frame(u32),
+}
+
 /// The bytes an access touches: `[lo, hi)` past `base` (as it was written
 /// by operation `base_writer` of the region, `None`: before the region)
 /// plus what `kind` stands for.
 #[derive(Clone, Debug, PartialEq)]
-struct Addr {
+struct Addr<'a> {
     base: Reg,
     base_writer: Option<usize>,
-    kind: OffsetKind,
+    kind: KindRef<'a>,
     lo: i64,
     hi: i64,
 }
@@ -327,13 +354,23 @@ fn access_bytes(i: &MInst) -> Option<i64> {
 /// selection put on it, or the symbol or frame object its offset names
 /// (an index register added to it stays inside that object).
 pub(crate) fn mem_object(op: &MInst) -> Option<MemObject> {
-    if op.mem.is_some() {
-        return op.mem.clone();
+    mem_object_ref(op).map(|o| match o {
+        ObjectRef::Sym(s) => MemObject::Sym(s.to_string()),
+        ObjectRef::Frame(n) => MemObject::Frame(n),
+    })
+}
+
+/// [`mem_object`], borrowed from `op`.
+fn mem_object_ref(op: &MInst) -> Option<ObjectRef<'_>> {
+    match &op.mem {
+        Some(MemObject::Sym(s)) => return Some(ObjectRef::Sym(s)),
+        Some(MemObject::Frame(n)) => return Some(ObjectRef::Frame(*n)),
+        None => {}
     }
-    match access_parts(op)?.1 {
-        OffsetKind::Sym(s) => Some(MemObject::Sym(s)),
-        OffsetKind::Obj(n) => Some(MemObject::Frame(n)),
-        OffsetKind::Number | OffsetKind::Incoming => None,
+    match access_parts_ref(op)?.1 {
+        KindRef::Sym(s) => Some(ObjectRef::Sym(s)),
+        KindRef::Obj(n) => Some(ObjectRef::Frame(n)),
+        KindRef::Number | KindRef::Incoming => None,
     }
 }
 
@@ -343,16 +380,19 @@ pub(crate) fn mem_object(op: &MInst) -> Option<MemObject> {
 /// and neither is `i8`, and they are not known to touch one named object
 /// (a `char` pool carved into typed pieces stays may-alias).
 pub(crate) fn type_disjoint(a: &MInst, b: &MInst) -> bool {
-    types_separate(
-        (a.access_type, mem_object(a).as_ref()),
-        (b.access_type, mem_object(b).as_ref()),
-    )
+    // the objects only matter when both types are known
+    a.access_type.is_some()
+        && b.access_type.is_some()
+        && types_separate(
+            (a.access_type, mem_object_ref(a).as_ref()),
+            (b.access_type, mem_object_ref(b).as_ref()),
+        )
 }
 
 /// [`type_disjoint`] on (access type, object) pairs.
 fn types_separate(
-    (x, ox): (Option<crate::ir::Type>, Option<&MemObject>),
-    (y, oy): (Option<crate::ir::Type>, Option<&MemObject>),
+    (x, ox): (Option<crate::ir::Type>, Option<&ObjectRef>),
+    (y, oy): (Option<crate::ir::Type>, Option<&ObjectRef>),
 ) -> bool {
     use crate::ir::Type;
     let (Some(x), Some(y)) = (x, y) else {
@@ -363,9 +403,9 @@ fn types_separate(
 
 /// A memory operation of a region for the dependence builder: its
 /// address (`None`: unknown), object (`None`: unknown) and access type.
-struct MemRef {
-    addr: Option<Addr>,
-    object: Option<MemObject>,
+struct MemRef<'a> {
+    addr: Option<Addr<'a>>,
+    object: Option<ObjectRef<'a>>,
     access_type: Option<crate::ir::Type>,
 }
 
@@ -395,7 +435,7 @@ fn may_overlap_addr(a: &Option<Addr>, b: &Option<Addr>) -> bool {
     if a.base != b.base || a.base_writer != b.base_writer {
         return true;
     }
-    use OffsetKind::*;
+    use KindRef::*;
     match (&a.kind, &b.kind) {
         (Obj(x), Obj(y)) if x != y => false,
         (Obj(_), Incoming) | (Incoming, Obj(_)) => false,
@@ -444,21 +484,126 @@ impl Dag {
     }
 }
 
-/// Per-register state of the dependence builder.
-#[derive(Clone, Default)]
-struct RegState {
-    writer: Option<usize>,
-    readers: SmallVec<[usize; 4]>,
+/// No operation, reader or register number (the sentinel of the dense
+/// tables below).
+const NONE: u32 = u32::MAX;
+
+/// Dense numbers `0, 1, …` for the registers of one region, in order of
+/// first mention: a table indexed by the register (physical ones first,
+/// then the virtual ones by index) stamped with the region it was filled
+/// for, so that starting a region clears nothing. One per thread, reused
+/// by every region (the dependence builder's per-register state then
+/// lives in plain vectors instead of a hash map).
+#[derive(Default)]
+struct RegNumbers {
+    /// Per register slot: the region stamp and number it was given.
+    slots: Vec<(u32, u32)>,
+    /// The current region's stamp.
+    stamp: u32,
+    /// Numbers given in the current region.
+    count: u32,
 }
 
-/// Builds the dependence DAG of a region (see the module documentation).
-fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bool) -> Dag {
+impl RegNumbers {
+    /// Starts a region: every register is unnumbered again.
+    fn start(&mut self) {
+        if self.stamp == u32::MAX {
+            self.slots.iter_mut().for_each(|s| s.0 = 0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.count = 0;
+    }
+    /// The slot of `r`: general registers first, then branch registers,
+    /// then virtual ones.
+    fn slot(r: Reg) -> usize {
+        match r {
+            Reg::G(n) => n as usize,
+            Reg::B(n) => 256 + n as usize,
+            Reg::V(v) => 512 + v.index(),
+        }
+    }
+    /// The number of `r`, given now if it has none (then with a new entry
+    /// `(NONE, NONE)` of `state`, indexed by the numbers).
+    fn number(&mut self, r: Reg, state: &mut Vec<(u32, u32)>) -> usize {
+        let k = Self::slot(r);
+        if k >= self.slots.len() {
+            self.slots.resize(k + 1, (0, 0));
+        }
+        let s = &mut self.slots[k];
+        if s.0 != self.stamp {
+            *s = (self.stamp, self.count);
+            self.count += 1;
+            state.push((NONE, NONE));
+        }
+        s.1 as usize
+    }
+    /// The number of `r` if it has one in the current region.
+    fn get(&self, r: Reg) -> Option<u32> {
+        self.slots
+            .get(Self::slot(r))
+            .filter(|s| s.0 == self.stamp)
+            .map(|s| s.1)
+    }
+}
+
+thread_local! {
+    static REG_NUMBERS: std::cell::RefCell<RegNumbers> = Default::default();
+}
+
+/// What the list scheduler needs of a region's operations besides the
+/// DAG, gathered by [`build_dag`] in its one pass.
+struct RegionFacts {
+    /// [`maxlat`] of each operation.
+    ml: Vec<u32>,
+    /// The registers operation `k` writes, as region numbers, `$r0` left
+    /// out: `defs[def_start[k]..def_start[k + 1]]`; none for an operation
+    /// with implicit definitions (a call: its writes are clobbers, which
+    /// rule 7 does not count).
+    def_start: Vec<u32>,
+    defs: Vec<u32>,
+}
+
+impl RegionFacts {
+    fn defs(&self, k: usize) -> &[u32] {
+        &self.defs[self.def_start[k] as usize..self.def_start[k + 1] as usize]
+    }
+}
+
+/// Builds the dependence DAG of a region (see the module documentation),
+/// and the [`RegionFacts`] of its operations.
+fn build_dag(model: &ProcessorModel, ops: &[MInst], disambiguate: bool) -> (Dag, RegionFacts) {
+    REG_NUMBERS.with(|numbers| {
+        let numbers = &mut *numbers.borrow_mut();
+        numbers.start();
+        build_dag_with(model, ops, disambiguate, numbers)
+    })
+}
+
+/// [`build_dag`] with the register numbering of the thread.
+fn build_dag_with(
+    model: &ProcessorModel,
+    ops: &[MInst],
+    disambiguate: bool,
+    numbers: &mut RegNumbers,
+) -> (Dag, RegionFacts) {
     let n = ops.len();
     let has_ctl = ops.last().is_some_and(|i| i.is_control());
     let mut edges: Vec<(usize, usize, u32)> = Vec::with_capacity(2 * n);
     let mut dag = EdgeList(&mut edges);
-    let mut regs: HashMap<Reg, RegState> =
-        HashMap::with_capacity_and_hasher(2 * n, Default::default());
+    // per register number: its last writer, and the head of the list of
+    // its readers since (each reader entry: operation, next entry), NONE
+    // for none
+    let mut state: Vec<(u32, u32)> = Vec::with_capacity(n);
+    let mut reader_entries: Vec<(u32, u32)> = Vec::with_capacity(2 * n);
+    let mut facts = RegionFacts {
+        ml: Vec::with_capacity(n),
+        def_start: Vec::with_capacity(n + 1),
+        defs: Vec::with_capacity(n),
+    };
+    facts.def_start.push(0);
+    // maxlat_of by class and "writes a branch register"
+    let mut maxlats = [[NONE; 2]; ALL_CLASSES.len()];
     let mut barrier: Option<usize> = None;
     let mut stores: Vec<(usize, MemRef)> = vec![];
     let mut loads: Vec<(usize, MemRef)> = vec![];
@@ -467,9 +612,24 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
         // memory, with the address as the base register stands before j
         if is_mem(cj) {
             let m = if disambiguate {
+                let addr = access_parts_ref(op).map(|(base, kind, off, size)| Addr {
+                    base,
+                    base_writer: if base == Reg::ZERO {
+                        None
+                    } else {
+                        numbers
+                            .get(base)
+                            .map(|b| state[b as usize].0)
+                            .filter(|&w| w != NONE)
+                            .map(|w| w as usize)
+                    },
+                    kind,
+                    lo: off,
+                    hi: off + size,
+                });
                 MemRef {
-                    addr: address(op, &regs),
-                    object: mem_object(op),
+                    addr,
+                    object: mem_object_ref(op),
                     access_type: op.access_type,
                 }
             } else {
@@ -514,38 +674,61 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             if u == Reg::ZERO {
                 return;
             }
-            let s = regs.entry(u).or_default();
-            if let Some(w) = s.writer {
+            let k = numbers.number(u, &mut state);
+            let (w, head) = state[k];
+            if w != NONE {
+                let w = w as usize;
                 dag.edge(w, j, model.latency(ops[w].class_unit().0, cj).max(1));
             }
-            if s.readers.last() != Some(&j) {
-                s.readers.push(j);
+            if head == NONE || reader_entries[head as usize].0 != j as u32 {
+                reader_entries.push((j as u32, head));
+                state[k].1 = (reader_entries.len() - 1) as u32;
             }
         });
         // anti and output dependences
+        let clobbers = !op.imp_defs.is_empty();
+        let (mut writes, mut has_br) = (false, false);
         op.for_each_def(|d| {
             if d == Reg::ZERO {
                 return;
             }
-            let s = regs.entry(d).or_default();
-            if let Some(w) = s.writer {
-                if op.imp_defs.is_empty() && w != j {
+            writes = true;
+            has_br |= matches!(d, Reg::B(_));
+            let k = numbers.number(d, &mut state);
+            if !clobbers {
+                facts.defs.push(k as u32);
+            }
+            let (w, mut e) = state[k];
+            if w != NONE {
+                let w = w as usize;
+                if !clobbers && w != j {
                     let a = result_stage(model, ops[w].class_unit().0) as i64;
                     let b = result_stage(model, cj) as i64;
                     dag.edge(w, j, (a - b + 1).max(1) as u32);
                 }
             }
-            for &r in &s.readers {
-                if r != j {
-                    dag.edge(r, j, 0);
+            while e != NONE {
+                let (r, next) = reader_entries[e as usize];
+                if r as usize != j {
+                    dag.edge(r as usize, j, 0);
                 }
+                e = next;
             }
-            s.writer = Some(j);
-            s.readers.clear();
+            state[k] = (j as u32, NONE);
+        });
+        facts.def_start.push(facts.defs.len() as u32);
+        facts.ml.push(if writes {
+            let m = &mut maxlats[cj as usize][has_br as usize];
+            if *m == NONE {
+                *m = maxlat_of(model, cj, has_br);
+            }
+            *m
+        } else {
+            0
         });
     }
     if has_ctl && n > 0 {
-        for (i, m) in ml.iter().enumerate().take(n - 1) {
+        for (i, m) in facts.ml.iter().enumerate().take(n - 1) {
             let l = if model.interlocked {
                 0
             } else {
@@ -554,7 +737,7 @@ fn build_dag(model: &ProcessorModel, ops: &[MInst], ml: &[u32], disambiguate: bo
             dag.edge(i, n - 1, l);
         }
     }
-    Dag::new(n, &edges)
+    (Dag::new(n, &edges), facts)
 }
 
 /// The edges of a DAG as [`build_dag`] finds them.
@@ -571,46 +754,36 @@ impl EdgeList<'_> {
 /// offset and the bytes accessed; `None` for other operations or operand
 /// shapes.
 pub(crate) fn access_parts(op: &MInst) -> Option<(Reg, OffsetKind, i64, i64)> {
+    let (base, kind, off, size) = access_parts_ref(op)?;
+    let kind = match kind {
+        KindRef::Number => OffsetKind::Number,
+        KindRef::Sym(s) => OffsetKind::Sym(s.to_string()),
+        KindRef::Obj(n) => OffsetKind::Obj(n),
+        KindRef::Incoming => OffsetKind::Incoming,
+    };
+    Some((base, kind, off, size))
+}
+
+/// [`access_parts`], borrowed from `op`.
+fn access_parts_ref(op: &MInst) -> Option<(Reg, KindRef<'_>, i64, i64)> {
     let size = access_bytes(op)?;
     let k = op.info()?.imm_operand()?;
     let Some(Opnd::R(base)) = op.ops.get(k + 1) else {
         return None;
     };
     let (kind, off) = match op.ops.get(k)? {
-        Opnd::Imm(v) => (OffsetKind::Number, *v),
-        Opnd::Sym(s, a) => (OffsetKind::Sym(s.clone()), *a),
-        Opnd::Frame(FrameRef::Obj(n, o)) => (OffsetKind::Obj(*n), *o as i64),
-        Opnd::Frame(FrameRef::Incoming(o)) => (OffsetKind::Incoming, *o as i64),
+        Opnd::Imm(v) => (KindRef::Number, *v),
+        Opnd::Sym(s, a) => (KindRef::Sym(s), *a),
+        Opnd::Frame(FrameRef::Obj(n, o)) => (KindRef::Obj(*n), *o as i64),
+        Opnd::Frame(FrameRef::Incoming(o)) => (KindRef::Incoming, *o as i64),
         _ => return None,
     };
     Some((*base, kind, off, size))
 }
 
-/// The address a load or store reads ([`access_parts`]), for the
-/// disambiguation of [`build_dag`]; `None` when unknown.
-fn address(op: &MInst, regs: &HashMap<Reg, RegState>) -> Option<Addr> {
-    let (base, kind, off, size) = access_parts(op)?;
-    let base_writer = if base == Reg::ZERO {
-        None
-    } else {
-        regs.get(&base).and_then(|s| s.writer)
-    };
-    Some(Addr {
-        base,
-        base_writer,
-        kind,
-        lo: off,
-        hi: off + size,
-    })
-}
-
-/// Resource signature of an operation: operations with equal signatures
-/// fit a bundle or not alike (rules 1–6 of ISA-ST200 §2.3).
-type Sig = (Unit, bool, bool);
-
-/// Ready operations of one resource signature, best first: (height,
-/// earliest in program order).
-type ReadyQueues = Vec<(Sig, BinaryHeap<(u32, Reverse<usize>)>)>;
+/// Ready operations of one resource signature ([`needs_code`]), best
+/// first: (height, earliest in program order).
+type ReadyQueues = Vec<(u64, BinaryHeap<(u32, Reverse<usize>)>)>;
 
 fn schedule_region(
     model: &ProcessorModel,
@@ -621,11 +794,7 @@ fn schedule_region(
 ) {
     let n = ops.len();
     let has_ctl = ops.last().is_some_and(|i| i.is_control());
-    let ml: Vec<u32> = ops.iter().map(|i| maxlat(model, i)).collect();
-    let cycle_of = region_cycles(model, &ops, &ml, bundle, disambiguate);
-    // the operations by cycle, in program order within one
-    let mut by_cycle: Vec<usize> = (0..n).collect();
-    by_cycle.sort_by_key(|&j| cycle_of[j]);
+    let (cycle_of, ml) = region_cycles(model, &ops, bundle, disambiguate);
     let last = cycle_of.iter().copied().max().unwrap_or(0);
     // fall-through end of a block on a non-interlocked core: wait for results
     let mut total = last + 1;
@@ -636,16 +805,17 @@ fn schedule_region(
             .unwrap_or(0);
         total = total.max(need);
     }
-    let mut ops: Vec<Option<MInst>> = ops.into_iter().map(Some).collect();
-    let mut next = 0;
-    for b in 0..total {
-        let mut v: Vec<MInst> = vec![];
-        while next < n && cycle_of[by_cycle[next]] == b {
-            v.push(ops[by_cycle[next]].take().expect("once"));
-            next += 1;
+    // the operations by cycle, in program order within one
+    let mut bundles: Bundles = (0..total).map(|_| vec![]).collect();
+    for (j, i) in ops.into_iter().enumerate() {
+        bundles[cycle_of[j]].push(i);
+    }
+    for mut v in bundles {
+        // control op first in the bundle (§2.3 rule 2; las reorders
+        // anyway); only the region's last operation is one
+        if v.len() > 1 && v.last().is_some_and(|i| i.is_control()) {
+            v.rotate_right(1);
         }
-        // control op first in the bundle (§2.3 rule 2; las reorders anyway)
-        v.sort_by_key(|i| !i.is_control());
         if v.is_empty() && model.interlocked {
             continue;
         }
@@ -655,16 +825,16 @@ fn schedule_region(
 
 /// The cycle of each operation of a region (`ops`, its control operation
 /// last if any) in a list schedule (one operation per cycle in order when
-/// `bundle` is false); `ml` the latency of each operation's results.
+/// `bundle` is false), and the latency of each operation's results
+/// ([`maxlat`]).
 fn region_cycles(
     model: &ProcessorModel,
     ops: &[MInst],
-    ml: &[u32],
     bundle: bool,
     disambiguate: bool,
-) -> Vec<usize> {
+) -> (Vec<usize>, Vec<u32>) {
     let n = ops.len();
-    let mut dag = build_dag(model, ops, ml, disambiguate);
+    let (mut dag, facts) = build_dag(model, ops, disambiguate);
     // predecessors not scheduled yet
     let mut npreds = std::mem::take(&mut dag.npreds);
     let mut cycle_of = vec![usize::MAX; n];
@@ -683,118 +853,138 @@ fn region_cycles(
                 earliest[s] = earliest[s].max(cyc + l as usize);
             }
         }
-    } else {
-        // priority: longest path to the end
-        let mut height = vec![0u32; n];
-        for i in (0..n).rev() {
-            for &(s, l) in dag.succs(i) {
-                height[i] = height[i].max(height[s] + l);
-            }
-        }
-        let needs: Vec<SlotNeeds> = ops.iter().map(slot_needs).collect();
-        let sig = |j: usize| -> Sig { (needs[j].unit, needs[j].long_imm, needs[j].last) };
-        // ready queues, one per signature: (height, earliest in order)
-        let mut queues: ReadyQueues = vec![];
-        let push_ready = |queues: &mut ReadyQueues, j: usize| {
-            let s = sig(j);
-            let q = match queues.iter().position(|(k, _)| *k == s) {
-                Some(q) => q,
-                None => {
-                    queues.push((s, BinaryHeap::new()));
-                    queues.len() - 1
-                }
-            };
-            queues[q].1.push((height[j], Reverse(j)));
-        };
-        // released operations waiting for their earliest cycle
-        let mut waiting: BinaryHeap<Reverse<(usize, usize)>> = BinaryHeap::new();
-        for (j, &np) in npreds.iter().enumerate() {
-            if np == 0 {
-                push_ready(&mut queues, j);
-            }
-        }
-        let mut done = 0;
-        let mut cyc = 0usize;
-        let mut in_bundle: Vec<usize> = vec![];
-        let mut dead: Vec<bool> = vec![];
-        let mut deferred: Vec<usize> = vec![];
-        // the operations of the bundle with a candidate, and their needs
-        let mut trial: Vec<&MInst> = vec![];
-        let mut tn: Vec<SlotNeeds> = vec![];
-        while done < n {
-            while let Some(&Reverse((e, j))) = waiting.peek() {
-                if e > cyc {
-                    break;
-                }
-                waiting.pop();
-                push_ready(&mut queues, j);
-            }
-            if queues.iter().all(|(_, q)| q.is_empty()) {
-                match waiting.peek() {
-                    Some(&Reverse((e, _))) => {
-                        cyc = e;
-                        continue;
-                    }
-                    None => unreachable!("the dependence graph is acyclic"),
-                }
-            }
-            in_bundle.clear();
-            dead.clear();
-            dead.resize(queues.len(), false);
-            loop {
-                // the best head among the live queues
-                let best = queues
-                    .iter()
-                    .enumerate()
-                    .filter(|(q, _)| !dead.get(*q).copied().unwrap_or(false))
-                    .filter_map(|(q, (_, h))| h.peek().map(|&top| (top, q)))
-                    .max();
-                let Some(((_, Reverse(j)), q)) = best else {
-                    break;
-                };
-                if !in_bundle.is_empty() {
-                    trial.clear();
-                    trial.extend(in_bundle.iter().map(|&k| &ops[k]));
-                    trial.push(&ops[j]);
-                    tn.clear();
-                    tn.extend(in_bundle.iter().map(|&k| needs[k]));
-                    tn.push(needs[j]);
-                    // an operation that is illegal even alone still gets
-                    // its own bundle (las then names the broken rule)
-                    if !resources_ok(model, &tn) {
-                        dead.resize(queues.len().max(q + 1), false);
-                        dead[q] = true;
-                        continue;
-                    }
-                    if !writes_ok(&trial) {
-                        queues[q].1.pop();
-                        deferred.push(j);
-                        continue;
-                    }
-                }
-                queues[q].1.pop();
-                in_bundle.push(j);
-                cycle_of[j] = cyc;
-                done += 1;
-                for &(s, l) in dag.succs(j) {
-                    earliest[s] = earliest[s].max(cyc + l as usize);
-                    npreds[s] -= 1;
-                    if npreds[s] == 0 {
-                        if earliest[s] <= cyc {
-                            push_ready(&mut queues, s);
-                        } else {
-                            waiting.push(Reverse((earliest[s], s)));
-                        }
-                    }
-                }
-            }
-            for j in deferred.drain(..) {
-                push_ready(&mut queues, j);
-            }
-            cyc += 1;
+        return (cycle_of, facts.ml);
+    }
+    // priority: longest path to the end
+    let mut height = vec![0u32; n];
+    for i in (0..n).rev() {
+        for &(s, l) in dag.succs(i) {
+            height[i] = height[i].max(height[s] + l);
         }
     }
-    cycle_of
+    let needs: Vec<SlotNeeds> = ops.iter().map(slot_needs).collect();
+    let codes: Vec<u64> = needs.iter().map(needs_code).collect();
+    // ready queues, one per signature: (height, earliest in order); the
+    // queue of each signature code
+    let mut queues: ReadyQueues = vec![];
+    let mut queue_of = [usize::MAX; 32];
+    let mut push_ready = |queues: &mut ReadyQueues, j: usize| {
+        let c = codes[j];
+        let q = &mut queue_of[c as usize];
+        if *q == usize::MAX {
+            queues.push((c, BinaryHeap::new()));
+            *q = queues.len() - 1;
+        }
+        queues[*q].1.push((height[j], Reverse(j)));
+    };
+    // released operations waiting for their earliest cycle
+    let mut waiting: BinaryHeap<Reverse<(usize, usize)>> = BinaryHeap::new();
+    for (j, &np) in npreds.iter().enumerate() {
+        if np == 0 {
+            push_ready(&mut queues, j);
+        }
+    }
+    let mut done = 0;
+    let mut cyc = 0usize;
+    let mut in_bundle: Vec<usize> = vec![];
+    let mut dead: Vec<bool> = vec![];
+    let mut deferred: Vec<usize> = vec![];
+    // the needs of the bundle (with a candidate while it is tried)
+    let mut tn: Vec<SlotNeeds> = vec![];
+    // the registers the bundle writes (rule 7)
+    let mut written: SmallVec<[u32; 16]> = SmallVec::new();
+    while done < n {
+        while let Some(&Reverse((e, j))) = waiting.peek() {
+            if e > cyc {
+                break;
+            }
+            waiting.pop();
+            push_ready(&mut queues, j);
+        }
+        if queues.iter().all(|(_, q)| q.is_empty()) {
+            match waiting.peek() {
+                Some(&Reverse((e, _))) => {
+                    cyc = e;
+                    continue;
+                }
+                None => unreachable!("the dependence graph is acyclic"),
+            }
+        }
+        in_bundle.clear();
+        dead.clear();
+        dead.resize(queues.len(), false);
+        tn.clear();
+        written.clear();
+        // the sum of the needs_keys of the bundle, and whether two of its
+        // operations (or one twice) write one register
+        let mut key: u128 = 0;
+        let mut clash = false;
+        loop {
+            // the best head among the live queues
+            let best = queues
+                .iter()
+                .enumerate()
+                .filter(|(q, _)| !dead.get(*q).copied().unwrap_or(false))
+                .filter_map(|(q, (_, h))| h.peek().map(|&top| (top, q)))
+                .max();
+            let Some(((_, Reverse(j)), q)) = best else {
+                break;
+            };
+            let dj = facts.defs(j);
+            if !in_bundle.is_empty() {
+                tn.push(needs[j]);
+                let fits = if tn.len() > MAX_KEYED_NEEDS {
+                    needs_fit_now(model, &tn)
+                } else {
+                    needs_fit_keyed(model, key + needs_key(&needs[j]), &tn)
+                };
+                tn.pop();
+                // an operation that is illegal even alone still gets
+                // its own bundle (las then names the broken rule)
+                if !fits {
+                    dead.resize(queues.len().max(q + 1), false);
+                    dead[q] = true;
+                    continue;
+                }
+                let clashes = clash
+                    || dj
+                        .iter()
+                        .enumerate()
+                        .any(|(k, d)| written.contains(d) || dj[..k].contains(d));
+                if clashes {
+                    queues[q].1.pop();
+                    deferred.push(j);
+                    continue;
+                }
+            }
+            queues[q].1.pop();
+            in_bundle.push(j);
+            tn.push(needs[j]);
+            key += needs_key(&needs[j]);
+            for (k, d) in dj.iter().enumerate() {
+                clash |= written.contains(d) || dj[..k].contains(d);
+            }
+            written.extend_from_slice(dj);
+            cycle_of[j] = cyc;
+            done += 1;
+            for &(s, l) in dag.succs(j) {
+                earliest[s] = earliest[s].max(cyc + l as usize);
+                npreds[s] -= 1;
+                if npreds[s] == 0 {
+                    if earliest[s] <= cyc {
+                        push_ready(&mut queues, s);
+                    } else {
+                        waiting.push(Reverse((earliest[s], s)));
+                    }
+                }
+            }
+        }
+        for j in deferred.drain(..) {
+            push_ready(&mut queues, j);
+        }
+        cyc += 1;
+    }
+    (cycle_of, facts.ml)
 }
 
 #[cfg(test)]
@@ -1077,8 +1267,7 @@ mod tests {
 
     fn edges(ops: &[MInst]) -> Vec<(usize, usize, u32)> {
         let m = ProcessorModel::st231();
-        let ml: Vec<u32> = ops.iter().map(|i| maxlat(&m, i)).collect();
-        let dag = build_dag(&m, ops, &ml, true);
+        let (dag, _) = build_dag(&m, ops, true);
         let mut v = vec![];
         for i in 0..ops.len() {
             for &(j, l) in dag.succs(i) {
