@@ -78,6 +78,10 @@ impl<'a> Parser<'a> {
     /// volatile scalar lvalue (read with a volatile load) has the
     /// unqualified type (C99 §6.3.2.1p2).
     pub(crate) fn rvalue(&mut self, e: Expr) -> Expr {
+        if let Some(t) = self.bitfield_promotion(&e) {
+            let sp = e.span;
+            return self.mk(ExprKind::Cast(bx(e)), t, sp);
+        }
         match self.types.kind(e.ty).clone() {
             TypeKind::Array(el, _) | TypeKind::Vla(el, _) => {
                 let t = self.types.ptr(el);
@@ -96,6 +100,43 @@ impl<'a> Parser<'a> {
             }
             _ => e,
         }
+    }
+
+    /// The type the value of a bit-field promotes to, when it differs from
+    /// the field's declared type; `e` is a bit-field member, or an
+    /// assignment, compound assignment, `++` or `--` whose target is one
+    /// (their value has the bit-field's type).
+    ///
+    /// C99 §6.3.1.1p2: a bit-field whose values all fit in `int` promotes
+    /// to `int`, an `unsigned int` bit-field of 32 bits (the width of `int`
+    /// on ST200) to `unsigned int`. gcc extends this to bit-fields of other
+    /// integer types (`long long`, `char`, `short`, `_Bool`): width below
+    /// 32 gives `int`; width 32 gives `int` if the declared type is signed,
+    /// else `unsigned int` (checked with `gcc -m32` 12.2). Wider `long long`
+    /// bit-fields keep their declared type here; gcc instead computes in the
+    /// field's own width (`unsigned long long:40` wraps modulo 2^40), which
+    /// lcc does not model.
+    pub(crate) fn bitfield_promotion(&self, e: &Expr) -> Option<TypeId> {
+        let target = match &e.kind {
+            ExprKind::IncDec { e: x, .. }
+            | ExprKind::Assign(x, _)
+            | ExprKind::CompoundAssign { lhs: x, .. } => x,
+            _ => e,
+        };
+        let ExprKind::Member { bits: Some(bf), .. } = &target.kind else {
+            return None;
+        };
+        let t = self.types.unqualified(target.ty);
+        if !self.types.is_integer(t) {
+            return None;
+        }
+        let p = match bf.width {
+            w if w < 32 => Types::INT,
+            32 if self.types.is_unsigned(t) => Types::UINT,
+            32 => Types::INT,
+            _ => return None,
+        };
+        (p != e.ty).then_some(p)
     }
 
     /// Converts a scalar expression to `to` (folding integer constants).
@@ -442,13 +483,16 @@ impl<'a> Parser<'a> {
                     );
                     return Err(());
                 }
+                // the bit-field's value is promoted first (C99 §6.5.16.2p3:
+                // `E1 op= E2` is `E1 = E1 op (E2)`, E1 evaluated once)
+                let lpt = self.bitfield_promotion(&lhs).unwrap_or(lty);
                 let (op_ty, r) = if matches!(op, BinOp::Shl | BinOp::Shr) {
-                    let pt = self.types.promote(lty);
+                    let pt = self.types.promote(lpt);
                     let rt = self.types.promote(rhs.ty);
                     let r = self.cast(rhs, rt);
                     (pt, r)
                 } else {
-                    let ct = self.types.common(lty, rhs.ty);
+                    let ct = self.types.common(lpt, rhs.ty);
                     let r = self.cast(rhs, ct);
                     (ct, r)
                 };
