@@ -1010,21 +1010,61 @@ type FitMemo = HashMap<u128, bool>;
 
 /// The modulo reservation table: the resource needs placed in each row.
 struct Mrt {
-    rows: Vec<Vec<(Option<usize>, SlotNeeds)>>,
-    /// Per row, the sum of the [`sched::needs_key`]s of its needs.
-    keys: Vec<u128>,
-    /// Per row, what [`Mrt::fits`] answered for each operation code
+    rows: Vec<MrtRow>,
+}
+
+/// One row of an [`Mrt`]: at most [`sched::MAX_KEYED_NEEDS`] needs (every
+/// placement follows a [`Mrt::fits`] of the row, which refuses more).
+#[derive(Clone)]
+struct MrtRow {
+    /// The needs placed, in placement order, each with its owner (an
+    /// operation of the body, or [`MrtRow::NO_OWNER`] for the loop's own
+    /// operations and the copies): `entries[..len]`.
+    entries: [(u32, SlotNeeds); sched::MAX_KEYED_NEEDS],
+    len: usize,
+    /// The sum of the [`sched::needs_key`]s of its needs.
+    key: u128,
+    /// What [`Mrt::fits`] answered for each operation code
     /// ([`sched::needs_code`], at most 28): 0 not asked yet, 1 no, 2
-    /// yes. A row's answers are forgotten when the row changes.
-    known: Vec<[u8; 32]>,
+    /// yes; forgotten when the row changes.
+    known: [u8; 32],
+}
+
+impl MrtRow {
+    /// The owner of the needs that belong to no operation of the body.
+    const NO_OWNER: u32 = u32::MAX;
+
+    /// The needs placed in the row, in placement order.
+    fn needs(&self) -> impl Iterator<Item = SlotNeeds> + '_ {
+        self.entries[..self.len].iter().map(|x| x.1)
+    }
+
+    /// Takes the entry at `k` out (the others keep their order).
+    fn remove(&mut self, k: usize) -> u32 {
+        let (owner, need) = self.entries[k];
+        self.entries.copy_within(k + 1..self.len, k);
+        self.len -= 1;
+        self.key -= sched::needs_key(&need);
+        self.known = [0; 32];
+        owner
+    }
 }
 
 impl Mrt {
     fn new(ii: usize) -> Mrt {
+        let free = SlotNeeds {
+            unit: Unit::Alu,
+            long_imm: false,
+            last: false,
+        };
+        let row = MrtRow {
+            entries: [(MrtRow::NO_OWNER, free); sched::MAX_KEYED_NEEDS],
+            len: 0,
+            key: 0,
+            known: [0; 32],
+        };
         Mrt {
-            rows: vec![vec![]; ii],
-            keys: vec![0; ii],
-            known: vec![[0; 32]; ii],
+            rows: vec![row; ii],
         }
     }
 
@@ -1039,50 +1079,52 @@ impl Mrt {
         need: SlotNeeds,
     ) -> bool {
         let code = sched::needs_code(&need) as usize;
-        match self.known[row][code] {
+        let r = &mut self.rows[row];
+        match r.known[code] {
             1 => return false,
             2 => return true,
             _ => {}
         }
-        let r = &self.rows[row];
-        let fit = r.len() < sched::MAX_KEYED_NEEDS && {
-            let key = self.keys[row] + sched::needs_key(&need);
+        let fit = r.len < sched::MAX_KEYED_NEEDS && {
+            let key = r.key + sched::needs_key(&need);
             *memo.entry(key).or_insert_with(|| {
                 let mut v = [need; sched::MAX_KEYED_NEEDS];
-                for (x, o) in v.iter_mut().zip(r) {
-                    *x = o.1;
+                for (x, o) in v.iter_mut().zip(r.needs()) {
+                    *x = o;
                 }
-                sched::needs_fit_keyed(model, key, &v[..=r.len()])
+                sched::needs_fit_keyed(model, key, &v[..=r.len])
             })
         };
-        self.known[row][code] = 1 + fit as u8;
+        r.known[code] = 1 + fit as u8;
         fit
     }
 
     /// Places operation `owner` (`None`: one of the loop's own or a copy)
-    /// of needs `need` in `row`.
+    /// of needs `need` in `row`, which [`Mrt::fits`] has just accepted.
     fn place(&mut self, row: usize, owner: Option<usize>, need: SlotNeeds) {
-        self.rows[row].push((owner, need));
-        self.keys[row] += sched::needs_key(&need);
-        self.known[row] = [0; 32];
+        let r = &mut self.rows[row];
+        let owner = owner.map_or(MrtRow::NO_OWNER, |o| o as u32);
+        r.entries[r.len] = (owner, need);
+        r.len += 1;
+        r.key += sched::needs_key(&need);
+        r.known = [0; 32];
     }
 
     /// Takes the first operation of the body placed in `row` out of it.
     fn evict_first(&mut self, row: usize) -> Option<usize> {
-        let k = self.rows[row].iter().position(|x| x.0.is_some())?;
-        let (owner, need) = self.rows[row].remove(k);
-        self.keys[row] -= sched::needs_key(&need);
-        self.known[row] = [0; 32];
-        owner
+        let r = &mut self.rows[row];
+        let k = r.entries[..r.len]
+            .iter()
+            .position(|x| x.0 != MrtRow::NO_OWNER)?;
+        Some(r.remove(k) as usize)
     }
 
     /// Takes operation `o` out of `row`.
     fn evict(&mut self, row: usize, o: usize) {
-        for &(_, need) in self.rows[row].iter().filter(|x| x.0 == Some(o)) {
-            self.keys[row] -= sched::needs_key(&need);
+        let r = &mut self.rows[row];
+        while let Some(k) = r.entries[..r.len].iter().position(|x| x.0 == o as u32) {
+            r.remove(k);
         }
-        self.rows[row].retain(|x| x.0 != Some(o));
-        self.known[row] = [0; 32];
     }
 }
 
@@ -1217,6 +1259,8 @@ fn schedule_at(
     ii: i64,
     policy: Policy,
 ) -> Option<(Vec<i64>, Mrt)> {
+    // no time yet
+    const NONE: i64 = i64::MIN;
     let by_height = policy != Policy::Body;
     let bounded = policy == Policy::Bounded;
     let n = needs.len();
@@ -1227,87 +1271,123 @@ fn schedule_at(
         }
         mrt.place(row, None, nd);
     }
-    let mut time: Vec<Option<i64>> = vec![None; n];
-    let mut last: Vec<Option<i64>> = vec![None; n];
+    let mut time: Vec<i64> = vec![NONE; n];
+    let mut last: Vec<i64> = vec![NONE; n];
     // placements allowed (see `Policy::Bounded` for its budget)
     let mut budget = if bounded { 3 * n + 30 } else { 6 * n + 30 };
-    // the unscheduled operations by priority (an evicted operation is
-    // pushed again; entries of scheduled ones are skipped)
-    let priority = |k: usize| (if by_height { h[k] } else { 0 }, std::cmp::Reverse(k));
-    let mut ready: std::collections::BinaryHeap<_> = (0..n).map(|k| (priority(k), k)).collect();
-    while let Some((_, v)) = ready.pop() {
-        if time[v].is_some() {
-            continue;
+    // the operations by priority, highest first (the greatest height,
+    // then the first in the body); the unscheduled ones are the set bits
+    // of `ready` at their ranks, and the next one taken is the first
+    let mut order: Vec<usize> = (0..n).collect();
+    if by_height {
+        order.sort_by_key(|&k| (std::cmp::Reverse(h[k]), k));
+    }
+    let mut rank = vec![0usize; n];
+    for (x, &k) in order.iter().enumerate() {
+        rank[k] = x;
+    }
+    let mut ready = vec![0u64; n.div_ceil(64)];
+    for x in 0..n {
+        ready[x / 64] |= 1 << (x % 64);
+    }
+    let mut word = 0;
+    loop {
+        // the first word with a set bit (words before `word` are empty)
+        while word < ready.len() && ready[word] == 0 {
+            word += 1;
         }
+        if word == ready.len() {
+            break;
+        }
+        let x = word * 64 + ready[word].trailing_zeros() as usize;
+        ready[word] &= ready[word] - 1;
+        let v = order[x];
         if budget == 0 {
             return None;
         }
         budget -= 1;
-        let from_preds = graph
-            .preds(v)
-            .iter()
-            .filter_map(|e| time[e.from].map(|t| t + e.lat - ii * e.dist))
-            .max();
-        let estart = match from_preds {
-            Some(t) if bounded => t,
-            _ => from_preds.unwrap_or(0).max(0),
+        let mut from_preds = NONE;
+        for e in graph.preds(v) {
+            let tf = time[e.from];
+            if tf != NONE {
+                from_preds = from_preds.max(tf + e.lat - ii * e.dist);
+            }
+        }
+        let estart = if bounded && from_preds != NONE {
+            from_preds
+        } else {
+            from_preds.max(0)
         };
         // the last cycle tried: the latest start the scheduled successors
         // allow (policy `Bounded`), at most II − 1 cycles after Estart
-        let lstart = graph
-            .succs(v)
-            .iter()
-            .filter_map(|e| time[e.to].map(|t| t - e.lat + ii * e.dist))
-            .min();
-        let end = match lstart {
-            Some(l) if bounded => l.min(estart + ii - 1),
-            _ => estart + ii - 1,
-        };
-        let slot =
-            (estart..=end).find(|t| mrt.fits(model, memo, t.rem_euclid(ii) as usize, needs[v]));
-        let t = match slot {
-            Some(t) => t,
+        let mut end = estart + ii - 1;
+        if bounded {
+            for e in graph.succs(v) {
+                let tt = time[e.to];
+                if tt != NONE {
+                    end = end.min(tt - e.lat + ii * e.dist);
+                }
+            }
+        }
+        let mut slot = None;
+        let mut row = estart.rem_euclid(ii) as usize;
+        for t in estart..=end {
+            if mrt.fits(model, memo, row, needs[v]) {
+                slot = Some((t, row));
+                break;
+            }
+            row += 1;
+            if row == ii as usize {
+                row = 0;
+            }
+        }
+        let (t, row) = match slot {
+            Some(x) => x,
             None => {
-                let t = match last[v] {
-                    Some(l) if l >= estart => l + 1,
-                    _ => estart,
+                let t = if last[v] != NONE && last[v] >= estart {
+                    last[v] + 1
+                } else {
+                    estart
                 };
                 // evict from the row until the operation fits
                 let row = t.rem_euclid(ii) as usize;
                 while !mrt.fits(model, memo, row, needs[v]) {
                     let o = mrt.evict_first(row)?;
-                    time[o] = None;
-                    ready.push((priority(o), o));
+                    time[o] = NONE;
+                    ready[rank[o] / 64] |= 1 << (rank[o] % 64);
+                    word = word.min(rank[o] / 64);
                 }
-                t
+                (t, row)
             }
         };
-        time[v] = Some(t);
-        last[v] = Some(t);
-        mrt.place(t.rem_euclid(ii) as usize, Some(v), needs[v]);
+        time[v] = t;
+        last[v] = t;
+        mrt.place(row, Some(v), needs[v]);
         // evict the successors (and predecessors) now violated
         for e in graph.succs(v).iter().chain(graph.preds(v)) {
-            let (Some(a), Some(b)) = (time[e.from], time[e.to]) else {
+            let (a, b) = (time[e.from], time[e.to]);
+            if a == NONE || b == NONE {
                 continue;
-            };
+            }
             if b < a + e.lat - ii * e.dist {
                 let o = if e.from == v { e.to } else { e.from };
                 if o == v {
                     return None;
                 }
-                let Some(t) = time[o].take() else { continue };
+                let t = std::mem::replace(&mut time[o], NONE);
                 mrt.evict(t.rem_euclid(ii) as usize, o);
-                ready.push((priority(o), o));
+                ready[rank[o] / 64] |= 1 << (rank[o] % 64);
+                word = word.min(rank[o] / 64);
             }
         }
     }
     // the first stage at 0 (a shift by whole stages keeps the rows)
-    let first = time.iter().flatten().copied().min().unwrap_or(0);
+    let first = time.iter().copied().min().unwrap_or(0);
     let shift = first.div_euclid(ii) * ii;
-    Some((
-        time.into_iter().map(|t| t.unwrap_or(0) - shift).collect(),
-        mrt,
-    ))
+    for t in time.iter_mut() {
+        *t -= shift;
+    }
+    Some((time, mrt))
 }
 
 /// Copies that carry long-lived local values (module documentation): for
@@ -3454,7 +3534,7 @@ mod tests {
         assert_eq!(time[1], time[0] + 1);
         assert_eq!(time.iter().min(), Some(&0));
         for row in &mrt.rows {
-            let v: Vec<SlotNeeds> = row.iter().map(|x| x.1).collect();
+            let v: Vec<SlotNeeds> = row.needs().collect();
             assert!(sched::needs_fit(&model, &v));
         }
     }
