@@ -750,6 +750,8 @@ fn register_dependences(
     local: &[Reg],
 ) -> Vec<Edge> {
     let class = |k: usize| body[k].class_unit().0;
+    let mut local = local.to_vec();
+    local.sort_unstable();
     let mut edges = vec![];
     for (&x, o) in occ {
         let defs = &o.defs;
@@ -773,7 +775,7 @@ fn register_dependences(
             });
             // a local value's lifetime is left to the copies of `copy_chains`
             let (w, dist) = next(k);
-            if w != k && !local.contains(&x) {
+            if w != k && local.binary_search(&x).is_err() {
                 edges.push(Edge {
                     from: k,
                     to: w,
@@ -2923,20 +2925,29 @@ fn row_orders(n: usize, edges: &[Edge], time: &[i64], ii: i64) -> Option<Vec<Vec
     for k in 0..n {
         rows[(time[k] % ii) as usize].push(k);
     }
+    // per operation, the others that must come before it in its cycle
+    let mut first: Vec<Vec<usize>> = vec![vec![]; n];
+    for e in edges {
+        if e.from != e.to && time[e.to] + ii * e.dist == time[e.from] + e.lat {
+            first[e.to].push(e.from);
+        }
+    }
+    // the operations of the row being ordered not placed yet
+    let mut left_in = vec![false; n];
     let mut out = vec![];
     for row in rows {
-        let before = |a: usize, b: usize| {
-            edges.iter().any(|e| {
-                e.from == a && e.to == b && time[e.to] + ii * e.dist == time[e.from] + e.lat
-            })
-        };
-        let mut left = row.clone();
+        for &k in &row {
+            left_in[k] = true;
+        }
+        let mut left = row;
         let mut seq = vec![];
         while !left.is_empty() {
             let k = left
                 .iter()
-                .position(|&x| !left.iter().any(|&y| y != x && before(y, x)))?;
-            seq.push(left.remove(k));
+                .position(|&x| !first[x].iter().any(|&y| left_in[y]))?;
+            let x = left.remove(k);
+            left_in[x] = false;
+            seq.push(x);
         }
         out.push(seq);
     }
