@@ -908,27 +908,43 @@ struct Recurrences {
 impl Recurrences {
     /// Kosaraju's algorithm on the graph of `n` nodes.
     fn new(n: usize, edges: &[Edge]) -> Recurrences {
-        let mut succ = vec![vec![]; n];
-        let mut pred = vec![vec![]; n];
-        for e in edges {
-            succ[e.from].push(e.to);
-            pred[e.to].push(e.from);
-        }
+        // successors and predecessors, each list in edge order
+        let csr = |end: &dyn Fn(&Edge) -> (usize, usize)| -> (Vec<usize>, Vec<usize>) {
+            let mut start = vec![0usize; n + 1];
+            for e in edges {
+                start[end(e).0 + 1] += 1;
+            }
+            for k in 0..n {
+                start[k + 1] += start[k];
+            }
+            let mut next = start.clone();
+            let mut out = vec![0usize; edges.len()];
+            for e in edges {
+                let (a, b) = end(e);
+                out[next[a]] = b;
+                next[a] += 1;
+            }
+            (start, out)
+        };
+        let (succ_start, succ) = csr(&|e| (e.from, e.to));
+        let (pred_start, pred) = csr(&|e| (e.to, e.from));
         // finishing order of a depth-first search (iterative)
-        let mut order = vec![];
+        let mut order = Vec::with_capacity(n);
         let mut seen = vec![false; n];
+        let mut stack: Vec<(usize, usize)> = vec![];
         for root in 0..n {
             if seen[root] {
                 continue;
             }
             seen[root] = true;
-            let mut stack = vec![(root, 0usize)];
+            stack.push((root, succ_start[root]));
             while let Some((v, k)) = stack.pop() {
-                if let Some(&w) = succ[v].get(k) {
+                if k < succ_start[v + 1] {
+                    let w = succ[k];
                     stack.push((v, k + 1));
                     if !seen[w] {
                         seen[w] = true;
-                        stack.push((w, 0));
+                        stack.push((w, succ_start[w]));
                     }
                 } else {
                     order.push(v);
@@ -938,17 +954,18 @@ impl Recurrences {
         // components on the reversed graph, in reverse finishing order
         let mut comp = vec![usize::MAX; n];
         let mut count = 0;
+        let mut work: Vec<usize> = vec![];
         for &root in order.iter().rev() {
             if comp[root] != usize::MAX {
                 continue;
             }
-            let mut stack = vec![root];
+            work.push(root);
             comp[root] = count;
-            while let Some(v) = stack.pop() {
-                for &w in &pred[v] {
+            while let Some(v) = work.pop() {
+                for &w in &pred[pred_start[v]..pred_start[v + 1]] {
                     if comp[w] == usize::MAX {
                         comp[w] = count;
-                        stack.push(w);
+                        work.push(w);
                     }
                 }
             }
@@ -960,29 +977,33 @@ impl Recurrences {
             index[v] = size[comp[v]];
             size[comp[v]] += 1;
         }
-        let mut inner: Vec<Vec<Edge>> = vec![vec![]; count];
-        for e in edges {
-            if comp[e.from] == comp[e.to] {
-                inner[comp[e.from]].push(Edge {
+        // the edges inside components, by component (in edge order)
+        let mut inner: Vec<(usize, Edge)> = edges
+            .iter()
+            .filter(|e| comp[e.from] == comp[e.to])
+            .map(|e| {
+                let c = comp[e.from];
+                let e = Edge {
                     from: index[e.from],
                     to: index[e.to],
                     ..*e
-                });
-            }
-        }
+                };
+                (c, e)
+            })
+            .collect();
         // in body order, so that Bellman–Ford's passes follow the chains
         // of distance 0 forward and converge in few passes
-        for es in inner.iter_mut() {
-            es.sort_by_key(|e| (e.from, e.to));
+        inner.sort_by_key(|(c, e)| (*c, e.from, e.to));
+        let mut parts: Vec<(usize, Vec<Edge>)> = vec![];
+        for (k, &(c, e)) in inner.iter().enumerate() {
+            if k == 0 || inner[k - 1].0 != c {
+                parts.push((size[c], vec![]));
+            }
+            if let Some(p) = parts.last_mut() {
+                p.1.push(e);
+            }
         }
-        Recurrences {
-            parts: inner
-                .into_iter()
-                .enumerate()
-                .filter(|(_, es)| !es.is_empty())
-                .map(|(c, es)| (size[c], es))
-                .collect(),
-        }
+        Recurrences { parts }
     }
 
     fn feasible(&self, ii: i64) -> bool {
@@ -1714,10 +1735,15 @@ fn fold_addresses(body: &mut [MInst]) {
     let mut val: HashMap<Reg, Option<Linear>> = HashMap::default();
     // a register holding each sum of terms, with its constant
     let mut avail: HashMap<Vec<(Reg, i64)>, (Reg, i64)> = HashMap::default();
+    // per register, the sums of `avail` it holds
+    let mut held: HashMap<Reg, Vec<Vec<(Reg, i64)>>> = HashMap::default();
     for i in body.iter_mut() {
         for x in i.uses() {
             if !val.contains_key(&x) && x != Reg::ZERO {
-                avail.entry(vec![(x, 1)]).or_insert((x, 0));
+                if let std::collections::hash_map::Entry::Vacant(v) = avail.entry(vec![(x, 1)]) {
+                    v.insert((x, 0));
+                    held.entry(x).or_default().push(vec![(x, 1)]);
+                }
             }
         }
         let get = |val: &HashMap<Reg, Option<Linear>>, o: &Opnd| match o {
@@ -1747,9 +1773,14 @@ fn fold_addresses(body: &mut [MInst]) {
         }
         let v = linear_result(i, |o| get(&val, o));
         for d in i.defs() {
-            avail.retain(|_, a| a.0 != d);
+            for terms in held.remove(&d).unwrap_or_default() {
+                avail.remove(&terms);
+            }
             if let Some(l) = v.as_ref().filter(|l| !l.terms.is_empty()) {
-                avail.entry(l.terms.clone()).or_insert((d, l.konst));
+                if let std::collections::hash_map::Entry::Vacant(e) = avail.entry(l.terms.clone()) {
+                    e.insert((d, l.konst));
+                    held.entry(d).or_default().push(l.terms.clone());
+                }
             }
             val.insert(d, v.clone());
         }
