@@ -234,12 +234,18 @@ pub const ALWAYS_UNROLL: i64 = 4;
 /// may hold (register pressure and code size).
 pub const MAX_FULL_UNROLL_OPS: usize = 160;
 
-/// Unrolls the one-block loop `l` completely when its trip count is a
-/// constant of at most `most` (the preheader sets its
-/// induction register to a constant and the bound is one) and the code
-/// stays within [`MAX_FULL_UNROLL_OPS`]; returns the trip count.
-fn unroll_completely(mf: &mut MFunc, l: MBlockId, most: i64, facts: &mut Facts) -> Option<u32> {
-    let shape = loop_shape(mf, l, facts).ok()??;
+/// Unrolls the one-block loop `l` of shape `shape` ([`loop_shape`])
+/// completely when its trip count is a constant of at most `most` (the
+/// preheader sets its induction register to a constant and the bound is
+/// one) and the code stays within [`MAX_FULL_UNROLL_OPS`]; returns the
+/// trip count.
+fn unroll_completely(
+    mf: &mut MFunc,
+    l: MBlockId,
+    shape: &LoopShape,
+    most: i64,
+    facts: &mut Facts,
+) -> Option<u32> {
     let n = known_trips(mf, shape.pre, &shape.counted, &shape.cont)?;
     if n > most || n as usize * shape.body.len() > MAX_FULL_UNROLL_OPS {
         return None;
@@ -391,21 +397,28 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     let mut facts = Facts::default();
     for l in mf.order.clone() {
         let at = line(mf, l);
+        let shape = match loop_shape(mf, l, &mut facts) {
+            Ok(Some(s)) => s,
+            Ok(None) => continue,
+            Err(why) => {
+                st.rejected.push((at, why));
+                continue;
+            }
+        };
         // a loop of at most ALWAYS_UNROLL iterations is straight-line code
         // at its best (no guard, prologue, epilogue or branch)
-        if let Some(n) = unroll_completely(mf, l, ALWAYS_UNROLL, &mut facts) {
+        if let Some(n) = unroll_completely(mf, l, &shape, ALWAYS_UNROLL, &mut facts) {
             st.unrolled.push((at, n));
             grown.push(l);
             facts.forget();
             continue;
         }
-        match try_loop(mf, model, l, &mut live, &mut facts) {
-            Ok(Some(r)) => {
+        match try_loop(mf, model, l, &shape, &mut live, &mut facts) {
+            Ok(r) => {
                 st.loops.push(r);
                 facts.forget();
             }
-            Ok(None) => {}
-            Err(why) => match unroll_completely(mf, l, MAX_FULL_UNROLL, &mut facts) {
+            Err(why) => match unroll_completely(mf, l, &shape, MAX_FULL_UNROLL, &mut facts) {
                 // a loop of a few iterations the pipeliner leaves alone is
                 // unrolled completely: its enclosing loop may become one
                 // block, tried below
@@ -424,12 +437,19 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     facts.forget();
     for l in holds {
         let at = line(mf, l);
-        match try_loop(mf, model, l, &mut live, &mut facts) {
-            Ok(Some(r)) => {
+        let shape = match loop_shape(mf, l, &mut facts) {
+            Ok(Some(s)) => s,
+            Ok(None) => continue,
+            Err(why) => {
+                st.rejected.push((at, why));
+                continue;
+            }
+        };
+        match try_loop(mf, model, l, &shape, &mut live, &mut facts) {
+            Ok(r) => {
                 st.loops.push(r);
                 facts.forget();
             }
-            Ok(None) => {}
             Err(why) => st.rejected.push((at, why)),
         }
     }
@@ -2597,18 +2617,16 @@ fn loop_shape(
     }))
 }
 
-/// Pipelines the loop of block `l` if it is a candidate: `Ok(None)` if it
-/// is not a one-block loop, `Err(reason)` if it is one left alone.
+/// Pipelines the one-block loop `l` of shape `shape` ([`loop_shape`]),
+/// or returns why it is left alone.
 fn try_loop(
     mf: &mut MFunc,
     model: &ProcessorModel,
     l: MBlockId,
+    shape: &LoopShape,
     live: &mut Option<LiveSets>,
     facts: &mut Facts,
-) -> Result<Option<LoopReport>, &'static str> {
-    let Some(shape) = loop_shape(mf, l, facts)? else {
-        return Ok(None);
-    };
+) -> Result<LoopReport, &'static str> {
     let LoopShape {
         body,
         br,
@@ -2620,6 +2638,7 @@ fn try_loop(
         cont,
         ..
     } = shape;
+    let (body, br, exit, pre, pos, b) = (body.clone(), br.clone(), *exit, *pre, *pos, *b);
     let insts = &mf.blocks[l.index()].insts;
     // what an iteration costs today: the list schedule, latency waits
     // included (as the bundles of a core without interlocks)
@@ -2944,7 +2963,7 @@ fn try_loop(
         }
     }
     mf.order.splice(pos..=pos, new_order);
-    Ok(Some(report))
+    Ok(report)
 }
 
 /// The order of the operations of each kernel row: ascending body order,
