@@ -2659,8 +2659,8 @@ fn try_loop(
     ];
     // a constant trip count (exact: the guard and the epilogue rely on
     // it), else an estimate for the choice of a schedule only
-    let exact = known_trips(mf, pre, &ct, &cont);
-    let trips = exact.or_else(|| relative_trips(mf, pre, &ct, &cont, facts));
+    let exact = known_trips(mf, pre, ct, cont);
+    let trips = exact.or_else(|| relative_trips(mf, pre, ct, cont, facts));
     let costs = Costs {
         trips,
         list_length,
