@@ -234,12 +234,18 @@ pub const ALWAYS_UNROLL: i64 = 4;
 /// may hold (register pressure and code size).
 pub const MAX_FULL_UNROLL_OPS: usize = 160;
 
-/// Unrolls the one-block loop `l` completely when its trip count is a
-/// constant of at most `most` (the preheader sets its
-/// induction register to a constant and the bound is one) and the code
-/// stays within [`MAX_FULL_UNROLL_OPS`]; returns the trip count.
-fn unroll_completely(mf: &mut MFunc, l: MBlockId, most: i64, facts: &mut Facts) -> Option<u32> {
-    let shape = loop_shape(mf, l, facts).ok()??;
+/// Unrolls the one-block loop `l` of shape `shape` ([`loop_shape`])
+/// completely when its trip count is a constant of at most `most` (the
+/// preheader sets its induction register to a constant and the bound is
+/// one) and the code stays within [`MAX_FULL_UNROLL_OPS`]; returns the
+/// trip count.
+fn unroll_completely(
+    mf: &mut MFunc,
+    l: MBlockId,
+    shape: &LoopShape,
+    most: i64,
+    facts: &mut Facts,
+) -> Option<u32> {
     let n = known_trips(mf, shape.pre, &shape.counted, &shape.cont)?;
     if n > most || n as usize * shape.body.len() > MAX_FULL_UNROLL_OPS {
         return None;
@@ -391,21 +397,28 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     let mut facts = Facts::default();
     for l in mf.order.clone() {
         let at = line(mf, l);
+        let shape = match loop_shape(mf, l, &mut facts) {
+            Ok(Some(s)) => s,
+            Ok(None) => continue,
+            Err(why) => {
+                st.rejected.push((at, why));
+                continue;
+            }
+        };
         // a loop of at most ALWAYS_UNROLL iterations is straight-line code
         // at its best (no guard, prologue, epilogue or branch)
-        if let Some(n) = unroll_completely(mf, l, ALWAYS_UNROLL, &mut facts) {
+        if let Some(n) = unroll_completely(mf, l, &shape, ALWAYS_UNROLL, &mut facts) {
             st.unrolled.push((at, n));
             grown.push(l);
             facts.forget();
             continue;
         }
-        match try_loop(mf, model, l, &mut live, &mut facts) {
-            Ok(Some(r)) => {
+        match try_loop(mf, model, l, &shape, &mut live, &mut facts) {
+            Ok(r) => {
                 st.loops.push(r);
                 facts.forget();
             }
-            Ok(None) => {}
-            Err(why) => match unroll_completely(mf, l, MAX_FULL_UNROLL, &mut facts) {
+            Err(why) => match unroll_completely(mf, l, &shape, MAX_FULL_UNROLL, &mut facts) {
                 // a loop of a few iterations the pipeliner leaves alone is
                 // unrolled completely: its enclosing loop may become one
                 // block, tried below
@@ -424,12 +437,19 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     facts.forget();
     for l in holds {
         let at = line(mf, l);
-        match try_loop(mf, model, l, &mut live, &mut facts) {
-            Ok(Some(r)) => {
+        let shape = match loop_shape(mf, l, &mut facts) {
+            Ok(Some(s)) => s,
+            Ok(None) => continue,
+            Err(why) => {
+                st.rejected.push((at, why));
+                continue;
+            }
+        };
+        match try_loop(mf, model, l, &shape, &mut live, &mut facts) {
+            Ok(r) => {
                 st.loops.push(r);
                 facts.forget();
             }
-            Ok(None) => {}
             Err(why) => st.rejected.push((at, why)),
         }
     }
@@ -750,6 +770,8 @@ fn register_dependences(
     local: &[Reg],
 ) -> Vec<Edge> {
     let class = |k: usize| body[k].class_unit().0;
+    let mut local = local.to_vec();
+    local.sort_unstable();
     let mut edges = vec![];
     for (&x, o) in occ {
         let defs = &o.defs;
@@ -773,7 +795,7 @@ fn register_dependences(
             });
             // a local value's lifetime is left to the copies of `copy_chains`
             let (w, dist) = next(k);
-            if w != k && !local.contains(&x) {
+            if w != k && local.binary_search(&x).is_err() {
                 edges.push(Edge {
                     from: k,
                     to: w,
@@ -906,27 +928,43 @@ struct Recurrences {
 impl Recurrences {
     /// Kosaraju's algorithm on the graph of `n` nodes.
     fn new(n: usize, edges: &[Edge]) -> Recurrences {
-        let mut succ = vec![vec![]; n];
-        let mut pred = vec![vec![]; n];
-        for e in edges {
-            succ[e.from].push(e.to);
-            pred[e.to].push(e.from);
-        }
+        // successors and predecessors, each list in edge order
+        let csr = |end: &dyn Fn(&Edge) -> (usize, usize)| -> (Vec<usize>, Vec<usize>) {
+            let mut start = vec![0usize; n + 1];
+            for e in edges {
+                start[end(e).0 + 1] += 1;
+            }
+            for k in 0..n {
+                start[k + 1] += start[k];
+            }
+            let mut next = start.clone();
+            let mut out = vec![0usize; edges.len()];
+            for e in edges {
+                let (a, b) = end(e);
+                out[next[a]] = b;
+                next[a] += 1;
+            }
+            (start, out)
+        };
+        let (succ_start, succ) = csr(&|e| (e.from, e.to));
+        let (pred_start, pred) = csr(&|e| (e.to, e.from));
         // finishing order of a depth-first search (iterative)
-        let mut order = vec![];
+        let mut order = Vec::with_capacity(n);
         let mut seen = vec![false; n];
+        let mut stack: Vec<(usize, usize)> = vec![];
         for root in 0..n {
             if seen[root] {
                 continue;
             }
             seen[root] = true;
-            let mut stack = vec![(root, 0usize)];
+            stack.push((root, succ_start[root]));
             while let Some((v, k)) = stack.pop() {
-                if let Some(&w) = succ[v].get(k) {
+                if k < succ_start[v + 1] {
+                    let w = succ[k];
                     stack.push((v, k + 1));
                     if !seen[w] {
                         seen[w] = true;
-                        stack.push((w, 0));
+                        stack.push((w, succ_start[w]));
                     }
                 } else {
                     order.push(v);
@@ -936,17 +974,18 @@ impl Recurrences {
         // components on the reversed graph, in reverse finishing order
         let mut comp = vec![usize::MAX; n];
         let mut count = 0;
+        let mut work: Vec<usize> = vec![];
         for &root in order.iter().rev() {
             if comp[root] != usize::MAX {
                 continue;
             }
-            let mut stack = vec![root];
+            work.push(root);
             comp[root] = count;
-            while let Some(v) = stack.pop() {
-                for &w in &pred[v] {
+            while let Some(v) = work.pop() {
+                for &w in &pred[pred_start[v]..pred_start[v + 1]] {
                     if comp[w] == usize::MAX {
                         comp[w] = count;
-                        stack.push(w);
+                        work.push(w);
                     }
                 }
             }
@@ -958,29 +997,33 @@ impl Recurrences {
             index[v] = size[comp[v]];
             size[comp[v]] += 1;
         }
-        let mut inner: Vec<Vec<Edge>> = vec![vec![]; count];
-        for e in edges {
-            if comp[e.from] == comp[e.to] {
-                inner[comp[e.from]].push(Edge {
+        // the edges inside components, by component (in edge order)
+        let mut inner: Vec<(usize, Edge)> = edges
+            .iter()
+            .filter(|e| comp[e.from] == comp[e.to])
+            .map(|e| {
+                let c = comp[e.from];
+                let e = Edge {
                     from: index[e.from],
                     to: index[e.to],
                     ..*e
-                });
-            }
-        }
+                };
+                (c, e)
+            })
+            .collect();
         // in body order, so that Bellman–Ford's passes follow the chains
         // of distance 0 forward and converge in few passes
-        for es in inner.iter_mut() {
-            es.sort_by_key(|e| (e.from, e.to));
+        inner.sort_by_key(|(c, e)| (*c, e.from, e.to));
+        let mut parts: Vec<(usize, Vec<Edge>)> = vec![];
+        for (k, &(c, e)) in inner.iter().enumerate() {
+            if k == 0 || inner[k - 1].0 != c {
+                parts.push((size[c], vec![]));
+            }
+            if let Some(p) = parts.last_mut() {
+                p.1.push(e);
+            }
         }
-        Recurrences {
-            parts: inner
-                .into_iter()
-                .enumerate()
-                .filter(|(_, es)| !es.is_empty())
-                .map(|(c, es)| (size[c], es))
-                .collect(),
-        }
+        Recurrences { parts }
     }
 
     fn feasible(&self, ii: i64) -> bool {
@@ -1010,21 +1053,61 @@ type FitMemo = HashMap<u128, bool>;
 
 /// The modulo reservation table: the resource needs placed in each row.
 struct Mrt {
-    rows: Vec<Vec<(Option<usize>, SlotNeeds)>>,
-    /// Per row, the sum of the [`sched::needs_key`]s of its needs.
-    keys: Vec<u128>,
-    /// Per row, what [`Mrt::fits`] answered for each operation code
+    rows: Vec<MrtRow>,
+}
+
+/// One row of an [`Mrt`]: at most [`sched::MAX_KEYED_NEEDS`] needs (every
+/// placement follows a [`Mrt::fits`] of the row, which refuses more).
+#[derive(Clone)]
+struct MrtRow {
+    /// The needs placed, in placement order, each with its owner (an
+    /// operation of the body, or [`MrtRow::NO_OWNER`] for the loop's own
+    /// operations and the copies): `entries[..len]`.
+    entries: [(u32, SlotNeeds); sched::MAX_KEYED_NEEDS],
+    len: usize,
+    /// The sum of the [`sched::needs_key`]s of its needs.
+    key: u128,
+    /// What [`Mrt::fits`] answered for each operation code
     /// ([`sched::needs_code`], at most 28): 0 not asked yet, 1 no, 2
-    /// yes. A row's answers are forgotten when the row changes.
-    known: Vec<[u8; 32]>,
+    /// yes; forgotten when the row changes.
+    known: [u8; 32],
+}
+
+impl MrtRow {
+    /// The owner of the needs that belong to no operation of the body.
+    const NO_OWNER: u32 = u32::MAX;
+
+    /// The needs placed in the row, in placement order.
+    fn needs(&self) -> impl Iterator<Item = SlotNeeds> + '_ {
+        self.entries[..self.len].iter().map(|x| x.1)
+    }
+
+    /// Takes the entry at `k` out (the others keep their order).
+    fn remove(&mut self, k: usize) -> u32 {
+        let (owner, need) = self.entries[k];
+        self.entries.copy_within(k + 1..self.len, k);
+        self.len -= 1;
+        self.key -= sched::needs_key(&need);
+        self.known = [0; 32];
+        owner
+    }
 }
 
 impl Mrt {
     fn new(ii: usize) -> Mrt {
+        let free = SlotNeeds {
+            unit: Unit::Alu,
+            long_imm: false,
+            last: false,
+        };
+        let row = MrtRow {
+            entries: [(MrtRow::NO_OWNER, free); sched::MAX_KEYED_NEEDS],
+            len: 0,
+            key: 0,
+            known: [0; 32],
+        };
         Mrt {
-            rows: vec![vec![]; ii],
-            keys: vec![0; ii],
-            known: vec![[0; 32]; ii],
+            rows: vec![row; ii],
         }
     }
 
@@ -1039,50 +1122,52 @@ impl Mrt {
         need: SlotNeeds,
     ) -> bool {
         let code = sched::needs_code(&need) as usize;
-        match self.known[row][code] {
+        let r = &mut self.rows[row];
+        match r.known[code] {
             1 => return false,
             2 => return true,
             _ => {}
         }
-        let r = &self.rows[row];
-        let fit = r.len() < sched::MAX_KEYED_NEEDS && {
-            let key = self.keys[row] + sched::needs_key(&need);
+        let fit = r.len < sched::MAX_KEYED_NEEDS && {
+            let key = r.key + sched::needs_key(&need);
             *memo.entry(key).or_insert_with(|| {
                 let mut v = [need; sched::MAX_KEYED_NEEDS];
-                for (x, o) in v.iter_mut().zip(r) {
-                    *x = o.1;
+                for (x, o) in v.iter_mut().zip(r.needs()) {
+                    *x = o;
                 }
-                sched::needs_fit_keyed(model, key, &v[..=r.len()])
+                sched::needs_fit_keyed(model, key, &v[..=r.len])
             })
         };
-        self.known[row][code] = 1 + fit as u8;
+        r.known[code] = 1 + fit as u8;
         fit
     }
 
     /// Places operation `owner` (`None`: one of the loop's own or a copy)
-    /// of needs `need` in `row`.
+    /// of needs `need` in `row`, which [`Mrt::fits`] has just accepted.
     fn place(&mut self, row: usize, owner: Option<usize>, need: SlotNeeds) {
-        self.rows[row].push((owner, need));
-        self.keys[row] += sched::needs_key(&need);
-        self.known[row] = [0; 32];
+        let r = &mut self.rows[row];
+        let owner = owner.map_or(MrtRow::NO_OWNER, |o| o as u32);
+        r.entries[r.len] = (owner, need);
+        r.len += 1;
+        r.key += sched::needs_key(&need);
+        r.known = [0; 32];
     }
 
     /// Takes the first operation of the body placed in `row` out of it.
     fn evict_first(&mut self, row: usize) -> Option<usize> {
-        let k = self.rows[row].iter().position(|x| x.0.is_some())?;
-        let (owner, need) = self.rows[row].remove(k);
-        self.keys[row] -= sched::needs_key(&need);
-        self.known[row] = [0; 32];
-        owner
+        let r = &mut self.rows[row];
+        let k = r.entries[..r.len]
+            .iter()
+            .position(|x| x.0 != MrtRow::NO_OWNER)?;
+        Some(r.remove(k) as usize)
     }
 
     /// Takes operation `o` out of `row`.
     fn evict(&mut self, row: usize, o: usize) {
-        for &(_, need) in self.rows[row].iter().filter(|x| x.0 == Some(o)) {
-            self.keys[row] -= sched::needs_key(&need);
+        let r = &mut self.rows[row];
+        while let Some(k) = r.entries[..r.len].iter().position(|x| x.0 == o as u32) {
+            r.remove(k);
         }
-        self.rows[row].retain(|x| x.0 != Some(o));
-        self.known[row] = [0; 32];
     }
 }
 
@@ -1217,6 +1302,8 @@ fn schedule_at(
     ii: i64,
     policy: Policy,
 ) -> Option<(Vec<i64>, Mrt)> {
+    // no time yet
+    const NONE: i64 = i64::MIN;
     let by_height = policy != Policy::Body;
     let bounded = policy == Policy::Bounded;
     let n = needs.len();
@@ -1227,87 +1314,123 @@ fn schedule_at(
         }
         mrt.place(row, None, nd);
     }
-    let mut time: Vec<Option<i64>> = vec![None; n];
-    let mut last: Vec<Option<i64>> = vec![None; n];
+    let mut time: Vec<i64> = vec![NONE; n];
+    let mut last: Vec<i64> = vec![NONE; n];
     // placements allowed (see `Policy::Bounded` for its budget)
     let mut budget = if bounded { 3 * n + 30 } else { 6 * n + 30 };
-    // the unscheduled operations by priority (an evicted operation is
-    // pushed again; entries of scheduled ones are skipped)
-    let priority = |k: usize| (if by_height { h[k] } else { 0 }, std::cmp::Reverse(k));
-    let mut ready: std::collections::BinaryHeap<_> = (0..n).map(|k| (priority(k), k)).collect();
-    while let Some((_, v)) = ready.pop() {
-        if time[v].is_some() {
-            continue;
+    // the operations by priority, highest first (the greatest height,
+    // then the first in the body); the unscheduled ones are the set bits
+    // of `ready` at their ranks, and the next one taken is the first
+    let mut order: Vec<usize> = (0..n).collect();
+    if by_height {
+        order.sort_by_key(|&k| (std::cmp::Reverse(h[k]), k));
+    }
+    let mut rank = vec![0usize; n];
+    for (x, &k) in order.iter().enumerate() {
+        rank[k] = x;
+    }
+    let mut ready = vec![0u64; n.div_ceil(64)];
+    for x in 0..n {
+        ready[x / 64] |= 1 << (x % 64);
+    }
+    let mut word = 0;
+    loop {
+        // the first word with a set bit (words before `word` are empty)
+        while word < ready.len() && ready[word] == 0 {
+            word += 1;
         }
+        if word == ready.len() {
+            break;
+        }
+        let x = word * 64 + ready[word].trailing_zeros() as usize;
+        ready[word] &= ready[word] - 1;
+        let v = order[x];
         if budget == 0 {
             return None;
         }
         budget -= 1;
-        let from_preds = graph
-            .preds(v)
-            .iter()
-            .filter_map(|e| time[e.from].map(|t| t + e.lat - ii * e.dist))
-            .max();
-        let estart = match from_preds {
-            Some(t) if bounded => t,
-            _ => from_preds.unwrap_or(0).max(0),
+        let mut from_preds = NONE;
+        for e in graph.preds(v) {
+            let tf = time[e.from];
+            if tf != NONE {
+                from_preds = from_preds.max(tf + e.lat - ii * e.dist);
+            }
+        }
+        let estart = if bounded && from_preds != NONE {
+            from_preds
+        } else {
+            from_preds.max(0)
         };
         // the last cycle tried: the latest start the scheduled successors
         // allow (policy `Bounded`), at most II − 1 cycles after Estart
-        let lstart = graph
-            .succs(v)
-            .iter()
-            .filter_map(|e| time[e.to].map(|t| t - e.lat + ii * e.dist))
-            .min();
-        let end = match lstart {
-            Some(l) if bounded => l.min(estart + ii - 1),
-            _ => estart + ii - 1,
-        };
-        let slot =
-            (estart..=end).find(|t| mrt.fits(model, memo, t.rem_euclid(ii) as usize, needs[v]));
-        let t = match slot {
-            Some(t) => t,
+        let mut end = estart + ii - 1;
+        if bounded {
+            for e in graph.succs(v) {
+                let tt = time[e.to];
+                if tt != NONE {
+                    end = end.min(tt - e.lat + ii * e.dist);
+                }
+            }
+        }
+        let mut slot = None;
+        let mut row = estart.rem_euclid(ii) as usize;
+        for t in estart..=end {
+            if mrt.fits(model, memo, row, needs[v]) {
+                slot = Some((t, row));
+                break;
+            }
+            row += 1;
+            if row == ii as usize {
+                row = 0;
+            }
+        }
+        let (t, row) = match slot {
+            Some(x) => x,
             None => {
-                let t = match last[v] {
-                    Some(l) if l >= estart => l + 1,
-                    _ => estart,
+                let t = if last[v] != NONE && last[v] >= estart {
+                    last[v] + 1
+                } else {
+                    estart
                 };
                 // evict from the row until the operation fits
                 let row = t.rem_euclid(ii) as usize;
                 while !mrt.fits(model, memo, row, needs[v]) {
                     let o = mrt.evict_first(row)?;
-                    time[o] = None;
-                    ready.push((priority(o), o));
+                    time[o] = NONE;
+                    ready[rank[o] / 64] |= 1 << (rank[o] % 64);
+                    word = word.min(rank[o] / 64);
                 }
-                t
+                (t, row)
             }
         };
-        time[v] = Some(t);
-        last[v] = Some(t);
-        mrt.place(t.rem_euclid(ii) as usize, Some(v), needs[v]);
+        time[v] = t;
+        last[v] = t;
+        mrt.place(row, Some(v), needs[v]);
         // evict the successors (and predecessors) now violated
         for e in graph.succs(v).iter().chain(graph.preds(v)) {
-            let (Some(a), Some(b)) = (time[e.from], time[e.to]) else {
+            let (a, b) = (time[e.from], time[e.to]);
+            if a == NONE || b == NONE {
                 continue;
-            };
+            }
             if b < a + e.lat - ii * e.dist {
                 let o = if e.from == v { e.to } else { e.from };
                 if o == v {
                     return None;
                 }
-                let Some(t) = time[o].take() else { continue };
+                let t = std::mem::replace(&mut time[o], NONE);
                 mrt.evict(t.rem_euclid(ii) as usize, o);
-                ready.push((priority(o), o));
+                ready[rank[o] / 64] |= 1 << (rank[o] % 64);
+                word = word.min(rank[o] / 64);
             }
         }
     }
     // the first stage at 0 (a shift by whole stages keeps the rows)
-    let first = time.iter().flatten().copied().min().unwrap_or(0);
+    let first = time.iter().copied().min().unwrap_or(0);
     let shift = first.div_euclid(ii) * ii;
-    Some((
-        time.into_iter().map(|t| t.unwrap_or(0) - shift).collect(),
-        mrt,
-    ))
+    for t in time.iter_mut() {
+        *t -= shift;
+    }
+    Some((time, mrt))
 }
 
 /// Copies that carry long-lived local values (module documentation): for
@@ -1632,10 +1755,15 @@ fn fold_addresses(body: &mut [MInst]) {
     let mut val: HashMap<Reg, Option<Linear>> = HashMap::default();
     // a register holding each sum of terms, with its constant
     let mut avail: HashMap<Vec<(Reg, i64)>, (Reg, i64)> = HashMap::default();
+    // per register, the sums of `avail` it holds
+    let mut held: HashMap<Reg, Vec<Vec<(Reg, i64)>>> = HashMap::default();
     for i in body.iter_mut() {
         for x in i.uses() {
             if !val.contains_key(&x) && x != Reg::ZERO {
-                avail.entry(vec![(x, 1)]).or_insert((x, 0));
+                if let std::collections::hash_map::Entry::Vacant(v) = avail.entry(vec![(x, 1)]) {
+                    v.insert((x, 0));
+                    held.entry(x).or_default().push(vec![(x, 1)]);
+                }
             }
         }
         let get = |val: &HashMap<Reg, Option<Linear>>, o: &Opnd| match o {
@@ -1665,9 +1793,14 @@ fn fold_addresses(body: &mut [MInst]) {
         }
         let v = linear_result(i, |o| get(&val, o));
         for d in i.defs() {
-            avail.retain(|_, a| a.0 != d);
+            for terms in held.remove(&d).unwrap_or_default() {
+                avail.remove(&terms);
+            }
             if let Some(l) = v.as_ref().filter(|l| !l.terms.is_empty()) {
-                avail.entry(l.terms.clone()).or_insert((d, l.konst));
+                if let std::collections::hash_map::Entry::Vacant(e) = avail.entry(l.terms.clone()) {
+                    e.insert((d, l.konst));
+                    held.entry(d).or_default().push(l.terms.clone());
+                }
             }
             val.insert(d, v.clone());
         }
@@ -2484,18 +2617,16 @@ fn loop_shape(
     }))
 }
 
-/// Pipelines the loop of block `l` if it is a candidate: `Ok(None)` if it
-/// is not a one-block loop, `Err(reason)` if it is one left alone.
+/// Pipelines the one-block loop `l` of shape `shape` ([`loop_shape`]),
+/// or returns why it is left alone.
 fn try_loop(
     mf: &mut MFunc,
     model: &ProcessorModel,
     l: MBlockId,
+    shape: &LoopShape,
     live: &mut Option<LiveSets>,
     facts: &mut Facts,
-) -> Result<Option<LoopReport>, &'static str> {
-    let Some(shape) = loop_shape(mf, l, facts)? else {
-        return Ok(None);
-    };
+) -> Result<LoopReport, &'static str> {
     let LoopShape {
         body,
         br,
@@ -2507,6 +2638,7 @@ fn try_loop(
         cont,
         ..
     } = shape;
+    let (body, br, exit, pre, pos, b) = (body.clone(), br.clone(), *exit, *pre, *pos, *b);
     let insts = &mf.blocks[l.index()].insts;
     // what an iteration costs today: the list schedule, latency waits
     // included (as the bundles of a core without interlocks)
@@ -2527,8 +2659,8 @@ fn try_loop(
     ];
     // a constant trip count (exact: the guard and the epilogue rely on
     // it), else an estimate for the choice of a schedule only
-    let exact = known_trips(mf, pre, &ct, &cont);
-    let trips = exact.or_else(|| relative_trips(mf, pre, &ct, &cont, facts));
+    let exact = known_trips(mf, pre, ct, cont);
+    let trips = exact.or_else(|| relative_trips(mf, pre, ct, cont, facts));
     let costs = Costs {
         trips,
         list_length,
@@ -2831,7 +2963,7 @@ fn try_loop(
         }
     }
     mf.order.splice(pos..=pos, new_order);
-    Ok(Some(report))
+    Ok(report)
 }
 
 /// The order of the operations of each kernel row: ascending body order,
@@ -2843,20 +2975,29 @@ fn row_orders(n: usize, edges: &[Edge], time: &[i64], ii: i64) -> Option<Vec<Vec
     for k in 0..n {
         rows[(time[k] % ii) as usize].push(k);
     }
+    // per operation, the others that must come before it in its cycle
+    let mut first: Vec<Vec<usize>> = vec![vec![]; n];
+    for e in edges {
+        if e.from != e.to && time[e.to] + ii * e.dist == time[e.from] + e.lat {
+            first[e.to].push(e.from);
+        }
+    }
+    // the operations of the row being ordered not placed yet
+    let mut left_in = vec![false; n];
     let mut out = vec![];
     for row in rows {
-        let before = |a: usize, b: usize| {
-            edges.iter().any(|e| {
-                e.from == a && e.to == b && time[e.to] + ii * e.dist == time[e.from] + e.lat
-            })
-        };
-        let mut left = row.clone();
+        for &k in &row {
+            left_in[k] = true;
+        }
+        let mut left = row;
         let mut seq = vec![];
         while !left.is_empty() {
             let k = left
                 .iter()
-                .position(|&x| !left.iter().any(|&y| y != x && before(y, x)))?;
-            seq.push(left.remove(k));
+                .position(|&x| !first[x].iter().any(|&y| left_in[y]))?;
+            let x = left.remove(k);
+            left_in[x] = false;
+            seq.push(x);
         }
         out.push(seq);
     }
@@ -3454,7 +3595,7 @@ mod tests {
         assert_eq!(time[1], time[0] + 1);
         assert_eq!(time.iter().min(), Some(&0));
         for row in &mrt.rows {
-            let v: Vec<SlotNeeds> = row.iter().map(|x| x.1).collect();
+            let v: Vec<SlotNeeds> = row.needs().collect();
             assert!(sched::needs_fit(&model, &v));
         }
     }
