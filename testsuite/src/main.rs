@@ -47,6 +47,11 @@ struct Args {
     /// Differential testing with N csmith programs (N or N:SEED).
     #[arg(long, value_name = "N[:SEED]")]
     csmith: Option<String>,
+    /// With --csmith: let csmith generate `float` and `double` (its
+    /// `--float`; without this option the programs are integer-only, as
+    /// in every earlier campaign, so a seed names the same program).
+    #[arg(long)]
+    csmith_float: bool,
     /// Find the first compiler step after which benchmark NAME fails in
     /// CONFIG (default O2), by binary search on -fopt-bisect-limit
     /// (`--bisect coremark:O2 --coremark DIR` for CoreMark).
@@ -148,7 +153,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         );
     }
     if let Some(spec) = &args.csmith {
-        return testsuite_csmith(spec, &configs, &out_dir);
+        return testsuite_csmith(spec, args.csmith_float, &configs, &out_dir);
     }
     let suite = args
         .suite
@@ -292,7 +297,26 @@ fn loops(
     })
 }
 
-/// Builds `sources` with the host `gcc -m32` and runs the program.
+/// Flags of every host reference build: the ST200 ABI's 8-byte `double`
+/// alignment (`-malign-double`), and IEEE-754 arithmetic with each
+/// operation rounded once in its own type as the target's soft-float
+/// helpers do: SSE2 instead of the x87's extended precision
+/// (`-msse2 -mfpmath=sse`) and no fused multiply-add (`-ffp-contract=off`).
+/// The float benchmarks' `expected.out` and the compiler's float tests use
+/// the same flags.
+const HOST_FLAGS: &[&str] = &[
+    "-m32",
+    "-O1",
+    "-std=gnu99",
+    "-malign-double",
+    "-msse2",
+    "-mfpmath=sse",
+    "-ffp-contract=off",
+    "-w",
+];
+
+/// Builds `sources` with the host `gcc -m32` ([`HOST_FLAGS`], `-lm`) and
+/// runs the program.
 fn host_run(
     sources: &[PathBuf],
     includes: &[PathBuf],
@@ -304,13 +328,11 @@ fn host_run(
     // One executable per task: runs happen in parallel.
     let exe = dir.join(format!("host-{}-{tag}", std::process::id()));
     let mut cmd = Command::new("gcc");
-    cmd.args(["-m32", "-O1", "-std=gnu99", "-malign-double", "-w"])
-        .args(sources)
-        .arg("-o")
-        .arg(&exe);
+    cmd.args(HOST_FLAGS).args(sources).arg("-o").arg(&exe);
     for i in includes {
         cmd.arg("-I").arg(i);
     }
+    cmd.arg("-lm");
     let out = cmd.output().map_err(|e| format!("cannot run gcc: {e}"))?;
     if !out.status.success() {
         return Err(format!(
@@ -373,11 +395,13 @@ fn reference(benches: &[Benchmark]) -> Result<ExitCode, String> {
     })
 }
 
-/// `--csmith N[:SEED]`: generates programs with csmith, builds each with the
-/// host `gcc -m32` and with `lcc` in every configuration, compares the
-/// checksums, keeps mismatching or crashing cases.
+/// `--csmith N[:SEED]`: generates programs with csmith (with `float` and
+/// `double` when `float` is set), builds each with the host `gcc -m32` and
+/// with `lcc` in every configuration, compares the checksums, keeps
+/// mismatching or crashing cases.
 fn testsuite_csmith(
     spec: &str,
+    float: bool,
     configs: &[BuildConfig],
     out_dir: &Path,
 ) -> Result<ExitCode, String> {
@@ -406,7 +430,7 @@ fn testsuite_csmith(
         .into_par_iter()
         .map(|i| {
             let s = seed + i;
-            let r = csmith_one(s, configs, &include, &work, &failures);
+            let r = csmith_one(s, float, configs, &include, &work, &failures);
             bar.inc(1);
             (s, r)
         })
@@ -452,6 +476,7 @@ fn csmith_include() -> Option<PathBuf> {
 
 fn csmith_one(
     seed: u64,
+    float: bool,
     configs: &[BuildConfig],
     include: &Path,
     work: &Path,
@@ -462,7 +487,7 @@ fn csmith_one(
         .args([
             "--seed",
             &seed.to_string(),
-            "--no-float",
+            if float { "--float" } else { "--no-float" },
             "--no-bitfields",
             "--no-packed-struct",
             "--max-funcs",
