@@ -47,6 +47,11 @@ struct Args {
     /// Differential testing with N csmith programs (N or N:SEED).
     #[arg(long, value_name = "N[:SEED]")]
     csmith: Option<String>,
+    /// With --csmith: let csmith generate `float` and `double` (its
+    /// `--float`; without this option the programs are integer-only, as
+    /// in every earlier campaign, so a seed names the same program).
+    #[arg(long)]
+    csmith_float: bool,
     /// Find the first compiler step after which benchmark NAME fails in
     /// CONFIG (default O2), by binary search on -fopt-bisect-limit
     /// (`--bisect coremark:O2 --coremark DIR` for CoreMark).
@@ -148,7 +153,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         );
     }
     if let Some(spec) = &args.csmith {
-        return testsuite_csmith(spec, &configs, &out_dir);
+        return testsuite_csmith(spec, args.csmith_float, &configs, &out_dir);
     }
     let suite = args
         .suite
@@ -292,25 +297,69 @@ fn loops(
     })
 }
 
-/// Builds `sources` with the host `gcc -m32` and runs the program.
+/// Flags of every host reference build: the ST200 ABI's 8-byte `double`
+/// alignment (`-malign-double`), and IEEE-754 arithmetic with each
+/// operation rounded once in its own type as the target's soft-float
+/// helpers do: SSE2 instead of the x87's extended precision
+/// (`-msse2 -mfpmath=sse`) and no fused multiply-add (`-ffp-contract=off`).
+/// The float benchmarks' `expected.out` and the compiler's float tests use
+/// the same flags.
+const HOST_FLAGS: &[&str] = &[
+    "-m32",
+    "-O1",
+    "-std=gnu99",
+    "-malign-double",
+    "-msse2",
+    "-mfpmath=sse",
+    "-ffp-contract=off",
+    "-w",
+];
+
+/// gcc's check of float-to-integer conversions whose value does not fit
+/// the integer type (undefined behaviour, C99 6.3.1.4): the run stops at
+/// the first with `runtime error: … is outside the range of representable
+/// values` on stderr. csmith's `--float` programs contain some (it guards
+/// its arithmetic, not every implicit conversion), and gcc's and lcc's
+/// results for them differ: gcc folds a constant one to the saturated
+/// value, the x86's `cvttss2si` gives 0x80000000, the ST200 helpers
+/// follow libgcc's soft-float.
+const FLOAT_CAST_CHECK: &[&str] = &[
+    "-fsanitize=float-cast-overflow",
+    "-fno-sanitize-recover=float-cast-overflow",
+];
+
+/// What a host run gave.
+struct HostRun {
+    stdout: Vec<u8>,
+    /// Exit status; −1 when killed by a signal (or by the 20 s `timeout`: 124).
+    code: i32,
+    stderr: Vec<u8>,
+}
+
+/// Builds `sources` with the host `gcc -m32` ([`HOST_FLAGS`], then
+/// `extra_flags`, `-lm`) and runs the program.
+#[allow(clippy::too_many_arguments)]
 fn host_run(
     sources: &[PathBuf],
     includes: &[PathBuf],
+    extra_flags: &[&str],
     args: &[String],
     stdin: &[u8],
     dir: &Path,
     tag: &str,
-) -> Result<(Vec<u8>, i32), String> {
+) -> Result<HostRun, String> {
     // One executable per task: runs happen in parallel.
     let exe = dir.join(format!("host-{}-{tag}", std::process::id()));
     let mut cmd = Command::new("gcc");
-    cmd.args(["-m32", "-O1", "-std=gnu99", "-malign-double", "-w"])
+    cmd.args(HOST_FLAGS)
+        .args(extra_flags)
         .args(sources)
         .arg("-o")
         .arg(&exe);
     for i in includes {
         cmd.arg("-I").arg(i);
     }
+    cmd.arg("-lm");
     let out = cmd.output().map_err(|e| format!("cannot run gcc: {e}"))?;
     if !out.status.success() {
         return Err(format!(
@@ -327,6 +376,7 @@ fn host_run(
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .map_err(|e| e.to_string())?;
     if let Some(mut i) = child.stdin.take() {
@@ -334,15 +384,21 @@ fn host_run(
     }
     let r = child.wait_with_output().map_err(|e| e.to_string())?;
     let _ = std::fs::remove_file(&exe);
-    Ok((r.stdout, r.status.code().unwrap_or(-1)))
+    Ok(HostRun {
+        stdout: r.stdout,
+        code: r.status.code().unwrap_or(-1),
+        stderr: r.stderr,
+    })
 }
 
 fn reference(benches: &[Benchmark]) -> Result<ExitCode, String> {
     let dir = std::env::temp_dir();
     let mut failed = 0;
     for b in benches {
-        match host_run(&b.sources, &[], &b.args, &b.stdin, &dir, &b.name) {
-            Ok((out, code)) => {
+        match host_run(&b.sources, &[], &[], &b.args, &b.stdin, &dir, &b.name) {
+            Ok(HostRun {
+                stdout: out, code, ..
+            }) => {
                 let ok_out = b.expected.as_ref().is_none_or(|e| *e == out);
                 if ok_out && code == b.exit_code {
                     println!("ok   {}", b.name);
@@ -373,11 +429,13 @@ fn reference(benches: &[Benchmark]) -> Result<ExitCode, String> {
     })
 }
 
-/// `--csmith N[:SEED]`: generates programs with csmith, builds each with the
-/// host `gcc -m32` and with `lcc` in every configuration, compares the
-/// checksums, keeps mismatching or crashing cases.
+/// `--csmith N[:SEED]`: generates programs with csmith (with `float` and
+/// `double` when `float` is set), builds each with the host `gcc -m32` and
+/// with `lcc` in every configuration, compares the checksums, keeps
+/// mismatching or crashing cases.
 fn testsuite_csmith(
     spec: &str,
+    float: bool,
     configs: &[BuildConfig],
     out_dir: &Path,
 ) -> Result<ExitCode, String> {
@@ -401,19 +459,31 @@ fn testsuite_csmith(
     let failures = out_dir.join("csmith-failures");
     std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(&failures).map_err(|e| e.to_string())?;
+    if float {
+        // Without the sanitizer's 32-bit library every host build would
+        // fail and every program be skipped: say so once instead.
+        let probe = work.join("float-cast-probe.c");
+        std::fs::write(&probe, "int main(void) { return 0; }\n").map_err(|e| e.to_string())?;
+        let r = host_run(&[probe], &[], FLOAT_CAST_CHECK, &[], b"", &work, "probe")?;
+        if r.code != 0 {
+            return Err(
+                "the host gcc -m32 -fsanitize=float-cast-overflow program does not run".into(),
+            );
+        }
+    }
     let bar = ProgressBar::new(n);
-    let results: Vec<(u64, String)> = (0..n)
+    let results: Vec<(u64, String, bool)> = (0..n)
         .into_par_iter()
         .map(|i| {
             let s = seed + i;
-            let r = csmith_one(s, configs, &include, &work, &failures);
+            let (r, uses_float) = csmith_one(s, float, configs, &include, &work, &failures);
             bar.inc(1);
-            (s, r)
+            (s, r, uses_float)
         })
         .collect();
     bar.finish_and_clear();
     let mut counts = std::collections::BTreeMap::new();
-    for (s, r) in &results {
+    for (s, r, _) in &results {
         *counts
             .entry(r.split(':').next().unwrap_or("").to_string())
             .or_insert(0u64) += 1;
@@ -424,9 +494,14 @@ fn testsuite_csmith(
     for (k, v) in &counts {
         println!("{k}: {v}");
     }
+    if float {
+        let with_float = results.iter().filter(|(_, _, f)| *f).count();
+        let equal = results.iter().filter(|(_, r, f)| *f && r == "ok").count();
+        println!("{with_float} programs use float or double ({equal} of them equal to the host)");
+    }
     let bad = results
         .iter()
-        .filter(|(_, r)| r != "ok" && !r.starts_with("skipped"))
+        .filter(|(_, r, _)| r != "ok" && !r.starts_with("skipped"))
         .count();
     println!(
         "{} programs, {bad} problems (details in {})",
@@ -450,19 +525,27 @@ fn csmith_include() -> Option<PathBuf> {
     })
 }
 
+/// One csmith program: generates it, runs the host build and every
+/// configuration. Returns the verdict (`ok`, `skipped: …`, `crash: …`,
+/// `timeout: …`, `mismatch: …`) and whether the program declares a
+/// `float` or `double` (the word appears in the generated source only
+/// then: csmith's own names are `g_N`, `l_N`, `p_N`, `func_N`, and its
+/// float helpers `safe_add_func_float_f_f` etc. are named in it only
+/// where it uses them).
 fn csmith_one(
     seed: u64,
+    float: bool,
     configs: &[BuildConfig],
     include: &Path,
     work: &Path,
     failures: &Path,
-) -> String {
+) -> (String, bool) {
     let src = work.join(format!("s{seed}.c"));
     let gen = Command::new("csmith")
         .args([
             "--seed",
             &seed.to_string(),
-            "--no-float",
+            if float { "--float" } else { "--no-float" },
             "--no-bitfields",
             "--no-packed-struct",
             "--max-funcs",
@@ -474,11 +557,35 @@ fn csmith_one(
         .arg(&src)
         .output();
     if !gen.is_ok_and(|o| o.status.success()) {
-        return "skipped: csmith failed".into();
+        return ("skipped: csmith failed".into(), false);
     }
-    let (want, code) = match host_run(
-        std::slice::from_ref(&src),
+    let uses_float =
+        std::fs::read_to_string(&src).is_ok_and(|t| t.contains("float") || t.contains("double"));
+    (
+        csmith_check(seed, &src, float, configs, include, work, failures),
+        uses_float,
+    )
+}
+
+/// Builds the csmith program `src` with the host and checks every
+/// configuration against its output (see [`csmith_one`]).
+/// `float`: the host build checks float-to-integer conversions
+/// ([`FLOAT_CAST_CHECK`]); a program that makes an out-of-range one is
+/// skipped.
+fn csmith_check(
+    seed: u64,
+    src: &Path,
+    float: bool,
+    configs: &[BuildConfig],
+    include: &Path,
+    work: &Path,
+    failures: &Path,
+) -> String {
+    let check: &[&str] = if float { FLOAT_CAST_CHECK } else { &[] };
+    let host = match host_run(
+        &[src.to_path_buf()],
         &[include.to_path_buf()],
+        check,
         &[],
         b"",
         work,
@@ -487,13 +594,20 @@ fn csmith_one(
         Ok(r) => r,
         Err(e) => return format!("skipped: host {e}"),
     };
-    if code != 0 {
+    let stderr = String::from_utf8_lossy(&host.stderr);
+    if let Some(line) = stderr.lines().find(|l| l.contains("runtime error:")) {
+        // No expected output: the program's behaviour is undefined.
+        let at = line.rsplit('/').next().unwrap_or(line);
+        return format!("skipped (float-cast-overflow): {at}");
+    }
+    let want = host.stdout;
+    if host.code != 0 {
         return "skipped: host run did not exit 0 (timeout or crash)".into();
     }
     let bench = Benchmark {
         name: format!("csmith-{seed}"),
         dir: work.to_path_buf(),
-        sources: vec![src.clone()],
+        sources: vec![src.to_path_buf()],
         args: Vec::new(),
         stdin: Vec::new(),
         exit_code: 0,
@@ -515,7 +629,7 @@ fn csmith_one(
                 c.name.replace([':', '/', '='], "_")
             ));
             let _ = std::fs::create_dir_all(&case);
-            let _ = std::fs::copy(&src, case.join("program.c"));
+            let _ = std::fs::copy(src, case.join("program.c"));
             let _ = std::fs::write(case.join("expected.out"), &want);
             let _ = std::fs::write(
                 case.join("failure.txt"),
@@ -528,6 +642,6 @@ fn csmith_one(
             return format!("{kind}: [{}]", c.name);
         }
     }
-    let _ = std::fs::remove_file(&src);
+    let _ = std::fs::remove_file(src);
     "ok".into()
 }

@@ -140,6 +140,74 @@ fn reference_confirms_the_expected_outputs() {
     assert!(t.contains("6 passed, 0 failed"), "{t}");
 }
 
+/// The float benchmarks' expected.out is the host's SSE output
+/// (testsuite/benchmarks/README.md); `--reference` must build them the
+/// same way (`-msse2 -mfpmath=sse -ffp-contract=off`, `-lm`): with the
+/// x87's extended precision `biquad_float` prints other digits, and
+/// without `-lm` `fft_float` and `stats_float` do not link.
+#[test]
+fn reference_confirms_the_float_expected_outputs() {
+    let out = tmp("ref-float");
+    let r = runner(&["--reference", "--filter", "_float"], &out);
+    let t = text(&r);
+    assert!(r.status.success(), "{t}");
+    // "_float" names biquad_float, fft_float and stats_float.
+    assert!(t.contains("3 passed, 0 failed"), "{t}");
+}
+
+/// `--csmith-float`: csmith generates `float` and `double` (its
+/// `--float`; it generates none by default), and the host reference
+/// computes them as the target does.
+#[test]
+fn a_short_csmith_float_run() {
+    if Command::new("csmith").arg("--version").output().is_err()
+        || !Path::new("/usr/include/csmith/csmith.h").exists()
+    {
+        eprintln!("csmith not installed: skipped (.ci/run installs csmith and libcsmith-dev)");
+        return;
+    }
+    let out = tmp("csmith-float");
+    // Seeds 20700000 and 20700001 both declare floats and run natively
+    // in well under a second.
+    let r = runner(
+        &[
+            "--csmith",
+            "2:20700000",
+            "--csmith-float",
+            "--configs",
+            "O0",
+        ],
+        &out,
+    );
+    let t = text(&r);
+    assert!(r.status.success(), "{t}");
+    assert!(t.contains("2 programs, 0 problems"), "{t}");
+    assert!(
+        t.contains("2 programs use float or double (2 of them equal to the host)"),
+        "{t}"
+    );
+    // Seed 20700121 converts -4.3125 to `unsigned char` (undefined, C99
+    // 6.3.1.4): gcc folds the constant to 0, lcc computes 252 as at run
+    // time, the checksums differ. The host's float-cast-overflow check
+    // finds it and the program is skipped, not counted as a mismatch.
+    let r = runner(
+        &[
+            "--csmith",
+            "1:20700121",
+            "--csmith-float",
+            "--configs",
+            "O2",
+        ],
+        &out,
+    );
+    let t = text(&r);
+    assert!(r.status.success(), "{t}");
+    assert!(
+        t.contains("seed 20700121: skipped (float-cast-overflow): s20700121.c:570:706: runtime error: -4.3125 is outside the range of representable values of type 'unsigned char'"),
+        "{t}"
+    );
+}
+
 #[test]
 fn a_short_csmith_run() {
     if Command::new("csmith").arg("--version").output().is_err()

@@ -16,6 +16,9 @@
 //! - the destination of a `memzero`: becomes `iconst 0` stores to the
 //!   fields inside it;
 //! - one side of a `memcpy`: becomes field-by-field loads and stores.
+//!   Those on a side that is not split are byte copies typed by the
+//!   split slot's fields, not by the object there, so the function then
+//!   gives up type-based aliasing (`strict_aliasing` cleared).
 //!   When both sides are split slots, their field sets are made identical
 //!   inside the copied window (propagated both ways to a fixpoint). A
 //!   slot copied *to* memory that is not split (a call argument, the
@@ -464,6 +467,12 @@ pub fn split_aggregates(f: &mut Function) -> Stats {
     let is_split = |v: Value| at(v).is_some_and(|(s, _)| split[s]);
 
     // 6. Rewrite.
+    // A block copy between a split slot and other memory becomes loads and
+    // stores of the field types on the other side too, where they need not
+    // be the types of the object there (a filler `i32` over a `short` and
+    // its padding): those accesses are `char` accesses in C's terms (a
+    // copy of the bytes, C99 §6.5p7), which the IR cannot say per access.
+    let mut untyped_copy = false;
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
         let old = std::mem::take(&mut f.blocks[b.index()].insts);
@@ -529,6 +538,7 @@ pub fn split_aggregates(f: &mut Function) -> Stats {
                     }
                 }
                 InstKind::MemCopy { dst, src, size } if is_split(dst) || is_split(src) => {
+                    untyped_copy |= !(is_split(dst) && is_split(src));
                     // the fields of the split side (the destination's if both)
                     let (s, o) =
                         if is_split(dst) { at(dst) } else { at(src) }.expect("split address");
@@ -575,6 +585,14 @@ pub fn split_aggregates(f: &mut Function) -> Stats {
             }
         }
         f.blocks[b.index()].insts = out;
+    }
+
+    // Their types then say nothing about aliasing: the function gives up
+    // the type-based rule, as for a union member ([`Function::type_punning`]),
+    // so that neither the IR passes nor the schedulers move them across
+    // an access of another type to the same bytes.
+    if untyped_copy {
+        f.strict_aliasing = false;
     }
 
     // 7. Delete the split slots, renumber the others (including the new
@@ -968,6 +986,48 @@ e:
             .count();
         assert_eq!((memory_ops(mk), n_store), (2, 2));
         assert_eq!(func(&m, "main").slots.len(), 1);
+    }
+
+    /// A copy between a split slot and other memory (`mk`'s copy to its
+    /// `sret` buffer) leaves loads or stores typed by the slot's fields on
+    /// the memory side, so the function gives up type-based aliasing; a
+    /// copy between two split slots (`main`'s `q = r`) keeps it. By hand
+    /// main returns 5.
+    #[test]
+    fn copy_to_memory_gives_up_type_based_aliasing() {
+        let t = "
+func @mk(i32 %ret, i32 %a) sret {
+  slot0 size 8 align 4
+e:
+  %p = slot_addr slot0
+  memzero %p, 8
+  store.i32 %p, %a
+  memcpy %ret, %p, 8
+  ret
+}
+
+func @main() -> i32 {
+  slot0 size 8 align 4
+  slot1 size 8 align 4
+e:
+  %r = slot_addr slot0
+  %a = iconst.i32 5
+  store.i32 %r, %a
+  %q = slot_addr slot1
+  memcpy %q, %r, 8
+  %x = load.i32 %q
+  ret %x
+}
+";
+        let mut m = module(t);
+        for f in &mut m.functions {
+            f.strict_aliasing = true;
+        }
+        let s = ssa_all(&mut m);
+        assert_eq!(exit_code(&m), 5);
+        assert_eq!(s.get("aggregates split"), 3);
+        assert!(!func(&m, "mk").strict_aliasing);
+        assert!(func(&m, "main").strict_aliasing);
     }
 
     /// A packed struct (align 1) with an `int` at offset 1 copied to
