@@ -16,7 +16,7 @@
 //! `__builtin_expect`, a path to `__builtin_unreachable` or a `cold`
 //! call) gives its edges 16·p and 16·(1 − p) instead, and the blocks that
 //! a side reached only through it dominates are scaled by that side's
-//! probability ([`hint_scale`]). The entry's chain comes first, the others
+//! probability (`hint_scale`). The entry's chain comes first, the others
 //! in the order of their first block before.
 //!
 //! Each block's fall-through first becomes an explicit `goto`, so any

@@ -104,3 +104,85 @@ pub fn simulate(exe: &[u8], core: Core) -> Result<(Vec<u8>, i32), String> {
         ),
     }
 }
+
+/// A self-checking program run by several tests: its name, its source file
+/// and the expected (stdout, exit status), from the host build.
+pub type CheckedProgram = (String, PathBuf, (Vec<u8>, i32));
+
+/// The single source file `p` as `compile_many` and `build_executable`
+/// take it: (path, bytes).
+pub fn single_source(p: &Path) -> Vec<(String, Vec<u8>)> {
+    vec![(p.to_string_lossy().into_owned(), std::fs::read(p).unwrap())]
+}
+
+/// Runs every program in lcc's IR interpreter at `-O0` and `-O2` (at most
+/// 5·10⁸ steps each) and panics, listing them, if any stdout or exit
+/// status differs from the expected one.
+pub fn check_programs_in_the_interpreter(programs: &[CheckedProgram]) {
+    use compiler::driver::{compile_and_run_optimized, Options};
+    use compiler::interp::RunOptions;
+    let mut failures = Vec::new();
+    for level in [0, 2] {
+        let optim = compiler::opt::Options {
+            level,
+            ..Default::default()
+        };
+        for (name, path, (want, code)) in programs {
+            let (diag, res) = compile_and_run_optimized(
+                &single_source(path),
+                &Options::default(),
+                &optim,
+                &RunOptions {
+                    max_steps: Some(500_000_000),
+                    args: vec![],
+                },
+            );
+            match res {
+                Some(Ok(r)) if r.stdout == *want && r.exit_code == *code => {}
+                Some(Ok(r)) => failures.push(format!(
+                    "-O{level} {name}: exit {} (want {code}), stdout\n{}\nwant\n{}",
+                    r.exit_code,
+                    String::from_utf8_lossy(&r.stdout),
+                    String::from_utf8_lossy(want)
+                )),
+                Some(Err(t)) => failures.push(format!("-O{level} {name}: trap {t}")),
+                None => failures.push(format!("-O{level} {name}: {diag}")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Builds every program with lcc's `flags` (`-O2`, `-mcpu=st220`, …),
+/// runs it in `stsim` and panics, listing them, if any stdout or exit
+/// status differs from the expected one.
+pub fn check_programs_in_stsim(programs: &[CheckedProgram], flags: &[&str]) {
+    use compiler::driver::{build_executable, Config};
+    let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+    let cfg = Config::from_flags(&flags).unwrap();
+    let mut failures = Vec::new();
+    for (name, path, (want, code)) in programs {
+        let exe = match build_executable(&single_source(path), &cfg) {
+            Ok(e) => e,
+            Err(e) => {
+                failures.push(format!("{name}: build failed: {e}"));
+                continue;
+            }
+        };
+        match simulate(&exe, cfg.model.core) {
+            Ok((out, c)) if out == *want && c == *code => {}
+            Ok((out, c)) => failures.push(format!(
+                "{name}: exit {c} (want {code}), stdout\n{}\nexpected\n{}",
+                String::from_utf8_lossy(&out),
+                String::from_utf8_lossy(want)
+            )),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{flags:?}: {} programs differ:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
