@@ -137,19 +137,7 @@ impl Lowerer<'_> {
             });
         }
         let v = acc.expect("at least one byte");
-        if t == wide {
-            v
-        } else {
-            self.push_v(
-                fx,
-                InstKind::Convert {
-                    op: ConvOp::Trunc,
-                    from: wide,
-                    to: t,
-                    arg: v,
-                },
-            )
-        }
+        self.truncate(fx, v, wide, t)
     }
 
     /// Stores the `ty` value `v` at `addr` one byte at a time (each byte a
@@ -190,13 +178,22 @@ impl Lowerer<'_> {
                 },
             )
         };
+        self.truncate(fx, part, t, Type::I8)
+    }
+
+    /// `v` (of IR type `from`) truncated to the narrower `to`; `v` itself
+    /// when the types are equal.
+    fn truncate(&self, fx: &mut Fx, v: Value, from: Type, to: Type) -> Value {
+        if from == to {
+            return v;
+        }
         self.push_v(
             fx,
             InstKind::Convert {
                 op: ConvOp::Trunc,
-                from: t,
-                to: Type::I8,
-                arg: part,
+                from,
+                to,
+                arg: v,
             },
         )
     }
@@ -293,19 +290,7 @@ impl Lowerer<'_> {
                 args: [up, r],
             },
         );
-        if t == wt {
-            v
-        } else {
-            self.push_v(
-                fx,
-                InstKind::Convert {
-                    op: ConvOp::Trunc,
-                    from: wt,
-                    to: t,
-                    arg: v,
-                },
-            )
-        }
+        self.truncate(fx, v, wt, t)
     }
 
     /// Writes `v` to a bit-field that straddles the units of its type (see

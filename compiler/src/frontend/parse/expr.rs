@@ -1677,6 +1677,18 @@ impl<'a> Parser<'a> {
             }
             Ok(())
         };
+        // the one argument of an integer builtin, as an rvalue
+        let integer_arg = |s: &mut Self, a: Vec<Expr>| -> PResult<Expr> {
+            let x = s.rvalue(a.into_iter().next().expect("arg"));
+            if !s.types.is_integer(x.ty) {
+                s.diags.error(
+                    x.span,
+                    format!("argument of '{name}' must have an integer type"),
+                );
+                return Err(());
+            }
+            Ok(x)
+        };
         match name {
             "__builtin_va_start" => {
                 let (a, c) = args_of(self)?;
@@ -1767,14 +1779,7 @@ impl<'a> Parser<'a> {
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);
                 nargs(self, &a, 1, sp)?;
-                let x = self.rvalue(a.into_iter().next().expect("arg"));
-                if !self.types.is_integer(x.ty) {
-                    self.diags.error(
-                        x.span,
-                        format!("argument of '{name}' must have an integer type"),
-                    );
-                    return Err(());
-                }
+                let x = integer_arg(self, a)?;
                 let x = self.cast(x, Types::UINT);
                 if let Some(f) = &mut self.func {
                     f.dynamic_stack = true;
@@ -1809,14 +1814,7 @@ impl<'a> Parser<'a> {
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);
                 nargs(self, &a, 1, sp)?;
-                let x = self.rvalue(a.into_iter().next().expect("arg"));
-                if !self.types.is_integer(x.ty) {
-                    self.diags.error(
-                        x.span,
-                        format!("argument of '{name}' must have an integer type"),
-                    );
-                    return Err(());
-                }
+                let x = integer_arg(self, a)?;
                 let x = self.cast(x, pty);
                 let bits = self.types.size(pty).unwrap_or(4) as u32 * 8;
                 if let Some(v) = consteval::eval_int(&self.types, &x) {
