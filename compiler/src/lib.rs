@@ -13,7 +13,7 @@
 //! | interpreter | [`interp`] | runs IR: the oracle for every pass |
 //! | analyses | [`analysis`] | dominators, frontiers, loop forest, liveness |
 //! | optimiser | [`opt`] | IR → IR: SSA construction, SCCP, DCE, GVN, strength reduction, CFG simplification |
-//! | code generation | [`codegen`] | IR → machine SSA ([`codegen::isel`]) → if-conversion into psi-SSA ([`codegen::if_convert`], `-O2`) → out of psi-SSA ([`codegen::out_of_psi`]) → out of SSA → registers ([`codegen::regalloc`]) → frame → bundles ([`codegen::sched`]) → `.s` text ([`codegen::emit`]) |
+//! | code generation | [`codegen`] | IR → machine SSA ([`codegen::isel`]) → if-conversion into psi-SSA ([`codegen::psi::if_convert`], `-O2`) → out of psi-SSA ([`codegen::psi::out_of_psi`]) → out of SSA → registers ([`codegen::regalloc::linear_scan`]) → frame → bundles ([`codegen::sched::list`]) → `.s` text ([`codegen::emit`]) |
 //!
 //! Imports point from a stage to earlier stages or to the shared layers
 //! (`ir`, `analysis`, the `isa` crate), never to a later stage.

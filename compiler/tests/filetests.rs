@@ -390,8 +390,12 @@ fn mir_output(t: &FileTest) -> Result<(String, Vec<(mir::MFunc, mir::MFunc)>), S
             }
             "if-convert" => {
                 let o = backend_options(args)?;
-                let st =
-                    codegen::if_convert::if_convert_with(f, &o.model, &|_| None, o.psi_promote);
+                let st = codegen::psi::if_convert::if_convert_with(
+                    f,
+                    &o.model,
+                    &|_| None,
+                    o.psi_promote,
+                );
                 mir::verify::verify(f)?;
                 out.push_str(&format!(
                     "# regions {}, speculated {}, dismissible {}, psis {}, unprofitable {}\n",
@@ -399,7 +403,7 @@ fn mir_output(t: &FileTest) -> Result<(String, Vec<(mir::MFunc, mir::MFunc)>), S
                 ));
             }
             "psi-webs" => {
-                let st = codegen::psi_webs::translate(f);
+                let st = codegen::psi::webs::translate(f);
                 mir::verify::verify(f)?;
                 out.push_str(&format!(
                     "# psi-normalize copies {}, permutations {}, psi-congruence copies {}\n",
@@ -420,7 +424,7 @@ fn mir_output(t: &FileTest) -> Result<(String, Vec<(mir::MFunc, mir::MFunc)>), S
                 ));
             }
             "out-of-psi" => {
-                codegen::out_of_psi::lower(f);
+                codegen::psi::out_of_psi::lower(f);
                 mir::verify::verify(f)?;
             }
             "sched" => {

@@ -159,7 +159,7 @@ pub fn build_with_stats(
             driver::build_executable_with_stats(&sources, &train.config).map_err(|e| e.render())?;
         let trained = simulate_profiled(&exe, bench, &train, true)?;
         cfg.branch_profile = Some(std::sync::Arc::new(
-            compiler::codegen::profile::BranchProfile::parse(&trained.counts)?,
+            compiler::codegen::psi::profile::BranchProfile::parse(&trained.counts)?,
         ));
     }
     driver::build_executable_with_stats(&sources, &cfg).map_err(|e| e.render())

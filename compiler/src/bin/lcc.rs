@@ -815,10 +815,10 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
         .filter_map(|f| f.if_convert.as_ref())
         .collect();
     if !ics.is_empty() {
-        let i = |f: &dyn Fn(&compiler::codegen::if_convert::Stats) -> usize| -> usize {
+        let i = |f: &dyn Fn(&compiler::codegen::psi::if_convert::Stats) -> usize| -> usize {
             ics.iter().map(|s| f(s)).sum()
         };
-        let p = |f: &dyn Fn(&compiler::codegen::out_of_psi::Stats) -> usize| -> usize {
+        let p = |f: &dyn Fn(&compiler::codegen::psi::out_of_psi::Stats) -> usize| -> usize {
             c.functions
                 .iter()
                 .filter_map(|x| x.out_of_psi.as_ref())
@@ -850,7 +850,7 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
         .filter_map(|f| f.mir_sccp.as_ref())
         .collect();
     if !sccps.is_empty() {
-        let m = |f: &dyn Fn(&compiler::codegen::mir_sccp::Stats) -> usize| -> usize {
+        let m = |f: &dyn Fn(&compiler::codegen::mir::sccp::Stats) -> usize| -> usize {
             sccps.iter().map(|s| f(s)).sum()
         };
         eprintln!(
@@ -867,7 +867,7 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
         .filter_map(|f| f.mir_simplify.as_ref())
         .collect();
     if !simplified.is_empty() {
-        let m = |f: &dyn Fn(&compiler::codegen::mir_simplify::Stats) -> usize| -> usize {
+        let m = |f: &dyn Fn(&compiler::codegen::mir::simplify::Stats) -> usize| -> usize {
             simplified.iter().map(|s| f(s)).sum()
         };
         eprintln!(
@@ -885,7 +885,7 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
         .filter_map(|f| f.psi_webs.as_ref())
         .collect();
     if !webs.is_empty() {
-        let w = |f: &dyn Fn(&compiler::codegen::psi_webs::Stats) -> usize| -> usize {
+        let w = |f: &dyn Fn(&compiler::codegen::psi::webs::Stats) -> usize| -> usize {
             webs.iter().map(|s| f(s)).sum()
         };
         eprintln!(

@@ -3,7 +3,7 @@
 //! tables after their function, data directives for globals.
 
 use super::mir::{self, *};
-use super::sched::Bundles;
+use super::sched::list::Bundles;
 use crate::ir::{Global, Linkage};
 use std::fmt::Write as _;
 

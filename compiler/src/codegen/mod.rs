@@ -4,38 +4,25 @@
 //! Pipeline per function: instruction selection on virtual registers
 //! ([`isel`]; in machine-SSA mode followed by the machine-SSA verifier
 //! [`mir::verify`] in debug builds, by if-conversion into psi-SSA
-//! ([`if_convert`], at `-O2`; then, with `-fmir-sccp`, constant propagation
-//! through phis and psis, [`mir_sccp`]) and the translation out of it
-//! ([`out_of_psi`]),
+//! ([`psi::if_convert`], at `-O2`; then, with `-fmir-sccp`, constant propagation
+//! through phis and psis, [`mir::sccp`]) and the translation out of it
+//! ([`psi::out_of_psi`]),
 //! and by out-of-SSA translation [`out_of_ssa`])
-//! → at `-O2`, modulo scheduling of one-block loops ([`modulo`]) and list
-//! scheduling of the other blocks on virtual registers ([`prepass`])
+//! → at `-O2`, modulo scheduling of one-block loops ([`sched::modulo`]) and list
+//! scheduling of the other blocks on virtual registers ([`sched::prepass`])
 //! → register allocation by linear scan with spilling
-//! ([`regalloc`]) → peephole clean-up of copies and jumps ([`peephole`],
-//! when [`Options::peephole`] is set) → frame layout, prologue and epilogue ([`frame`]) → list
+//! ([`regalloc::linear_scan`]) → peephole clean-up of copies and jumps ([`peephole`],
+//! when [`Options::peephole`] is set) → frame layout, prologue and epilogue ([`regalloc::frame`]) → list
 //! scheduling and bundling per block for the selected processor model
-//! ([`sched`]) → emission ([`emit`]). Globals are emitted as data with
+//! ([`sched::list`]) → emission ([`emit`]). Globals are emitted as data with
 //! `.word sym+addend` relocations.
 
 pub mod emit;
-pub mod frame;
-pub mod if_convert;
 pub mod isel;
-pub mod layout;
-pub mod liveness;
 pub mod mir;
-pub mod mir_sccp;
-pub mod mir_simplify;
-pub mod modulo;
-pub mod out_of_psi;
 pub mod out_of_ssa;
 pub mod peephole;
-pub mod predicate;
-pub mod prepass;
-pub mod profile;
 pub mod psi;
-pub mod psi_rename;
-pub mod psi_webs;
 pub mod regalloc;
 pub mod sched;
 
@@ -76,19 +63,19 @@ pub struct Options {
     pub ssa: bool,
     /// Out-of-SSA method used when [`Options::ssa`] is set.
     pub out_of_ssa: OutOfSsa,
-    /// If-convert branches into psi-SSA ([`if_convert`]) when
+    /// If-convert branches into psi-SSA ([`psi::if_convert`]) when
     /// [`Options::ssa`] is set (`-fif-convert`, on at `-O2`).
     pub if_convert: bool,
     /// Branch probabilities measured by `stsim --profile-edges`
     /// (`-fprofile-use=FILE`) for the if-conversion cost model; matched by
     /// [`Options::file_name`] and each branch's line and column.
-    pub branch_profile: Option<std::sync::Arc<profile::BranchProfile>>,
+    pub branch_profile: Option<std::sync::Arc<psi::profile::BranchProfile>>,
     /// Translation out of psi-SSA: the select chain (`false`, the
     /// default) or the seeds' psi-normalize and psi-congruence first
-    /// (`true`, `-fout-of-psi=webs`, [`psi_webs`]).
+    /// (`true`, `-fout-of-psi=webs`, [`psi::webs`]).
     pub psi_webs: bool,
     /// Psi-promotion of the first argument (`-fpsi-promote`, default on;
-    /// [`if_convert::if_convert_with`]).
+    /// [`psi::if_convert::if_convert_with`]).
     pub psi_promote: bool,
     /// Copy folding into psi arguments before the translation out of
     /// psi-SSA (`-fcopy-fold`, the seeds' experiment; with
@@ -97,24 +84,24 @@ pub struct Options {
     /// Peephole clean-up after register allocation ([`peephole`]; on at
     /// `-O1` and above, `-fpeephole` / `-fno-peephole`).
     pub peephole: bool,
-    /// Modulo scheduling of one-block loops ([`modulo`]; in machine-SSA
+    /// Modulo scheduling of one-block loops ([`sched::modulo`]; in machine-SSA
     /// mode, on at `-O2` and above, `-fmodulo-sched` /
     /// `-fno-modulo-sched`).
     pub modulo_sched: bool,
-    /// Scheduling before register allocation ([`prepass`]; on at `-O2`
+    /// Scheduling before register allocation ([`sched::prepass`]; on at `-O2`
     /// and above, `-fschedule-insns` / `-fno-schedule-insns`).
     pub schedule_insns: bool,
-    /// Block layout by static branch prediction ([`layout`]; on at `-O2`
+    /// Block layout by static branch prediction ([`sched::layout`]; on at `-O2`
     /// and above with the peephole pass, `-freorder-blocks` /
     /// `-fno-reorder-blocks`).
     pub reorder_blocks: bool,
     /// Sparse conditional constant propagation and dead-code elimination
-    /// on machine psi-SSA right after if-conversion ([`mir_sccp`], with
+    /// on machine psi-SSA right after if-conversion ([`mir::sccp`], with
     /// [`Options::if_convert`]; `-fmir-sccp`, off by default: on the
     /// testsuite's benchmarks the IR passes leave it nothing to fold).
     pub mir_sccp: bool,
     /// Local value numbering, redundant extensions and copies on machine
-    /// SSA after if-conversion ([`mir_simplify`]; on at `-O2` and above,
+    /// SSA after if-conversion ([`mir::simplify`]; on at `-O2` and above,
     /// `-fmir-simplify` / `-fno-mir-simplify`).
     pub mir_simplify: bool,
 }
@@ -156,7 +143,7 @@ pub struct FunctionStats {
     /// Function name.
     pub name: String,
     /// Register allocation: virtual registers spilled and spill operations.
-    pub regalloc: regalloc::Stats,
+    pub regalloc: regalloc::linear_scan::Stats,
     /// Bundles emitted (`nop` bundles included).
     pub bundles: usize,
     /// Operations emitted (`nop`s excluded).
@@ -166,24 +153,24 @@ pub struct FunctionStats {
     /// Out-of-SSA translation counters (machine-SSA mode only).
     pub out_of_ssa: Option<out_of_ssa::Stats>,
     /// If-conversion counters (when it ran).
-    pub if_convert: Option<if_convert::Stats>,
+    pub if_convert: Option<psi::if_convert::Stats>,
     /// Out-of-psi-SSA counters (when if-conversion ran).
-    pub out_of_psi: Option<out_of_psi::Stats>,
+    pub out_of_psi: Option<psi::out_of_psi::Stats>,
     /// Psi-normalize / psi-congruence counters (`-fout-of-psi=webs`).
-    pub psi_webs: Option<psi_webs::Stats>,
+    pub psi_webs: Option<psi::webs::Stats>,
     /// Peephole counters (when it ran).
     pub peephole: Option<peephole::Stats>,
     /// Modulo-scheduling report (when it ran).
-    pub modulo: Option<modulo::Stats>,
+    pub modulo: Option<sched::modulo::Stats>,
     /// Scheduling before register allocation (when it ran).
-    pub prepass: Option<prepass::Stats>,
+    pub prepass: Option<sched::prepass::Stats>,
     /// Block layout (when it ran).
-    pub layout: Option<layout::Stats>,
+    pub layout: Option<sched::layout::Stats>,
     /// Machine-SSA constant propagation counters (`-fmir-sccp`, when it
     /// ran).
-    pub mir_sccp: Option<mir_sccp::Stats>,
+    pub mir_sccp: Option<mir::sccp::Stats>,
     /// Machine-SSA clean-up counters (`-fmir-simplify`, when it ran).
-    pub mir_simplify: Option<mir_simplify::Stats>,
+    pub mir_simplify: Option<mir::simplify::Stats>,
 }
 
 /// [`compile_module`] that also returns per-function statistics.
@@ -300,7 +287,8 @@ fn compile_function_bisect(
                 );
                 p.taken_probability(file, line, col)
             };
-            let ic = if_convert::if_convert_with(&mut mf, &opts.model, &prob, opts.psi_promote);
+            let ic =
+                psi::if_convert::if_convert_with(&mut mf, &opts.model, &prob, opts.psi_promote);
             if cfg!(debug_assertions) {
                 mir::verify::verify(&mf)?;
             }
@@ -310,7 +298,7 @@ fn compile_function_bisect(
                     &f.name,
                     &mut mf,
                     mir::print::function,
-                    mir_sccp::run,
+                    mir::sccp::run,
                 );
                 if cfg!(debug_assertions) {
                     mir::verify::verify(&mf)?;
@@ -318,18 +306,18 @@ fn compile_function_bisect(
             }
             if opts.psi_webs {
                 let folded = if opts.copy_fold {
-                    psi_webs::fold_copies(&mut mf)
+                    psi::webs::fold_copies(&mut mf)
                 } else {
                     0
                 };
-                let mut ws = psi_webs::translate(&mut mf);
+                let mut ws = psi::webs::translate(&mut mf);
                 ws.folded = folded;
                 web_stats = Some(ws);
                 if cfg!(debug_assertions) {
                     mir::verify::verify(&mf)?;
                 }
             }
-            let op = out_of_psi::lower(&mut mf);
+            let op = psi::out_of_psi::lower(&mut mf);
             if cfg!(debug_assertions) {
                 mir::verify::verify(&mf)?;
             }
@@ -339,7 +327,7 @@ fn compile_function_bisect(
                     &f.name,
                     &mut mf,
                     mir::print::function,
-                    mir_simplify::run,
+                    mir::simplify::run,
                 );
                 if cfg!(debug_assertions) {
                     mir::verify::verify(&mf)?;
@@ -372,7 +360,7 @@ fn compile_function_bisect(
         oos = Some(out_of_ssa::translate(&mut mf, method));
         if opts.modulo_sched && bisect.should_run("modulo-sched", &f.name) {
             let before = bisect.capturing().then(|| mir::print::function(&mf));
-            modulo_stats = Some(modulo::pipeline(&mut mf, &opts.model));
+            modulo_stats = Some(sched::modulo::pipeline(&mut mf, &opts.model));
             if let Some(before) = before {
                 bisect.capture = Some(Capture {
                     before,
@@ -385,7 +373,7 @@ fn compile_function_bisect(
     let mut prepass_stats = None;
     if opts.schedule_insns && opts.bundle && bisect.should_run("schedule-insns", &f.name) {
         let before = bisect.capturing().then(|| mir::print::function(&mf));
-        prepass_stats = Some(prepass::run(&mut mf, &opts.model));
+        prepass_stats = Some(sched::prepass::run(&mut mf, &opts.model));
         check(&mf)?;
         if let Some(before) = before {
             bisect.capture = Some(Capture {
@@ -394,12 +382,12 @@ fn compile_function_bisect(
             });
         }
     }
-    let ra = regalloc::allocate(&mut mf);
+    let ra = regalloc::linear_scan::allocate(&mut mf);
     check(&mf)?;
     let mut layout_stats = None;
     if opts.reorder_blocks && opts.peephole && bisect.should_run("reorder-blocks", &f.name) {
         let before = bisect.capturing().then(|| mir::print::function(&mf));
-        layout_stats = Some(layout::run(&mut mf));
+        layout_stats = Some(sched::layout::run(&mut mf));
         check(&mf)?;
         if let Some(before) = before {
             bisect.capture = Some(Capture {
@@ -420,7 +408,7 @@ fn compile_function_bisect(
             });
         }
     }
-    let fr = frame::finish(&mut mf);
+    let fr = regalloc::frame::finish(&mut mf);
     check(&mf)?;
     let bundle = opts.bundle && bisect.should_run("bundle", &f.name);
     if bundle && bisect.capturing() {
@@ -468,7 +456,7 @@ fn schedule(
     mf: &mut mir::MFunc,
     model: &isa::model::ProcessorModel,
     bundle: bool,
-) -> Vec<(mir::MBlockId, sched::Bundles)> {
+) -> Vec<(mir::MBlockId, sched::list::Bundles)> {
     mf.order
         .iter()
         .map(|&b| {
@@ -477,10 +465,10 @@ fn schedule(
                 .cycles
                 .as_ref()
                 .filter(|_| bundle)
-                .and_then(|c| modulo::fixed_bundles(model, &insts, c));
+                .and_then(|c| sched::modulo::fixed_bundles(model, &insts, c));
             (
                 b,
-                fixed.unwrap_or_else(|| sched::schedule_block(model, insts, bundle)),
+                fixed.unwrap_or_else(|| sched::list::schedule_block(model, insts, bundle)),
             )
         })
         .collect()

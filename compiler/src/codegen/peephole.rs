@@ -30,9 +30,9 @@
 //! `$r12` (the stack pointer) and `$r63` (the link register, which
 //! `return` and `icall` read without naming it, §7.1) are never touched.
 
-use super::liveness;
 use super::mir::*;
-use super::regalloc::is_copy;
+use super::regalloc::linear_scan::is_copy;
+use super::regalloc::liveness;
 use crate::analysis::BitSet;
 use isa::abi;
 

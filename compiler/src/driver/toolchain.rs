@@ -42,7 +42,7 @@ pub struct Config {
     pub if_convert: bool,
     /// `-fprofile-use=FILE`: branch counts from `stsim --profile-edges`
     /// for the if-conversion cost model.
-    pub branch_profile: Option<std::sync::Arc<crate::codegen::profile::BranchProfile>>,
+    pub branch_profile: Option<std::sync::Arc<crate::codegen::psi::profile::BranchProfile>>,
     /// `-fout-of-psi=webs`: the seeds' psi-normalize and psi-congruence
     /// (`select`, the default: the select chain alone).
     pub psi_webs: bool,
@@ -152,7 +152,7 @@ impl Config {
             } else if let Some(path) = f.strip_prefix("-fprofile-use=") {
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| format!("{f}: cannot read `{path}`: {e}"))?;
-                let p = crate::codegen::profile::BranchProfile::parse(&text)
+                let p = crate::codegen::psi::profile::BranchProfile::parse(&text)
                     .map_err(|e| format!("{path}: {e}"))?;
                 cfg.branch_profile = Some(std::sync::Arc::new(p));
             } else if let Some(m) = f.strip_prefix("-fout-of-ssa=") {
@@ -747,7 +747,10 @@ impl Compiled {
     }
     /// An if-conversion counter summed over the functions where it ran
     /// (0 when it did not).
-    pub fn if_conversion(&self, f: impl Fn(&crate::codegen::if_convert::Stats) -> usize) -> usize {
+    pub fn if_conversion(
+        &self,
+        f: impl Fn(&crate::codegen::psi::if_convert::Stats) -> usize,
+    ) -> usize {
         self.functions
             .iter()
             .filter_map(|x| x.if_convert.as_ref())
@@ -756,7 +759,7 @@ impl Compiled {
     }
     /// A psi-webs counter (`-fout-of-psi=webs`) summed over the functions
     /// where it ran (0 when it did not).
-    pub fn psi_webs(&self, f: impl Fn(&crate::codegen::psi_webs::Stats) -> usize) -> usize {
+    pub fn psi_webs(&self, f: impl Fn(&crate::codegen::psi::webs::Stats) -> usize) -> usize {
         self.functions
             .iter()
             .filter_map(|x| x.psi_webs.as_ref())

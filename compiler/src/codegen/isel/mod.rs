@@ -285,7 +285,7 @@ impl<'a> Sel<'a> {
     fn emit(&mut self, mut i: MInst) {
         i.loc = self.loc;
         if (self.mem.is_some() || self.access_type.is_some() || self.volatile)
-            && super::sched::is_mem(i.class_unit().0)
+            && crate::codegen::sched::list::is_mem(i.class_unit().0)
         {
             i.mem = self.mem.clone();
             i.access_type = self.access_type;

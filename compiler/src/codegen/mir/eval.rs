@@ -1,7 +1,7 @@
 //! What the ST200 integer operations compute (ISA-ST200 §4.1–§4.3, §4.5),
 //! on 32-bit values held as `i64` sign-extended from bit 31 (the register
 //! values of the machine-IR interpreter [`super::interp`] and the constant
-//! lattice of [`crate::codegen::mir_sccp`]). The arithmetic is the IR's
+//! lattice of [`crate::codegen::mir::sccp`]). The arithmetic is the IR's
 //! ([`crate::ir::eval`], at type `i32`: wrapping, two's complement); only
 //! what the ISA defines differently is written here: shift counts are the
 //! low 8 bits of the second operand, and a count of 32 or more gives 0

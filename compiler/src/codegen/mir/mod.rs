@@ -1,7 +1,7 @@
 //! Machine IR: ST200 operations (ISA-ST200 §4) on virtual and physical
 //! registers, grouped in machine basic blocks. Produced by instruction
 //! selection ([`super::isel`]), rewritten by register allocation
-//! ([`super::regalloc`]), bundled by the list scheduler ([`super::sched`]).
+//! ([`crate::codegen::regalloc::linear_scan`]), bundled by the list scheduler ([`crate::codegen::sched::list`]).
 //!
 //! Every real operation carries its exact entry of the `isa` operation
 //! table ([`MOp::Isa`]), chosen once from its mnemonic and the kinds of its
@@ -15,6 +15,8 @@ pub mod eval;
 pub mod interp;
 pub mod parse;
 pub mod print;
+pub mod sccp;
+pub mod simplify;
 pub mod verify;
 
 use isa::abi::{self, AbiKind};
@@ -224,7 +226,7 @@ pub mod opc {
     /// table ([`super::MInst::igoto`]).
     pub const IGOTO: Opcode = Opcode::named("igoto");
     /// `return $r63`: a pseudo-operation until the epilogue is inserted
-    /// before it ([`super::super::frame`]), then the real one.
+    /// before it ([`crate::codegen::regalloc::frame`]), then the real one.
     pub const RETURN: Opcode = Opcode::named("return");
 }
 
@@ -256,8 +258,8 @@ pub enum MOp {
     /// guard `true`), its polarity (`Imm(1)`: the guard holds when `b` is
     /// 1, `Imm(0)`: when `b` is 0; `Imm(1)` for `true`) and `R(value)`.
     /// [`MInst::psi_args`] gives the typed view. Created by if-conversion
-    /// ([`crate::codegen::if_convert`]), removed by the translation out of
-    /// psi-SSA ([`crate::codegen::out_of_psi`]).
+    /// ([`crate::codegen::psi::if_convert`]), removed by the translation out of
+    /// psi-SSA ([`crate::codegen::psi::out_of_psi`]).
     Psi,
 }
 
@@ -759,8 +761,8 @@ pub struct MBlock {
     /// Operations in program order.
     pub insts: Vec<MInst>,
     /// A fixed issue cycle per operation (non-decreasing; a modulo-
-    /// scheduled loop kernel, [`super::modulo`]), kept by the bundler when
-    /// the block still matches it ([`super::modulo::fixed_bundles`]);
+    /// scheduled loop kernel, [`crate::codegen::sched::modulo`]), kept by the bundler when
+    /// the block still matches it ([`crate::codegen::sched::modulo::fixed_bundles`]);
     /// `None`: the block is list-scheduled.
     pub cycles: Option<Vec<u32>>,
 }

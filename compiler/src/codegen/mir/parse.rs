@@ -576,12 +576,12 @@ B2:
         let cfg = Cfg::new(&f);
         assert_eq!(cfg.succs(MBlockId(0)), [MBlockId(2), MBlockId(1)]);
         assert_eq!(cfg.preds(MBlockId(1)), [MBlockId(0)]);
-        super::super::verify::check_operands(&f).unwrap();
+        crate::codegen::verify::check_operands(&f).unwrap();
         let e = function(&text.replace("(jt0: B2, B1, B2)", "(jt0:)")).unwrap_err();
         assert!(e.message.contains("at least one block"), "{e}");
         let mut g = f.clone();
         g.blocks[0].insts[2].ops.push(Opnd::Imm(3));
-        let e = super::super::verify::check_operands(&g).unwrap_err();
+        let e = crate::codegen::verify::check_operands(&g).unwrap_err();
         assert!(e.contains("jump table"), "{e}");
     }
 

@@ -222,7 +222,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                     continue;
                 };
                 let [d] = def_args[..] else { continue };
-                let mut o = super::super::predicate::Oracle::new();
+                let mut o = crate::codegen::psi::predicate::Oracle::new();
                 if let (Some(p), Some(q)) = (o.guard(a.guard), o.guard(d.guard)) {
                     if !p.implies(q) {
                         return err(format!(

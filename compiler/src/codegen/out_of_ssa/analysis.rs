@@ -150,11 +150,12 @@ impl Analysis {
         // liveness: phi uses at the end of predecessors; the physical
         // registers after the virtual ones, at index nv + their pbit
         const PBITS: usize = u128::BITS as usize;
-        let (_, live_out_all) = crate::codegen::liveness::live_sets(mf, nv + PBITS, |r| match r {
-            Reg::V(v) if v.index() < nv => Some(v.index()),
-            Reg::V(_) => None,
-            p => (pbit(p) != 0).then(|| nv + pbit(p).trailing_zeros() as usize),
-        });
+        let (_, live_out_all) =
+            crate::codegen::regalloc::liveness::live_sets(mf, nv + PBITS, |r| match r {
+                Reg::V(v) if v.index() < nv => Some(v.index()),
+                Reg::V(_) => None,
+                p => (pbit(p) != 0).then(|| nv + pbit(p).trailing_zeros() as usize),
+            });
         let split = |all: &[BitSet]| -> (Vec<BitSet>, Vec<u128>) {
             all.iter().map(|s| s.split_u128(nv)).unzip()
         };

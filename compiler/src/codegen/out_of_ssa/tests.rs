@@ -1099,7 +1099,7 @@ mod corpus_tests {
                     for b in &t.blocks {
                         assert!(b.insts.iter().all(|i| i.opcode().is_some()));
                     }
-                    crate::codegen::regalloc::allocate(&mut t);
+                    crate::codegen::regalloc::linear_scan::allocate(&mut t);
                     totals[k] += st.copies_left;
                     if k == 0 {
                         before += st.copies_before_coalescing;

@@ -39,19 +39,19 @@
 //! changes.
 //!
 //! Profitability (S2 §18.2.3): each path's cost before conversion is the
-//! number of bundles the list scheduler ([`super::sched`]) gives its
+//! number of bundles the list scheduler ([`crate::codegen::sched::list`]) gives its
 //! blocks plus the model's taken-branch penalty for every taken control
 //! transfer on it; the paths are weighted with the static probability
 //! 1/2, or with the branch's measured probability when a profile from
 //! `stsim --profile-edges` is given (`lcc -fprofile-use`,
-//! [`super::profile`]), or else with the probability the program states
+//! [`crate::codegen::psi::profile`]), or else with the probability the program states
 //! ([`MInst::prob`]: `__builtin_expect`, 0.9 for the expected side). After conversion the cost is the bundles of the merged block (the
 //! psis counted as the `slct` they become). A region is converted when it
 //! costs no more after than before.
 
-use super::mir::*;
-use super::sched;
 use crate::analysis::postorder;
+use crate::codegen::mir::*;
+use crate::codegen::sched::list;
 use crate::hash::HashMap;
 use isa::model::ProcessorModel;
 
@@ -98,7 +98,7 @@ const SCRATCH_BYTES: u32 = 4;
 
 /// Most operations a converted region's blocks may hold together (head,
 /// sides and join): if-conversion merges blocks, and the list scheduler
-/// ([`super::sched`]) takes time quadratic (and worse) in a block's length;
+/// ([`crate::codegen::sched::list`]) takes time quadratic (and worse) in a block's length;
 /// a chain of thousands of small `if`s would otherwise become one block of
 /// tens of thousands of operations.
 const MAX_MERGED_OPS: usize = 400;
@@ -163,7 +163,7 @@ impl Region {
 /// If-converts the diamonds and triangles of machine-SSA function `mf`
 /// that the cost model finds profitable for `model` (module
 /// documentation). Keeps machine SSA; leaves `psi` operations for
-/// [`super::out_of_psi`].
+/// [`crate::codegen::psi::out_of_psi`].
 pub fn if_convert(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     if_convert_with(mf, model, &|_| None, true)
 }
@@ -175,7 +175,7 @@ pub fn if_convert(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
 /// experiment). `taken_probability(loc)` is
 /// the probability that the branch at source position `loc` (line,
 /// column) is taken, when a profile knows it
-/// ([`super::profile::BranchProfile`]); the cost model weighs the two
+/// ([`crate::codegen::psi::profile::BranchProfile`]); the cost model weighs the two
 /// paths with it instead of 1/2.
 pub fn if_convert_with(
     mf: &mut MFunc,
@@ -680,7 +680,7 @@ fn side_ops(b: &MBlock) -> Option<&[MInst]> {
 /// its register results, a load only if its dismissible form exists on
 /// the model's core (ISA-ST200 §4.6), or a plain store (its address is
 /// then selected, [`guarded_store`]).
-pub(super) fn speculable(i: &MInst, model: &ProcessorModel) -> bool {
+pub(in crate::codegen) fn speculable(i: &MInst, model: &ProcessorModel) -> bool {
     if i.op == MOp::Psi {
         // a psi of an inner region: its arguments are all speculated
         return true;
@@ -713,7 +713,7 @@ fn phi_operand(phi: &MInst, p: MBlockId) -> Option<Reg> {
 /// True for `stw`, `sth`, `stb` `off[base] = value` (ISA-ST200 §4.6; not
 /// `stwl`, whose success flag is a result; not a volatile store, which
 /// runs exactly when the program says).
-pub(super) fn is_plain_store(i: &MInst) -> bool {
+pub(in crate::codegen) fn is_plain_store(i: &MInst) -> bool {
     i.info()
         .is_some_and(|x| x.class == isa::ops::OpClass::Store)
         && !i.volatile
@@ -907,7 +907,7 @@ fn side_guard(r: &Region, s: MBlockId) -> Guard {
 }
 
 /// `i` made speculable: a load becomes its dismissible form.
-pub(super) fn speculated(i: &MInst) -> MInst {
+pub(in crate::codegen) fn speculated(i: &MInst) -> MInst {
     match i.opcode().and_then(|o| o.dismissible()) {
         Some(d) => MInst {
             op: MOp::Isa(d),
@@ -959,7 +959,7 @@ fn bundles(model: &ProcessorModel, insts: Vec<MInst>) -> f64 {
             _ => None,
         })
         .collect();
-    sched::schedule_block(model, insts, true).len() as f64
+    list::schedule_block(model, insts, true).len() as f64
 }
 
 /// The cost model of the module documentation: expected cycles of the
@@ -1297,7 +1297,7 @@ fn phi_dst(phi: &MInst) -> Reg {
 mod tests {
     use super::*;
     use crate::codegen::mir::interp::run_with_memory;
-    use crate::codegen::predicate::{Definitions, Oracle};
+    use crate::codegen::psi::predicate::{Definitions, Oracle};
     use crate::codegen::Lcg;
     use crate::codegen::{out_of_psi, psi, psi_webs};
     use std::rc::Rc;

@@ -1,6 +1,6 @@
 //! Branch profiles from the simulator (`stsim --profile-edges FILE`),
 //! read back by `lcc -fprofile-use=FILE` for the if-conversion cost model
-//! ([`super::if_convert`]) in place of the static probability 1/2.
+//! ([`crate::codegen::psi::if_convert`]) in place of the static probability 1/2.
 //!
 //! The file has one line per conditional branch that executed,
 //! `ADDRESS TAKEN NOT-TAKEN FILE:LINE:COLUMN FUNCTION`, and `#` comment

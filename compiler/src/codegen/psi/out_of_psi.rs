@@ -3,7 +3,7 @@
 //! chapter 14.4).
 //!
 //! Every psi the back end creates has arguments computed unconditionally
-//! ([`super::if_convert`] speculates; the ST231 has no predicated
+//! ([`crate::codegen::psi::if_convert`] speculates; the ST231 has no predicated
 //! operation but `slct`), so a psi is its chain of selects (seed-digest
 //! T48, SSA book Fig. 14.10): `x = psi(a1, p2?a2, …, pn?an)` becomes
 //! `t2 = slct p2, a2, a1; …; x = slct pn, an, t(n-1)` in place, which
@@ -14,13 +14,13 @@
 //! constants' `mov`s, values speculated for nothing). Before its chain is
 //! built, each psi goes through psi-inlining and psi-reduction
 //! (`simplify`). The papers' psi-normalize and psi-congruence phases
-//! (`-fout-of-psi=webs`) are in [`super::psi_webs`], which runs before
+//! (`-fout-of-psi=webs`) are in [`crate::codegen::psi::webs`], which runs before
 //! this lowering when asked for.
 
-use super::if_convert::select_chain;
-use super::mir::*;
-use super::predicate::{Definitions, Oracle};
-use super::psi;
+use crate::codegen::mir::*;
+use crate::codegen::psi::if_convert::select_chain;
+use crate::codegen::psi::predicate::{Definitions, Oracle};
+use crate::codegen::psi::transform;
 use crate::hash::{HashMap, HashSet};
 use std::rc::Rc;
 
@@ -100,9 +100,9 @@ pub fn lower(mf: &mut MFunc) -> Stats {
 /// The psi transformations before the select chain (SSA book §14.3;
 /// seed-digest P14): an argument defined by an earlier psi of the block
 /// that nothing else reads is replaced by that psi's arguments when the
-/// combined guards are literals (psi-inlining, [`psi::inline`]); then the
+/// combined guards are literals (psi-inlining, [`transform::inline`]); then the
 /// arguments whose guard the guards to their right cover are dropped
-/// (psi-reduction, [`psi::reduce`]). Guards are compared by the predicate
+/// (psi-reduction, [`transform::reduce`]). Guards are compared by the predicate
 /// oracle over the block's compares ([`Definitions`]), so `if (v < 0) x =
 /// b; if (v >= 0) x = c;` selects once: `psi(a, p?b, !p?c)` needs no `a`.
 fn simplify(
@@ -117,7 +117,7 @@ fn simplify(
     while k < args.len() {
         let a = args[k];
         let inner = psis.get(&a.value).filter(|_| uses.get(a.value) == 1);
-        match inner.and_then(|inner| psi::inline(&mut o, &args, k, inner)) {
+        match inner.and_then(|inner| transform::inline(&mut o, &args, k, inner)) {
             Some(v) => {
                 st.inlined += 1;
                 args = v;
@@ -125,7 +125,7 @@ fn simplify(
             None => k += 1,
         }
     }
-    if let Some(v) = psi::reduce(&mut o, &args).filter(|v| !v.is_empty()) {
+    if let Some(v) = transform::reduce(&mut o, &args).filter(|v| !v.is_empty()) {
         st.reduced += args.len() - v.len();
         args = v;
     }
@@ -348,9 +348,9 @@ fn delete_dead(mf: &mut MFunc) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codegen::if_convert::if_convert_with;
     use crate::codegen::mir::interp::run;
     use crate::codegen::mir::{parse, print, verify};
+    use crate::codegen::psi::if_convert::if_convert_with;
     use isa::model::ProcessorModel;
     /// `x = a; if (v < 5) x = b; if (v >= 5) x = c;` if-converted: `x1 =
     /// psi(a, p?b); x2 = psi(x1, q?c)` with p = `cmplt v, 5` and q =
@@ -579,7 +579,7 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
     }
 
     /// Each psi-web of `f` (a psi's result with its arguments, after
-    /// [`crate::codegen::psi_webs::translate`]; `merge` adds pairs to put
+    /// [`crate::codegen::psi::webs::translate`]; `merge` adds pairs to put
     /// in one web) renamed to one register, the webs' psis deleted and each
     /// guarded copy `p? x = y` made the ST231's `x = slct p, y, x` (seed-
     /// digest P15, final step): the non-SSA code in which the web is one
@@ -623,7 +623,7 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
                 match i.psi_args().as_deref() {
                     Some([a]) => {
                         let Opnd::R(d) = i.ops[0] else { unreachable!() };
-                        out.push(crate::codegen::if_convert::select(
+                        out.push(crate::codegen::psi::if_convert::select(
                             Opnd::R(d),
                             a.guard,
                             a.value,
@@ -658,7 +658,7 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
         for live in [false, true] {
             let f = t55(live);
             let mut w = f.clone();
-            let st = crate::codegen::psi_webs::translate(&mut w);
+            let st = crate::codegen::psi::webs::translate(&mut w);
             verify::verify(&w).unwrap();
             assert_eq!(
                 (st.normalize_copies, st.congruence_copies),
@@ -708,7 +708,7 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
     fn t55_no_copy_left_out_of_ssa_on_the_st231() {
         for live in [false, true] {
             let mut f = t55(live);
-            crate::codegen::psi_webs::translate(&mut f);
+            crate::codegen::psi::webs::translate(&mut f);
             lower(&mut f);
             verify::verify(&f).unwrap();
             let st = crate::codegen::out_of_ssa::translate(

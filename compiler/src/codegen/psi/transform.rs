@@ -25,8 +25,8 @@
 //! [`Oracle::with`] the code's definitions finds ([`Oracle::literal`]);
 //! otherwise a transformation that needs one answers `None`.
 
-use super::mir::{Guard, PsiArg};
-use super::predicate::{Oracle, Predicate};
+use crate::codegen::mir::{Guard, PsiArg};
+use crate::codegen::psi::predicate::{Oracle, Predicate};
 
 /// The predicates of `args`' guards (`None` if the oracle runs out of
 /// atoms).

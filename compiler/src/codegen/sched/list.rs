@@ -52,7 +52,7 @@
 //! cycles become `nop` bundles on a non-interlocked core (the hardware does
 //! not stall, §5.1) and vanish on an interlocked one.
 
-use super::mir::*;
+use crate::codegen::mir::*;
 use isa::bundle::{check_counts, place, SlotNeeds};
 use isa::model::{ProcessorModel, ALL_CLASSES};
 use isa::ops::{OpClass, Unit};
@@ -127,7 +127,7 @@ fn resources_ok(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
 
 /// True if operations of resource needs `needs` fit one bundle under
 /// `model` (an empty bundle does; the rules of [`resources_ok`], also for
-/// the modulo reservation table of [`super::modulo`]).
+/// the modulo reservation table of [`crate::codegen::sched::modulo`]).
 pub(crate) fn needs_fit(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
     if needs.is_empty() {
         return true;

@@ -63,8 +63,8 @@
 //!   keeps at most [`MAX_LIVE`] GRs (less those live through the loop)
 //!   and [`MAX_LIVE_BRS`] BRs live.
 
-use super::mir::*;
-use super::sched::{self, OffsetKind};
+use crate::codegen::mir::*;
+use crate::codegen::sched::list::{self, OffsetKind};
 use crate::hash::{HashMap, HashSet};
 use isa::bundle::SlotNeeds;
 use isa::model::ProcessorModel;
@@ -617,7 +617,7 @@ struct Access {
     lin: Option<Linear>,
     size: i64,
     step: i64,
-    /// The object it touches, when known ([`sched::mem_object`]).
+    /// The object it touches, when known ([`list::mem_object`]).
     object: Option<MemObject>,
 }
 
@@ -644,7 +644,7 @@ fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>, symbols: &Symbols) -> Vec
     let mut out = vec![];
     for i in body {
         out.push((|| {
-            let (base_reg, mut base, off, size) = sched::access_parts(i)?;
+            let (base_reg, mut base, off, size) = list::access_parts(i)?;
             let mut lin = get(&val, &Opnd::R(base_reg)).map(|l| l.add(&Linear::konst(off)));
             // a register holding a symbol's address (share_symbol_bases)
             // makes the access one of that symbol
@@ -678,7 +678,7 @@ fn accesses(body: &[MInst], steps: &HashMap<Reg, i64>, symbols: &Symbols) -> Vec
                 lin,
                 size,
                 step,
-                object: sched::mem_object(i),
+                object: list::mem_object(i),
             })
         })());
         let v = linear_result(i, |o| get(&val, o));
@@ -807,8 +807,8 @@ fn register_dependences(
         for &k in defs {
             let (w, dist) = next(k);
             if w != k {
-                let a = sched::result_stage(model, class(k)) as i64;
-                let b = sched::result_stage(model, class(w)) as i64;
+                let a = list::result_stage(model, class(k)) as i64;
+                let b = list::result_stage(model, class(w)) as i64;
                 edges.push(Edge {
                     from: k,
                     to: w,
@@ -832,11 +832,11 @@ fn memory_dependences(
     let class = |k: usize| body[k].class_unit().0;
     let mut edges = vec![];
     let addr = accesses(body, steps, symbols);
-    let mems: Vec<usize> = (0..n).filter(|&k| sched::is_mem(class(k))).collect();
+    let mems: Vec<usize> = (0..n).filter(|&k| list::is_mem(class(k))).collect();
     for (x, &a) in mems.iter().enumerate() {
         for &b in &mems[x + 1..] {
             let (sa, sb) = (class(a) != OpClass::Load, class(b) != OpClass::Load);
-            if !sa && !sb || sched::type_disjoint(&body[a], &body[b]) {
+            if !sa && !sb || list::type_disjoint(&body[a], &body[b]) {
                 continue;
             }
             // a before b in the same iteration or b of a later one (from
@@ -1047,7 +1047,7 @@ impl Recurrences {
 }
 
 /// Whether a multiset of needs fits a bundle, by its key (the sum of the
-/// [`sched::needs_key`]s), for one processor model: a memo kept by
+/// [`list::needs_key`]s), for one processor model: a memo kept by
 /// [`schedule_body`] for the reservation tables it fills.
 type FitMemo = HashMap<u128, bool>;
 
@@ -1056,19 +1056,19 @@ struct Mrt {
     rows: Vec<MrtRow>,
 }
 
-/// One row of an [`Mrt`]: at most [`sched::MAX_KEYED_NEEDS`] needs (every
+/// One row of an [`Mrt`]: at most [`list::MAX_KEYED_NEEDS`] needs (every
 /// placement follows a [`Mrt::fits`] of the row, which refuses more).
 #[derive(Clone)]
 struct MrtRow {
     /// The needs placed, in placement order, each with its owner (an
     /// operation of the body, or [`MrtRow::NO_OWNER`] for the loop's own
     /// operations and the copies): `entries[..len]`.
-    entries: [(u32, SlotNeeds); sched::MAX_KEYED_NEEDS],
+    entries: [(u32, SlotNeeds); list::MAX_KEYED_NEEDS],
     len: usize,
-    /// The sum of the [`sched::needs_key`]s of its needs.
+    /// The sum of the [`list::needs_key`]s of its needs.
     key: u128,
     /// What [`Mrt::fits`] answered for each operation code
-    /// ([`sched::needs_code`], at most 28): 0 not asked yet, 1 no, 2
+    /// ([`list::needs_code`], at most 28): 0 not asked yet, 1 no, 2
     /// yes; forgotten when the row changes.
     known: [u8; 32],
 }
@@ -1087,7 +1087,7 @@ impl MrtRow {
         let (owner, need) = self.entries[k];
         self.entries.copy_within(k + 1..self.len, k);
         self.len -= 1;
-        self.key -= sched::needs_key(&need);
+        self.key -= list::needs_key(&need);
         self.known = [0; 32];
         owner
     }
@@ -1101,7 +1101,7 @@ impl Mrt {
             last: false,
         };
         let row = MrtRow {
-            entries: [(MrtRow::NO_OWNER, free); sched::MAX_KEYED_NEEDS],
+            entries: [(MrtRow::NO_OWNER, free); list::MAX_KEYED_NEEDS],
             len: 0,
             key: 0,
             known: [0; 32],
@@ -1112,8 +1112,8 @@ impl Mrt {
     }
 
     /// True if an operation of needs `need` fits `row` beside what the
-    /// row holds (at most [`sched::MAX_KEYED_NEEDS`] operations a row).
-    /// `memo`: the answers of [`sched::needs_fit_keyed`] by key.
+    /// row holds (at most [`list::MAX_KEYED_NEEDS`] operations a row).
+    /// `memo`: the answers of [`list::needs_fit_keyed`] by key.
     fn fits(
         &mut self,
         model: &ProcessorModel,
@@ -1121,21 +1121,21 @@ impl Mrt {
         row: usize,
         need: SlotNeeds,
     ) -> bool {
-        let code = sched::needs_code(&need) as usize;
+        let code = list::needs_code(&need) as usize;
         let r = &mut self.rows[row];
         match r.known[code] {
             1 => return false,
             2 => return true,
             _ => {}
         }
-        let fit = r.len < sched::MAX_KEYED_NEEDS && {
-            let key = r.key + sched::needs_key(&need);
+        let fit = r.len < list::MAX_KEYED_NEEDS && {
+            let key = r.key + list::needs_key(&need);
             *memo.entry(key).or_insert_with(|| {
-                let mut v = [need; sched::MAX_KEYED_NEEDS];
+                let mut v = [need; list::MAX_KEYED_NEEDS];
                 for (x, o) in v.iter_mut().zip(r.needs()) {
                     *x = o;
                 }
-                sched::needs_fit_keyed(model, key, &v[..=r.len])
+                list::needs_fit_keyed(model, key, &v[..=r.len])
             })
         };
         r.known[code] = 1 + fit as u8;
@@ -1149,7 +1149,7 @@ impl Mrt {
         let owner = owner.map_or(MrtRow::NO_OWNER, |o| o as u32);
         r.entries[r.len] = (owner, need);
         r.len += 1;
-        r.key += sched::needs_key(&need);
+        r.key += list::needs_key(&need);
         r.known = [0; 32];
     }
 
@@ -1771,7 +1771,7 @@ fn fold_addresses(body: &mut [MInst]) {
             Opnd::R(x) => val.get(x).cloned().unwrap_or_else(|| Some(Linear::reg(*x))),
             _ => None,
         };
-        if let Some((base, kind, off, _)) = sched::access_parts(i) {
+        if let Some((base, kind, off, _)) = list::access_parts(i) {
             let k = i.info().and_then(|x| x.imm_operand());
             let lin = get(&val, &Opnd::R(base));
             if let (Some(k), Some(lin)) = (k, lin) {
@@ -1829,7 +1829,7 @@ fn share_symbol_bases(mf: &mut MFunc, body: &mut Vec<MInst>, symbols: &mut Symbo
     let mut groups: Vec<((String, Reg, usize), Vec<usize>)> = vec![];
     let mut writes: HashMap<Reg, usize> = HashMap::default();
     for (k, i) in body.iter().enumerate() {
-        if let Some((base, OffsetKind::Sym(name), off, _)) = sched::access_parts(i) {
+        if let Some((base, OffsetKind::Sym(name), off, _)) = list::access_parts(i) {
             if SHORT_OFFSETS.contains(&off) {
                 let key = (name, base, writes.get(&base).copied().unwrap_or(0));
                 match groups.iter_mut().find(|g| g.0 == key) {
@@ -1951,7 +1951,7 @@ fn forward_stores(
         match (m, open) {
             ("ldw", _) => open = Some(k),
             ("stw", Some(l)) => {
-                let (Some(a), Some(b)) = (sched::access_parts(&body[l]), sched::access_parts(i))
+                let (Some(a), Some(b)) = (list::access_parts(&body[l]), list::access_parts(i))
                 else {
                     return none;
                 };
@@ -1963,7 +1963,7 @@ fn forward_stores(
             }
             _ if i
                 .info()
-                .is_some_and(|x| x.class != OpClass::Load && sched::is_mem(x.class)) =>
+                .is_some_and(|x| x.class != OpClass::Load && list::is_mem(x.class)) =>
             {
                 return none;
             }
@@ -1985,7 +1985,7 @@ fn forward_stores(
     if conflict_distance(&addr[pairs[0].1], &addr[pairs[1].0], true).is_some() {
         return none;
     }
-    let base = |k: usize| sched::access_parts(&body[pairs[k].0]).map(|x| x.0);
+    let base = |k: usize| list::access_parts(&body[pairs[k].0]).map(|x| x.0);
     let stored = |k: usize| match body[pairs[k].1].ops.get(2) {
         Some(Opnd::R(y)) => Some(*y),
         _ => None,
@@ -2066,7 +2066,7 @@ fn remove_dead(body: &mut Vec<MInst>, outside: &HashSet<Reg>) {
     }
     let mut keep = vec![true; body.len()];
     for (k, i) in body.iter().enumerate().rev() {
-        let pure = matches!(sched::slot_needs(i).unit, Unit::Alu | Unit::Mul) && !i.is_control();
+        let pure = matches!(list::slot_needs(i).unit, Unit::Alu | Unit::Mul) && !i.is_control();
         let defs = i.defs();
         if pure && !defs.is_empty() && defs.iter().all(|d| !live.contains(d)) {
             keep[k] = false;
@@ -2132,7 +2132,7 @@ fn schedule_body(
         .collect();
     local.sort();
     let local: Vec<Reg> = local.into_iter().map(|x| x.1).collect();
-    let needs: Vec<SlotNeeds> = body.iter().map(sched::slot_needs).collect();
+    let needs: Vec<SlotNeeds> = body.iter().map(list::slot_needs).collect();
     let all: Vec<SlotNeeds> = needs.iter().copied().chain(extra).collect();
     let lim = model.resources.bundle_limits();
     let count = |f: &dyn Fn(&SlotNeeds) -> usize| all.iter().map(f).sum::<usize>();
@@ -2356,8 +2356,9 @@ fn live_through(mf: &MFunc, l: MBlockId, live: &mut Option<LiveSets>) -> usize {
         Reg::V(v) if mf.class(x) == Some(Class::Gr) => Some(v.index()),
         _ => None,
     };
-    let (live_in, live_out) =
-        live.get_or_insert_with(|| super::liveness::live_sets(mf, mf.vclass.len(), index));
+    let (live_in, live_out) = live.get_or_insert_with(|| {
+        crate::codegen::regalloc::liveness::live_sets(mf, mf.vclass.len(), index)
+    });
     if l.index() >= live_in.len() {
         return 0;
     }
@@ -2646,16 +2647,16 @@ fn try_loop(
         interlocked: false,
         ..model.clone()
     };
-    let list_length = sched::schedule_block(&exposed, insts.to_vec(), true).len() as i64;
+    let list_length = list::schedule_block(&exposed, insts.to_vec(), true).len() as i64;
     let penalty = model.taken_branch_penalty as i64;
     // the kernel's compare `cnt != 0` (row 0), `cnt -= 1` (last row), branch
     let cnt = mf.vreg(Class::Gr);
     let cmp_k = mf.inst("cmpne", vec![r(b), r(cnt), Opnd::Imm(0)]);
     let dec_k = mf.inst("add", vec![r(cnt), r(cnt), Opnd::Imm(-1)]);
     let extra = [
-        sched::slot_needs(&cmp_k),
-        sched::slot_needs(&dec_k),
-        sched::slot_needs(&br),
+        list::slot_needs(&cmp_k),
+        list::slot_needs(&dec_k),
+        list::slot_needs(&br),
     ];
     // a constant trip count (exact: the guard and the epilogue rely on
     // it), else an estimate for the choice of a schedule only
@@ -2676,7 +2677,7 @@ fn try_loop(
         .map(|k| &body[k])
         .collect();
     let per_iteration = |f: &dyn Fn(&SlotNeeds) -> usize| -> usize {
-        kept.iter().map(|i| f(&sched::slot_needs(i))).sum()
+        kept.iter().map(|i| f(&list::slot_needs(i))).sum()
     };
     let syllables = per_iteration(&|x| 1 + x.long_imm as usize);
     let mems = per_iteration(&|x| matches!(x.unit, Unit::Mem | Unit::CtlMem) as usize);
@@ -3006,7 +3007,7 @@ fn row_orders(n: usize, edges: &[Edge], time: &[i64], ii: i64) -> Option<Vec<Vec
 
 /// The bundles of a block with fixed cycles ([`MBlock::cycles`]) when the
 /// (allocated) block still obeys them: as many cycles as operations,
-/// non-decreasing, every bundle legal for `model` ([`sched::legal_bundle`]),
+/// non-decreasing, every bundle legal for `model` ([`list::legal_bundle`]),
 /// no operation reading or writing a register another operation of its
 /// bundle writes before it (so the bundles compute what the operations in
 /// sequence compute; latencies are left to the scoreboard of an
@@ -3015,7 +3016,7 @@ pub fn fixed_bundles(
     model: &ProcessorModel,
     insts: &[MInst],
     cycles: &[u32],
-) -> Option<sched::Bundles> {
+) -> Option<list::Bundles> {
     if !model.interlocked || insts.len() != cycles.len() || insts.is_empty() {
         return None;
     }
@@ -3025,7 +3026,7 @@ pub fn fixed_bundles(
     if insts[..insts.len() - 1].iter().any(|i| i.is_control()) {
         return None;
     }
-    let mut out: sched::Bundles = vec![];
+    let mut out: list::Bundles = vec![];
     let mut k = 0;
     while k < insts.len() {
         let mut j = k;
@@ -3034,7 +3035,7 @@ pub fn fixed_bundles(
         }
         let group = &insts[k..j];
         let refs: Vec<&MInst> = group.iter().collect();
-        if !sched::legal_bundle(model, &refs) {
+        if !list::legal_bundle(model, &refs) {
             return None;
         }
         for (x, a) in group.iter().enumerate() {
@@ -3185,7 +3186,7 @@ mod tests {
         assert_eq!(name, "v");
         let syllables: usize = out
             .iter()
-            .map(|i| 1 + sched::slot_needs(i).long_imm as usize)
+            .map(|i| 1 + list::slot_needs(i).long_imm as usize)
             .sum();
         let loads: Vec<&MInst> = out
             .iter()
@@ -3596,7 +3597,7 @@ mod tests {
         assert_eq!(time.iter().min(), Some(&0));
         for row in &mrt.rows {
             let v: Vec<SlotNeeds> = row.needs().collect();
-            assert!(sched::needs_fit(&model, &v));
+            assert!(list::needs_fit(&model, &v));
         }
     }
 }

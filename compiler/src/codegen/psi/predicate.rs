@@ -12,10 +12,10 @@
 //! predicates, following the compares and logical operations that compute
 //! a guard's BR when given the code's [`Definitions`] (so `cmplt a, b` and
 //! `cmpge a, b` are one atom and its negation, and `andl` of two compares
-//! is their conjunction); the psi transformations of [`super::psi`] ask
+//! is their conjunction); the psi transformations of [`crate::codegen::psi::transform`] ask
 //! it.
 
-use super::mir::{Guard, MInst, MOp, Opnd, Reg};
+use crate::codegen::mir::{Guard, MInst, MOp, Opnd, Reg};
 use crate::hash::HashMap;
 use std::ops::Not;
 use std::rc::Rc;

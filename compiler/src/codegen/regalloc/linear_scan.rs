@@ -35,7 +35,7 @@
 //!   free over the whole interval; the `mov` then has the same source and
 //!   destination and is deleted ([`Stats::copies_removed`]).
 
-use super::mir::*;
+use crate::codegen::mir::*;
 use isa::abi;
 
 /// Number of physical registers: the GRs then the BRs (ISA-ST200 §1.2,
@@ -83,7 +83,8 @@ pub fn allocate(f: &mut MFunc) -> Stats {
         last[b] = 2 * n - 1;
     }
     // liveness
-    let (live_in, live_out) = super::liveness::live_sets(f, nl, |x| Some(index(x)));
+    let (live_in, live_out) =
+        crate::codegen::regalloc::liveness::live_sets(f, nl, |x| Some(index(x)));
     // live ranges: per virtual register, the positions where it is live,
     // as disjoint ranges in increasing order (one per block at most,
     // adjacent ones merged): the holes between them are free for others

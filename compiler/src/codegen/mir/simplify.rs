@@ -38,10 +38,10 @@
 //! operand of the replaced operation, so every use stays dominated by its
 //! definition. Registers pinned to a physical register (calling
 //! convention) are never replaced nor used as replacements. The operations
-//! left without a use are deleted ([`super::mir_sccp::delete_dead`]).
+//! left without a use are deleted ([`crate::codegen::mir::sccp::delete_dead`]).
 
-use super::mir::*;
-use super::mir_sccp::delete_dead;
+use crate::codegen::mir::sccp::delete_dead;
+use crate::codegen::mir::*;
 use crate::hash::HashMap;
 
 /// Counters of one function.

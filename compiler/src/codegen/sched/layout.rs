@@ -25,8 +25,8 @@
 //! fixed schedule (a modulo-scheduled kernel) keeps falling through to the
 //! block after it: those two are chained before anything else.
 
-use super::mir::{opc, Cfg, MBlockId, MFunc, MInst, Opnd};
 use crate::analysis::{DomTree, LoopForest};
+use crate::codegen::mir::{opc, Cfg, MBlockId, MFunc, MInst, Opnd};
 use crate::ir::Prob;
 
 /// Counters of one function.
@@ -283,6 +283,6 @@ mod tests {
     }
 
     fn run_layout(f: &mut MFunc) -> Stats {
-        super::run(f)
+        crate::codegen::run(f)
     }
 }

@@ -33,7 +33,7 @@
 //! the register has no version yet (no other version can carry it); every
 //! other definition gets a new virtual register of the same class and pin.
 
-use super::mir::*;
+use crate::codegen::mir::*;
 use crate::hash::{HashMap, HashSet};
 
 /// The result of [`rename_block`].

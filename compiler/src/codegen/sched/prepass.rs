@@ -1,7 +1,7 @@
 //! Scheduling before register allocation (gcc's `-fschedule-insns`; on at
 //! `-O2`): each block that the modulo scheduler did not fix is reordered
 //! into the order a list schedule issues its operations
-//! ([`sched::prepass_order`]), on virtual registers, where only true
+//! ([`list::prepass_order`]), on virtual registers, where only true
 //! dependences and memory order constrain it.
 //!
 //! Why: the only other schedule runs after allocation, when a register
@@ -57,10 +57,10 @@
 //! more than the original order did (pressure: virtual registers live at
 //! once, from the block's live-out set backwards).
 
-use super::liveness::live_sets;
-use super::mir::{r, Cfg, Class, MFunc, MInst, MOp, Reg};
-use super::sched;
 use crate::analysis::{BitSet, LoopForest};
+use crate::codegen::mir::{r, Cfg, Class, MFunc, MInst, MOp, Reg};
+use crate::codegen::regalloc::liveness::live_sets;
+use crate::codegen::sched::list;
 use crate::hash::HashMap;
 use isa::model::ProcessorModel;
 use isa::ops::OpClass;
@@ -128,7 +128,7 @@ pub struct Stats {
 /// or result than one general register (other than `$r0` and the stack
 /// pointer) or one virtual branch register.
 fn speculative_form(f: &MFunc, i: &MInst, model: &ProcessorModel) -> Option<MInst> {
-    use super::if_convert::{is_plain_store, speculable, speculated};
+    use crate::codegen::psi::if_convert::{is_plain_store, speculable, speculated};
     if i.op == MOp::Psi || is_plain_store(i) || !i.imp_uses.is_empty() || !speculable(i, model) {
         return None;
     }
@@ -143,7 +143,7 @@ fn speculative_form(f: &MFunc, i: &MInst, model: &ProcessorModel) -> Option<MIns
 }
 
 /// The CFG of a function and its loop forest.
-pub type Loops = (Cfg, LoopForest<super::mir::MBlockId>);
+pub type Loops = (Cfg, LoopForest<crate::codegen::mir::MBlockId>);
 
 /// The CFG and loop forest of `f`; `None` for a function without blocks.
 pub fn loops_of(f: &MFunc) -> Option<Loops> {
@@ -173,7 +173,7 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize 
     // liveness, computed at the first compare into a BR that could move
     let mut live_out: Option<Vec<BitSet>> = None;
     let mut moved = 0;
-    let hints = super::layout::hinted_edges(f, cfg);
+    let hints = crate::codegen::sched::layout::hinted_edges(f, cfg);
     for b in f.order.clone() {
         let succs = cfg.succs(b);
         let [s0, s1] = *succs else { continue };
@@ -192,7 +192,7 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize 
             }
             None => {
                 let Some(l) = forest.loop_of(b) else { continue };
-                let stays = |s: super::mir::MBlockId| forest.ancestors(s).contains(l);
+                let stays = |s: crate::codegen::mir::MBlockId| forest.ancestors(s).contains(l);
                 match (stays(s0), stays(s1)) {
                     (true, false) => s0,
                     (false, true) => s1,
@@ -234,7 +234,7 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize 
             }
             // an argument of a call in S: moving its copy up only
             // stretches the argument register's live range
-            let argument = super::regalloc::is_copy(&i)
+            let argument = crate::codegen::regalloc::linear_scan::is_copy(&i)
                 && !matches!(i.defs()[0], Reg::V(_))
                 && f.blocks[s.index()].insts[k + 1..]
                     .iter()
@@ -289,10 +289,10 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize 
         let mut cur: HashMap<Reg, Reg> = HashMap::default();
         for i in f.blocks[s.index()].insts.iter_mut() {
             let copy = match (i.op, i.ops.as_slice()) {
-                (MOp::Isa(_), [super::mir::Opnd::R(d), super::mir::Opnd::R(t)])
-                    if i.info().is_some_and(|o| o.mnemonic == "mov")
-                        && renamed.get(d) == Some(t) =>
-                {
+                (
+                    MOp::Isa(_),
+                    [crate::codegen::mir::Opnd::R(d), crate::codegen::mir::Opnd::R(t)],
+                ) if i.info().is_some_and(|o| o.mnemonic == "mov") && renamed.get(d) == Some(t) => {
                     Some((*d, *t))
                 }
                 _ => None,
@@ -366,8 +366,8 @@ pub fn forward_copies(f: &mut MFunc) -> usize {
             copy_of.retain(|a, c| !defs.contains(a) && !defs.contains(c));
             if let (
                 true,
-                [super::mir::Opnd::R(a @ Reg::V(av)), super::mir::Opnd::R(c @ Reg::V(cv))],
-            ) = (i.is(super::mir::opc::MOV_R), &i.ops[..])
+                [crate::codegen::mir::Opnd::R(a @ Reg::V(av)), crate::codegen::mir::Opnd::R(c @ Reg::V(cv))],
+            ) = (i.is(crate::codegen::mir::opc::MOV_R), &i.ops[..])
             {
                 if a != c
                     && f.class(*a) == Some(Class::Gr)
@@ -427,14 +427,17 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> u
         }) {
             continue;
         }
-        let inside = |b: super::mir::MBlockId| forest.ancestors(b).contains(l);
+        let inside = |b: crate::codegen::mir::MBlockId| forest.ancestors(b).contains(l);
         let preds = cfg.preds(h);
-        let (ins, outs): (Vec<super::mir::MBlockId>, Vec<super::mir::MBlockId>) =
-            preds.iter().partition(|&&p| inside(p));
+        let (ins, outs): (
+            Vec<crate::codegen::mir::MBlockId>,
+            Vec<crate::codegen::mir::MBlockId>,
+        ) = preds.iter().partition(|&&p| inside(p));
         let ([latch], [pre]) = (ins.as_slice(), outs.as_slice()) else {
             continue;
         };
-        let (latch, pre): (super::mir::MBlockId, super::mir::MBlockId) = (*latch, *pre);
+        let (latch, pre): (crate::codegen::mir::MBlockId, crate::codegen::mir::MBlockId) =
+            (*latch, *pre);
         // the latch's only predecessor is in the loop too, so that
         // `speculate` can carry the copy up into the body (left at the
         // end of a latch where many paths join, it only costs bundles)
@@ -520,9 +523,13 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> u
                         copy_of.retain(|&a, &mut b| a != x && b != x);
                         defined.push(x);
                     }
-                    if let (true, [super::mir::Opnd::R(a), super::mir::Opnd::R(b)]) =
-                        (single && super::regalloc::is_copy(&i), i.ops.as_slice())
-                    {
+                    if let (
+                        true,
+                        [crate::codegen::mir::Opnd::R(a), crate::codegen::mir::Opnd::R(b)],
+                    ) = (
+                        single && crate::codegen::regalloc::linear_scan::is_copy(&i),
+                        i.ops.as_slice(),
+                    ) {
                         if !defined[..defined.len() - 1].contains(b) && a != b {
                             copy_of.insert(*a, *b);
                         }
@@ -562,7 +569,7 @@ pub fn run(f: &mut MFunc, model: &ProcessorModel) -> Stats {
         if block.cycles.is_some() || block.insts.len() < 3 {
             continue;
         }
-        let perm = sched::prepass_order(model, &block.insts);
+        let perm = list::prepass_order(model, &block.insts);
         if perm.iter().enumerate().all(|(k, &j)| k == j) {
             continue;
         }

@@ -22,7 +22,7 @@
 //! value (met with the arguments already met), a guard known false skips
 //! its argument, and an argument whose guard is not known is met and the
 //! scan goes on. An argument's guard is a BR register, whose value comes
-//! from the compare that defines it ([`super::mir::eval`] computes the
+//! from the compare that defines it ([`crate::codegen::mir::eval`] computes the
 //! integer operations and compares, with the IR's arithmetic).
 //!
 //! Rewrite ([`run`]): an operation without effect besides its GR result
@@ -36,12 +36,12 @@
 //! whose results nothing needed reads.
 //!
 //! In the back end the pass runs right after if-conversion with
-//! `-fmir-sccp` ([`super::Options::mir_sccp`]); it is off by default
+//! `-fmir-sccp` ([`crate::codegen::Options::mir_sccp`]); it is off by default
 //! because, after the IR's own SCCP ([`crate::opt`]), it finds nothing to
 //! fold on the testsuite's benchmarks (the assembly is the same with it).
 
-use super::mir::eval;
-use super::mir::*;
+use crate::codegen::mir::eval;
+use crate::codegen::mir::*;
 use crate::hash::HashSet;
 
 /// Lattice value of a register (SSA book §7.2).

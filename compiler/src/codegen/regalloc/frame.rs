@@ -13,7 +13,7 @@
 //!
 //! Incoming stack argument word `k ≥ 8` is at `F + 16 + 4(k − 8)`.
 
-use super::mir::*;
+use crate::codegen::mir::*;
 use isa::abi;
 
 /// Final layout of one frame.

@@ -3,7 +3,7 @@
 //! S0; SSA book §14.4, Algorithm 14.1; seed-digest P15): optional copy
 //! folding, psi-normalize, then psi-congruence. Its output is still
 //! machine SSA with psis, whose *guarded copies* are one-argument psis
-//! `a' = psi(p?a)` (a definition guarded by `p`); [`super::out_of_psi`]
+//! `a' = psi(p?a)` (a definition guarded by `p`); [`crate::codegen::psi::out_of_psi`]
 //! then lowers every psi, a guarded copy becoming a plain copy, and the
 //! phi-congruence is the chosen out-of-SSA method's, run on the result.
 //!
@@ -36,8 +36,8 @@
 //!   at the psi); values defined under disjoint guards do not interfere;
 //!   interference with the psi's own result is ignored.
 
-use super::mir::*;
-use super::predicate::{Definitions, Oracle, Predicate};
+use crate::codegen::mir::*;
+use crate::codegen::psi::predicate::{Definitions, Oracle, Predicate};
 use crate::hash::HashMap;
 use std::rc::Rc;
 

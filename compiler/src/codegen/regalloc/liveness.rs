@@ -6,8 +6,8 @@
 //! Code Quality, and Efficiency", CGO 2009) handed to the one data-flow
 //! solver of [`crate::analysis::Liveness`].
 
-use super::mir::{Cfg, MFunc, MOp, Opnd, Reg};
 use crate::analysis::{postorder, predecessors_of, BitSet, Liveness, LocalLiveness};
+use crate::codegen::mir::{Cfg, MFunc, MOp, Opnd, Reg};
 
 /// Live-in and live-out sets of every block of `f` (indexed by block, each
 /// a set over `0..nvars`), for the registers `index` numbers (`None`:
