@@ -9,6 +9,7 @@
 
 pub mod abi;
 pub mod bundle;
+pub mod custom;
 pub mod elf;
 pub mod encoding;
 pub mod model;

@@ -260,31 +260,51 @@ pub const ALL_CLASSES: [OpClass; 12] = [
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Resources {
-    /// ISSUE slots per bundle (syllables, a long immediate counts 2); 4 on ST231.
+    /// ISSUE slots per bundle (syllables, a long immediate counts 2 unless
+    /// [`LaneRules::extension_takes_issue`] is false); 4 on ST231.
     pub issue: u32,
+    /// Integer ALUs (operations of [`crate::ops::Unit::Alu`]: arithmetic,
+    /// compares, selects, moves, `nop`); every issue slot has one on the
+    /// ST231 (§2.2: "ALU: any lane"). Optional in TOML: omitted means
+    /// `issue`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alu: Option<u32>,
     /// Memory units (loads, stores, `pft`, `prg*`, `sync`, …); 1 on ST231.
     pub mem: u32,
     /// Control units (branches, jumps, calls, `rfi`, …); 1 on ST231.
     pub ctl: u32,
-    /// ODD lanes (multiplies, owners of long immediates); 2 on ST231.
+    /// Multipliers (`mul*`, and custom operations of the `mul` class),
+    /// named `odd` in TOML after the ODD lanes they occupy on the ST231;
+    /// 2 on ST231. `mul = N` is accepted as well.
+    #[serde(alias = "mul")]
     pub odd: u32,
     /// EVEN lanes (extension syllables, EVEN custom ops); 2 on ST231.
     pub even: u32,
 }
 
 impl Resources {
-    /// The per-bundle limits of the ST231 (§2.2, §5.4): ISSUE 4, MEM 1,
-    /// CTL 1, ODD 2, EVEN 2. (The ST240-only LANE0 resource is not modelled.)
+    /// The per-bundle limits of the ST231 (§2.2, §5.4): ISSUE 4, ALU 4,
+    /// MEM 1, CTL 1, ODD 2, EVEN 2. (The ST240-only LANE0 resource is not
+    /// modelled.)
     pub const fn st231() -> Resources {
         // The numbers live once, in the bundle rules (crate::bundle).
         let l = crate::bundle::BundleLimits::ST200;
         Resources {
             issue: l.issue as u32,
+            alu: Some(l.issue as u32),
             mem: l.memory as u32,
             ctl: l.control as u32,
             odd: l.multiply as u32,
             // Lanes alternate odd/even, so even lanes = issue − odd lanes.
             even: (l.issue - l.multiply) as u32,
+        }
+    }
+
+    /// ALUs per bundle: [`Resources::alu`], or `issue` when it is not given.
+    pub const fn alu_units(&self) -> u32 {
+        match self.alu {
+            Some(n) => n,
+            None => self.issue,
         }
     }
 
@@ -297,6 +317,161 @@ impl Resources {
             multiply: self.odd as usize,
         }
     }
+}
+
+/// Where syllables may sit in a bundle (ISA-ST200.md §2.2, §2.4).
+///
+/// A syllable's lane is its word address modulo [`LaneRules::count`]
+/// (§2.2: on the ST231 "lane = (address >> 2) & 3", and only the parity
+/// matters). Each list names the lanes an operation of that unit class
+/// may occupy; an omitted list means every lane. A long immediate's owner
+/// sits on a lane of `long_imm` and its extension syllable on the
+/// neighbouring lane (`imml` after it, `immr` before it), which must be in
+/// `extension`. Control operations are always the first syllable of their
+/// bundle (§2.3 rule 2), whatever their lane.
+///
+/// Every field is optional in TOML; the defaults follow the ST231's rules
+/// scaled to the issue width: `count` = issue width, multiplies and
+/// long-immediate owners on the odd lanes, extensions and EVEN custom
+/// operations on the even lanes (on a 1-lane machine, lane 0 for all).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct LaneRules {
+    /// Number of lanes (1 to 16); the default is the issue width.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+    /// Lanes of ALU operations (default: all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alu: Option<Vec<u32>>,
+    /// Lanes of multiplies and `mul`-class custom operations (default:
+    /// the odd lanes; §2.2 rule 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mul: Option<Vec<u32>>,
+    /// Lanes of memory operations (default: all; §2.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mem: Option<Vec<u32>>,
+    /// Lanes of EVEN-lane custom operations `asm_8`…`asm_11` (default: the
+    /// even lanes; §2.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub even: Option<Vec<u32>>,
+    /// Lanes that may own a long immediate (default: the odd lanes; §2.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub long_imm: Option<Vec<u32>>,
+    /// Lanes of `imml`/`immr` extension syllables (default: the even
+    /// lanes; §2.3 rule 5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extension: Option<Vec<u32>>,
+    /// Whether an extension syllable takes an issue slot (§2.1: on the
+    /// ST231 it does, so a long immediate counts 2 against `issue`).
+    /// Default true; a 1-issue machine must set it false to have long
+    /// immediates at all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extension_takes_issue: Option<bool>,
+}
+
+/// The unit classes a lane list can be given for (keys of `[lanes]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LaneClass {
+    /// ALU operations.
+    Alu,
+    /// Multiplies.
+    Mul,
+    /// Memory operations.
+    Mem,
+    /// EVEN-lane custom operations.
+    Even,
+    /// Owners of a long immediate.
+    LongImm,
+    /// `imml`/`immr` syllables.
+    Extension,
+}
+
+/// The register files (ISA-ST200.md §1.2, §1.3, §7.1).
+///
+/// `general = N` gives `$r0`…`$rN−1` plus the link register `$r63`; the
+/// ABI's fixed roles (`$r12` stack pointer, `$r14` global pointer,
+/// arguments and results in `$r16`…`$r23`, §7.1) need N ≥ 24. `branch = B`
+/// gives `$b0`…`$bB−1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegisterFiles {
+    /// General registers `$r0`…`$rN−1` (24 to 64; 64 on every ST200 core).
+    #[serde(default = "default_general")]
+    pub general: u32,
+    /// Branch registers `$b0`…`$bB−1` (1 to 8; 8 on every ST200 core).
+    #[serde(default = "default_branch")]
+    pub branch: u32,
+}
+
+fn default_general() -> u32 {
+    64
+}
+fn default_branch() -> u32 {
+    8
+}
+
+impl Default for RegisterFiles {
+    fn default() -> Self {
+        RegisterFiles {
+            general: default_general(),
+            branch: default_branch(),
+        }
+    }
+}
+
+impl RegisterFiles {
+    /// Whether general register `$rN` exists: N below [`Self::general`],
+    /// or the link register `$r63` (§1.4).
+    pub const fn has_general(&self, n: u32) -> bool {
+        n < self.general || n == 63
+    }
+    /// Whether branch register `$bN` exists.
+    pub const fn has_branch(&self, n: u32) -> bool {
+        n < self.branch
+    }
+}
+
+/// A timing and resource class of custom operations declared by a machine
+/// file (`[classes.NAME]`): how many such operations issue per bundle, on
+/// which lanes, and their operand-read and result stages (§5.2).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomClass {
+    /// Units of this class per bundle (1 to the issue width).
+    pub units: u32,
+    /// Lanes the class may occupy (default: all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lanes: Option<Vec<u32>>,
+    /// Stage at which its operands are read (cycles after issue).
+    pub read: u32,
+    /// Stage at which its result can be consumed (cycles after issue).
+    pub result: u32,
+}
+
+/// A custom operation (ISA-ST200.md §4.10, `asm_0`…`asm_30`) declared by a
+/// machine file (`[[custom]]`): C calls it as `__builtin_st200_NAME(a, b)`,
+/// assembly writes `NAME $rD = $rA, $rB`, and its meaning is the C
+/// expression `expr` over `int a, b` with C's 32-bit wrapping semantics.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomOp {
+    /// Mnemonic and builtin suffix (a C identifier that is not an existing
+    /// mnemonic).
+    pub name: String,
+    /// The `asm_N` encoding it uses (0 to 30; §4.10: 0–15 are register–
+    /// register, 16–30 register–immediate).
+    pub slot: u32,
+    /// Timing class: `alu`, `mul`, or a class declared under `[classes]`.
+    #[serde(default = "default_custom_class")]
+    pub class: String,
+    /// Number of 32-bit integer operands (1 or 2).
+    pub operands: u32,
+    /// Meaning, as a C expression over `a` and `b`.
+    pub expr: String,
+}
+
+fn default_custom_class() -> String {
+    "alu".to_string()
 }
 
 /// Geometry and miss cost of one cache (ISA-ST200.md §5.5).
@@ -438,12 +613,25 @@ pub struct ProcessorModel {
     pub clock_mhz: u32,
     /// Per-bundle resource limits (§2.2, §5.4).
     pub resources: Resources,
+    /// Lanes each unit class may occupy and how long immediates pair
+    /// (§2.2, §2.4). Optional in TOML.
+    #[serde(default)]
+    pub lanes: LaneRules,
     /// Read and result stage of every timing class (§5.2).
     pub stages: StageTable,
+    /// Register files (§1.2, §1.3). Optional in TOML: 64 GR and 8 BR.
+    #[serde(default)]
+    pub registers: RegisterFiles,
     /// Instruction cache (§5.5).
     pub icache: CacheConfig,
     /// Data cache (§5.5).
     pub dcache: CacheConfig,
+    /// Classes of custom operations declared by the machine (`[classes.NAME]`).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub classes: std::collections::BTreeMap<String, CustomClass>,
+    /// Custom operations of the machine (`[[custom]]`, §4.10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub custom: Vec<CustomOp>,
 }
 
 fn default_clock_mhz() -> u32 {
@@ -469,10 +657,14 @@ impl ProcessorModel {
             taken_branch_penalty: 1,
             clock_mhz: default_clock_mhz(),
             resources: Resources::st231(),
+            lanes: LaneRules::default(),
             // §5.2: the three cores share stage numbers for shared operations.
             stages: StageTable::st200(),
+            registers: RegisterFiles::default(),
             icache: CacheConfig::st231_icache(),
             dcache: CacheConfig::st231_dcache(),
+            classes: Default::default(),
+            custom: Vec::new(),
         }
     }
 
@@ -503,8 +695,71 @@ impl ProcessorModel {
     }
 
     /// Parses and validates a model written in TOML.
+    ///
+    /// A file may start from a built-in model with `base = "st231"` (or
+    /// `st220`, `st240`) and give only the fields that differ: its tables
+    /// are merged over the built-in one, key by key. Without `base`, the
+    /// fields of the original format are required and the newer ones
+    /// (`clock_mhz`, `lanes`, `registers`, `resources.alu`, `classes`,
+    /// `custom`) take their defaults.
     pub fn from_toml_str(text: &str) -> Result<ProcessorModel, ModelError> {
-        let model: ProcessorModel = toml::from_str(text)?;
+        let mut table: toml::Table = toml::from_str(text)?;
+        let model: ProcessorModel = match table.remove("base") {
+            None => toml::from_str(text)?,
+            Some(base) => {
+                let base_model = base
+                    .as_str()
+                    .and_then(|b| ProcessorModel::by_name(b).ok())
+                    .ok_or_else(|| {
+                        invalid(
+                            "base",
+                            format!(
+                                "{base} is not a built-in machine (expected \"st220\", \"st231\" or \"st240\")"
+                            ),
+                        )
+                    })?;
+                if !table.contains_key("name") {
+                    return Err(invalid(
+                        "name",
+                        "a machine that starts from `base` needs a name of its own",
+                    ));
+                }
+                let mut merged = toml::Table::try_from(&base_model)?;
+                merge_tables(&mut merged, table);
+                merged.try_into()?
+            }
+        };
+        model.validate()?;
+        Ok(model)
+    }
+
+    /// A derived machine: `self` with the dotted `key` (e.g.
+    /// `issue_width`, `resources.mem`, `dcache.miss_penalty`) set to the
+    /// TOML value `value` (e.g. `8`, `true`, `"st220"`), validated, and
+    /// named `NAME-KEY=VALUE` unless `key` is `name`. Used by sweeps.
+    pub fn with_setting(&self, key: &str, value: &str) -> Result<ProcessorModel, ModelError> {
+        let mut table = toml::Table::try_from(self)?;
+        let parsed: toml::Table = toml::from_str(&format!("v = {value}"))
+            .or_else(|_| toml::from_str(&format!("v = \"{value}\"")))?;
+        let v = parsed["v"].clone();
+        let mut t = &mut table;
+        let parts: Vec<&str> = key.split('.').collect();
+        for part in &parts[..parts.len() - 1] {
+            let entry = t
+                .entry(part.to_string())
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            t = entry
+                .as_table_mut()
+                .ok_or_else(|| invalid(key, format!("`{part}` is not a table")))?;
+        }
+        t.insert(parts[parts.len() - 1].to_string(), v);
+        if key != "name" {
+            table.insert(
+                "name".into(),
+                toml::Value::String(format!("{}-{key}={value}", self.name)),
+            );
+        }
+        let model: ProcessorModel = table.try_into()?;
         model.validate()?;
         Ok(model)
     }
@@ -533,8 +788,14 @@ impl ProcessorModel {
         if self.name.trim().is_empty() {
             return Err(invalid("name", "must not be empty"));
         }
-        if self.issue_width == 0 {
-            return Err(invalid("issue_width", "must be non-zero"));
+        if self.issue_width == 0 || self.issue_width > MAX_ISSUE_WIDTH {
+            return Err(invalid(
+                "issue_width",
+                format!(
+                    "{} is not 1 to {MAX_ISSUE_WIDTH} syllables per bundle",
+                    self.issue_width
+                ),
+            ));
         }
         if self.clock_mhz == 0 {
             return Err(invalid("clock_mhz", "must be non-zero"));
@@ -542,6 +803,7 @@ impl ProcessorModel {
         let r = &self.resources;
         for (name, value) in [
             ("issue", r.issue),
+            ("alu", r.alu_units()),
             ("mem", r.mem),
             ("ctl", r.ctl),
             ("odd", r.odd),
@@ -568,6 +830,9 @@ impl ProcessorModel {
                 }
             }
         }
+        self.validate_lanes()?;
+        self.validate_registers()?;
+        self.validate_custom()?;
         self.icache.validate("icache")?;
         if self.icache.write_back {
             return Err(invalid(
@@ -601,6 +866,530 @@ impl ProcessorModel {
         match self.stages.get(producer).result {
             Some(result) => result.saturating_sub(self.stages.get(consumer).read),
             None => 0,
+        }
+    }
+}
+
+impl ProcessorModel {
+    /// Number of lanes: [`LaneRules::count`], or the issue width.
+    pub fn lane_count(&self) -> u32 {
+        self.lanes.count.unwrap_or(self.issue_width).max(1)
+    }
+
+    /// The lanes `class` may occupy, as a bit mask (bit `l` = lane `l`),
+    /// from `[lanes]` or the defaults described at [`LaneRules`].
+    pub fn lane_mask(&self, class: LaneClass) -> u32 {
+        let count = self.lane_count();
+        let all = if count >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << count) - 1
+        };
+        let odd = 0xAAAA_AAAA & all;
+        let even = 0x5555_5555 & all;
+        let (given, default) = match class {
+            LaneClass::Alu => (&self.lanes.alu, all),
+            LaneClass::Mem => (&self.lanes.mem, all),
+            LaneClass::Mul => (&self.lanes.mul, odd),
+            LaneClass::LongImm => (&self.lanes.long_imm, odd),
+            LaneClass::Even => (&self.lanes.even, even),
+            LaneClass::Extension => (&self.lanes.extension, even),
+        };
+        match given {
+            Some(list) => mask_of(list),
+            // A 1-lane machine has no odd lane: everything goes to lane 0.
+            None if default == 0 => all,
+            None => default,
+        }
+    }
+
+    /// Whether an extension syllable (`imml`/`immr`) takes an issue slot:
+    /// [`LaneRules::extension_takes_issue`], by default true when a bundle
+    /// can hold two syllables.
+    pub fn extension_takes_issue(&self) -> bool {
+        self.lanes
+            .extension_takes_issue
+            .unwrap_or(self.issue_width >= 2)
+    }
+
+    /// The custom operation called `name`, if the machine declares one.
+    pub fn custom_op(&self, name: &str) -> Option<&CustomOp> {
+        self.custom.iter().find(|c| c.name == name)
+    }
+
+    /// The custom operation encoded as `asm_SLOT`, if the machine declares one.
+    pub fn custom_slot(&self, slot: u32) -> Option<&CustomOp> {
+        self.custom.iter().find(|c| c.slot == slot)
+    }
+
+    /// Read and result stages of a custom operation: those of its class
+    /// (`alu`, `mul` or a declared class).
+    pub fn custom_stages(&self, op: &CustomOp) -> Stages {
+        match op.class.as_str() {
+            "alu" => self.stages.alu,
+            "mul" => self.stages.mul,
+            c => match self.classes.get(c) {
+                Some(k) => Stages::new(k.read, k.result),
+                None => self.stages.custom,
+            },
+        }
+    }
+
+    /// The lanes of a declared custom class, as a bit mask (all lanes when
+    /// it gives none).
+    pub fn class_lane_mask(&self, class: &CustomClass) -> u32 {
+        match &class.lanes {
+            Some(l) => mask_of(l),
+            None => {
+                let count = self.lane_count();
+                if count >= 32 {
+                    u32::MAX
+                } else {
+                    (1u32 << count) - 1
+                }
+            }
+        }
+    }
+
+    /// The model as a complete, commented TOML machine file (what
+    /// `lcc --print-machine NAME` and `stsim --print-machine NAME` print):
+    /// every field written out, defaults resolved, each with a comment
+    /// saying what it means and where the fact comes from.
+    /// [`ProcessorModel::from_toml_str`] loads it back to an equal model
+    /// (up to the resolved defaults, which load as given values).
+    pub fn to_commented_toml(&self) -> String {
+        use std::fmt::Write;
+        let lanes = |c: LaneClass| {
+            let m = self.lane_mask(c);
+            let v: Vec<String> = (0..32)
+                .filter(|l| m & (1 << l) != 0)
+                .map(|l| l.to_string())
+                .collect();
+            format!("[{}]", v.join(", "))
+        };
+        let mut o = String::new();
+        let r = &self.resources;
+        let _ = writeln!(
+            o,
+            "# Machine description for the ST200 toolchain (lcc, las, lld-st, stsim,\n\
+             # st-objdump: --machine FILE). Sections cite the ISA reference, ISA-ST200.\n\
+             # A file may instead start with `base = \"st231\"` and give only what differs.\n\
+             \n\
+             name = \"{}\"\n\
+             # Operation set and encodings: st220, st231 or st240 (§4.11, §4.12).\n\
+             core = \"{}\"\n\
+             # A scoreboard stalls a bundle until its operands are ready (§5.1);\n\
+             # false: software must respect every latency (the ST220).\n\
+             interlocked = {}\n\
+             # Syllables per bundle, 1 to 16 (§2.1).\n\
+             issue_width = {}\n\
+             # Bubbles after every taken control transfer (cycles, §5.1).\n\
+             taken_branch_penalty = {}\n\
+             # Clock (MHz), to turn cycles into time (clock(), time()).\n\
+             clock_mhz = {}\n",
+            self.name,
+            self.core.name(),
+            self.interlocked,
+            self.issue_width,
+            self.taken_branch_penalty,
+            self.clock_mhz
+        );
+        let _ = writeln!(
+            o,
+            "# Units per bundle by class (§2.2, §5.4).\n\
+             [resources]\n\
+             issue = {}   # issue slots (syllables)\n\
+             alu = {}     # integer ALUs\n\
+             mem = {}     # memory units: loads, stores, pft, prg*, sync\n\
+             ctl = {}     # control units: branches, jumps, calls\n\
+             odd = {}     # multipliers (`mul` is accepted too)\n\
+             even = {}    # EVEN-lane units (extension syllables, asm_8..asm_11)\n",
+            r.issue,
+            r.alu_units(),
+            r.mem,
+            r.ctl,
+            r.odd,
+            r.even
+        );
+        let _ = writeln!(
+            o,
+            "# Lanes: a syllable's lane is its word address modulo `count` (§2.2).\n\
+             # Each list gives the lanes a class may occupy. A long immediate's owner\n\
+             # sits on a `long_imm` lane, its imml/immr extension on the neighbouring\n\
+             # `extension` lane (§2.4). Control operations come first in a bundle.\n\
+             [lanes]\n\
+             count = {}\n\
+             alu = {}\n\
+             mul = {}\n\
+             mem = {}\n\
+             even = {}\n\
+             long_imm = {}\n\
+             extension = {}\n\
+             extension_takes_issue = {}   # an extension syllable uses an issue slot\n",
+            self.lane_count(),
+            lanes(LaneClass::Alu),
+            lanes(LaneClass::Mul),
+            lanes(LaneClass::Mem),
+            lanes(LaneClass::Even),
+            lanes(LaneClass::LongImm),
+            lanes(LaneClass::Extension),
+            self.extension_takes_issue()
+        );
+        let _ = writeln!(
+            o,
+            "# Register files (§1.2, §1.3): $r0..$r(general-1) plus the link $r63,\n\
+             # 24 to 64 (the ABI uses $r0..$r23, §7.1); $b0..$b(branch-1), 1 to 8.\n\
+             [registers]\n\
+             general = {}\n\
+             branch = {}\n",
+            self.registers.general, self.registers.branch
+        );
+        let _ = writeln!(
+            o,
+            "# Pipeline stages per timing class (cycles after issue, §5.2): operands\n\
+             # are read at `read`, the result is usable at `result`; the latency from\n\
+             # a producer to a consumer is its result minus the consumer's read (§5.3).\n\
+             [stages]"
+        );
+        for class in ALL_CLASSES {
+            let st = self.stages.get(class);
+            let _ = match st.result {
+                Some(res) => writeln!(
+                    o,
+                    "{} = {{ read = {}, result = {} }}",
+                    StageTable::field_name(class),
+                    st.read,
+                    res
+                ),
+                None => writeln!(
+                    o,
+                    "{} = {{ read = {} }}",
+                    StageTable::field_name(class),
+                    st.read
+                ),
+            };
+        }
+        for (name, cache, what) in [
+            ("icache", &self.icache, "Instruction cache"),
+            ("dcache", &self.dcache, "Data cache"),
+        ] {
+            let _ = writeln!(
+                o,
+                "\n# {what} (§5.5): bytes, ways (1 = direct-mapped), line bytes,\n\
+                 # miss penalty (cycles), write-back or write-through, pft buffer entries.\n\
+                 [{name}]\n\
+                 size_bytes = {}\n\
+                 ways = {}\n\
+                 line_bytes = {}\n\
+                 miss_penalty = {}\n\
+                 write_back = {}\n\
+                 prefetch_entries = {}",
+                cache.size_bytes,
+                cache.ways,
+                cache.line_bytes,
+                cache.miss_penalty,
+                cache.write_back,
+                cache.prefetch_entries
+            );
+        }
+        if self.classes.is_empty() && self.custom.is_empty() {
+            let _ = writeln!(
+                o,
+                "\n# Custom operations (§4.10) are declared like this; C calls them as\n\
+                 # __builtin_st200_NAME(a, b), assembly as `NAME $rD = $rA, $rB`.\n\
+                 # [classes.dsp]            # a timing class of its own (optional)\n\
+                 # units = 1                # per bundle\n\
+                 # lanes = [0]\n\
+                 # read = 2\n\
+                 # result = 4\n\
+                 #\n\
+                 # [[custom]]\n\
+                 # name = \"addsat16\"\n\
+                 # slot = 3                 # encoded as asm_3\n\
+                 # class = \"alu\"            # alu, mul or a declared class\n\
+                 # operands = 2\n\
+                 # expr = \"a + b > 32767 ? 32767 : a + b < -32768 ? -32768 : a + b\""
+            );
+        }
+        for (name, c) in &self.classes {
+            let _ = writeln!(
+                o,
+                "\n# Timing class of custom operations: units per bundle, lanes, stages.\n\
+                 [classes.{name}]\n\
+                 units = {}\n\
+                 lanes = {}\n\
+                 read = {}\n\
+                 result = {}",
+                c.units,
+                {
+                    let m = self.class_lane_mask(c);
+                    let v: Vec<String> = (0..32)
+                        .filter(|l| m & (1 << l) != 0)
+                        .map(|l| l.to_string())
+                        .collect();
+                    format!("[{}]", v.join(", "))
+                },
+                c.read,
+                c.result
+            );
+        }
+        for c in &self.custom {
+            let _ = writeln!(
+                o,
+                "\n# Custom operation (§4.10): __builtin_st200_{0}(…) in C, `{0}` in assembly.\n\
+                 [[custom]]\n\
+                 name = \"{0}\"\n\
+                 slot = {1}\n\
+                 class = \"{2}\"\n\
+                 operands = {3}\n\
+                 expr = {4}",
+                c.name,
+                c.slot,
+                c.class,
+                c.operands,
+                toml::Value::String(c.expr.clone())
+            );
+        }
+        o
+    }
+
+    /// The model with every default resolved to its value (what
+    /// [`ProcessorModel::to_commented_toml`] writes), so that two
+    /// descriptions of the same machine compare equal.
+    pub fn resolved(&self) -> ProcessorModel {
+        let mut m = self.clone();
+        m.resources.alu = Some(self.resources.alu_units());
+        let list = |c: LaneClass| {
+            Some(
+                (0..32)
+                    .filter(|l| self.lane_mask(c) & (1 << l) != 0)
+                    .collect(),
+            )
+        };
+        m.lanes = LaneRules {
+            count: Some(self.lane_count()),
+            alu: list(LaneClass::Alu),
+            mul: list(LaneClass::Mul),
+            mem: list(LaneClass::Mem),
+            even: list(LaneClass::Even),
+            long_imm: list(LaneClass::LongImm),
+            extension: list(LaneClass::Extension),
+            extension_takes_issue: Some(self.extension_takes_issue()),
+        };
+        for c in m.classes.values_mut() {
+            if c.lanes.is_none() {
+                c.lanes = Some((0..self.lane_count()).collect());
+            }
+        }
+        m
+    }
+
+    fn validate_lanes(&self) -> Result<(), ModelError> {
+        let count = self.lane_count();
+        if let Some(c) = self.lanes.count {
+            if c == 0 || c > MAX_ISSUE_WIDTH {
+                return Err(invalid(
+                    "lanes.count",
+                    format!("{c} is not 1 to {MAX_ISSUE_WIDTH} lanes"),
+                ));
+            }
+        }
+        let lists = [
+            ("alu", &self.lanes.alu),
+            ("mul", &self.lanes.mul),
+            ("mem", &self.lanes.mem),
+            ("even", &self.lanes.even),
+            ("long_imm", &self.lanes.long_imm),
+            ("extension", &self.lanes.extension),
+        ];
+        for (name, list) in lists {
+            if let Some(list) = list {
+                check_lane_list(&format!("lanes.{name}"), list, count)?;
+            }
+        }
+        for (name, class) in &self.classes {
+            if let Some(list) = &class.lanes {
+                check_lane_list(&format!("classes.{name}.lanes"), list, count)?;
+            }
+        }
+        // §2.4: an owner needs an extension lane next to it.
+        let owners = self.lane_mask(LaneClass::LongImm);
+        let ext = self.lane_mask(LaneClass::Extension);
+        let pairs = (0..count).any(|l| {
+            owners & (1 << l) != 0
+                && (ext & (1 << ((l + 1) % count)) != 0
+                    || ext & (1 << ((l + count - 1) % count)) != 0)
+        });
+        if !pairs {
+            return Err(invalid(
+                "lanes.long_imm",
+                "no lane of `long_imm` has a neighbouring lane in `extension`, so no long immediate could be placed (ISA-ST200 §2.4)",
+            ));
+        }
+        if self.extension_takes_issue() && self.resources.issue < 2 {
+            return Err(invalid(
+                "lanes.extension_takes_issue",
+                "with 1 issue slot a long immediate and its extension syllable cannot share a bundle; set it to false",
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_registers(&self) -> Result<(), ModelError> {
+        let r = &self.registers;
+        if !(MIN_GENERAL_REGISTERS..=64).contains(&r.general) {
+            return Err(invalid(
+                "registers.general",
+                format!(
+                    "{} is not {MIN_GENERAL_REGISTERS} to 64: the ABI's fixed roles need $r0 to $r23 ($r12 stack pointer, $r14 global pointer, arguments and results in $r16-$r23; ISA-ST200 §7.1)",
+                    r.general
+                ),
+            ));
+        }
+        if !(1..=8).contains(&r.branch) {
+            return Err(invalid(
+                "registers.branch",
+                format!(
+                    "{} is not 1 to 8 branch registers (ISA-ST200 §1.3)",
+                    r.branch
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_custom(&self) -> Result<(), ModelError> {
+        for (name, class) in &self.classes {
+            let field = |f: &str| format!("classes.{name}.{f}");
+            if BUILTIN_CUSTOM_CLASSES.contains(&name.as_str()) || !is_identifier(name) {
+                return Err(invalid(
+                    format!("classes.{name}"),
+                    "a class name must be a C identifier other than `alu` and `mul`",
+                ));
+            }
+            if class.units == 0 || class.units > self.issue_width {
+                return Err(invalid(
+                    field("units"),
+                    format!(
+                        "{} is not 1 to the issue width {}",
+                        class.units, self.issue_width
+                    ),
+                ));
+            }
+            if class.result < class.read {
+                return Err(invalid(
+                    format!("classes.{name}"),
+                    format!(
+                        "result stage {} is before read stage {}",
+                        class.result, class.read
+                    ),
+                ));
+            }
+        }
+        for (i, op) in self.custom.iter().enumerate() {
+            let field = |f: &str| format!("custom[{i}].{f}");
+            if !is_identifier(&op.name) {
+                return Err(invalid(
+                    field("name"),
+                    format!("`{}` is not a C identifier", op.name),
+                ));
+            }
+            if !crate::ops::Opcode::by_mnemonic(&op.name).is_empty() {
+                return Err(invalid(
+                    field("name"),
+                    format!("`{}` is already an ST200 operation", op.name),
+                ));
+            }
+            if self.custom[..i].iter().any(|o| o.name == op.name) {
+                return Err(invalid(
+                    field("name"),
+                    format!("custom operation `{}` is declared twice", op.name),
+                ));
+            }
+            if op.slot > MAX_CUSTOM_SLOT {
+                return Err(invalid(
+                    field("slot"),
+                    format!(
+                        "{} is not 0 to {MAX_CUSTOM_SLOT} (asm_0 to asm_{MAX_CUSTOM_SLOT}, ISA-ST200 §4.10)",
+                        op.slot
+                    ),
+                ));
+            }
+            if let Some(o) = self.custom[..i].iter().find(|o| o.slot == op.slot) {
+                return Err(invalid(
+                    field("slot"),
+                    format!("asm_{} is already used by `{}`", op.slot, o.name),
+                ));
+            }
+            if !(1..=2).contains(&op.operands) {
+                return Err(invalid(
+                    field("operands"),
+                    format!("{} is not 1 or 2", op.operands),
+                ));
+            }
+            if !BUILTIN_CUSTOM_CLASSES.contains(&op.class.as_str())
+                && !self.classes.contains_key(&op.class)
+            {
+                return Err(invalid(
+                    field("class"),
+                    format!(
+                        "`{}` is neither `alu`, `mul` nor a class declared under [classes]",
+                        op.class
+                    ),
+                ));
+            }
+            if let Err(e) = crate::custom::Expr::parse(&op.expr, op.operands) {
+                return Err(invalid(field("expr"), e.to_string()));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Largest issue width (and lane count) a machine may have (syllables).
+pub const MAX_ISSUE_WIDTH: u32 = 16;
+/// Fewest general registers a machine may have: the ABI's fixed roles
+/// reach `$r23` (ISA-ST200 §7.1).
+pub const MIN_GENERAL_REGISTERS: u32 = 24;
+/// Highest `asm_N` slot a custom operation may use (§4.10; `asm_31`
+/// overlaps `wmb`/`ldwl`/`stwl` on the ST231, §4.11).
+pub const MAX_CUSTOM_SLOT: u32 = 30;
+/// Built-in timing classes a custom operation may name.
+pub const BUILTIN_CUSTOM_CLASSES: [&str; 2] = ["alu", "mul"];
+
+fn mask_of(list: &[u32]) -> u32 {
+    list.iter()
+        .fold(0, |m, &l| m | 1u32.checked_shl(l).unwrap_or(0))
+}
+
+fn check_lane_list(field: &str, list: &[u32], count: u32) -> Result<(), ModelError> {
+    if list.is_empty() {
+        return Err(invalid(field, "must name at least one lane"));
+    }
+    if let Some(l) = list.iter().find(|&&l| l >= count) {
+        return Err(invalid(
+            field,
+            format!("lane {l} does not exist: lanes are 0 to {}", count - 1),
+        ));
+    }
+    Ok(())
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Merges `over` into `base`: tables key by key, every other value
+/// replaced.
+fn merge_tables(base: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge_tables(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
         }
     }
 }
@@ -709,6 +1498,7 @@ mod tests {
                 m.resources,
                 Resources {
                     issue: 4,
+                    alu: Some(4),
                     mem: 1,
                     ctl: 1,
                     odd: 2,
@@ -964,6 +1754,120 @@ write_back = false
             let v = toml::Value::try_from(class).unwrap();
             assert_eq!(v.as_str(), Some(StageTable::field_name(class)));
         }
+    }
+
+    #[test]
+    fn printed_machines_load_back_unchanged() {
+        for core in Core::ALL {
+            let m = ProcessorModel::builtin(core);
+            let text = m.to_commented_toml();
+            let back =
+                ProcessorModel::from_toml_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back, m.resolved(), "{text}");
+            assert_eq!(back.to_commented_toml(), text);
+        }
+        let m = ProcessorModel::from_toml_str(WIDE).unwrap();
+        let back = ProcessorModel::from_toml_str(&m.to_commented_toml()).unwrap();
+        assert_eq!(back, m.resolved());
+    }
+
+    #[test]
+    fn st231_lanes_are_the_rules_of_section_2_2() {
+        // §2.2: multiplies and long-immediate owners on odd lanes (1, 3),
+        // extensions and EVEN custom ops on even lanes (0, 2), ALU and MEM anywhere.
+        let m = ProcessorModel::st231();
+        assert_eq!(m.lane_count(), 4);
+        assert_eq!(m.lane_mask(LaneClass::Mul), 0b1010);
+        assert_eq!(m.lane_mask(LaneClass::LongImm), 0b1010);
+        assert_eq!(m.lane_mask(LaneClass::Extension), 0b0101);
+        assert_eq!(m.lane_mask(LaneClass::Even), 0b0101);
+        assert_eq!(m.lane_mask(LaneClass::Alu), 0b1111);
+        assert_eq!(m.lane_mask(LaneClass::Mem), 0b1111);
+        assert!(m.extension_takes_issue());
+        assert_eq!(
+            m.registers,
+            RegisterFiles {
+                general: 64,
+                branch: 8
+            }
+        );
+        // A 1-issue machine puts everything on lane 0 and lets the
+        // extension syllable ride along.
+        let one = m.with_setting("issue_width", "1").unwrap_err();
+        assert!(one.to_string().contains("resources"), "{one}");
+        let text = "base = \"st231\"\nname = \"one\"\nissue_width = 1\n[resources]\nissue = 1\nalu = 1\nmem = 1\nctl = 1\nodd = 1\neven = 1\n";
+        let one = ProcessorModel::from_toml_str(text).unwrap();
+        assert_eq!(one.lane_mask(LaneClass::Mul), 1);
+        assert_eq!(one.lane_mask(LaneClass::Extension), 1);
+        assert!(!one.extension_takes_issue());
+    }
+
+    #[test]
+    fn base_gives_the_missing_fields() {
+        let m = ProcessorModel::from_toml_str(
+            "base = \"st231\"\nname = \"regs32\"\n[registers]\ngeneral = 32\n[dcache]\nmiss_penalty = 40\n",
+        )
+        .unwrap();
+        let mut want = ProcessorModel::st231();
+        want.name = "regs32".into();
+        want.registers.general = 32;
+        want.dcache.miss_penalty = 40;
+        assert_eq!(m, want);
+        let d = ProcessorModel::st231()
+            .with_setting("resources.mem", "2")
+            .unwrap();
+        assert_eq!(d.resources.mem, 2);
+        assert_eq!(d.name, "st231-resources.mem=2");
+    }
+
+    /// Malformed machine files: each gets an error naming its field (or,
+    /// for a TOML syntax or shape error, the key), and none panics.
+    #[test]
+    fn malformed_machines_name_their_field() {
+        let base = "base = \"st231\"\nname = \"m\"\n";
+        let cases: &[(&str, &str)] = &[
+            ("issue_width = 0", "issue_width"),
+            ("issue_width = 17", "issue_width"),
+            ("[registers]\ngeneral = 16", "registers.general"),
+            ("[registers]\ngeneral = 65", "registers.general"),
+            ("[registers]\nbranch = 0", "registers.branch"),
+            ("[registers]\nbranch = 9", "registers.branch"),
+            ("[registers]\ngenral = 32", "genral"),
+            ("[resources]\nmem = 0", "resources.mem"),
+            ("[resources]\nalu = 5", "resources.alu"),
+            ("[lanes]\nmul = [4]", "lanes.mul"),
+            ("[lanes]\nmul = []", "lanes.mul"),
+            ("[lanes]\ncount = 0", "lanes.count"),
+            ("[lanes]\nlong_imm = [1, 3]\nextension = [1, 3]", "lanes.long_imm"),
+            ("[lanes]\nalu = \"all\"", "alu"),
+            ("[[custom]]\nname = \"add\"\nslot = 1\noperands = 2\nexpr = \"a\"", "custom[0].name"),
+            ("[[custom]]\nname = \"f\"\nslot = 31\noperands = 2\nexpr = \"a\"", "custom[0].slot"),
+            ("[[custom]]\nname = \"f\"\nslot = 1\noperands = 3\nexpr = \"a\"", "custom[0].operands"),
+            ("[[custom]]\nname = \"f\"\nslot = 1\noperands = 2\nexpr = \"a +\"", "custom[0].expr"),
+            ("[[custom]]\nname = \"f\"\nslot = 1\noperands = 1\nexpr = \"a + b\"", "custom[0].expr"),
+            ("[[custom]]\nname = \"f\"\nslot = 1\nclass = \"dsp\"\noperands = 2\nexpr = \"a\"", "custom[0].class"),
+            ("[[custom]]\nname = \"f\"\nslot = 1\noperands = 2\nexpr = \"a\"\n[[custom]]\nname = \"g\"\nslot = 1\noperands = 2\nexpr = \"b\"", "custom[1].slot"),
+            ("[[custom]]\nname = \"9f\"\nslot = 1\noperands = 2\nexpr = \"a\"", "custom[0].name"),
+            ("[classes.dsp]\nunits = 0\nread = 2\nresult = 3", "classes.dsp.units"),
+            ("[classes.dsp]\nunits = 1\nread = 4\nresult = 3", "classes.dsp"),
+            ("[classes.alu]\nunits = 1\nread = 2\nresult = 3", "classes.alu"),
+            ("[classes.dsp]\nunits = 1\nlanes = [7]\nread = 2\nresult = 3", "classes.dsp.lanes"),
+            ("[dcache]\nways = 0", "dcache.ways"),
+            ("clock_mhz = 0", "clock_mhz"),
+            ("core = \"st999\"", "st999"),
+            ("interlocked = 1", "interlocked"),
+        ];
+        for (body, field) in cases {
+            let text = format!("{base}{body}\n");
+            let e = ProcessorModel::from_toml_str(&text)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(field), "{body}: {e}");
+        }
+        let e = ProcessorModel::from_toml_str("base = \"st999\"\nname = \"m\"\n").unwrap_err();
+        assert!(e.to_string().contains("`base`"), "{e}");
+        let e = ProcessorModel::from_toml_str("base = \"st231\"\n").unwrap_err();
+        assert!(e.to_string().contains("`name`"), "{e}");
     }
 
     #[test]
