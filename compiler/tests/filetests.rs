@@ -60,7 +60,7 @@
 //! expectation that differs with the output found (review the diff: the
 //! `source:` line must still be true).
 
-use compiler::codegen::{self, mir, out_of_ssa, regalloc, sched, OutOfSsa};
+use compiler::codegen::{self, mir, out_of_ssa, regalloc::linear_scan, sched::list, OutOfSsa};
 use compiler::interp::RunOptions;
 use compiler::ir::{self, Module};
 use compiler::opt;
@@ -386,7 +386,7 @@ fn mir_output(t: &FileTest) -> Result<(String, Vec<(mir::MFunc, mir::MFunc)>), S
                 out_of_ssa::translate(f, method);
             }
             "regalloc" => {
-                regalloc::allocate(f);
+                linear_scan::allocate(f);
             }
             "if-convert" => {
                 let o = backend_options(args)?;
@@ -432,7 +432,7 @@ fn mir_output(t: &FileTest) -> Result<(String, Vec<(mir::MFunc, mir::MFunc)>), S
                 for &b in &f.order.clone() {
                     let insts = std::mem::take(&mut f.blocks[b.index()].insts);
                     out.push_str(&format!("{b}:\n"));
-                    for bundle in sched::schedule_block(&o.model, insts, o.bundle) {
+                    for bundle in list::schedule_block(&o.model, insts, o.bundle) {
                         for i in &bundle {
                             out.push_str(&format!("  {}\n", mir::print::inst(i)));
                         }
