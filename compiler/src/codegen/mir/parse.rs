@@ -576,12 +576,12 @@ B2:
         let cfg = Cfg::new(&f);
         assert_eq!(cfg.succs(MBlockId(0)), [MBlockId(2), MBlockId(1)]);
         assert_eq!(cfg.preds(MBlockId(1)), [MBlockId(0)]);
-        crate::codegen::verify::check_operands(&f).unwrap();
+        crate::codegen::mir::verify::check_operands(&f).unwrap();
         let e = function(&text.replace("(jt0: B2, B1, B2)", "(jt0:)")).unwrap_err();
         assert!(e.message.contains("at least one block"), "{e}");
         let mut g = f.clone();
         g.blocks[0].insts[2].ops.push(Opnd::Imm(3));
-        let e = crate::codegen::verify::check_operands(&g).unwrap_err();
+        let e = crate::codegen::mir::verify::check_operands(&g).unwrap_err();
         assert!(e.contains("jump table"), "{e}");
     }
 
@@ -626,7 +626,8 @@ B2:
     /// allocation and frame layout.
     #[test]
     fn corpus_round_trip() {
-        use crate::codegen::{frame, isel, out_of_ssa, regalloc};
+        use crate::codegen::regalloc::{frame, linear_scan};
+        use crate::codegen::{isel, out_of_ssa};
         let round_trip = |f: &MFunc, stage: &str| {
             let text = print::function(f);
             let g = function(&text).unwrap_or_else(|e| panic!("{stage}: {e}\n{text}"));
@@ -687,7 +688,7 @@ B2:
                         out_of_ssa::translate(&mut mf, out_of_ssa::OutOfSsa::default());
                         round_trip(&mf, &at("out of SSA"));
                     }
-                    regalloc::allocate(&mut mf);
+                    linear_scan::allocate(&mut mf);
                     round_trip(&mf, &at("regalloc"));
                     frame::finish(&mut mf);
                     round_trip(&mf, &at("frame"));

@@ -1298,8 +1298,8 @@ mod tests {
     use super::*;
     use crate::codegen::mir::interp::run_with_memory;
     use crate::codegen::psi::predicate::{Definitions, Oracle};
+    use crate::codegen::psi::{out_of_psi, transform, webs};
     use crate::codegen::Lcg;
-    use crate::codegen::{out_of_psi, psi, psi_webs};
     use std::rc::Rc;
 
     /// A random diamond or triangle in machine SSA: inputs a, b (%v1,
@@ -1425,7 +1425,7 @@ mod tests {
         let mut fc = parse::function(&c).unwrap();
         let defs = Rc::new(Definitions::learn(&fc.block(fc.order[0]).insts));
         let mut o = Oracle::with(defs);
-        let projected = psi::project(
+        let projected = transform::project(
             &mut o,
             &[arg(Guard::True, 10), arg(Guard::IfNot(p), 11)],
             Guard::If(q),
@@ -1437,7 +1437,7 @@ mod tests {
         );
         // without the definitions, q ∧ !p is no literal
         assert_eq!(
-            psi::project(
+            transform::project(
                 &mut Oracle::new(),
                 &[arg(Guard::True, 10), arg(Guard::IfNot(p), 11)],
                 Guard::If(q)
@@ -1673,7 +1673,7 @@ B4:\n  return $r63 uses(%v11)\n";
                 converted += st.regions;
                 verify::verify(&h).unwrap_or_else(|e| panic!("{e}\n{text}"));
                 if webs {
-                    psi_webs::translate(&mut h);
+                    webs::translate(&mut h);
                     verify::verify(&h).unwrap_or_else(|e| panic!("{e}\n{text}"));
                 }
                 let before = print::function(&h);

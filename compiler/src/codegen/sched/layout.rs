@@ -283,6 +283,6 @@ mod tests {
     }
 
     fn run_layout(f: &mut MFunc) -> Stats {
-        crate::codegen::run(f)
+        super::run(f)
     }
 }
