@@ -21,14 +21,15 @@ pub mod parse;
 pub mod relocatable;
 
 pub use diag::Diagnostics;
-use isa::Core;
+
 use std::path::PathBuf;
 
 /// Options of one assembly (the `las` command line).
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Target core (`-mcpu=`); operations the core lacks are errors.
-    pub core: Core,
+    /// Target machine (`-mcpu=` or `--machine`): its core's operations
+    /// (the others are errors), bundle rules, lanes and register files.
+    pub model: isa::model::ProcessorModel,
     /// `-g`: without `.loc` directives, emit line information for the
     /// assembly source itself.
     pub debug: bool,
@@ -39,7 +40,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            core: Core::St231,
+            model: isa::model::ProcessorModel::st231(),
             debug: false,
             include_dirs: Vec::new(),
         }

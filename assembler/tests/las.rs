@@ -4,7 +4,6 @@
 
 use assembler::{assemble, assemble_object, Options};
 use goblin::elf::Elf;
-use isa::Core;
 use std::process::Command;
 
 const STOP: u32 = 0x8000_0000;
@@ -246,7 +245,7 @@ fn rule_8_nolink() {
 #[test]
 fn core_subsets() {
     let st220 = Options {
-        core: Core::St220,
+        model: isa::model::ProcessorModel::st220(),
         ..Options::default()
     };
     let e = errors_with("nop ;;\n mul32 $r1 = $r2, $r3 ;;", &st220);
@@ -255,7 +254,7 @@ fn core_subsets() {
         "{e}"
     );
     let st240 = Options {
-        core: Core::St240,
+        model: isa::model::ProcessorModel::st240(),
         ..Options::default()
     };
     let e = errors_with("divs $r1, $b1 = $r2, $r3, $b0 ;;", &st240);

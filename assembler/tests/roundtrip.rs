@@ -96,7 +96,7 @@ fn text_and_relocs(bytes: &[u8]) -> (Vec<u8>, Vec<(u64, u32, i64)>) {
 
 fn round_trip(src: &str, core: Core) {
     let opts = Options {
-        core,
+        model: isa::model::ProcessorModel::builtin(core),
         ..Options::default()
     };
     let first = assemble("a.s", src, &opts).unwrap_or_else(|d| panic!("{}\n{src}", d.render()));
@@ -155,7 +155,7 @@ fn every_operation_with_every_boundary_value() {
                 "a.s",
                 &src,
                 &Options {
-                    core,
+                    model: isa::model::ProcessorModel::builtin(core),
                     ..Options::default()
                 },
             )

@@ -41,7 +41,7 @@ fn opts_ssa(model: &ProcessorModel, bundle: bool, method: OutOfSsa) -> Options {
 
 fn assemble(name: &str, text: &str, model: &ProcessorModel) -> Vec<u8> {
     let o = assembler::Options {
-        core: model.core,
+        model: isa::model::ProcessorModel::builtin(model.core),
         ..Default::default()
     };
     assembler::assemble(name, text, &o)

@@ -167,7 +167,7 @@ fn run_helper(file: &str, helper: &str, inputs: &[[u32; 4]]) -> Vec<Vec<(u32, u3
 /// (assembled for the ST240, run on the ST240 model).
 fn run_helper_st240(file: &str, helper: &str, inputs: &[[u32; 4]]) -> Vec<Vec<(u32, u32)>> {
     let o = assembler::Options {
-        core: isa::Core::St240,
+        model: isa::model::ProcessorModel::builtin(isa::Core::St240),
         ..Default::default()
     };
     let asm = |name: &str, text: &str| {

@@ -639,7 +639,7 @@ fn map_strip_and_cores() {
         "x.s",
         "\t.text\n\t.global x\nx: nop\n\t;;\n",
         &assembler::Options {
-            core: isa::Core::St220,
+            model: isa::model::ProcessorModel::builtin(isa::Core::St220),
             ..Default::default()
         },
     )

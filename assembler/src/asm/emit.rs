@@ -447,7 +447,7 @@ impl<'o> Assembler<'o> {
             }
         });
         let obj = ObjectFile {
-            core: self.opts.core,
+            core: self.opts.model.core,
             sections,
             symbols,
             file_name: self

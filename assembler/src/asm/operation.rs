@@ -52,12 +52,12 @@ impl<'o> Assembler<'o> {
             return;
         };
         let info = opcode.info();
-        if !info.cores.contains(self.opts.core) {
+        if !info.cores.contains(self.opts.model.core) {
             self.diags.error(
                 mnemonic_span,
                 format!(
                     "`{mnemonic}` is not an operation of the {} (ISA-ST200 §4.11, §4.12)",
-                    self.opts.core
+                    self.opts.model.core
                 ),
             );
             return;

@@ -74,7 +74,7 @@ fn main() -> ExitCode {
         }
     });
     let opts = assembler::Options {
-        core: args.mcpu,
+        model: isa::model::ProcessorModel::builtin(args.mcpu),
         debug: args.debug,
         include_dirs: args.include,
     };

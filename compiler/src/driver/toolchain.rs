@@ -502,7 +502,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
 pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, Error> {
     cfg.step(|| format!("assemble {name}"));
     let opts = assembler::Options {
-        core: cfg.core(),
+        model: isa::model::ProcessorModel::builtin(cfg.core()),
         debug: false,
         include_dirs: Vec::new(),
     };

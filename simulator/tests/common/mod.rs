@@ -20,7 +20,7 @@ pub const STACK_TOP: u32 = 0x0080_0000;
 /// diagnostics if `las` rejects it, or if it has relocations.
 pub fn text_of(source: &str, core: Core) -> Vec<u8> {
     let options = assembler::Options {
-        core,
+        model: isa::model::ProcessorModel::builtin(core),
         ..Default::default()
     };
     let (obj, diags) = assembler::assemble_object("test.s", source, &options);
