@@ -89,7 +89,9 @@ pub enum ModelError {
         reason: String,
     },
     /// [`ProcessorModel::by_name`] was given a name that is not a built-in model.
-    #[error("unknown processor model `{0}` (built-in models: st220, st231, st240)")]
+    #[error(
+        "unknown machine `{0}`: not a built-in machine (st220, st231, st240) nor a machine file"
+    )]
     UnknownModel(String),
 }
 
@@ -692,6 +694,18 @@ impl ProcessorModel {
         Core::from_name(name)
             .map(ProcessorModel::builtin)
             .ok_or_else(|| ModelError::UnknownModel(name.to_string()))
+    }
+
+    /// The built-in model called `arg` (`st220`, `st231`, `st240`), or
+    /// else the machine file at path `arg`.
+    pub fn by_name_or_file(arg: &str) -> Result<ProcessorModel, ModelError> {
+        match ProcessorModel::by_name(arg) {
+            Ok(m) => Ok(m),
+            Err(_) if Path::new(arg).exists() || arg.ends_with(".toml") => {
+                ProcessorModel::from_toml_file(arg)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Parses and validates a model written in TOML.

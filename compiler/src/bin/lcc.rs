@@ -117,7 +117,10 @@ Options:
                      boxed form)
   -mcpu=CPU          st220, st231 (default) or st240
   -mno-bundle        one operation per bundle
-  --machine FILE     processor model from a TOML file (as stsim --machine)
+  --machine FILE     machine description from a TOML file (as stsim --machine)
+  --print-machine NAME  print the complete, commented description of a
+                     built-in machine (st220, st231, st240) or of a machine
+                     file, to start a machine file from
   -nostdlib          do not link crt0.o and libc.a
   -nostartfiles      do not link crt0.o
   -v                 print the steps
@@ -126,6 +129,14 @@ Options:
   --max-steps N      with --run-ir: stop after N IR instructions
   --help, --version
 ";
+
+/// `--print-machine NAME`: the commented description of a built-in
+/// machine or of a machine file, on stdout.
+fn print_machine(name: &str) -> Result<(), String> {
+    let model = isa::model::ProcessorModel::by_name_or_file(name).map_err(|e| e.to_string())?;
+    print!("{}", model.to_commented_toml());
+    Ok(())
+}
 
 #[derive(Default)]
 struct Args {
@@ -206,6 +217,15 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             }
             "--version" => {
                 println!("lcc {} (ST200 C compiler)", env!("CARGO_PKG_VERSION"));
+                return Ok(None);
+            }
+            "--print-machine" => {
+                let name = next(&mut i, "--print-machine")?;
+                print_machine(&name)?;
+                return Ok(None);
+            }
+            _ if s.starts_with("--print-machine=") => {
+                print_machine(&s["--print-machine=".len()..])?;
                 return Ok(None);
             }
             "-E" => a.mode = Mode::Preprocess,
