@@ -165,9 +165,11 @@ fn bad_sweeps_and_machines_are_usage_errors() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// `--loops` on the ST231 and on a machine with 2 issue slots, 2 ALUs
-/// and 1 multiplier: each kernel is checked against its bound on each
-/// machine.
+/// `--loops` on the ST231 and on the ST231 with 1 multiplier instead of
+/// 2: each kernel is checked against its bound on each machine. (A
+/// machine with fewer issue slots would be a better example, but until
+/// the runtime is built per machine its start-up code has 4-syllable
+/// bundles.)
 #[test]
 fn loops_against_each_machines_bound() {
     let out = tmp("loops");
@@ -177,8 +179,8 @@ fn loops_against_each_machines_bound() {
     // compiler, xor, add: mem=1 mul=2 alu=2, 5 syllables.
     //   st231 (issue 4, alu 4, mem 1, mul 2):
     //     issue 5/4 = 1.25, alu 2/4, mem 1/1, mul 2/2 = 1  -> 1.25
-    //   narrow (issue 2, alu 2, mem 1, mul 1):
-    //     issue 5/2 = 2.5, alu 2/2, mem 1/1, mul 2/1 = 2   -> 2.5
+    //   onemul (issue 4, alu 4, mem 1, mul 1):
+    //     issue 5/4 = 1.25, alu 2/4, mem 1/1, mul 2/1 = 2  -> 2
     std::fs::write(
         dir.join("mulxor.c"),
         "// ops: mem=1 mul=2 alu=2\n#include <stdio.h>\n#include <stdint.h>\n\
@@ -200,13 +202,13 @@ fn loops_against_each_machines_bound() {
          }\n",
     )
     .unwrap();
-    let narrow = out.join("narrow.toml");
+    let onemul = out.join("onemul.toml");
     std::fs::write(
-        &narrow,
-        "base = \"st231\"\nname = \"narrow\"\n[resources]\nissue = 2\nalu = 2\nodd = 1\n",
+        &onemul,
+        "base = \"st231\"\nname = \"onemul\"\n[resources]\nodd = 1\n",
     )
     .unwrap();
-    let machines = format!("st231,{}", narrow.display());
+    let machines = format!("st231,{}", onemul.display());
     let r = runner(
         &[
             "--loops",
@@ -221,10 +223,10 @@ fn loops_against_each_machines_bound() {
     );
     let t = text(&r);
     let json: serde_json::Value = serde_json::from_slice(&r.stdout).expect("JSON report");
-    assert_eq!(json["machines"], serde_json::json!(["st231", "narrow"]), "{t}");
+    assert_eq!(json["machines"], serde_json::json!(["st231", "onemul"]), "{t}");
     let results = json["results"].as_array().unwrap();
     assert_eq!(results.len(), 2, "{t}");
-    for (m, bound) in [("st231", 1.25), ("narrow", 2.5)] {
+    for (m, bound) in [("st231", 1.25), ("onemul", 2.0)] {
         let r = results.iter().find(|r| r["machine"] == m).unwrap();
         assert_eq!(r["bound"].as_f64(), Some(bound), "{m}: {t}");
         assert_eq!(r["pass"], true, "{m}: {t}");
