@@ -102,10 +102,7 @@ impl OpCounts {
 
 /// The counts of the first `// ops: …` line of `text`, if there is one.
 pub fn parse_ops(text: &str) -> Result<Option<OpCounts>, String> {
-    let Some(line) = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("// ops:"))
-    else {
+    let Some(line) = text.lines().find_map(|l| l.trim().strip_prefix("// ops:")) else {
         return Ok(None);
     };
     let mut ops = OpCounts {

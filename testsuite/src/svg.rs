@@ -56,16 +56,7 @@ impl Svg {
     /// A filled rectangle; `class` (may be empty) tags it for styling and
     /// for tests, `tooltip` (may be empty) becomes its `<title>`.
     #[allow(clippy::too_many_arguments)]
-    pub fn rect(
-        &mut self,
-        x: f64,
-        y: f64,
-        w: f64,
-        h: f64,
-        fill: &str,
-        class: &str,
-        tooltip: &str,
-    ) {
+    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str, class: &str, tooltip: &str) {
         let _ = write!(
             self.body,
             "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"",
@@ -164,7 +155,10 @@ mod tests {
             "<rect x=\"1.00\" y=\"2.00\" width=\"3.00\" height=\"0.00\" fill=\"#fff\" class=\"bar\"><title>t&lt;1&gt;</title></rect>"
         ), "{doc}");
         assert!(doc.contains("stroke-dasharray=\"4 2\""), "{doc}");
-        assert!(doc.contains("transform=\"rotate(-90.00 5.00 6.00)\">A&amp;B</text>"), "{doc}");
+        assert!(
+            doc.contains("transform=\"rotate(-90.00 5.00 6.00)\">A&amp;B</text>"),
+            "{doc}"
+        );
         assert!(doc.trim_end().ends_with("</svg>"), "{doc}");
     }
 }

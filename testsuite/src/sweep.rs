@@ -66,9 +66,8 @@ pub fn parse_axis(spec: &str) -> Result<Axis, String> {
     let keys: Vec<String> = keys.split('+').map(|k| k.trim().to_string()).collect();
     for k in &keys {
         let ok = !k.is_empty()
-            && k.split('.').all(|p| {
-                !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            });
+            && k.split('.')
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
         if !ok {
             return Err(format!(
                 "--sweep {spec}: `{k}` is not a dotted key of the machine description (e.g. resources.mem)"
@@ -532,7 +531,9 @@ impl SweepReport {
             let _ = writeln!(out, ",{}", csv_field(r.failure.as_deref().unwrap_or("")));
         }
         for s in &self.summary {
-            let g = s.geomean_cycles.map_or(String::new(), |g| format!("{g:.1}"));
+            let g = s
+                .geomean_cycles
+                .map_or(String::new(), |g| format!("{g:.1}"));
             let sp = s
                 .geomean_speedup
                 .map_or(String::new(), |x| format!("{x:.6}"));
@@ -617,9 +618,7 @@ impl SweepReport {
             for m in &self.machines {
                 if let Some(s) = self.summary_of(c, &m.name) {
                     let g = s.geomean_cycles.map_or("-".into(), |g| format!("{g:.0}"));
-                    let sp = s
-                        .geomean_speedup
-                        .map_or("-".into(), |x| format!("{x:.3}x"));
+                    let sp = s.geomean_speedup.map_or("-".into(), |x| format!("{x:.3}x"));
                     let _ = writeln!(
                         out,
                         "| {} | {} | {} | {g} | {sp} |",
@@ -728,10 +727,7 @@ impl SweepReport {
             }
             let g = self.benchmarks.len();
             for (j, m) in self.machines.iter().enumerate() {
-                if let Some(sp) = self
-                    .summary_of(c, &m.name)
-                    .and_then(|x| x.geomean_speedup)
-                {
+                if let Some(sp) = self.summary_of(c, &m.name).and_then(|x| x.geomean_speedup) {
                     let x = group_x(g) + j as f64 * BAR;
                     s.rect(
                         x,
@@ -760,7 +756,12 @@ impl SweepReport {
                 11.0,
                 -60.0,
             );
-            s.line((LEFT, y_of(1.0)), (LEFT + plot_w, y_of(1.0)), "black", "5 3");
+            s.line(
+                (LEFT, y_of(1.0)),
+                (LEFT + plot_w, y_of(1.0)),
+                "black",
+                "5 3",
+            );
             // legend
             let lx = LEFT + plot_w + 20.0;
             for (j, m) in self.machines.iter().enumerate() {
@@ -873,7 +874,10 @@ mod tests {
             ("=2", "is not a dotted key"),
             ("resources..mem=1", "is not a dotted key"),
             ("issue width=1", "is not a dotted key"),
-            ("resources.mem=1,,2", "value 2 of key `resources.mem` is empty"),
+            (
+                "resources.mem=1,,2",
+                "value 2 of key `resources.mem` is empty",
+            ),
             ("resources.mem=", "value 1 of key `resources.mem` is empty"),
         ] {
             let e = parse_axis(bad).unwrap_err();
@@ -908,8 +912,16 @@ mod tests {
             [
                 ("st231-dcache.miss_penalty=60-taken_branch_penalty=0", 60, 0),
                 ("st231-dcache.miss_penalty=60-taken_branch_penalty=2", 60, 2),
-                ("st231-dcache.miss_penalty=240-taken_branch_penalty=0", 240, 0),
-                ("st231-dcache.miss_penalty=240-taken_branch_penalty=2", 240, 2),
+                (
+                    "st231-dcache.miss_penalty=240-taken_branch_penalty=0",
+                    240,
+                    0
+                ),
+                (
+                    "st231-dcache.miss_penalty=240-taken_branch_penalty=2",
+                    240,
+                    2
+                ),
             ]
         );
         // Everything else is the ST231's.
@@ -1051,7 +1063,10 @@ mod tests {
         let b = r.summary_of("O2", "B").unwrap();
         // A: cube root of 100 * 400 * 1000 = 4e7; 342^3 = 40 001 688, so
         // the root is 342 - 1688 / (3 * 342^2) = 342 - 0.00481 = 341.99519.
-        assert!((a.geomean_cycles.unwrap() - 341.99519).abs() < 1e-4, "{a:?}");
+        assert!(
+            (a.geomean_cycles.unwrap() - 341.99519).abs() < 1e-4,
+            "{a:?}"
+        );
         assert!((a.geomean_speedup.unwrap() - 1.0).abs() < 1e-12);
         // B: sqrt(50 * 100) = sqrt(5000) = 70.7107; speed-ups sqrt(2 * 4)
         // = sqrt(8) = 2.8284.
@@ -1115,7 +1130,10 @@ mod tests {
             assert_eq!(csv_fields(l).len(), header.len(), "{l}");
         }
         let y_b = csv_fields(lines[4]);
-        assert_eq!(y_b[..10], ["O2", "y", "B,\"2\"", "true", "100", "200", "2.0000", "4.000000", "1024", "10"]);
+        assert_eq!(
+            y_b[..10],
+            ["O2", "y", "B,\"2\"", "true", "100", "200", "2.0000", "4.000000", "1024", "10"]
+        );
         let z_b = csv_fields(lines[6]);
         assert_eq!(z_b[3], "false");
         assert_eq!(z_b[11], "wrong output: line 1");
@@ -1143,12 +1161,21 @@ mod tests {
         assert_eq!(tables[0].len(), 8, "{md}");
         assert!(tables[0].iter().all(|l| cells(l) == 9), "{md}");
         assert!(tables[0][0].contains("interlock_load") && !tables[0][0].contains("dcache_miss"));
-        assert!(tables[0].contains(&"| y | B\\|x | pass | 100 | 2.00 | 4.000x | 1024 | 10 |"), "{md}");
-        assert!(tables[0].contains(&"| z | B\\|x | FAIL | | | | | |"), "{md}");
+        assert!(
+            tables[0].contains(&"| y | B\\|x | pass | 100 | 2.00 | 4.000x | 1024 | 10 |"),
+            "{md}"
+        );
+        assert!(
+            tables[0].contains(&"| z | B\\|x | FAIL | | | | | |"),
+            "{md}"
+        );
         // geometric means: header, rule, 2 machines; 5 columns
         assert_eq!(tables[1].len(), 4, "{md}");
         assert!(tables[1].iter().all(|l| cells(l) == 6), "{md}");
-        assert!(tables[1].contains(&"| B\\|x | 2 | 1 | 71 | 2.828x |"), "{md}");
+        assert!(
+            tables[1].contains(&"| B\\|x | 2 | 1 | 71 | 2.828x |"),
+            "{md}"
+        );
     }
 
     #[test]
@@ -1223,7 +1250,9 @@ mod tests {
             // attributes: name="value" pairs, values without < or "
             let mut attrs = tag[name.len()..].trim();
             while !attrs.is_empty() {
-                let eq = attrs.find("=\"").ok_or(format!("bad attribute in <{tag}>"))?;
+                let eq = attrs
+                    .find("=\"")
+                    .ok_or(format!("bad attribute in <{tag}>"))?;
                 let aname = attrs[..eq].trim();
                 if aname.is_empty() || aname.contains(char::is_whitespace) {
                     return Err(format!("bad attribute name in <{tag}>"));
@@ -1288,12 +1317,18 @@ mod tests {
         assert_eq!(svg.matches("class=\"bar\"").count(), 6, "{svg}");
         assert_eq!(svg.matches("class=\"geomean\"").count(), 3, "{svg}");
         assert_eq!(names.iter().filter(|n| *n == "rect").count(), 13, "{svg}");
-        assert!(svg.contains("fir &amp; co on &lt;wide&gt;: 2.000x"), "{svg}");
+        assert!(
+            svg.contains("fir &amp; co on &lt;wide&gt;: 2.000x"),
+            "{svg}"
+        );
         assert!(svg.contains(">speed-up over A&amp;B (x)</text>"), "{svg}");
         assert!(svg.contains(">benchmark</text>"), "{svg}");
         assert!(svg.contains(">geometric mean</text>"), "{svg}");
         // the third machine is 3 times faster on both: its geometric mean bar
-        assert!(svg.contains("geometric mean on &quot;q&quot;: 3.000x"), "{svg}");
+        assert!(
+            svg.contains("geometric mean on &quot;q&quot;: 3.000x"),
+            "{svg}"
+        );
         // a failed run has no bar
         let svg = sample("A", "B").svg();
         assert_eq!(svg.matches("class=\"bar\"").count(), 5, "{svg}");

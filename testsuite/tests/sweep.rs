@@ -159,7 +159,10 @@ fn bad_sweeps_and_machines_are_usage_errors() {
         let r = runner(&args, &out);
         let t = text(&r);
         assert_eq!(r.status.code(), Some(2), "{args:?}: {t}");
-        assert!(t.contains("testsuite: error:") && t.contains(says), "{args:?}: {t}");
+        assert!(
+            t.contains("testsuite: error:") && t.contains(says),
+            "{args:?}: {t}"
+        );
         assert!(!t.contains("panicked"), "{t}");
     }
     let _ = std::fs::remove_dir_all(&out);
@@ -223,7 +226,11 @@ fn loops_against_each_machines_bound() {
     );
     let t = text(&r);
     let json: serde_json::Value = serde_json::from_slice(&r.stdout).expect("JSON report");
-    assert_eq!(json["machines"], serde_json::json!(["st231", "onemul"]), "{t}");
+    assert_eq!(
+        json["machines"],
+        serde_json::json!(["st231", "onemul"]),
+        "{t}"
+    );
     let results = json["results"].as_array().unwrap();
     assert_eq!(results.len(), 2, "{t}");
     for (m, bound) in [("st231", 1.25), ("onemul", 2.0)] {
