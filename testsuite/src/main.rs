@@ -192,7 +192,16 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
             ));
         }
     }
-    let machines = if sweeping { machines } else { Vec::new() };
+    // --machine alone also applies to the configuration of --bisect
+    let one_machine = |c: BuildConfig| match (&args.machine, machines.first()) {
+        (Some(_), Some(m)) if !sweeping => testsuite::sweep::on_machine(&c, m),
+        _ => Ok(c),
+    };
+    let machines = if sweeping {
+        machines.clone()
+    } else {
+        Vec::new()
+    };
     if let Some(dir) = &args.loops {
         let dir = dir.clone().unwrap_or_else(testsuite::loops::default_dir);
         return loops(&dir, &configs, &machines, args.json, &out_dir);
@@ -209,7 +218,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
                     "--bisect {spec} with --coremark: the benchmark is `coremark`"
                 ));
             }
-            let config = BuildConfig::parse(config)?;
+            let config = one_machine(BuildConfig::parse(config)?)?;
             let found = testsuite::coremark::bisect(dir, &port, &config, args.coremark_iterations)?;
             print!("{found}");
             return Ok(ExitCode::SUCCESS);
@@ -250,7 +259,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
             .iter()
             .find(|b| b.name == name)
             .ok_or_else(|| format!("--bisect: no benchmark named `{name}`"))?;
-        let config = BuildConfig::parse(config)?;
+        let config = one_machine(BuildConfig::parse(config)?)?;
         let found = testsuite::bisect::bisect(bench, &config)?;
         print!("{found}");
         return Ok(ExitCode::SUCCESS);

@@ -116,8 +116,25 @@ pub fn derive(base: &ProcessorModel, axes: &[Axis]) -> Result<Vec<ProcessorModel
                 .collect();
             base.with_settings(&pairs).map_err(|e| {
                 let what: Vec<String> = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                // A swept value that contradicts another field: say how
+                // to change both.
+                let hint = match &e {
+                    isa::model::ModelError::Invalid { field, .. }
+                        if !settings.iter().any(|(k, _)| k == field) =>
+                    {
+                        match &settings[..] {
+                            [(k, _)] => format!(
+                                " (to change `{field}` with it, sweep both: --sweep {k}+{field}=…)"
+                            ),
+                            _ => format!(
+                                " (keys that must change together go in one --sweep, joined by `+`: KEY+{field}=…)"
+                            ),
+                        }
+                    }
+                    _ => String::new(),
+                };
                 format!(
-                    "--sweep {} (from machine {}): {e}",
+                    "--sweep {} (from machine {}): {e}{hint}",
                     what.join(" "),
                     base.name
                 )
@@ -959,6 +976,11 @@ mod tests {
             // the model's own message names the field too
             assert!(e[prefix.len()..].contains(names), "{spec}: {e}");
         }
+        let e = derive(&st231, &[axis("issue_width=2")]).unwrap_err();
+        assert!(
+            e.ends_with("(to change `resources.issue` with it, sweep both: --sweep issue_width+resources.issue=…)"),
+            "{e}"
+        );
     }
 
     #[test]
