@@ -134,8 +134,60 @@ fn a_cheaper_miss_is_a_speed_up() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// A derived machine from `--sweep`, and bad keys, values and machines:
-/// a usage error (status 2) that names the key, never a panic.
+/// `--sweep` derives machines from the ST231, which leads as the
+/// reference: a 20-cycle miss is a speed-up (see above), a 3-cycle
+/// taken-branch penalty instead of 1 a slow-down (crc32 takes branches:
+/// its loop closes with one).
+#[test]
+fn a_sweep_from_the_command_line() {
+    let out = tmp("cli");
+    let r = runner(
+        &[
+            "--filter",
+            "crc32",
+            "--configs",
+            "O1",
+            "--sweep",
+            "dcache.miss_penalty=20",
+            "--sweep",
+            "taken_branch_penalty=1,3",
+            "--json",
+        ],
+        &out,
+    );
+    let t = text(&r);
+    assert!(r.status.success(), "{t}");
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).expect("JSON report");
+    let names: Vec<&str> = v["machines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "st231",
+            "st231-dcache.miss_penalty=20-taken_branch_penalty=1",
+            "st231-dcache.miss_penalty=20-taken_branch_penalty=3"
+        ]
+    );
+    assert_eq!(v["machines"][2]["model"]["taken_branch_penalty"], 3);
+    let sp: Vec<f64> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["speedup"].as_f64().unwrap())
+        .collect();
+    assert_eq!(sp.len(), 3, "{t}");
+    assert_eq!(sp[0], 1.0);
+    assert!(sp[1] > 1.0, "{sp:?}");
+    // same misses, dearer branches than the previous machine
+    assert!(sp[2] < sp[1], "{sp:?}");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Bad keys, values and machines: a usage error (status 2) that names the key, never a panic.
 #[test]
 fn bad_sweeps_and_machines_are_usage_errors() {
     let out = tmp("bad");
