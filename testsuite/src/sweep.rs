@@ -1354,6 +1354,28 @@ mod tests {
         // a failed run has no bar
         let svg = sample("A", "B").svg();
         assert_eq!(svg.matches("class=\"bar\"").count(), 5, "{svg}");
+        // two configurations: one panel each, 2 x (2 benchmarks x 2
+        // machines) bars, a title per panel
+        let mut runs = Vec::new();
+        for c in ["O1", "O2"] {
+            for b in ["p", "q"] {
+                runs.push(run(b, c, "A", Some(100)));
+                runs.push(run(b, c, "B", Some(80)));
+            }
+        }
+        let r = SweepReport::new(
+            &[machine("A"), machine("B")],
+            &["O1".into(), "O2".into()],
+            &["p".into(), "q".into()],
+            runs,
+        );
+        let svg = r.svg();
+        well_formed(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+        assert_eq!(svg.matches("class=\"bar\"").count(), 8, "{svg}");
+        assert_eq!(svg.matches("class=\"geomean\"").count(), 4, "{svg}");
+        assert!(svg.contains("(configuration O1)") && svg.contains("(configuration O2)"));
+        // 100 / 80 = 1.25 everywhere
+        assert_eq!(svg.matches(": 1.250x</title>").count(), 6, "{svg}");
     }
 
     /// Each example machine of `machines/` loads, and is the ST231 with
