@@ -752,26 +752,38 @@ impl ProcessorModel {
     /// TOML value `value` (e.g. `8`, `true`, `"st220"`), validated, and
     /// named `NAME-KEY=VALUE` unless `key` is `name`. Used by sweeps.
     pub fn with_setting(&self, key: &str, value: &str) -> Result<ProcessorModel, ModelError> {
+        self.with_settings(&[(key, value)])
+    }
+
+    /// [`ProcessorModel::with_setting`] for several keys at once: every
+    /// setting is applied, then the machine is validated once (so that
+    /// `issue_width = 2` and `resources.issue = 2` can be changed together
+    /// even though neither is valid alone on the ST231). Named
+    /// `NAME-KEY1=VALUE1-KEY2=VALUE2…` (settings of `name` excepted).
+    pub fn with_settings(&self, settings: &[(&str, &str)]) -> Result<ProcessorModel, ModelError> {
         let mut table = toml::Table::try_from(self)?;
-        let parsed: toml::Table = toml::from_str(&format!("v = {value}"))
-            .or_else(|_| toml::from_str(&format!("v = \"{value}\"")))?;
-        let v = parsed["v"].clone();
-        let mut t = &mut table;
-        let parts: Vec<&str> = key.split('.').collect();
-        for part in &parts[..parts.len() - 1] {
-            let entry = t
-                .entry(part.to_string())
-                .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-            t = entry
-                .as_table_mut()
-                .ok_or_else(|| invalid(key, format!("`{part}` is not a table")))?;
+        let mut name = self.name.clone();
+        for &(key, value) in settings {
+            let parsed: toml::Table = toml::from_str(&format!("v = {value}"))
+                .or_else(|_| toml::from_str(&format!("v = \"{value}\"")))?;
+            let v = parsed["v"].clone();
+            let mut t = &mut table;
+            let parts: Vec<&str> = key.split('.').collect();
+            for part in &parts[..parts.len() - 1] {
+                let entry = t
+                    .entry(part.to_string())
+                    .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+                t = entry
+                    .as_table_mut()
+                    .ok_or_else(|| invalid(key, format!("`{part}` is not a table")))?;
+            }
+            t.insert(parts[parts.len() - 1].to_string(), v);
+            if key != "name" {
+                name = format!("{name}-{key}={value}");
+            }
         }
-        t.insert(parts[parts.len() - 1].to_string(), v);
-        if key != "name" {
-            table.insert(
-                "name".into(),
-                toml::Value::String(format!("{}-{key}={value}", self.name)),
-            );
+        if !settings.iter().any(|&(k, _)| k == "name") {
+            table.insert("name".into(), toml::Value::String(name));
         }
         let model: ProcessorModel = table.try_into()?;
         model.validate()?;
@@ -1832,6 +1844,36 @@ write_back = false
             .unwrap();
         assert_eq!(d.resources.mem, 2);
         assert_eq!(d.name, "st231-resources.mem=2");
+    }
+
+    #[test]
+    fn several_settings_are_validated_together() {
+        let st231 = ProcessorModel::st231();
+        // Alone, a 2-wide bundle contradicts the ST231's 4 issue slots.
+        let e = st231.with_setting("issue_width", "2").unwrap_err();
+        assert!(e.to_string().contains("resources.issue"), "{e}");
+        let two = st231
+            .with_settings(&[
+                ("issue_width", "2"),
+                ("resources.issue", "2"),
+                ("resources.alu", "2"),
+            ])
+            .unwrap();
+        assert_eq!((two.issue_width, two.resources.issue), (2, 2));
+        assert_eq!(two.resources.alu_units(), 2);
+        assert_eq!(
+            two.name,
+            "st231-issue_width=2-resources.issue=2-resources.alu=2"
+        );
+        let e = st231
+            .with_settings(&[("dcache.miss_penalty", "60"), ("resources.bogus", "1")])
+            .unwrap_err();
+        assert!(e.to_string().contains("bogus"), "{e}");
+        let named = st231
+            .with_settings(&[("name", "\"mine\""), ("taken_branch_penalty", "3")])
+            .unwrap();
+        assert_eq!(named.name, "mine");
+        assert_eq!(named.taken_branch_penalty, 3);
     }
 
     /// Malformed machine files: each gets an error naming its field (or,

@@ -8,6 +8,7 @@
      multipliers: none
      syllables:   4 / 4            -> 1
    The memory unit binds: 2 cycles per sample. */
+// ops: mem=2 alu=2
 // bound: 2
 #include <stdint.h>
 #include <stdio.h>

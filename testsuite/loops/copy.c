@@ -8,6 +8,7 @@
      multipliers: none
      syllables:   2 / 4            -> 0.5
    The memory unit binds: 2 cycles per word. */
+// ops: mem=2
 // bound: 2
 #include <stdint.h>
 #include <stdio.h>

@@ -8,6 +8,7 @@
      multipliers: 1 / 2        -> 0.5
      syllables:   4 / 4        -> 1
    The memory unit binds: 2 cycles per element. */
+// ops: mem=2 mul=1 alu=1
 // bound: 2
 #include <stdint.h>
 #include <stdio.h>

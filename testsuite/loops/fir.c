@@ -8,6 +8,7 @@
      multipliers: 32 / 2 = 16 per 32 taps                 -> 0.5
      syllables:   32 * 4 + 2 = 130 / 4 = 32.5 per 32 taps  -> 1.016
    The memory unit binds: 65 / 32 = 2.03125 cycles per tap. */
+// ops: mem=65 mul=32 alu=33 per=32
 // bound: 2.03125
 #include <stdint.h>
 #include <stdio.h>

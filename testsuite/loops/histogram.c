@@ -8,6 +8,7 @@
      multipliers: none
      syllables:   5 / 4             -> 1.25
    The memory unit binds: 3 cycles per value. */
+// ops: mem=3 alu=2
 // bound: 3
 #include <stdint.h>
 #include <stdio.h>

@@ -9,6 +9,7 @@
      multipliers: none
      syllables:   4 / 4   -> 1
    The memory unit and the issue width both bind: 1 cycle per element. */
+// ops: mem=1 alu=3
 // bound: 1
 #include <stdint.h>
 #include <stdio.h>

@@ -8,6 +8,7 @@
      multipliers: none
      syllables:   2 + 4 = 6 / 4  -> 1.5
    The memory unit binds: 2 cycles per pixel. */
+// ops: mem=2 alu=4
 // bound: 2
 #include <stdint.h>
 #include <stdio.h>

@@ -8,6 +8,7 @@
      multipliers: 1 / 2             -> 0.5
      syllables:   5 / 4             -> 1.25
    The memory unit binds: 3 cycles per element. */
+// ops: mem=3 mul=1 alu=1
 // bound: 3
 #include <stdint.h>
 #include <stdio.h>

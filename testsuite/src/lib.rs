@@ -14,6 +14,8 @@ pub mod loops;
 pub mod manifest;
 pub mod report;
 pub mod run;
+pub mod svg;
+pub mod sweep;
 
 pub use config::BuildConfig;
 pub use manifest::Benchmark;

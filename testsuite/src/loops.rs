@@ -3,13 +3,20 @@
 //! one call of its kernel with the cycle counter and reporting the cycles
 //! per iteration beside the kernel's hand-derived resource bound.
 //!
-//! A kernel file holds a comment line `// bound: X` (cycles per iteration
-//! that the ST231's resources allow at best, derived in the file's header
-//! comment), prints its checksum on stdout and, on stderr only, one line
-//! `loop-cycles CYCLES ITERATIONS`: the cycles of the timed call read
-//! from `PM_PCLK` (0 on the host) and the iteration count.
+//! A kernel file holds a comment line `// ops: mem=M alu=A mul=X ctl=C
+//! per=N` (the operations of N iterations of its own work, by unit
+//! class, counted in the file's header comment), from which the runner
+//! computes the kernel's resource bound on each machine
+//! ([`OpCounts::bound`]), and/or a line `// bound: X` (cycles per
+//! iteration that the ST231's resources allow at best, derived by hand
+//! in the header comment; with both lines, the two must agree on the
+//! ST231, and without an `ops` line the stated bound serves every
+//! machine). It prints its checksum on stdout and, on stderr only, one
+//! line `loop-cycles CYCLES ITERATIONS`: the cycles of the timed call
+//! read from `PM_PCLK` (0 on the host) and the iteration count.
 //!
-//! For each kernel and configuration the runner builds with `lcc`, runs in
+//! For each kernel, configuration and machine (`--machines`, `--sweep`;
+//! by default the configuration's own) the runner builds with `lcc`, runs in
 //! `stsim`, and checks: exit status 0; stdout equal to the host build's
 //! (`gcc -m32 -O2`, skipped with a message when the host cannot build
 //! 32-bit programs); the iteration count equal to the host's; timed cycles
@@ -19,6 +26,7 @@
 use crate::config::BuildConfig;
 use crate::manifest::Benchmark;
 use crate::run::{first_difference, run_captured, Measurement};
+use isa::model::ProcessorModel;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -37,8 +45,95 @@ pub struct Kernel {
     pub name: String,
     /// The C file.
     pub path: PathBuf,
-    /// Resource bound, cycles per iteration (`// bound: X`).
+    /// Resource bound on the ST231, cycles per iteration (`// bound: X`,
+    /// or computed from `// ops:`).
     pub bound: f64,
+    /// Operations per iteration by unit class (`// ops:`), if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ops: Option<OpCounts>,
+}
+
+impl Kernel {
+    /// The resource bound on `machine`: from the operation counts when
+    /// the kernel gives them, else the stated (ST231) bound.
+    pub fn bound_on(&self, machine: &ProcessorModel) -> f64 {
+        self.ops.map_or(self.bound, |o| o.bound(machine))
+    }
+}
+
+/// The operations of `per` iterations of a kernel's own work, by the unit
+/// class that executes them (`// ops: mem=65 alu=33 mul=32 per=32`).
+/// Every operation takes one issue slot.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+pub struct OpCounts {
+    /// ALU operations (arithmetic, compares, selects, moves).
+    pub alu: u32,
+    /// Memory operations (loads, stores).
+    pub mem: u32,
+    /// Multiplies.
+    pub mul: u32,
+    /// Control operations (branches).
+    pub ctl: u32,
+    /// Iterations these operations make (at least 1).
+    pub per: u32,
+}
+
+impl OpCounts {
+    /// Cycles per iteration that `machine`'s units allow at best: the
+    /// largest of (operations / issue slots), (ALU operations / ALUs),
+    /// (memory operations / memory units), (multiplies / multipliers),
+    /// (control operations / control units), divided by `per`.
+    pub fn bound(&self, machine: &ProcessorModel) -> f64 {
+        let r = &machine.resources;
+        let total = self.alu + self.mem + self.mul + self.ctl;
+        let ratio = |n: u32, units: u32| f64::from(n) / f64::from(units.max(1));
+        let worst = [
+            ratio(total, r.issue),
+            ratio(self.alu, r.alu_units()),
+            ratio(self.mem, r.mem),
+            ratio(self.mul, r.odd),
+            ratio(self.ctl, r.ctl),
+        ]
+        .into_iter()
+        .fold(0.0, f64::max);
+        worst / f64::from(self.per.max(1))
+    }
+}
+
+/// The counts of the first `// ops: …` line of `text`, if there is one.
+pub fn parse_ops(text: &str) -> Result<Option<OpCounts>, String> {
+    let Some(line) = text.lines().find_map(|l| l.trim().strip_prefix("// ops:")) else {
+        return Ok(None);
+    };
+    let mut ops = OpCounts {
+        per: 1,
+        ..OpCounts::default()
+    };
+    for item in line.split_whitespace() {
+        let (k, v) = item
+            .split_once('=')
+            .ok_or_else(|| format!("`// ops:{line}`: `{item}` is not CLASS=COUNT"))?;
+        let n: u32 = v
+            .parse()
+            .map_err(|_| format!("`// ops:{line}`: `{v}` is not a count"))?;
+        match k {
+            "alu" => ops.alu = n,
+            "mem" => ops.mem = n,
+            "mul" => ops.mul = n,
+            "ctl" => ops.ctl = n,
+            "per" if n > 0 => ops.per = n,
+            "per" => return Err(format!("`// ops:{line}`: per must be at least 1")),
+            _ => {
+                return Err(format!(
+                    "`// ops:{line}`: unknown class `{k}` (alu, mem, mul, ctl, per)"
+                ))
+            }
+        }
+    }
+    if ops.alu + ops.mem + ops.mul + ops.ctl == 0 {
+        return Err(format!("`// ops:{line}`: no operation"));
+    }
+    Ok(Some(ops))
 }
 
 /// The value of the first `// bound: X` line of `text`.
@@ -89,12 +184,35 @@ pub fn load(dir: &Path) -> Result<Vec<Kernel>, String> {
         }
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let bound = parse_bound(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let ops = parse_ops(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let st231 = ProcessorModel::st231();
+        let bound = match (parse_bound(&text), ops) {
+            (Ok(b), Some(o)) if (o.bound(&st231) - b).abs() > 1e-9 => {
+                return Err(format!(
+                    "{}: `// bound: {b}` disagrees with the bound {} that its `// ops:` line gives on the st231",
+                    path.display(),
+                    o.bound(&st231)
+                ))
+            }
+            (Ok(b), _) => b,
+            (Err(_), Some(o)) => o.bound(&st231),
+            (Err(e), None) => {
+                return Err(format!(
+                    "{}: {e} (and no `// ops:` line)",
+                    path.display()
+                ))
+            }
+        };
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        kernels.push(Kernel { name, path, bound });
+        kernels.push(Kernel {
+            name,
+            path,
+            bound,
+            ops,
+        });
     }
     if kernels.is_empty() {
         return Err(format!("--loops {}: no .c file", dir.display()));
@@ -187,6 +305,9 @@ pub struct LoopResult {
     pub kernel: String,
     /// Configuration name.
     pub config: String,
+    /// Machine name.
+    #[serde(default)]
+    pub machine: String,
     /// All checks passed.
     pub pass: bool,
     /// Why not.
@@ -199,7 +320,7 @@ pub struct LoopResult {
     pub iterations: u64,
     /// cycles / iterations.
     pub cycles_per_iteration: f64,
-    /// The resource bound, cycles per iteration.
+    /// The resource bound on this machine, cycles per iteration.
     pub bound: f64,
     /// cycles_per_iteration / bound (at least 1 when the bound is right).
     pub ratio: f64,
@@ -207,11 +328,14 @@ pub struct LoopResult {
     pub measurement: Option<Measurement>,
 }
 
-/// Geometric mean of the ratios of one configuration.
+/// Geometric mean of the ratios of one configuration on one machine.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct GeoMean {
     /// Configuration name.
     pub config: String,
+    /// Machine name.
+    #[serde(default)]
+    pub machine: String,
     /// Geometric mean of the ratios to the bound (of the kernels that ran).
     pub ratio: f64,
 }
@@ -223,13 +347,16 @@ pub struct LoopsReport {
     pub dir: PathBuf,
     /// Configurations, in the order given.
     pub configs: Vec<String>,
+    /// Machines, in the order given.
+    #[serde(default)]
+    pub machines: Vec<String>,
     /// The kernels and their bounds.
     pub kernels: Vec<Kernel>,
     /// Why the host check was skipped (None: outputs were compared).
     pub host_skipped: Option<String>,
-    /// Kernel-major, then configuration.
+    /// Kernel-major, then configuration, then machine.
     pub results: Vec<LoopResult>,
-    /// Per configuration.
+    /// Per configuration and machine.
     pub geomean: Vec<GeoMean>,
 }
 
@@ -239,47 +366,81 @@ impl LoopsReport {
         self.results.iter().filter(|r| !r.pass).count()
     }
 
-    /// The terminal table: per kernel the bound, then per configuration
-    /// cycles per iteration and the ratio to the bound.
+    /// The terminal table: one row per kernel and machine with the
+    /// kernel's bound on that machine, then per configuration cycles per
+    /// iteration and the ratio to the bound.
     pub fn table(&self) -> String {
         let mut out = format!("loop kernels of {}\n", self.dir.display());
         if let Some(why) = &self.host_skipped {
             let _ = writeln!(out, "outputs NOT checked against the host: {why}");
         }
-        let _ = write!(out, "{:<12} {:>8}", "kernel", "bound");
+        let mw = self
+            .machines
+            .iter()
+            .map(|m| m.chars().count())
+            .chain([7])
+            .max()
+            .unwrap_or(7);
+        let _ = write!(out, "{:<12} {:<mw$} {:>8}", "kernel", "machine", "bound");
         for c in &self.configs {
             let _ = write!(out, " {:>10} {:>6}", format!("{c} c/it"), "ratio");
         }
         out.push('\n');
         for k in &self.kernels {
-            let _ = write!(out, "{:<12} {:>8.3}", k.name, k.bound);
-            for c in &self.configs {
-                match self
+            for (i, m) in self.machines.iter().enumerate() {
+                let name = if i == 0 { k.name.as_str() } else { "" };
+                let bound = self
                     .results
                     .iter()
-                    .find(|r| r.kernel == k.name && &r.config == c)
-                {
-                    Some(r) if r.iterations > 0 => {
-                        let flag = if r.pass { "" } else { "!" };
-                        let _ = write!(
-                            out,
-                            " {:>10.3} {:>6}",
-                            r.cycles_per_iteration,
-                            format!("{:.2}{flag}", r.ratio)
-                        );
+                    .find(|r| r.kernel == k.name && &r.machine == m)
+                    .map_or(k.bound, |r| r.bound);
+                let _ = write!(out, "{name:<12} {m:<mw$} {bound:>8.3}");
+                for c in &self.configs {
+                    match self
+                        .results
+                        .iter()
+                        .find(|r| r.kernel == k.name && &r.config == c && &r.machine == m)
+                    {
+                        Some(r) if r.iterations > 0 => {
+                            let flag = if r.pass { "" } else { "!" };
+                            let _ = write!(
+                                out,
+                                " {:>10.3} {:>6}",
+                                r.cycles_per_iteration,
+                                format!("{:.2}{flag}", r.ratio)
+                            );
+                        }
+                        Some(_) => {
+                            let _ = write!(out, " {:>10} {:>6}", "FAIL", "");
+                        }
+                        // this configuration does not run on this machine
+                        None => {
+                            let _ = write!(out, " {:>10} {:>6}", "-", "");
+                        }
                     }
-                    _ => {
-                        let _ = write!(out, " {:>10} {:>6}", "FAIL", "");
+                }
+                out.push('\n');
+            }
+        }
+        for (i, m) in self.machines.iter().enumerate() {
+            let name = if i == 0 { "geomean" } else { "" };
+            let _ = write!(out, "{name:<12} {m:<mw$} {:>8}", "");
+            for c in &self.configs {
+                match self
+                    .geomean
+                    .iter()
+                    .find(|g| &g.config == c && &g.machine == m)
+                {
+                    Some(g) => {
+                        let _ = write!(out, " {:>10} {:>6.2}", "", g.ratio);
+                    }
+                    None => {
+                        let _ = write!(out, " {:>10} {:>6}", "", "-");
                     }
                 }
             }
             out.push('\n');
         }
-        let _ = write!(out, "{:<12} {:>8}", "geomean", "");
-        for g in &self.geomean {
-            let _ = write!(out, " {:>10} {:>6.2}", "", g.ratio);
-        }
-        out.push('\n');
         let _ = writeln!(
             out,
             "{} passed, {} failed",
@@ -289,9 +450,10 @@ impl LoopsReport {
         for r in self.results.iter().filter(|r| !r.pass) {
             let _ = writeln!(
                 out,
-                "FAIL {} [{}]: {}",
+                "FAIL {} [{}] on {}: {}",
                 r.kernel,
                 r.config,
+                r.machine,
                 r.failure.as_deref().unwrap_or("")
             );
         }
@@ -339,8 +501,10 @@ fn check(
     Ok((cycles, iterations))
 }
 
-/// Builds, runs and checks one kernel in one configuration.
+/// Builds, runs and checks one kernel in one configuration, on the
+/// configuration's machine (its bound is the kernel's bound there).
 pub fn run_one(kernel: &Kernel, config: &BuildConfig, host: Option<&HostRun>) -> LoopResult {
+    let bound = kernel.bound_on(&config.config.model);
     let bench = Benchmark {
         name: kernel.name.clone(),
         dir: kernel
@@ -359,13 +523,14 @@ pub fn run_one(kernel: &Kernel, config: &BuildConfig, host: Option<&HostRun>) ->
     let mut r = LoopResult {
         kernel: kernel.name.clone(),
         config: config.name.clone(),
+        machine: config.config.model.name.clone(),
         pass: outcome.pass,
         failure: outcome.failure,
         host_checked: host.is_some(),
         cycles: 0,
         iterations: 0,
         cycles_per_iteration: 0.0,
-        bound: kernel.bound,
+        bound,
         ratio: 0.0,
         measurement: outcome.measurement,
     };
@@ -378,9 +543,9 @@ pub fn run_one(kernel: &Kernel, config: &BuildConfig, host: Option<&HostRun>) ->
         r.cycles = c;
         r.iterations = i;
         r.cycles_per_iteration = c as f64 / i as f64;
-        r.ratio = r.cycles_per_iteration / kernel.bound;
+        r.ratio = r.cycles_per_iteration / bound;
     }
-    if let Err(why) = check(&stdout, &stderr, host, total, kernel.bound) {
+    if let Err(why) = check(&stdout, &stderr, host, total, bound) {
         r.pass = false;
         r.failure = Some(why);
     }
@@ -400,17 +565,39 @@ pub fn geomean(values: impl IntoIterator<Item = f64>) -> f64 {
     }
 }
 
-/// Every kernel of `dir` in every configuration (in parallel), checked
-/// against the host build made in `work`.
-pub fn run(dir: &Path, configs: &[BuildConfig], work: &Path) -> Result<LoopsReport, String> {
+/// Every kernel of `dir` in every configuration on every machine of
+/// `machines` (each configuration's own machine when it is empty), in
+/// parallel, checked against the host build made in `work`.
+pub fn run(
+    dir: &Path,
+    configs: &[BuildConfig],
+    machines: &[ProcessorModel],
+    work: &Path,
+) -> Result<LoopsReport, String> {
     let kernels = load(dir)?;
+    // (configuration, machine) pairs, configuration-major
+    let mut runs: Vec<BuildConfig> = Vec::new();
+    for c in configs {
+        if machines.is_empty() {
+            runs.push(c.clone());
+        }
+        for m in machines {
+            runs.push(crate::sweep::on_machine(c, m)?);
+        }
+    }
+    let mut machine_names: Vec<String> = Vec::new();
+    for r in &runs {
+        if !machine_names.contains(&r.config.model.name) {
+            machine_names.push(r.config.model.name.clone());
+        }
+    }
     let host_skipped = host_available(work).err();
     let hosts: Vec<Option<Result<HostRun, String>>> = kernels
         .par_iter()
         .map(|k| host_skipped.is_none().then(|| host_run(k, work)))
         .collect();
     let jobs: Vec<(usize, &BuildConfig)> = (0..kernels.len())
-        .flat_map(|k| configs.iter().map(move |c| (k, c)))
+        .flat_map(|k| runs.iter().map(move |c| (k, c)))
         .collect();
     let results: Vec<LoopResult> = jobs
         .par_iter()
@@ -418,13 +605,14 @@ pub fn run(dir: &Path, configs: &[BuildConfig], work: &Path) -> Result<LoopsRepo
             Some(Err(e)) => LoopResult {
                 kernel: kernels[k].name.clone(),
                 config: c.name.clone(),
+                machine: c.config.model.name.clone(),
                 pass: false,
                 failure: Some(e.clone()),
                 host_checked: false,
                 cycles: 0,
                 iterations: 0,
                 cycles_per_iteration: 0.0,
-                bound: kernels[k].bound,
+                bound: kernels[k].bound_on(&c.config.model),
                 ratio: 0.0,
                 measurement: None,
             },
@@ -432,14 +620,17 @@ pub fn run(dir: &Path, configs: &[BuildConfig], work: &Path) -> Result<LoopsRepo
             None => run_one(&kernels[k], c, None),
         })
         .collect();
-    let geomean = configs
+    let geomean = runs
         .iter()
         .map(|c| GeoMean {
             config: c.name.clone(),
+            machine: c.config.model.name.clone(),
             ratio: geomean(
                 results
                     .iter()
-                    .filter(|r| r.config == c.name && r.iterations > 0)
+                    .filter(|r| {
+                        r.config == c.name && r.machine == c.config.model.name && r.iterations > 0
+                    })
                     .map(|r| r.ratio),
             ),
         })
@@ -447,6 +638,7 @@ pub fn run(dir: &Path, configs: &[BuildConfig], work: &Path) -> Result<LoopsRepo
     Ok(LoopsReport {
         dir: dir.to_path_buf(),
         configs: configs.iter().map(|c| c.name.clone()).collect(),
+        machines: machine_names,
         kernels,
         host_skipped,
         results,
@@ -541,8 +733,128 @@ mod tests {
     }
 
     #[test]
+    fn ops_lines() {
+        assert_eq!(parse_ops("int x;"), Ok(None));
+        assert_eq!(
+            parse_ops("/* */\n// ops: mem=65 mul=32 alu=33 per=32\n"),
+            Ok(Some(OpCounts {
+                alu: 33,
+                mem: 65,
+                mul: 32,
+                ctl: 0,
+                per: 32
+            }))
+        );
+        // per defaults to 1
+        assert_eq!(parse_ops("// ops: ctl=1").unwrap().unwrap().per, 1);
+        for (bad, says) in [
+            ("// ops: mem", "is not CLASS=COUNT"),
+            ("// ops: mem=x", "is not a count"),
+            ("// ops: mem=-1", "is not a count"),
+            ("// ops: fpu=1", "unknown class `fpu`"),
+            ("// ops: mem=1 per=0", "per must be at least 1"),
+            ("// ops: per=4", "no operation"),
+        ] {
+            let e = parse_ops(bad).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    fn example_machine(name: &str) -> ProcessorModel {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../machines")
+            .join(format!("{name}.toml"));
+        ProcessorModel::from_toml_file(&path).unwrap()
+    }
+
+    #[test]
+    fn bounds_from_the_machines_units() {
+        let st231 = ProcessorModel::st231();
+        let wide8 = example_machine("wide8");
+        let issue1 = example_machine("issue1");
+        // fir, per output of 32 taps: 32 x (ldh x, ldh h, mul, add) then
+        // a shift and a sth: 65 memory operations, 32 multiplies, 33 ALU
+        // operations, 130 syllables.
+        let fir = OpCounts {
+            alu: 33,
+            mem: 65,
+            mul: 32,
+            ctl: 0,
+            per: 32,
+        };
+        // st231 (issue 4, alu 4, mem 1, mul 2): issue 130/4 = 32.5, alu
+        // 33/4 = 8.25, mem 65/1 = 65, mul 32/2 = 16: the memory unit
+        // binds, 65 cycles per 32 taps = 2.03125.
+        assert_eq!(fir.bound(&st231), 2.03125);
+        // wide8 (issue 8, alu 8, mem 2, mul 4): issue 130/8 = 16.25, alu
+        // 33/8 = 4.125, mem 65/2 = 32.5, mul 32/4 = 8: the two memory
+        // units bind, 32.5 / 32 = 1.015625.
+        assert_eq!(fir.bound(&wide8), 1.015625);
+        // issue1 (everything 1): the single issue slot binds, 130 / 32 =
+        // 4.0625.
+        assert_eq!(fir.bound(&issue1), 4.0625);
+        // A multiply-heavy iteration: 3 mul + 1 add. st231: issue 4/4 =
+        // 1, mul 3/2 = 1.5 -> 1.5. wide8: issue 4/8 = 0.5, mul 3/4 = 0.75
+        // -> 0.75.
+        let mac = OpCounts {
+            alu: 1,
+            mul: 3,
+            per: 1,
+            ..OpCounts::default()
+        };
+        assert_eq!(mac.bound(&st231), 1.5);
+        assert_eq!(mac.bound(&wide8), 0.75);
+        // An ALU-heavy one: 10 ALU ops and 2 branches per 2 iterations.
+        // st231: issue 12/4 = 3, alu 10/4 = 2.5, ctl 2/1 = 2 -> 3 / 2 =
+        // 1.5. wide8: issue 12/8 = 1.5, alu 10/8 = 1.25, ctl 2/1 = 2 -> 2
+        // / 2 = 1 (the one control unit binds).
+        let alu = OpCounts {
+            alu: 10,
+            ctl: 2,
+            per: 2,
+            ..OpCounts::default()
+        };
+        assert_eq!(alu.bound(&st231), 1.5);
+        assert_eq!(alu.bound(&wide8), 1.0);
+        // A kernel without counts keeps its stated bound everywhere.
+        let k = Kernel {
+            name: "k".into(),
+            path: PathBuf::new(),
+            bound: 2.5,
+            ops: None,
+        };
+        assert_eq!(k.bound_on(&wide8), 2.5);
+        let k = Kernel {
+            ops: Some(fir),
+            ..k
+        };
+        assert_eq!(k.bound_on(&wide8), 1.015625);
+    }
+
+    #[test]
+    fn a_stated_bound_must_agree_with_the_counts() {
+        let dir = std::env::temp_dir().join(format!("loops-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // ldw + stw on the st231: 2 cycles, not 3
+        std::fs::write(dir.join("k.c"), "// ops: mem=2\n// bound: 3\n").unwrap();
+        let e = load(&dir).unwrap_err();
+        assert!(e.contains("disagrees with the bound 2"), "{e}");
+        // counts alone: the bound on the st231 is computed
+        std::fs::write(dir.join("k.c"), "// ops: mem=3 alu=6 per=2\n").unwrap();
+        let k = load(&dir).unwrap();
+        // issue 9/4 = 2.25, alu 6/4 = 1.5, mem 3 -> 3 / 2 = 1.5
+        assert_eq!(k[0].bound, 1.5);
+        std::fs::write(dir.join("k.c"), "int x;\n").unwrap();
+        assert!(load(&dir).unwrap_err().contains("no `// ops:` line"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn the_project_kernels_have_bounds() {
         let k = load(&default_dir()).unwrap();
+        // every one counts its operations (and load() checked that they
+        // give its hand-derived ST231 bound)
+        assert!(k.iter().all(|k| k.ops.is_some()));
         let names: Vec<&str> = k.iter().map(|k| k.name.as_str()).collect();
         assert_eq!(
             names,

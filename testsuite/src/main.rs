@@ -18,7 +18,7 @@ use testsuite::run::{self, first_difference, Outcome};
     name = "testsuite",
     version,
     about,
-    after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2, with and without floating point: cycles, CoreMark/MHz\n  testsuite --loops                           loop kernels at O2 and O3: cycles per iteration vs bound\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
+    after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2, with and without floating point: cycles, CoreMark/MHz\n  testsuite --loops                           loop kernels at O2 and O3: cycles per iteration vs bound\n  testsuite --configs O2 --machines st231,machines/issue2.toml   every kernel on two machines: speed-ups\n  testsuite --configs O2 --sweep dcache.miss_penalty=30,60,240  the ST231 and three derived machines\n  testsuite --loops --machines st231,machines/wide8.toml        loop kernels against each machine's bound\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
 )]
 struct Args {
     /// Configurations, comma-separated: LEVEL[:FLAG]… (e.g. O0,O2,O2:-mcpu=st220,O2:--machine=wide.toml).
@@ -29,7 +29,8 @@ struct Args {
     /// Suite folder: sub-folders with bench.toml, or single-file self-checking C programs.
     #[arg(long)]
     suite: Option<PathBuf>,
-    /// Only benchmarks whose name contains this text.
+    /// Only benchmarks whose name contains this text (or one of these
+    /// comma-separated texts).
     #[arg(long)]
     filter: Option<String>,
     /// Parallel jobs (default: the number of cores).
@@ -79,6 +80,34 @@ struct Args {
     /// loops.json in --out).
     #[arg(long, value_name = "DIR", num_args = 0..=1)]
     loops: Option<Option<PathBuf>>,
+    /// Run every configuration on this machine: a built-in name (st220,
+    /// st231, st240) or a machine file (machines/wide8.toml). With
+    /// --sweep, the base of the derived machines.
+    #[arg(long, value_name = "MACHINE", conflicts_with = "machines")]
+    machine: Option<String>,
+    /// Sweep: run the benchmarks (or --loops) in every configuration on
+    /// every machine, comma-separated built-in names or files, and report
+    /// each machine's speed-up over the first (testsuite/SWEEP.md).
+    #[arg(long, value_name = "M1,M2,…")]
+    machines: Option<String>,
+    /// Sweep: add the machines derived from the base (--machine, the first
+    /// of --machines, or st231) by setting a key of the machine description
+    /// to each value (issue_width+resources.issue=2,4 sets two keys).
+    /// Repeated: the cross product.
+    #[arg(long, value_name = "KEY=V1,V2,…")]
+    sweep: Vec<String>,
+    /// Sweep: also write the JSON report to FILE (sweep.json in --out is always written).
+    #[arg(long, value_name = "FILE")]
+    sweep_json: Option<PathBuf>,
+    /// Sweep: also write the CSV report to FILE (sweep.csv in --out).
+    #[arg(long, value_name = "FILE")]
+    sweep_csv: Option<PathBuf>,
+    /// Sweep: also write the Markdown report to FILE (sweep.md in --out).
+    #[arg(long, value_name = "FILE")]
+    sweep_md: Option<PathBuf>,
+    /// Sweep: also write the SVG chart of speed-ups to FILE (sweep.svg in --out).
+    #[arg(long, value_name = "FILE")]
+    sweep_svg: Option<PathBuf>,
 }
 
 fn workspace() -> PathBuf {
@@ -118,13 +147,64 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     } else {
         "O0,O1,O2"
     };
-    let configs = BuildConfig::parse_list(args.configs.as_deref().unwrap_or(default_configs))?;
+    let mut configs = BuildConfig::parse_list(args.configs.as_deref().unwrap_or(default_configs))?;
     if configs.is_empty() {
         return Err("--configs: no configuration".into());
     }
+    let machines = testsuite::sweep::machines(
+        args.machine.as_deref(),
+        args.machines.as_deref(),
+        &args.sweep,
+    )?;
+    let sweeping = args.machines.is_some() || !args.sweep.is_empty();
+    let sweep_files = [
+        ("--sweep-json", &args.sweep_json),
+        ("--sweep-csv", &args.sweep_csv),
+        ("--sweep-md", &args.sweep_md),
+        ("--sweep-svg", &args.sweep_svg),
+    ];
+    if let Some((flag, _)) = sweep_files.iter().find(|(_, f)| f.is_some()) {
+        if !sweeping || args.loops.is_some() {
+            return Err(format!(
+                "{flag} writes the report of a benchmark sweep: give --machines or --sweep (without --loops)"
+            ));
+        }
+    }
+    if !sweeping {
+        // --machine alone: every configuration runs on it
+        if let Some(m) = machines.first() {
+            configs = configs
+                .iter()
+                .map(|c| testsuite::sweep::on_machine(c, m))
+                .collect::<Result<_, _>>()?;
+        }
+    } else {
+        let other = [
+            ("--coremark", args.coremark.is_some()),
+            ("--csmith", args.csmith.is_some()),
+            ("--bisect", args.bisect.is_some()),
+            ("--reference", args.reference),
+            ("--baseline", args.baseline.is_some()),
+        ];
+        if let Some((flag, _)) = other.iter().find(|(_, on)| *on) {
+            return Err(format!(
+                "--machines and --sweep run the benchmarks or --loops, not {flag} (use --machine for one machine)"
+            ));
+        }
+    }
+    // --machine alone also applies to the configuration of --bisect
+    let one_machine = |c: BuildConfig| match (&args.machine, machines.first()) {
+        (Some(_), Some(m)) if !sweeping => testsuite::sweep::on_machine(&c, m),
+        _ => Ok(c),
+    };
+    let machines = if sweeping {
+        machines.clone()
+    } else {
+        Vec::new()
+    };
     if let Some(dir) = &args.loops {
         let dir = dir.clone().unwrap_or_else(testsuite::loops::default_dir);
-        return loops(&dir, &configs, args.json, &out_dir);
+        return loops(&dir, &configs, &machines, args.json, &out_dir);
     }
     if let Some(dir) = &args.coremark {
         let port = args
@@ -138,7 +218,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
                     "--bisect {spec} with --coremark: the benchmark is `coremark`"
                 ));
             }
-            let config = BuildConfig::parse(config)?;
+            let config = one_machine(BuildConfig::parse(config)?)?;
             let found = testsuite::coremark::bisect(dir, &port, &config, args.coremark_iterations)?;
             print!("{found}");
             return Ok(ExitCode::SUCCESS);
@@ -161,7 +241,8 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         .unwrap_or_else(|| workspace().join("testsuite").join("benchmarks"));
     let mut benches = manifest::load_suite(&suite)?;
     if let Some(f) = &args.filter {
-        benches.retain(|b| b.name.contains(f.as_str()));
+        let texts: Vec<&str> = f.split(',').filter(|t| !t.is_empty()).collect();
+        benches.retain(|b| texts.iter().any(|t| b.name.contains(t)));
     }
     if benches.is_empty() {
         return Err("no benchmark matches".into());
@@ -169,13 +250,16 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     if args.reference {
         return reference(&benches);
     }
+    if sweeping {
+        return sweep(&benches, &configs, &machines, &args, &out_dir);
+    }
     if let Some(spec) = &args.bisect {
         let (name, config) = spec.split_once(':').unwrap_or((spec.as_str(), "O2"));
         let bench = benches
             .iter()
             .find(|b| b.name == name)
             .ok_or_else(|| format!("--bisect: no benchmark named `{name}`"))?;
-        let config = BuildConfig::parse(config)?;
+        let config = one_machine(BuildConfig::parse(config)?)?;
         let found = testsuite::bisect::bisect(bench, &config)?;
         print!("{found}");
         return Ok(ExitCode::SUCCESS);
@@ -272,15 +356,70 @@ fn coremark(
     })
 }
 
-/// `--loops DIR`: the loop kernels in every configuration; the table (or
+/// `--machines`, `--sweep`: every benchmark in every configuration on
+/// every machine; the table (or the JSON) on stdout, `sweep.json`,
+/// `sweep.csv`, `sweep.md` and `sweep.svg` in `out_dir`, and the files
+/// of `--sweep-json`, `--sweep-csv`, `--sweep-md`, `--sweep-svg`.
+fn sweep(
+    benches: &[Benchmark],
+    configs: &[BuildConfig],
+    machines: &[isa::model::ProcessorModel],
+    args: &Args,
+    out_dir: &Path,
+) -> Result<ExitCode, String> {
+    let total = benches.len() * configs.len() * machines.len();
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    if args.json {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let progress = |msg: &str| {
+        bar.set_message(msg.to_string());
+        bar.inc(1);
+    };
+    let report = testsuite::sweep::run(benches, configs, machines, &progress)?;
+    bar.finish_and_clear();
+    let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    let outputs = [
+        ("sweep.json", &args.sweep_json, json.clone()),
+        ("sweep.csv", &args.sweep_csv, report.csv()),
+        ("sweep.md", &args.sweep_md, report.markdown()),
+        ("sweep.svg", &args.sweep_svg, report.svg()),
+    ];
+    for (name, extra, text) in &outputs {
+        let mut paths = vec![out_dir.join(name)];
+        paths.extend(extra.iter().cloned());
+        for p in paths {
+            std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+        }
+    }
+    if args.json {
+        println!("{json}");
+    } else {
+        print!("{}", report.table());
+        println!("reports written to {}", out_dir.display());
+    }
+    Ok(if report.failures() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `--loops DIR`: the loop kernels in every configuration (on every
+/// machine of `machines`, or each configuration's own); the table (or
 /// the JSON) on stdout, `loops.json` in `out_dir`.
 fn loops(
     dir: &Path,
     configs: &[BuildConfig],
+    machines: &[isa::model::ProcessorModel],
     json: bool,
     out_dir: &Path,
 ) -> Result<ExitCode, String> {
-    let report = testsuite::loops::run(dir, configs, out_dir)?;
+    let report = testsuite::loops::run(dir, configs, machines, out_dir)?;
     let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     let path = out_dir.join("loops.json");
     std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
