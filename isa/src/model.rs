@@ -751,6 +751,11 @@ impl ProcessorModel {
     /// `issue_width`, `resources.mem`, `dcache.miss_penalty`) set to the
     /// TOML value `value` (e.g. `8`, `true`, `"st220"`), validated, and
     /// named `NAME-KEY=VALUE` unless `key` is `name`. Used by sweeps.
+    ///
+    /// Setting `issue_width` (without `resources.issue`) also sets the
+    /// issue slots to the new width, the ALUs too when every slot had
+    /// one, and caps the other units at the width, so that
+    /// `issue_width=2,4,8` sweeps widths as a user means it.
     pub fn with_setting(&self, key: &str, value: &str) -> Result<ProcessorModel, ModelError> {
         self.with_settings(&[(key, value)])
     }
@@ -785,7 +790,30 @@ impl ProcessorModel {
         if !settings.iter().any(|&(k, _)| k == "name") {
             table.insert("name".into(), toml::Value::String(name));
         }
-        let model: ProcessorModel = table.try_into()?;
+        let mut model: ProcessorModel = table.try_into()?;
+        let given = |k: &str| settings.iter().any(|&(key, _)| key == k);
+        if given("issue_width") && !given("resources.issue") {
+            // A new issue width brings its issue slots, and ALUs with them
+            // where every slot had one (the ST231's "ALU: any lane", §2.2);
+            // the other units stay, capped at the width.
+            let w = model.issue_width;
+            let r = &mut model.resources;
+            if !given("resources.alu") && self.resources.alu_units() == self.resources.issue {
+                r.alu = Some(w);
+            }
+            r.issue = w;
+            for (key, unit) in [
+                ("resources.alu", r.alu.as_mut()),
+                ("resources.mem", Some(&mut r.mem)),
+                ("resources.ctl", Some(&mut r.ctl)),
+                ("resources.odd", Some(&mut r.odd)),
+                ("resources.even", Some(&mut r.even)),
+            ] {
+                if let Some(unit) = unit.filter(|_| !given(key)) {
+                    *unit = (*unit).min(w);
+                }
+            }
+        }
         model.validate()?;
         Ok(model)
     }
@@ -1819,8 +1847,17 @@ write_back = false
         );
         // A 1-issue machine puts everything on lane 0 and lets the
         // extension syllable ride along.
-        let one = m.with_setting("issue_width", "1").unwrap_err();
-        assert!(one.to_string().contains("resources"), "{one}");
+        // Deriving a new issue width brings issue slots and ALUs with it
+        // and caps the other units.
+        let one = m.with_setting("issue_width", "1").unwrap();
+        assert_eq!((one.resources.issue, one.resources.alu_units()), (1, 1));
+        assert_eq!(
+            (one.resources.mem, one.resources.odd, one.resources.even),
+            (1, 1, 1)
+        );
+        let eight = m.with_setting("issue_width", "8").unwrap();
+        assert_eq!((eight.resources.issue, eight.resources.alu_units()), (8, 8));
+        assert_eq!((eight.resources.mem, eight.resources.odd), (1, 2));
         let text = "base = \"st231\"\nname = \"one\"\nissue_width = 1\n[resources]\nissue = 1\nalu = 1\nmem = 1\nctl = 1\nodd = 1\neven = 1\n";
         let one = ProcessorModel::from_toml_str(text).unwrap();
         assert_eq!(one.lane_mask(LaneClass::Mul), 1);
@@ -1849,8 +1886,10 @@ write_back = false
     #[test]
     fn several_settings_are_validated_together() {
         let st231 = ProcessorModel::st231();
-        // Alone, a 2-wide bundle contradicts the ST231's 4 issue slots.
-        let e = st231.with_setting("issue_width", "2").unwrap_err();
+        // Alone, a 2-wide bundle with 4 issue slots is impossible.
+        let e = st231
+            .with_settings(&[("issue_width", "2"), ("resources.issue", "4")])
+            .unwrap_err();
         assert!(e.to_string().contains("resources.issue"), "{e}");
         let two = st231
             .with_settings(&[

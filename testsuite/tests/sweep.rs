@@ -194,7 +194,8 @@ fn bad_sweeps_and_machines_are_usage_errors() {
     for (args, says) in [
         (vec!["--sweep", "resources.bogus=1"], "bogus"),
         (vec!["--sweep", "resources.mem=0"], "resources.mem"),
-        (vec!["--sweep", "issue_width=2"], "resources.issue"),
+        (vec!["--sweep", "issue_width=2,17"], "issue_width"),
+        (vec!["--sweep", "resources.odd=5"], "resources.odd"),
         (vec!["--sweep", "dcache.miss_penalty"], "KEY=VALUE"),
         (vec!["--machines", "st231,nosuch"], "`nosuch` is neither"),
         (vec!["--machines", "st231,st231"], "two machines are named"),
