@@ -20,7 +20,13 @@ impl<'o> Assembler<'o> {
         line: u32,
     ) {
         let mnemonic_span = Span::new(file, span.start, span.start + mnemonic.len());
-        let candidates = Opcode::by_mnemonic(mnemonic);
+        let mut candidates = Opcode::by_mnemonic(mnemonic);
+        // a custom operation the machine declares is its `asm_N` (§4.10)
+        if candidates.is_empty() {
+            if let Some(c) = self.opts.model.custom_op(mnemonic) {
+                candidates = Opcode::by_mnemonic(&format!("asm_{}", c.slot));
+            }
+        }
         if candidates.is_empty() {
             self.diags
                 .error(mnemonic_span, format!("unknown operation `{mnemonic}`"));
