@@ -111,3 +111,24 @@ fn objdump_names_the_operation_and_the_listing_reassembles() {
         assert_eq!(text_words(&second), text_words(&first), "{listing}");
     }
 }
+
+#[test]
+fn wrong_operands_of_a_named_operation_are_described_by_its_name() {
+    let d = assemble(
+        "a.s",
+        "\t.text\n\tadds16 $r3 = $r1\n\t;;\n",
+        &opts(machine()),
+    );
+    assert!(d.is_err());
+    let d = assemble(
+        "a.s",
+        "\t.text\n\taddsat16 $r3 = $r1\n\t;;\n",
+        &opts(machine()),
+    )
+    .unwrap_err();
+    let text = d.render();
+    assert!(
+        text.contains("invalid operands for `addsat16`; expected `addsat16 $r = $r, $r`"),
+        "{text}"
+    );
+}

@@ -45,7 +45,16 @@ impl<'o> Assembler<'o> {
         let Some(&opcode) = candidates.iter().find(|o| matches_syntax(o.info(), &toks)) else {
             let forms: Vec<String> = candidates
                 .iter()
-                .map(|o| format!("`{}`", describe(o.info())))
+                .map(|o| {
+                    // a custom operation is described by the name written
+                    let d = describe(o.info());
+                    match d.strip_prefix(o.info().mnemonic) {
+                        Some(rest) if o.info().mnemonic != mnemonic => {
+                            format!("`{mnemonic}{rest}`")
+                        }
+                        _ => format!("`{d}`"),
+                    }
+                })
                 .collect();
             let lead = args.len() - args.trim_start().len();
             self.diags.error(
