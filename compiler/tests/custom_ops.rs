@@ -376,3 +376,29 @@ fn gvn_merges_and_licm_hoists_a_custom_operation() {
     assert_eq!(c.len(), 1);
     assert!(!in_loop(f, c[0].0), "not hoisted:\n{}", m.print());
 }
+
+/// Malformed custom operations in textual IR are parse errors with the
+/// line, never a panic.
+#[test]
+fn malformed_custom_operations_in_textual_ir_are_errors() {
+    let module =
+        |inst: &str| format!("func @f(i32 %a) -> i32 {{\nblock0:\n  %r = {inst}\n  ret %r\n}}\n");
+    // well formed: parses
+    compiler::ir::parse_module(&module("custom clip8 asm_1 \"a < 0 ? 0 : a\" %a"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    for (inst, want) in [
+        (
+            "custom clip8 asm_31 \"a\" %a",
+            "asm_31 is not asm_0 to asm_30",
+        ),
+        ("custom clip8 slot1 \"a\" %a", "expected asm_N"),
+        ("custom clip8 asm_1 \"a +\" %a", "expression"),
+        ("custom clip8 asm_1 \"a + b\" %a", "expression"),
+        ("custom f asm_1 \"a\" %a, %a, %a", "1 or 2 operands"),
+    ] {
+        let e = compiler::ir::parse_module(&module(inst))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("line 3:") && e.contains(want), "{inst}: {e}");
+    }
+}

@@ -638,6 +638,12 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
             let Some(slot) = w.strip_prefix("asm_").and_then(|n| n.parse::<u32>().ok()) else {
                 return lx.err(format!("expected asm_N after custom {name}, found '{w}'"));
             };
+            if slot > isa::model::MAX_CUSTOM_SLOT {
+                return lx.err(format!(
+                    "custom {name}: asm_{slot} is not asm_0 to asm_{} (ISA-ST200 §4.10)",
+                    isa::model::MAX_CUSTOM_SLOT
+                ));
+            }
             let text = lx.string()?;
             let mut args = vec![val(lx, fp)?];
             while lx.punct(b',') {

@@ -259,6 +259,9 @@ fn check_types(f: &Function, k: &InstKind) -> Result<(), String> {
         }
         InstKind::MemZero { dst, .. } => want(dst, Type::I32, "address"),
         InstKind::Custom { op, args } => {
+            if op.slot > isa::model::MAX_CUSTOM_SLOT {
+                return Err(format!("custom {} on asm_{}", op.name, op.slot));
+            }
             if args.len() != op.operands as usize {
                 return Err(format!(
                     "custom {} takes {} operands, has {}",
