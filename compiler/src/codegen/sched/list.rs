@@ -1034,6 +1034,36 @@ mod tests {
         r(Reg::G(n))
     }
 
+    /// A custom operation the machine declares is timed by its class
+    /// (ISA-ST200 §4.10): on the non-interlocked ST220 its consumer
+    /// issues result − read cycles later (§5.3), the class's result
+    /// stage against the consumer's read stage.
+    #[test]
+    fn a_custom_operation_has_the_stages_of_its_class() {
+        for (class, result) in [("alu", None), ("slow", Some(7)), ("quick", Some(2))] {
+            let m = ProcessorModel::from_toml_str(&format!(
+                "base = \"st220\"\nname = \"m\"\n\
+                 [classes.slow]\nunits = 1\nread = 2\nresult = 7\n\
+                 [classes.quick]\nunits = 1\nread = 2\nresult = 2\n\
+                 [[custom]]\nname = \"f\"\nslot = 3\nclass = \"{class}\"\noperands = 2\nexpr = \"a\"\n"
+            ))
+            .unwrap();
+            let result = result.unwrap_or(m.stages(OpClass::Alu).result.unwrap());
+            let want = (result - m.stages(OpClass::Alu).read).max(1) as usize;
+            let ops = vec![
+                op("asm_3", vec![g(3), g(1), g(2)]),
+                op("add_r", vec![g(4), g(3), g(1)]),
+            ];
+            let b = schedule_block_with(&m, ops, true, true);
+            let at = |mn: &str| {
+                b.iter()
+                    .position(|x| x.iter().any(|i| i.info().is_some_and(|o| o.mnemonic == mn)))
+                    .unwrap()
+            };
+            assert_eq!(at("add") - at("asm_3"), want, "class {class}: {b:?}");
+        }
+    }
+
     /// The ST231 bundle rules of ISA-ST200 §2.3, through `isa::bundle`.
     #[test]
     fn bundle_rules_of_the_st231() {
