@@ -132,6 +132,10 @@ pub struct Options {
     pub disassemble_all: bool,
     /// `--mcpu`: core used to decode; default from `e_flags`, else ST231.
     pub core: Option<Core>,
+    /// `--machine`: the machine description; its custom operations
+    /// (ISA-ST200 §4.10) are printed by name (`NAME $rD = $rA, $rB`)
+    /// instead of `asm_N`.
+    pub model: Option<isa::model::ProcessorModel>,
 }
 
 impl Options {
@@ -1001,6 +1005,8 @@ const NO_LABEL: &str = "no label at this place: list its section with -D";
 struct Disassembler<'e, 'a> {
     elf: &'e ElfFile<'a>,
     core: Core,
+    /// Names of the machine's custom operations by `asm_N` slot.
+    custom: Vec<(u32, String)>,
     show_relocs: bool,
     /// Sections listed, in order.
     listed: Vec<usize>,
@@ -1068,6 +1074,11 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             by_section,
             elf,
             core,
+            custom: opts
+                .model
+                .iter()
+                .flat_map(|m| m.custom.iter().map(|c| (c.slot, c.name.clone())))
+                .collect(),
             show_relocs: opts.relocs,
             listed,
             items: HashMap::new(),
@@ -1691,6 +1702,7 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                     },
                     _ => format_operand(spec, v),
                 });
+                let text = self.custom_name(&o.op, text);
                 match comment {
                     Some(c) => format!("{text}\t# {c}"),
                     None => text,
@@ -1702,6 +1714,21 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             self.reloc_lines(sec, off, &used, out);
         }
         out.push_str("\t;;\n");
+    }
+
+    /// `text` of operation `op` with the name the machine gives a custom
+    /// operation `asm_N` in place of its mnemonic.
+    fn custom_name(&self, op: &isa::encoding::Operation, text: String) -> String {
+        let info = op.opcode.info();
+        let name = info
+            .custom_slot()
+            .and_then(|n| self.custom.iter().find(|c| c.0 == n));
+        match name {
+            Some((_, name)) if text.starts_with(info.mnemonic) => {
+                format!("{name}{}", &text[info.mnemonic.len()..])
+            }
+            _ => text,
+        }
     }
 
     /// The operand text of a relocation and whether `las` can resolve it.

@@ -989,6 +989,26 @@ impl ProcessorModel {
         }
     }
 
+    /// Read and result stages of the operation `op` (§5.2): those of its
+    /// timing class, except for a custom operation `asm_N` the machine
+    /// declares, which has those of its own class ([`Self::custom_stages`]).
+    pub fn op_stages(&self, op: &crate::ops::OpInfo) -> Stages {
+        match op.custom_slot().and_then(|n| self.custom_slot(n)) {
+            Some(c) => self.custom_stages(c),
+            None => self.stages(op.class),
+        }
+    }
+
+    /// [`Self::latency`] between two operations (their [`Self::op_stages`]):
+    /// result stage of the producer − read stage of the consumer,
+    /// saturating at 0; 0 when the producer writes no register.
+    pub fn op_latency(&self, producer: &crate::ops::OpInfo, consumer: &crate::ops::OpInfo) -> u32 {
+        match self.op_stages(producer).result {
+            Some(result) => result.saturating_sub(self.op_stages(consumer).read),
+            None => 0,
+        }
+    }
+
     /// The lanes of a declared custom class, as a bit mask (all lanes when
     /// it gives none).
     pub fn class_lane_mask(&self, class: &CustomClass) -> u32 {

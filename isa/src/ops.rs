@@ -227,6 +227,14 @@ impl OpInfo {
             .iter()
             .position(|o| o.kind == OperandKind::Imm)
     }
+    /// For a custom operation `asm_N` (§4.10): `N`; `None` for every
+    /// other operation.
+    pub fn custom_slot(&self) -> Option<u32> {
+        if self.class != OpClass::Custom {
+            return None;
+        }
+        self.mnemonic.strip_prefix("asm_")?.parse().ok()
+    }
     /// Index of the [`OperandKind::BTarg`] operand, if any.
     pub fn btarg_operand(&self) -> Option<usize> {
         self.syntax

@@ -7,7 +7,9 @@
 //! paired with its owner (§2.4, §4.11), and it must obey the bundle rules
 //! of §2.3 (`isa::bundle::check_placed`, `isa::bundle::check_writes`, the
 //! nolink destinations of §1.2). Custom `asm_*` operations are illegal
-//! (§4.10). Every encoding fact comes from `isa`.
+//! (§4.10) unless the machine description declares one for that slot
+//! ([`isa::model::CustomOp`]): then it computes its expression, with the
+//! stages of its class. Every encoding fact comes from `isa`.
 //!
 //! The decoded form is a list of [`MicroOp`]s whose operands are indices
 //! into one value array: general registers at 0..64, branch registers at
@@ -134,6 +136,9 @@ pub enum Kind {
     Sbrk,
     Break,
     Prgins,
+    /// A custom operation the machine declares (§4.10); its `asm_N` slot
+    /// is in [`MicroOp::target`].
+    Custom,
 }
 
 impl Kind {
@@ -409,7 +414,12 @@ pub fn decode_ops(
     check_writes(&plain).map_err(|e| DecodeFault::Illegal(e.to_string()))?;
     for d in &ops {
         let info = d.op.info();
-        if info.class == OpClass::Custom {
+        if info.class == OpClass::Custom
+            && info
+                .custom_slot()
+                .and_then(|n| model.custom_slot(n))
+                .is_none()
+        {
             return Err(DecodeFault::Illegal(format!(
                 "custom operation `{}` is not implemented by the {core} (ISA-ST200 §4.10)",
                 info.mnemonic
@@ -461,6 +471,8 @@ pub fn decode_into(
         let info = op.info();
         let kind = if shown.name == "idle" {
             Kind::Idle
+        } else if info.custom_slot().is_some() {
+            Kind::Custom
         } else {
             kind_of(info.name).ok_or_else(|| {
                 DecodeFault::Illegal(format!("`{}` is not simulated", info.mnemonic))
@@ -468,7 +480,8 @@ pub fn decode_into(
         };
         // Timing class as the decoder names it (`syncins` is a System op).
         let class = shown.class;
-        let st = model.stages(class);
+        // a declared custom operation has the stages of its own class
+        let st = model.op_stages(shown);
         let read = st.read.min(255) as u8;
         let result = st.result.unwrap_or(st.read).min(255) as u8;
         let mut m = MicroOp {
@@ -481,6 +494,9 @@ pub fn decode_into(
             target: 0,
             stage: read,
         };
+        if let Some(n) = info.custom_slot() {
+            m.target = n;
+        }
         let mut values = 0;
         let mut push_value = |m: &mut MicroOp, idx: u32| {
             match values {

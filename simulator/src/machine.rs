@@ -331,6 +331,9 @@ const CODE_PAGE_WORDS: usize = (crate::memory::PAGE_SIZE / 4) as usize;
 /// The simulated ST200 core with its memory.
 pub struct Machine {
     model: ProcessorModel,
+    /// The expression of the custom operation of each `asm_N` slot the
+    /// model declares (ISA-ST200 §4.10), by slot.
+    custom: Vec<Option<isa::custom::Expr>>,
     options: Options,
     /// Memory (public for loaders and tests).
     pub mem: Memory,
@@ -386,7 +389,18 @@ impl Machine {
         }
         let icache = Cache::new(&model.icache, options.perfect_caches);
         let dcache = Cache::new(&model.dcache, options.perfect_caches);
+        let mut custom = vec![None; 32];
+        for c in &model.custom {
+            // validate() parsed every expression
+            if let (Some(slot), Ok(e)) = (
+                custom.get_mut(c.slot as usize),
+                isa::custom::Expr::parse(&c.expr, c.operands),
+            ) {
+                *slot = Some(e);
+            }
+        }
         Ok(Machine {
+            custom,
             model,
             options,
             mem: Memory::new(),
@@ -906,6 +920,13 @@ impl Machine {
                             a
                         } else {
                             bv
+                        }
+                    }
+                    Kind::Custom => {
+                        // decode accepted only the slots the model declares
+                        v = match self.custom.get(op.target as usize) {
+                            Some(Some(e)) => e.eval(a as i32, bv as i32) as u32,
+                            _ => 0,
                         }
                     }
                     Kind::Slctf => {

@@ -20,7 +20,13 @@ impl<'o> Assembler<'o> {
         line: u32,
     ) {
         let mnemonic_span = Span::new(file, span.start, span.start + mnemonic.len());
-        let candidates = Opcode::by_mnemonic(mnemonic);
+        let mut candidates = Opcode::by_mnemonic(mnemonic);
+        // a custom operation the machine declares is its `asm_N` (§4.10)
+        if candidates.is_empty() {
+            if let Some(c) = self.opts.model.custom_op(mnemonic) {
+                candidates = Opcode::by_mnemonic(&format!("asm_{}", c.slot));
+            }
+        }
         if candidates.is_empty() {
             self.diags
                 .error(mnemonic_span, format!("unknown operation `{mnemonic}`"));
@@ -39,7 +45,16 @@ impl<'o> Assembler<'o> {
         let Some(&opcode) = candidates.iter().find(|o| matches_syntax(o.info(), &toks)) else {
             let forms: Vec<String> = candidates
                 .iter()
-                .map(|o| format!("`{}`", describe(o.info())))
+                .map(|o| {
+                    // a custom operation is described by the name written
+                    let d = describe(o.info());
+                    match d.strip_prefix(o.info().mnemonic) {
+                        Some(rest) if o.info().mnemonic != mnemonic => {
+                            format!("`{mnemonic}{rest}`")
+                        }
+                        _ => format!("`{d}`"),
+                    }
+                })
                 .collect();
             let lead = args.len() - args.trim_start().len();
             self.diags.error(

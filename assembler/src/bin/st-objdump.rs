@@ -68,6 +68,7 @@ fn main() -> ExitCode {
         disassemble: cli.disassemble,
         disassemble_all: cli.disassemble_all,
         core: cli.mcpu.as_deref().and_then(Core::from_name),
+        model: None,
     };
     if !opts.any() {
         eprintln!("st-objdump: at least one of -d, -D, -f, -h, -r, -s, -t or -x must be given");

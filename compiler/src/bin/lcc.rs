@@ -501,9 +501,15 @@ fn run(mut args: Args) -> Result<ExitCode, String> {
     // toolchain's (the testsuite's configurations use it too).
     let mut cfg = Config::from_flags(&args.codegen).map_err(|e| format!("lcc: error: {e}\n"))?;
     let core = cfg.front.core.take();
+    let machine = cfg.front.machine.take();
+    let custom_ops = std::mem::take(&mut cfg.front.custom_ops);
     cfg.front = args.front.clone();
     cfg.front.core = core;
+    cfg.front.machine = machine;
+    cfg.front.custom_ops = custom_ops;
     args.front.core = cfg.front.core.clone();
+    args.front.machine = cfg.front.machine.clone();
+    args.front.custom_ops = cfg.front.custom_ops.clone();
     cfg.verbose = args.verbose;
     cfg.warnings = !args.no_warnings;
 

@@ -87,8 +87,28 @@ fn write_inst(out: &mut String, i: &MInst, k: usize) {
     mir::print::write_op_text(out, i, |out, o| write_opnd(out, o, k));
 }
 
-/// The text of a scheduled function (`k`: its index, for labels).
-pub fn function(f: &MFunc, k: usize, blocks: &[(MBlockId, Bundles)], lines: bool) -> String {
+/// [`write_inst`], with the name a custom operation `asm_N` has on
+/// `model` (`NAME $rD = $rA, $rB`, ISA-ST200 §4.10) when the machine
+/// declares one for slot `N`.
+fn write_inst_on(out: &mut String, i: &MInst, k: usize, model: &isa::model::ProcessorModel) {
+    let start = out.len();
+    write_inst(out, i, k);
+    if let Some(info) = i.info() {
+        if let Some(c) = info.custom_slot().and_then(|n| model.custom_slot(n)) {
+            out.replace_range(start..start + info.mnemonic.len(), &c.name);
+        }
+    }
+}
+
+/// The text of a scheduled function (`k`: its index, for labels) for the
+/// machine `model` (the names of its custom operations).
+pub fn function(
+    f: &MFunc,
+    k: usize,
+    blocks: &[(MBlockId, Bundles)],
+    lines: bool,
+    model: &isa::model::ProcessorModel,
+) -> String {
     let mut s = String::new();
     let n = &f.name;
     s.push_str("\t.text\n\t.align 8\n");
@@ -113,7 +133,7 @@ pub fn function(f: &MFunc, k: usize, blocks: &[(MBlockId, Bundles)], lines: bool
             }
             for i in bu {
                 s.push('\t');
-                write_inst(&mut s, i, k);
+                write_inst_on(&mut s, i, k, model);
                 s.push('\n');
             }
             s.push_str("\t;;\n");

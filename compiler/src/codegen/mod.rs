@@ -415,7 +415,7 @@ fn compile_function_bisect(
         let text = |bundle: bool| {
             let mut g = mf.clone();
             let blocks = schedule(&mut g, &opts.model, bundle);
-            emit::function(&g, k, &blocks, opts.file_name.is_some())
+            emit::function(&g, k, &blocks, opts.file_name.is_some(), &opts.model)
         };
         bisect.capture = Some(Capture {
             before: text(false),
@@ -445,7 +445,7 @@ fn compile_function_bisect(
         mir_simplify: simplify_stats,
     };
     Ok((
-        emit::function(&mf, k, &blocks, opts.file_name.is_some()),
+        emit::function(&mf, k, &blocks, opts.file_name.is_some(), &opts.model),
         st,
     ))
 }

@@ -34,6 +34,12 @@ pub struct Options {
     /// `-fno-jump-tables`: lower every `switch` to compares, never to a
     /// jump table ([`crate::lower`]).
     pub no_jump_tables: bool,
+    /// The target machine's custom operations (`__builtin_st200_NAME`,
+    /// ISA-ST200 §4.10), from `--machine FILE`: none on the built-in cores.
+    pub custom_ops: Vec<std::sync::Arc<crate::ir::CustomOp>>,
+    /// The target machine's name (for diagnostics); the core's name when
+    /// not given.
+    pub machine: Option<String>,
 }
 
 /// Result of a front-end step: the product (None on error) and the
@@ -140,7 +146,16 @@ pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
         let mut pp = Preprocessor::new(&mut sm, &mut diags, &mut interner, pp_opts(opts));
         pp.run(path, src)
     };
-    let tu = Parser::new(toks, &mut interner, &mut diags).translation_unit();
+    let tu = {
+        let mut p = Parser::new(toks, &mut interner, &mut diags);
+        p.custom_ops = opts.custom_ops.clone();
+        p.machine_name = opts
+            .machine
+            .clone()
+            .or_else(|| opts.core.clone())
+            .unwrap_or_else(|| "st231".to_string());
+        p.translation_unit()
+    };
     let mut module = None;
     if !diags.has_errors() {
         let lower_opts = crate::lower::Options {

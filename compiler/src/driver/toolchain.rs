@@ -179,6 +179,8 @@ impl Config {
             (None, None) => ProcessorModel::st231(),
         };
         cfg.front.core = Some(cfg.model.core.name().to_string());
+        cfg.front.machine = Some(cfg.model.name.clone());
+        cfg.front.custom_ops = crate::ir::CustomOp::all_of(&cfg.model);
         cfg.machine_ssa = cfg.opt_level >= 1;
         cfg.if_convert = cfg.opt_level >= 2;
         cfg.peephole = cfg.opt_level >= 1;
@@ -502,7 +504,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
 pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, Error> {
     cfg.step(|| format!("assemble {name}"));
     let opts = assembler::Options {
-        model: isa::model::ProcessorModel::builtin(cfg.core()),
+        model: cfg.model.clone(),
         debug: false,
         include_dirs: Vec::new(),
     };

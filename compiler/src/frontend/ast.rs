@@ -131,6 +131,10 @@ pub enum ExprKind {
     /// its operand, already converted to the builtin's parameter type;
     /// the result has the expression's type.
     Builtin(BuiltinOp, Box<Expr>),
+    /// A custom operation of the machine (`__builtin_st200_NAME(a, b)`,
+    /// ISA-ST200 §4.10) on its operands, already converted to `int`; the
+    /// result is an `int`.
+    Custom(std::sync::Arc<crate::ir::CustomOp>, Vec<Expr>),
     /// GNU statement expression `({ … })`: the block's statements, then
     /// its last expression statement, whose value is the result (None:
     /// `void`).

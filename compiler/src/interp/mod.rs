@@ -465,6 +465,10 @@ impl<'m> Interp<'m> {
                     )
                 }
                 InstKind::Unary { op, ty, arg } => Some(eval::unary(*op, *ty, v(&fr, *arg))),
+                InstKind::Custom { op, args } => {
+                    let vals: Vec<i32> = args.iter().map(|&a| v(&fr, a) as i32).collect();
+                    Some(eval::custom(op, &vals))
+                }
                 InstKind::Icmp { cond, ty, args } => {
                     Some(eval::icmp(*cond, *ty, v(&fr, args[0]), v(&fr, args[1])))
                 }

@@ -79,6 +79,12 @@ pub fn unary(op: UnaryOp, ty: Type, a: u64) -> u64 {
     )
 }
 
+/// A custom operation on `i32` operands (their low 32 bits): its `i32`
+/// result, masked, by the operation's expression ([`isa::custom::Expr`]).
+pub fn custom(op: &crate::ir::CustomOp, args: &[i32]) -> u64 {
+    u64::from(op.eval(args) as u32)
+}
+
 /// `icmp cond ty a, b` on masked operands: 0 or 1.
 pub fn icmp(cond: Cond, ty: Type, a: u64, b: u64) -> u64 {
     let (sa, sb) = (sext(a, ty), sext(b, ty));

@@ -472,6 +472,17 @@ pub enum InstKind {
     /// (variadic) function: 4-byte words, 64-bit values 8-byte aligned
     /// (ISA-ST200 §7.2–7.3).
     VaStart,
+    /// A custom operation of the machine (ISA-ST200 §4.10,
+    /// `__builtin_st200_NAME`): an `i32` result of one or two `i32`
+    /// operands, computed by the operation's C expression. Pure: it reads
+    /// and writes no memory and has no side effect, so passes treat it
+    /// like [`InstKind::Binary`].
+    Custom {
+        /// The operation (name, `asm_N` slot and meaning).
+        op: std::sync::Arc<CustomOp>,
+        /// Operands (`i32`), as many as the operation takes.
+        args: Vec<Value>,
+    },
     /// Terminator: go to `dest`.
     Jump {
         /// Successor.
@@ -604,6 +615,7 @@ impl InstKind {
                 v
             }
             InstKind::Phi { incoming, .. } => incoming.iter().map(|x| x.1).collect(),
+            InstKind::Custom { args, .. } => args.iter().copied().collect(),
             InstKind::MemCopy { dst, src, .. } => smallvec![*dst, *src],
             InstKind::MemZero { dst, .. } => smallvec![*dst],
             InstKind::Branch { cond, .. } => smallvec![*cond],
@@ -627,6 +639,7 @@ impl InstKind {
             | InstKind::Fcmp { .. }
             | InstKind::SlotAddr { .. }
             | InstKind::GlobalAddr { .. }
+            | InstKind::Custom { .. }
             | InstKind::VaStart => Some(Type::I32),
             InstKind::Convert { to, .. } | InstKind::Fconvert { to, .. } => Some(*to),
             InstKind::Call { ret, .. } => *ret,
@@ -659,6 +672,7 @@ pub fn map_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
             args.iter_mut().for_each(&mut mv);
         }
         InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(_, v)| mv(v)),
+        InstKind::Custom { args, .. } => args.iter_mut().for_each(&mut mv),
         InstKind::MemCopy { dst, src, .. } => {
             mv(dst);
             mv(src);
@@ -674,6 +688,68 @@ pub fn map_operands(k: &mut InstKind, mut m: impl FnMut(Value) -> Value) {
         | InstKind::Jump { .. }
         | InstKind::Ret { value: None }
         | InstKind::Unreachable => {}
+    }
+}
+
+/// A custom operation of the machine (ISA-ST200 §4.10) as the IR carries
+/// it: copied from the machine description ([`isa::model::CustomOp`]) by
+/// the front end, with its expression parsed once, so that the IR
+/// interpreter, constant folding and instruction selection need nothing
+/// but the instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CustomOp {
+    /// Mnemonic (`__builtin_st200_NAME`, assembly `NAME`).
+    pub name: String,
+    /// The `asm_N` encoding (0–30).
+    pub slot: u32,
+    /// Number of operands (1 or 2).
+    pub operands: u32,
+    /// The expression text, as the machine file gives it.
+    pub text: String,
+    /// The parsed expression.
+    pub expr: isa::custom::Expr,
+}
+
+impl CustomOp {
+    /// The operation as the machine `model` declares it; `None` for an
+    /// expression that does not parse (a validated model has none).
+    pub fn from_model(op: &isa::model::CustomOp) -> Option<CustomOp> {
+        Self::new(&op.name, op.slot, op.operands, &op.expr).ok()
+    }
+
+    /// An operation from its parts; the error says what is wrong with the
+    /// expression.
+    pub fn new(
+        name: &str,
+        slot: u32,
+        operands: u32,
+        text: &str,
+    ) -> Result<CustomOp, isa::custom::ExprError> {
+        Ok(CustomOp {
+            name: name.to_string(),
+            slot,
+            operands,
+            text: text.to_string(),
+            expr: isa::custom::Expr::parse(text, operands)?,
+        })
+    }
+
+    /// Every custom operation `model` declares.
+    pub fn all_of(model: &isa::model::ProcessorModel) -> Vec<std::sync::Arc<CustomOp>> {
+        model
+            .custom
+            .iter()
+            .filter_map(CustomOp::from_model)
+            .map(std::sync::Arc::new)
+            .collect()
+    }
+
+    /// The result for operands `args` (the second is 0 when the operation
+    /// takes one).
+    pub fn eval(&self, args: &[i32]) -> i32 {
+        let a = args.first().copied().unwrap_or(0);
+        let b = args.get(1).copied().unwrap_or(0);
+        self.expr.eval(a, b)
     }
 }
 

@@ -631,6 +631,37 @@ fn parse_inst(lx: &mut Lx, fp: &mut FnParser, op: &str) -> Result<InstKind, IrEr
                 size: lx.num()? as u32,
             }
         }
+        "custom" => {
+            // custom NAME asm_SLOT "EXPR" %a[, %b]
+            let name = lx.word().to_string();
+            let w = lx.word();
+            let Some(slot) = w.strip_prefix("asm_").and_then(|n| n.parse::<u32>().ok()) else {
+                return lx.err(format!("expected asm_N after custom {name}, found '{w}'"));
+            };
+            if slot > isa::model::MAX_CUSTOM_SLOT {
+                return lx.err(format!(
+                    "custom {name}: asm_{slot} is not asm_0 to asm_{} (ISA-ST200 §4.10)",
+                    isa::model::MAX_CUSTOM_SLOT
+                ));
+            }
+            let text = lx.string()?;
+            let mut args = vec![val(lx, fp)?];
+            while lx.punct(b',') {
+                args.push(val(lx, fp)?);
+            }
+            let operands = args.len() as u32;
+            if operands > 2 {
+                return lx.err(format!(
+                    "custom {name} takes 1 or 2 operands, not {operands}"
+                ));
+            }
+            let op = crate::ir::CustomOp::new(&name, slot, operands, &text)
+                .or_else(|e| lx.err(format!("custom {name}: expression: {e}")))?;
+            InstKind::Custom {
+                op: std::sync::Arc::new(op),
+                args,
+            }
+        }
         "va_start" => InstKind::VaStart,
         "jump" => InstKind::Jump { dest: blk(lx, fp)? },
         "br" => {

@@ -175,6 +175,14 @@ impl Function {
             }
             InstKind::MemCopy { dst, src, size } => write!(out, "memcpy {dst}, {src}, {size}"),
             InstKind::MemZero { dst, size } => write!(out, "memzero {dst}, {size}"),
+            InstKind::Custom { op, args } => {
+                let _ = write!(out, "custom {} asm_{} \"{}\"", op.name, op.slot, op.text);
+                for (i, a) in args.iter().enumerate() {
+                    out.push_str(if i == 0 { " " } else { ", " });
+                    let _ = write!(out, "{a}");
+                }
+                Ok(())
+            }
             InstKind::VaStart => write!(out, "va_start"),
             InstKind::Jump { dest } => write!(out, "jump {dest}"),
             InstKind::Branch {

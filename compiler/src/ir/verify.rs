@@ -258,6 +258,23 @@ fn check_types(f: &Function, k: &InstKind) -> Result<(), String> {
             want(src, Type::I32, "address")
         }
         InstKind::MemZero { dst, .. } => want(dst, Type::I32, "address"),
+        InstKind::Custom { op, args } => {
+            if op.slot > isa::model::MAX_CUSTOM_SLOT {
+                return Err(format!("custom {} on asm_{}", op.name, op.slot));
+            }
+            if args.len() != op.operands as usize {
+                return Err(format!(
+                    "custom {} takes {} operands, has {}",
+                    op.name,
+                    op.operands,
+                    args.len()
+                ));
+            }
+            for a in args {
+                want(a, Type::I32, "operand")?;
+            }
+            Ok(())
+        }
         InstKind::Branch { cond, .. } => want(cond, Type::I32, "condition"),
         InstKind::JumpTable { index, targets } => {
             if targets.is_empty() {

@@ -1937,6 +1937,20 @@ impl<'a> Lowerer<'a> {
                 return None;
             }
             ExprKind::Builtin(op, x) => return self.int_builtin(fx, *op, x, e.ty),
+            ExprKind::Custom(op, xs) => {
+                // the operands in order, then the operation (both `int`)
+                let mut args = Vec::with_capacity(xs.len());
+                for x in xs {
+                    args.push(self.expr(fx, x)?);
+                }
+                return Some(self.push_v(
+                    fx,
+                    InstKind::Custom {
+                        op: op.clone(),
+                        args,
+                    },
+                ));
+            }
             ExprKind::StackAlloc(bytes) => {
                 let n = self.expr(fx, bytes)?;
                 return Some(self.stack_alloc(fx, n));

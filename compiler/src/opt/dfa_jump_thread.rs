@@ -202,6 +202,13 @@ pub(crate) fn eval_inst(kind: &InstKind, known: &dyn Fn(Value) -> Option<u64>) -
             eval::binary(op, ty, known(args[0])?, known(args[1])?).ok()?
         }
         InstKind::Unary { op, ty, arg } => eval::unary(op, ty, known(arg)?),
+        InstKind::Custom { ref op, ref args } => {
+            let vals = args
+                .iter()
+                .map(|&a| known(a).map(|x| x as i32))
+                .collect::<Option<Vec<i32>>>()?;
+            eval::custom(op, &vals)
+        }
         InstKind::Icmp { cond, ty, args } => {
             if args[0] == args[1] {
                 eval::icmp_self(cond)

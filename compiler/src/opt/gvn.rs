@@ -52,6 +52,8 @@ enum Key {
     Slot(StackSlot),
     Global(String),
     Phi(Block, Vec<Value>),
+    /// A custom operation (by name and slot) of its operands' leaders.
+    Custom(String, u32, Vec<Value>),
 }
 
 /// A value known to be in memory: what an earlier load read or an earlier
@@ -163,6 +165,11 @@ pub fn number(f: &Function) -> Numbering {
                     Some(Key::Bin(*op, *ty, a, c))
                 }
                 InstKind::Unary { op, ty, arg } => Some(Key::Un(*op, *ty, l(*arg))),
+                InstKind::Custom { op, args } => Some(Key::Custom(
+                    op.name.clone(),
+                    op.slot,
+                    args.iter().map(|&a| l(a)).collect(),
+                )),
                 InstKind::Icmp { cond, ty, args } => {
                     let (a, c) = (l(args[0]), l(args[1]));
                     Some(if a > c {

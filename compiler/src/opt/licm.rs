@@ -179,6 +179,7 @@ fn speculatable(f: &Function, k: &InstKind) -> bool {
         },
         InstKind::Iconst { .. }
         | InstKind::Unary { .. }
+        | InstKind::Custom { .. }
         | InstKind::Icmp { .. }
         | InstKind::Convert { .. }
         | InstKind::SlotAddr { .. }

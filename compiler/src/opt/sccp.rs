@@ -205,6 +205,24 @@ impl<'a> Engine<'a> {
                 Const(x) => Const(eval::unary(*op, *ty, x)),
                 _ => Bottom,
             },
+            // a custom operation of constants is the constant its
+            // expression gives (isa::custom, the simulator's meaning)
+            InstKind::Custom { op, args } => {
+                let mut vals = Vec::with_capacity(args.len());
+                let mut top = false;
+                for &a in args {
+                    match self.eff(a) {
+                        Top => top = true,
+                        Const(x) => vals.push(x as i32),
+                        _ => return Bottom,
+                    }
+                }
+                if top {
+                    Top
+                } else {
+                    Const(eval::custom(op, &vals))
+                }
+            }
             InstKind::Icmp { cond, ty, args } => match (self.eff(args[0]), self.eff(args[1])) {
                 (Top, _) | (_, Top) => Top,
                 (Const(x), Const(y)) => Const(eval::icmp(*cond, *ty, x, y)),
@@ -484,6 +502,7 @@ pub(crate) fn is_pure(k: &InstKind) -> bool {
         InstKind::Iconst { .. }
             | InstKind::Binary { .. }
             | InstKind::Unary { .. }
+            | InstKind::Custom { .. }
             | InstKind::Icmp { .. }
             | InstKind::Convert { .. }
             | InstKind::Fbinary { .. }

@@ -1077,6 +1077,33 @@ impl<'a> Sel<'a> {
                 let d = dst(self)[0];
                 self.icmp(*cond, *ty, *args, d);
             }
+            // a custom operation (ISA-ST200 §4.10): `asm_N $rD = $rA, $rB`
+            // for slots 0–15 (RR layout; `$r0` for a missing second
+            // operand), `asm_N $rD = $rA, imm` for 16–30 (RI layout: the
+            // second operand must be a constant)
+            InstKind::Custom { op, args } => {
+                let d = dst(self)[0];
+                let a = self.g(args[0]);
+                let m = format!("asm_{}", op.slot);
+                let b = if op.slot < 16 {
+                    match args.get(1) {
+                        Some(&v) => r(self.g(v)),
+                        None => r(ZERO),
+                    }
+                } else {
+                    match args.get(1).map(|&v| self.cval(v)) {
+                        None => Opnd::Imm(0),
+                        Some(Some(c)) => Opnd::Imm(c as i32 as i64),
+                        Some(None) => {
+                            return Err(format!(
+                                "custom operation `{}` (asm_{}, register-immediate layout, ISA-ST200 §4.10) needs a constant second operand",
+                                op.name, op.slot
+                            ))
+                        }
+                    }
+                };
+                self.e(&m, vec![r(d), r(a), b]);
+            }
             InstKind::Convert { op, from, to, arg } => {
                 let d = dst(self);
                 match op {

@@ -664,13 +664,17 @@ impl MInst {
     }
     /// True if the operation has no effect besides its register results
     /// (so it can be deleted when they are dead): ALU operations,
-    /// multiplies and loads (ISA-ST200 §4.1–§4.6) without implicit
+    /// multiplies, custom operations (§4.10: the ones a machine declares
+    /// are pure functions of their operands) and loads (ISA-ST200
+    /// §4.1–§4.6) without implicit
     /// definitions; a volatile load is not.
     pub fn is_pure(&self) -> bool {
         !self.volatile
             && self.info().is_some_and(|i| {
-                matches!(i.class, OpClass::Alu | OpClass::Mul | OpClass::Load)
-                    && i.explicit_operands().any(|s| s.role == Role::Dest)
+                matches!(
+                    i.class,
+                    OpClass::Alu | OpClass::Mul | OpClass::Load | OpClass::Custom
+                ) && i.explicit_operands().any(|s| s.role == Role::Dest)
             })
             && self.imp_defs.is_empty()
     }

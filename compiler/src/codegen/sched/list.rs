@@ -102,6 +102,39 @@ pub(crate) fn result_stage(model: &ProcessorModel, c: OpClass) -> u32 {
     model.stages(c).result.unwrap_or(0)
 }
 
+/// The result stage of operation `i`: its class's, or for a custom
+/// operation the machine declares, its own class's
+/// ([`ProcessorModel::op_stages`], ISA-ST200 §4.10).
+pub(crate) fn op_result_stage(model: &ProcessorModel, i: &MInst) -> u32 {
+    match i.info() {
+        Some(info) => model.op_stages(info).result.unwrap_or(0),
+        None => result_stage(model, i.class_unit().0),
+    }
+}
+
+/// The latency from producer `p` to consumer `c`
+/// ([`ProcessorModel::op_latency`]: a declared custom operation has the
+/// stages of its class).
+pub(crate) fn op_latency(model: &ProcessorModel, p: &MInst, c: &MInst) -> u32 {
+    match (p.info(), c.info()) {
+        (Some(a), Some(b)) => model.op_latency(a, b),
+        _ => model.latency(p.class_unit().0, c.class_unit().0),
+    }
+}
+
+/// [`maxlat_of`] for operation `i` that writes a register: a declared
+/// custom operation's result stage against every consumer class.
+fn op_maxlat(model: &ProcessorModel, i: &MInst, has_br: bool) -> u32 {
+    let result = op_result_stage(model, i);
+    ALL_CLASSES
+        .iter()
+        .filter(|&&k| has_br || k != OpClass::Branch)
+        .map(|&k| result.saturating_sub(model.stages(k).read))
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
 pub(crate) fn is_mem(c: OpClass) -> bool {
     matches!(
         c,
@@ -678,7 +711,7 @@ fn build_dag_with(
             let (w, head) = state[k];
             if w != NONE {
                 let w = w as usize;
-                dag.edge(w, j, model.latency(ops[w].class_unit().0, cj).max(1));
+                dag.edge(w, j, op_latency(model, &ops[w], op).max(1));
             }
             if head == NONE || reader_entries[head as usize].0 != j as u32 {
                 reader_entries.push((j as u32, head));
@@ -702,8 +735,8 @@ fn build_dag_with(
             if w != NONE {
                 let w = w as usize;
                 if !clobbers && w != j {
-                    let a = result_stage(model, ops[w].class_unit().0) as i64;
-                    let b = result_stage(model, cj) as i64;
+                    let a = op_result_stage(model, &ops[w]) as i64;
+                    let b = op_result_stage(model, op) as i64;
                     dag.edge(w, j, (a - b + 1).max(1) as u32);
                 }
             }
@@ -717,7 +750,9 @@ fn build_dag_with(
             state[k] = (j as u32, NONE);
         });
         facts.def_start.push(facts.defs.len() as u32);
-        facts.ml.push(if writes {
+        facts.ml.push(if writes && cj == OpClass::Custom {
+            op_maxlat(model, op, has_br)
+        } else if writes {
             let m = &mut maxlats[cj as usize][has_br as usize];
             if *m == NONE {
                 *m = maxlat_of(model, cj, has_br);
@@ -997,6 +1032,36 @@ mod tests {
     }
     fn g(n: u8) -> Opnd {
         r(Reg::G(n))
+    }
+
+    /// A custom operation the machine declares is timed by its class
+    /// (ISA-ST200 §4.10): on the non-interlocked ST220 its consumer
+    /// issues result − read cycles later (§5.3), the class's result
+    /// stage against the consumer's read stage.
+    #[test]
+    fn a_custom_operation_has_the_stages_of_its_class() {
+        for (class, result) in [("alu", None), ("slow", Some(7)), ("quick", Some(2))] {
+            let m = ProcessorModel::from_toml_str(&format!(
+                "base = \"st220\"\nname = \"m\"\n\
+                 [classes.slow]\nunits = 1\nread = 2\nresult = 7\n\
+                 [classes.quick]\nunits = 1\nread = 2\nresult = 2\n\
+                 [[custom]]\nname = \"f\"\nslot = 3\nclass = \"{class}\"\noperands = 2\nexpr = \"a\"\n"
+            ))
+            .unwrap();
+            let result = result.unwrap_or(m.stages(OpClass::Alu).result.unwrap());
+            let want = (result - m.stages(OpClass::Alu).read).max(1) as usize;
+            let ops = vec![
+                op("asm_3", vec![g(3), g(1), g(2)]),
+                op("add_r", vec![g(4), g(3), g(1)]),
+            ];
+            let b = schedule_block_with(&m, ops, true, true);
+            let at = |mn: &str| {
+                b.iter()
+                    .position(|x| x.iter().any(|i| i.info().is_some_and(|o| o.mnemonic == mn)))
+                    .unwrap()
+            };
+            assert_eq!(at("add") - at("asm_3"), want, "class {class}: {b:?}");
+        }
     }
 
     /// The ST231 bundle rules of ISA-ST200 §2.3, through `isa::bundle`.

@@ -769,7 +769,6 @@ fn register_dependences(
     occ: &HashMap<Reg, Occurrences>,
     local: &[Reg],
 ) -> Vec<Edge> {
-    let class = |k: usize| body[k].class_unit().0;
     let mut local = local.to_vec();
     local.sort_unstable();
     let mut edges = vec![];
@@ -790,7 +789,7 @@ fn register_dependences(
             edges.push(Edge {
                 from: w,
                 to: k,
-                lat: model.latency(class(w), class(k)).max(1) as i64,
+                lat: list::op_latency(model, &body[w], &body[k]).max(1) as i64,
                 dist,
             });
             // a local value's lifetime is left to the copies of `copy_chains`
@@ -807,8 +806,8 @@ fn register_dependences(
         for &k in defs {
             let (w, dist) = next(k);
             if w != k {
-                let a = list::result_stage(model, class(k)) as i64;
-                let b = list::result_stage(model, class(w)) as i64;
+                let a = list::op_result_stage(model, &body[k]) as i64;
+                let b = list::op_result_stage(model, &body[w]) as i64;
                 edges.push(Edge {
                     from: k,
                     to: w,
@@ -1475,7 +1474,9 @@ fn copy_chains(
         // the current source: register, the operation writing it, its
         // write time and the latency of its value
         let (mut src, mut src_op, mut src_t) = (v, d, time[d]);
-        let mut src_lat = model.latency(body[d].class_unit().0, OpClass::Alu).max(1) as i64;
+        let mut src_lat = (list::op_result_stage(model, &body[d]) as i64
+            - i64::from(model.stages(OpClass::Alu).read))
+        .max(1);
         let mut k = 0;
         while k < uses.len() {
             let valid = src_t + ii;

@@ -1925,6 +1925,67 @@ impl<'a> Parser<'a> {
                     t.span.to(c),
                 )))
             }
+            // a custom operation of the machine (ISA-ST200 §4.10): an
+            // `int` of one or two `int` operands
+            _ if name.starts_with("__builtin_st200_") => {
+                let plain = &name["__builtin_st200_".len()..];
+                let (a, c) = args_of(self)?;
+                let sp = t.span.to(c);
+                let Some(op) = self.custom_ops.iter().find(|o| o.name == plain).cloned() else {
+                    self.diags.error(
+                        t.span,
+                        format!(
+                            "machine {} declares no custom operation `{plain}`",
+                            self.machine_name
+                        ),
+                    );
+                    return Err(());
+                };
+                if a.len() != op.operands as usize {
+                    self.diags.error(
+                        sp,
+                        format!(
+                            "wrong number of arguments to '{name}': custom operation `{plain}` takes {} (given {})",
+                            op.operands,
+                            a.len()
+                        ),
+                    );
+                    return Err(());
+                }
+                let mut args = Vec::with_capacity(a.len());
+                for x in a {
+                    let x = self.rvalue(x);
+                    if !self.types.is_integer(x.ty) {
+                        self.diags.error(
+                            x.span,
+                            format!("argument of '{name}' must have an integer type"),
+                        );
+                        return Err(());
+                    }
+                    args.push(self.cast(x, Types::INT));
+                }
+                // slots 16–30 have the register–immediate layout: the
+                // second operand is encoded in the operation
+                if op.slot >= 16 {
+                    if let Some(b) = args.get_mut(1) {
+                        if let Some(v) = consteval::eval_int(&self.types, b) {
+                            // the constant itself, whatever its form
+                            // (casts included), for instruction selection
+                            b.kind = ExprKind::Int(i64::from(v as i32));
+                        } else {
+                            self.diags.error(
+                                b.span,
+                                format!(
+                                    "the second argument of '{name}' must be an integer constant: custom operation `{plain}` is asm_{} (register-immediate layout, ISA-ST200 §4.10)",
+                                    op.slot
+                                ),
+                            );
+                            return Err(());
+                        }
+                    }
+                }
+                Ok(Some(self.mk(ExprKind::Custom(op, args), Types::INT, sp)))
+            }
             _ => {
                 // __builtin_memcpy etc. map to the library function
                 let plain = &name["__builtin_".len()..];

@@ -351,6 +351,12 @@ pub struct Parser<'a> {
     /// parsed (a definition's parameters are parsed again from there
     /// when their types are variably modified).
     pub(crate) last_params_pos: usize,
+    /// The custom operations of the target machine
+    /// (`__builtin_st200_NAME`, ISA-ST200 §4.10).
+    pub custom_ops: Vec<std::sync::Arc<crate::ir::CustomOp>>,
+    /// The target machine's name, for the error on an undeclared custom
+    /// operation.
+    pub machine_name: String,
 }
 
 impl<'a> Parser<'a> {
@@ -408,6 +414,8 @@ impl<'a> Parser<'a> {
             vla_mode: VlaMode::Off(FILE_SCOPE_VLA),
             vla_evals: Vec::new(),
             last_params_pos: 0,
+            custom_ops: Vec::new(),
+            machine_name: "st231".to_string(),
         }
     }
 
