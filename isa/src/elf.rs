@@ -68,10 +68,10 @@ pub const NOTE_OWNER: &str = "ST200";
 /// machine's resolved TOML description
 /// (`ProcessorModel::resolved().to_toml_string()`) and a NUL. The number
 /// is ours: ISA-ST200.md §6 defines no notes and note types are scoped by
-/// their owner name; 0x5354_0001 ("ST" in the high half, note 1) rather
-/// than 1 because `readelf -n` shows types 1 and 2 of unknown owners as
-/// the generic `NT_VERSION`/`NT_ARCH` (format in [`crate::note`]).
-pub const NT_ST200_MACHINE: u32 = 0x5354_0001;
+/// their owner name. 3 rather than 1: `readelf -n` shows types 1 and 2 of
+/// an unknown owner as the generic `NT_VERSION`/`NT_ARCH`, and 3 as
+/// "Unknown note type: (0x00000003)" (format in [`crate::note`]).
+pub const NT_ST200_MACHINE: u32 = 3;
 
 /// The field a relocation patches (§6.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -12,7 +12,7 @@
 //! |---|---|
 //! | 4 | `n_namesz` = 6 |
 //! | 4 | `n_descsz` = length of the descriptor, NULs included |
-//! | 4 | `n_type` = [`NT_ST200_MACHINE`] (0x5354_0001) |
+//! | 4 | `n_type` = [`NT_ST200_MACHINE`] (3) |
 //! | 8 | `"ST200\0"` and 2 bytes of padding |
 //! | `n_descsz` | the machine's name, NUL, its resolved TOML text, NUL |
 //! | 0–3 | padding to a multiple of 4 |
@@ -298,10 +298,10 @@ mod tests {
             name: "ab".into(),
             toml: "x".into(),
         };
-        // namesz 6, descsz "ab\0x\0" = 5, type 0x53540001 (LE bytes
-        // 01 00 54 53), "ST200\0" + 2 pad, desc + 3 pad: 12 + 8 + 8 bytes.
+        // namesz 6, descsz "ab\0x\0" = 5, type 3, "ST200\0" + 2 pad,
+        // desc + 3 pad: 12 + 8 + 8 bytes.
         let want: Vec<u8> = [
-            &[6, 0, 0, 0, 5, 0, 0, 0, 1, 0, 0x54, 0x53][..],
+            &[6, 0, 0, 0, 5, 0, 0, 0, 3, 0, 0, 0][..],
             b"ST200\0\0\0",
             b"ab\0x\0\0\0\0",
         ]
@@ -345,7 +345,7 @@ mod tests {
         assert!(MachineNote::parse(&sec[..sec.len() - 4]).is_err());
         // A descriptor with one string only.
         let one: Vec<u8> = [
-            &[6, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0x54, 0x53][..],
+            &[6, 0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0][..],
             b"ST200\0\0\0",
             b"abc\0",
         ]
