@@ -438,10 +438,7 @@ fn section_headers() {
         "                  CONTENTS, ALLOC, LOAD, RELOC, DATA"
     );
     // A hand-made object records no machine.
-    assert_eq!(
-        lines[9],
-        "Machine: not recorded (no .note.st200.machine)"
-    );
+    assert_eq!(lines[9], "Machine: not recorded (no .note.st200.machine)");
     assert_eq!(lines[10], "");
     assert_eq!(lines.len(), 11);
 }

@@ -96,8 +96,7 @@ fn a_described_machine_gets_its_runtime_and_stsim_runs_on_it() {
     // The same program on the ST231 (allowed: both interlock, same stages
     // and bundle rules): the same misses, each 280 cycles cheaper, so
     // fewer cycles.
-    let st231 =
-        simulator::compat::select_machine(&program, None, Some(isa::Core::St231)).unwrap();
+    let st231 = simulator::compat::select_machine(&program, None, Some(isa::Core::St231)).unwrap();
     assert_eq!(st231.name, "st231");
     let (out2, code2, cycles2, misses2) = run_on(&exe, st231);
     assert_eq!((out2.as_str(), code2), ("328350\n", 3));

@@ -145,10 +145,14 @@ impl MachineNote {
     fn from_desc(desc: &[u8]) -> Result<MachineNote, NoteError> {
         let mut parts = desc.split(|&b| b == 0);
         let (Some(name), Some(toml)) = (parts.next(), parts.next()) else {
-            return Err(malformed("the descriptor is not a name and a text, each ended by NUL"));
+            return Err(malformed(
+                "the descriptor is not a name and a text, each ended by NUL",
+            ));
         };
         if !desc.ends_with(&[0]) || desc.iter().filter(|&&b| b == 0).count() != 2 {
-            return Err(malformed("the descriptor is not a name and a text, each ended by NUL"));
+            return Err(malformed(
+                "the descriptor is not a name and a text, each ended by NUL",
+            ));
         }
         let text = |b: &[u8], what: &str| {
             String::from_utf8(b.to_vec()).map_err(|_| malformed(format!("the {what} is not UTF-8")))

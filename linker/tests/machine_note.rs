@@ -15,7 +15,8 @@ const WIDE8: &str = "base = \"st231\"\nname = \"wide8\"\nissue_width = 8\n[resou
 /// ISA-ST200 §1.2, §2.2): a different text, the same machine.
 const WIDE8_SPELLED: &str = "base = \"st231\"\nname = \"wide8\"\nissue_width = 8\n[resources]\nissue = 8\nalu = 4\nmem = 2\nctl = 1\nodd = 4\neven = 4\n[registers]\ngeneral = 64\nbranch = 8\n";
 
-const START: &str = "\t.text\n\t.global _start\n_start:\n\tcall $r63 = main\n\t;;\n\tsyscall 1\n\t;;\n";
+const START: &str =
+    "\t.text\n\t.global _start\n_start:\n\tcall $r63 = main\n\t;;\n\tsyscall 1\n\t;;\n";
 const MAIN: &str = "\t.text\n\t.global main\nmain:\n\tmov $r16 = 0\n\t;;\n\treturn $r63\n\t;;\n";
 
 fn asm_for(model: &ProcessorModel, src: &str) -> Vec<u8> {
@@ -54,7 +55,11 @@ fn readelf(args: &[&str], bytes: &[u8], dir: &std::path::Path, file: &str) -> St
         .arg(&p)
         .output()
         .expect("readelf installed");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 

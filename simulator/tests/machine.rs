@@ -90,7 +90,8 @@ fn program(bundle: &str) -> String {
 }
 
 /// A 4-syllable bundle, legal on the ST231: $r1 = 1 … $r4 = 4.
-const FOUR: &str = "\tadd $r1 = $r0, 1\n\tadd $r2 = $r0, 2\n\tadd $r3 = $r0, 3\n\tadd $r4 = $r0, 4\n\t;;\n";
+const FOUR: &str =
+    "\tadd $r1 = $r0, 1\n\tadd $r2 = $r0, 2\n\tadd $r3 = $r0, 3\n\tadd $r4 = $r0, 4\n\t;;\n";
 
 #[test]
 fn a_4_op_bundle_is_refused_on_a_2_issue_machine() {
@@ -154,7 +155,12 @@ fn wide_bundle() -> String {
     let src = "\t.text\n\tadd $r1 = $r0, 1\n\tmull $r7 = $r0, $r0\n\tadd $r2 = $r0, 2\n\tmull $r8 = $r0, $r0\n\t;;\n\tadd $r3 = $r0, 3\n\tadd $r4 = $r0, 4\n\t;;\n";
     let (obj, d) = assembler::assemble_object("w.s", src, &Default::default());
     let obj = obj.unwrap_or_else(|| panic!("{}", d.render()));
-    let t = &obj.sections.iter().find(|s| s.name == ".text").unwrap().data;
+    let t = &obj
+        .sections
+        .iter()
+        .find(|s| s.name == ".text")
+        .unwrap()
+        .data;
     let mut words: Vec<u32> = t
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -200,7 +206,10 @@ fn an_8_issue_program_runs_on_its_machine_and_is_refused_on_the_st231() {
         .lines()
         .find(|l| l.contains("first bundle that breaks it"))
         .unwrap_or_else(|| panic!("{err}"));
-    assert!(line.contains("0x00001000") && line.contains("mull"), "{line}");
+    assert!(
+        line.contains("0x00001000") && line.contains("mull"),
+        "{line}"
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@
 
 use super::{Linker, OutSection};
 use isa::elf::{MACHINE_NOTE_SECTION, SHT_NOTE};
-use isa::note::{same_machine, MachineNote};
 use isa::model::ProcessorModel;
+use isa::note::{same_machine, MachineNote};
 
 /// Whether `s` is the machine note of its object (kept out of the layout:
 /// the output gets one note, not the inputs' notes end to end).
