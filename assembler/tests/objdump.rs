@@ -506,6 +506,19 @@ fn the_machine_is_shown_by_h_and_p() {
         &String::from_utf8_lossy(&out.stdout),
         "Machine: wide8 (with its description, in .note.st200.machine)",
     );
+    // -x (all headers, GNU: -f -h -p -r -t) includes the description.
+    std::fs::write(&path, &obj).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_st-objdump"))
+        .arg("-x")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let x = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        x.contains("Machine description:\n  name = \"wide8\"\n"),
+        "{x}"
+    );
     // A built-in machine is recorded too.
     let st = assembler::assemble("s.s", src, &Default::default()).unwrap();
     let h = dump("s.o", &st, &opts(|o| o.section_headers = true)).unwrap();

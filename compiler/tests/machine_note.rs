@@ -103,6 +103,13 @@ fn a_described_machine_gets_its_runtime_and_stsim_runs_on_it() {
     assert!(misses > 0);
     assert_eq!(misses, misses2);
     assert!(cycles > cycles2, "{cycles} vs {cycles2}");
+    // The ST220 has no interlocks: refused before running, by that rule
+    // (it used to start and fault in memcpy).
+    let e = simulator::compat::select_machine(&program, None, Some(isa::Core::St220))
+        .expect_err("an interlocked machine's code must not run on the ST220")
+        .to_string();
+    assert!(e.contains("interlock rule"), "{e}");
+    assert!(e.contains("`slowmem`") && e.contains("`st220`"), "{e}");
 }
 
 #[test]

@@ -114,6 +114,23 @@ fn different_machines_are_refused_with_both_files_and_names() {
     assert!(e.contains("`wide8`"), "{e}");
     assert!(e.contains("`st231`"), "{e}");
     assert!(e.contains("different machines"), "{e}");
+    // Two different machines under one name: said so.
+    let other = ProcessorModel::from_toml_str(&WIDE8.replace("mem = 2", "mem = 1")).unwrap();
+    let c = asm_for(&other, MAIN);
+    let e = link(&opts(&[("start.o", &a), ("other.o", &c)]))
+        .expect_err("two machines named wide8 must not link")
+        .to_string();
+    assert!(e.contains("start.o") && e.contains("other.o"), "{e}");
+    assert!(
+        e.contains("two different descriptions with the same name"),
+        "{e}"
+    );
+    // --allow-mixed-cores lets them link; the first object's machine is kept.
+    let mut o = opts(&[("start.o", &a), ("main.o", &b)]);
+    o.allow_mixed_cores = true;
+    let exe = link(&o).unwrap_or_else(|e| panic!("{e}")).elf;
+    let note = isa::note::MachineNote::from_elf(&exe).unwrap().unwrap();
+    assert_eq!(note.name, "wide8");
 }
 
 #[test]

@@ -145,7 +145,7 @@ impl Program {
         }
         let machine = isa::note::MachineNote::from_elf(bytes)
             .and_then(|n| n.map(|n| n.model()).transpose())
-            .map_err(|e| LoadError::Malformed(e.to_string()))?;
+            .map_err(|e| LoadError::Unsupported(e.to_string()))?;
         let mut code = Vec::new();
         for sh in &elf.section_headers {
             if sh.sh_flags & u64::from(goblin::elf::section_header::SHF_EXECINSTR) == 0

@@ -254,3 +254,23 @@ fn code_for_a_machine_without_interlocks_needs_the_same_latencies() {
     let (code, _, err, _) = run(&dir, &exe, &["--mcpu=st231"]);
     assert_eq!(code, Some(4), "{err}");
 }
+
+#[test]
+fn a_damaged_note_is_a_load_error_not_a_panic() {
+    let dir = scratch("damaged");
+    let exe = build(&dir, "p", &program(FOUR), &ProcessorModel::st231());
+    let mut bytes = std::fs::read(&exe).unwrap();
+    // The description's first field, `name = "st231"`, becomes `name = 1`
+    // padded with spaces: the note no longer describes a machine.
+    let at = bytes
+        .windows(14)
+        .position(|w| w == b"name = \"st231\"")
+        .unwrap();
+    bytes[at..at + 14].copy_from_slice(b"name = 1      ");
+    std::fs::write(&exe, &bytes).unwrap();
+    let (code, out, err, _) = run(&dir, &exe, &[]);
+    assert_eq!(code, Some(125), "{err}");
+    assert_eq!(out, "");
+    assert!(err.contains("machine note"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
