@@ -255,3 +255,43 @@ pub fn select_machine(
     }
     Ok(model)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(words: &[u32]) -> Vec<u8> {
+        words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn bundles_end_at_stop_bits_and_runs_without_one_are_skipped() {
+        let s = STOP_BIT;
+        // [a, b|S] [c|S], then 17 words without a stop bit and one with:
+        // the first two of the run are skipped one at a time until a stop
+        // bit lies within 16 words.
+        let mut w = vec![1, 2 | s, 3 | s];
+        w.extend(std::iter::repeat_n(0, 17));
+        w.push(4 | s);
+        let b = bundles(0x100, &bytes(&w));
+        assert_eq!(b[0], (0x100, vec![1, 2 | s]));
+        assert_eq!(b[1], (0x108, vec![3 | s]));
+        // Word 3 + 2 = 5 starts a run of 15 zeros and the stop word.
+        assert_eq!(b[2].0, 0x100 + 4 * 5);
+        assert_eq!(b[2].1.len(), 16);
+        assert_eq!(b.len(), 3);
+    }
+
+    #[test]
+    fn the_same_machine_needs_no_check() {
+        let m = ProcessorModel::st220();
+        // Garbage code: not looked at when the machines are the same.
+        assert!(check(&[(0, bytes(&[0xFFFF_FFFF]))], &m, &m.clone()).is_ok());
+        let r = check(&[], &ProcessorModel::st231(), &m).unwrap_err();
+        assert_eq!(r.reasons.len(), 1);
+        assert!(r.reasons[0].starts_with("interlock rule"));
+        assert!(r
+            .to_string()
+            .starts_with("the program is built for machine `st231` and cannot run on `st220`:"));
+    }
+}
