@@ -1,5 +1,7 @@
 //! `st-objdump`: dumps ST200 ELF32 files (`e_machine` 100) the way GNU
-//! `objdump` does — file header (`-f`), section headers (`-h`), symbol table
+//! `objdump` does — file header (`-f`), private headers (`-p`: the machine
+//! the file is built for and its description), section headers (`-h`,
+//! followed by the machine's name), symbol table
 //! (`-t`), relocation records (`-r`), section contents (`-s`) — and
 //! disassembles code (`-d`, `-D`) bundle by bundle.
 //!
@@ -112,14 +114,18 @@ const RELA_SIZE: usize = 12;
 const REL_SIZE: usize = 8;
 
 /// What to print (GNU objdump switches). Output comes in objdump's order:
-/// `-f`, `-h`, `-t`, `-r` (only without disassembly: with `-d` the
+/// `-f`, `-p`, `-h`, `-t`, `-r` (only without disassembly: with `-d` the
 /// relocations are printed inline), `-s`, `-d`/`-D`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
     /// `-f`: file header summary.
     pub file_header: bool,
-    /// `-h`: section headers.
+    /// `-h`: section headers, and the machine the file is built for
+    /// (from its `.note.st200.machine`, `isa::note`).
     pub section_headers: bool,
+    /// `-p`: private headers: the machine the file is built for and its
+    /// recorded description.
+    pub private_headers: bool,
     /// `-t`: symbol table.
     pub syms: bool,
     /// `-r`: relocation records (inline comments when disassembling).
@@ -143,6 +149,7 @@ impl Options {
     pub fn any(&self) -> bool {
         self.file_header
             || self.section_headers
+            || self.private_headers
             || self.syms
             || self.relocs
             || self.full_contents
@@ -656,8 +663,12 @@ pub fn dump(file_name: &str, bytes: &[u8], opts: &Options) -> Result<String, Dum
     if opts.file_header {
         file_header(&elf, opts, &mut text);
     }
+    if opts.private_headers {
+        machine(bytes, true, &mut text);
+    }
     if opts.section_headers {
         section_headers(&elf, &mut text);
+        machine(bytes, false, &mut text);
     }
     if opts.syms {
         symbol_table(&elf, &mut text);
@@ -722,6 +733,40 @@ fn file_header(elf: &ElfFile, opts: &Options, out: &mut String) {
     );
     let _ = writeln!(out, "{}", names.join(", "));
     let _ = writeln!(out, "start address 0x{:08x}\n", elf.entry);
+}
+
+/// The machine recorded in the file's `.note.st200.machine`: one line
+/// (`-h`), or with its description (`-p`). Files without the note (older
+/// or hand-made) say so; a note that cannot be read is reported in place
+/// of the machine, the rest of the dump goes on.
+fn machine(bytes: &[u8], description: bool, out: &mut String) {
+    let section = isa::elf::MACHINE_NOTE_SECTION;
+    match isa::note::MachineNote::from_elf(bytes) {
+        Ok(Some(note)) => {
+            let _ = writeln!(
+                out,
+                "Machine: {} (with its description, in {section})",
+                note.name
+            );
+            if description {
+                let _ = writeln!(out, "Machine description:");
+                for l in note.toml.lines() {
+                    if l.is_empty() {
+                        out.push('\n');
+                    } else {
+                        let _ = writeln!(out, "  {l}");
+                    }
+                }
+            }
+        }
+        Ok(None) => {
+            let _ = writeln!(out, "Machine: not recorded (no {section})");
+        }
+        Err(e) => {
+            let _ = writeln!(out, "Machine: unreadable ({e})");
+        }
+    }
+    out.push('\n');
 }
 
 fn log2_align(a: u64) -> u32 {

@@ -437,7 +437,95 @@ fn section_headers() {
         lines[8],
         "                  CONTENTS, ALLOC, LOAD, RELOC, DATA"
     );
-    assert_eq!(lines.len(), 9);
+    // A hand-made object records no machine.
+    assert_eq!(lines[9], "Machine: not recorded (no .note.st200.machine)");
+    assert_eq!(lines[10], "");
+    assert_eq!(lines.len(), 11);
+}
+
+/// `-h` and `-p` on objects `las` made show the machine recorded in their
+/// `.note.st200.machine` (isa::note).
+#[test]
+fn the_machine_is_shown_by_h_and_p() {
+    let wide8 = isa::model::ProcessorModel::from_toml_str(
+        "base = \"st231\"\nname = \"wide8\"\nissue_width = 8\n[resources]\nissue = 8\nmem = 2\nodd = 4\neven = 4\n",
+    )
+    .unwrap();
+    let src = "\t.text\n\tnop\n\t;;\n";
+    let obj = assembler::assemble(
+        "w.s",
+        src,
+        &assembler::Options {
+            model: wide8.clone(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let t = dump("w.o", &obj, &opts(|o| o.section_headers = true)).unwrap();
+    let lines: Vec<&str> = t.lines().collect();
+    // .text: 1 word at 0x38 (header aligned to 8); the note follows at
+    // 0x3c (aligned to 4): 12 bytes of header, "ST200\0" padded to 8, then
+    // "wide8\0", the resolved description and a NUL, padded to 4.
+    let toml = wide8.resolved().to_toml_string().unwrap();
+    let size = 12 + 8 + (6 + toml.len() + 1).next_multiple_of(4);
+    assert_eq!(
+        lines[5],
+        "  0 .text         00000004  00000000  00000000  00000038  2**3"
+    );
+    assert_eq!(
+        lines[7],
+        format!("  1 .note.st200.machine {size:08x}  00000000  00000000  0000003c  2**2")
+    );
+    assert_eq!(lines[8], "                  CONTENTS, READONLY");
+    assert_eq!(
+        lines[9],
+        "Machine: wide8 (with its description, in .note.st200.machine)"
+    );
+    // -p: the name and the description, line by line.
+    let p = dump("w.o", &obj, &opts(|o| o.private_headers = true)).unwrap();
+    assert_has(
+        &p,
+        "Machine: wide8 (with its description, in .note.st200.machine)",
+    );
+    assert!(
+        p.contains("Machine description:\n  name = \"wide8\"\n"),
+        "{p}"
+    );
+    assert_has(&p, "  issue_width = 8");
+    // The binary, as users run it.
+    let path = std::env::temp_dir().join(format!("objdump-machine-{}.o", std::process::id()));
+    std::fs::write(&path, &obj).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_st-objdump"))
+        .arg("-h")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(out.status.success());
+    assert_has(
+        &String::from_utf8_lossy(&out.stdout),
+        "Machine: wide8 (with its description, in .note.st200.machine)",
+    );
+    // -x (all headers, GNU: -f -h -p -r -t) includes the description.
+    std::fs::write(&path, &obj).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_st-objdump"))
+        .arg("-x")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let x = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        x.contains("Machine description:\n  name = \"wide8\"\n"),
+        "{x}"
+    );
+    // A built-in machine is recorded too.
+    let st = assembler::assemble("s.s", src, &Default::default()).unwrap();
+    let h = dump("s.o", &st, &opts(|o| o.section_headers = true)).unwrap();
+    assert_has(
+        &h,
+        "Machine: st231 (with its description, in .note.st200.machine)",
+    );
 }
 
 #[test]

@@ -53,6 +53,26 @@ pub const fn core_of_flags(flags: u32) -> Option<Core> {
     core_from_code((flags & EF_ST200_CORE_MASK) >> EF_ST200_CORE_SHIFT)
 }
 
+/// `sh_type` of a note section (`SHT_NOTE`, ELF gABI).
+pub const SHT_NOTE: u32 = 7;
+
+/// Name of the section that records the machine an object or executable
+/// was built for (see [`crate::note`]).
+pub const MACHINE_NOTE_SECTION: &str = ".note.st200.machine";
+
+/// Owner name of the toolchain's ELF notes (`n_name`, written `"ST200\0"`).
+pub const NOTE_OWNER: &str = "ST200";
+
+/// Note type (`n_type`) of the machine-description note of owner
+/// [`NOTE_OWNER`]: its descriptor is the machine's name, a NUL, the
+/// machine's resolved TOML description
+/// (`ProcessorModel::resolved().to_toml_string()`) and a NUL. The number
+/// is ours: ISA-ST200.md §6 defines no notes and note types are scoped by
+/// their owner name. 3 rather than 1: `readelf -n` shows types 1 and 2 of
+/// an unknown owner as the generic `NT_VERSION`/`NT_ARCH`, and 3 as
+/// "Unknown note type: (0x00000003)" (format in [`crate::note`]).
+pub const NT_ST200_MACHINE: u32 = 3;
+
 /// The field a relocation patches (§6.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RelocField {

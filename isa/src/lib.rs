@@ -13,6 +13,7 @@ pub mod custom;
 pub mod elf;
 pub mod encoding;
 pub mod model;
+pub mod note;
 pub mod ops;
 pub mod reloc;
 

@@ -55,7 +55,8 @@ pub struct LinkOptions {
     pub strip_all: bool,
     /// `-S`: no debug sections.
     pub strip_debug: bool,
-    /// Link objects built for different cores.
+    /// Link objects built for different cores or machines (the output
+    /// records the first machine).
     pub allow_mixed_cores: bool,
 }
 

@@ -2,6 +2,7 @@
 //! ST240 as variants), as a library. See ARCHITECTURE.md §5 and
 //! ISA-ST200.md §4 (semantics) and §5 (timing).
 //!
+//! - [`compat`]: whether a program built for one machine may run on another;
 //! - [`loader`]: ELF32 executables (`e_machine` 100) into memory, entry state;
 //! - [`memory`]: sparse paged 32-bit memory;
 //! - [`decode`]: bundles decoded once and cached by address;
@@ -28,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub mod cache;
+pub mod compat;
 pub mod decode;
 pub mod loader;
 pub mod machine;

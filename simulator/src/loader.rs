@@ -49,6 +49,12 @@ pub struct Program {
     pub segments: Vec<Segment>,
     /// The core named in `e_flags` (ISA-ST200.md §6.1), if recognised.
     pub core: Option<isa::Core>,
+    /// The machine the program was built for, from its
+    /// `.note.st200.machine` (`isa::note`), if it records one.
+    pub machine: Option<isa::model::ProcessorModel>,
+    /// The executable sections (`SHF_EXECINSTR`) as (address, bytes), or
+    /// the executable segments when the file has no section headers.
+    pub code: Vec<(u32, Vec<u8>)>,
     /// Functions and source lines (symbol table and DWARF).
     pub symbols: Symbols,
     /// `__stack_top`, if the linker defined it.
@@ -137,6 +143,36 @@ impl Program {
                 "the file has no loadable segment (PT_LOAD)".into(),
             ));
         }
+        let machine = isa::note::MachineNote::from_elf(bytes)
+            .and_then(|n| n.map(|n| n.model()).transpose())
+            .map_err(|e| LoadError::Unsupported(e.to_string()))?;
+        let mut code = Vec::new();
+        for sh in &elf.section_headers {
+            if sh.sh_flags & u64::from(goblin::elf::section_header::SHF_EXECINSTR) == 0
+                || sh.sh_type != goblin::elf::section_header::SHT_PROGBITS
+            {
+                continue;
+            }
+            let data = usize::try_from(sh.sh_offset)
+                .ok()
+                .zip(usize::try_from(sh.sh_size).ok())
+                .and_then(|(o, n)| bytes.get(o..o.checked_add(n)?));
+            match (data, u32::try_from(sh.sh_addr)) {
+                (Some(d), Ok(a)) => code.push((a, d.to_vec())),
+                _ => {
+                    return Err(LoadError::Malformed(
+                        "an executable section lies outside the file".into(),
+                    ))
+                }
+            }
+        }
+        if elf.section_headers.is_empty() {
+            code = segments
+                .iter()
+                .filter(|s| s.exec)
+                .map(|s| (s.vaddr, s.data.clone()))
+                .collect();
+        }
         let symbols = Symbols::from_elf(&elf, bytes);
         let stack_top = symbols.lookup_name("__stack_top");
         let gp = symbols.lookup_name("_gp");
@@ -144,6 +180,8 @@ impl Program {
             entry,
             segments,
             core: isa::elf::core_of_flags(elf.header.e_flags),
+            machine,
+            code,
             symbols,
             stack_top,
             gp,

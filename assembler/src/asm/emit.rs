@@ -423,6 +423,34 @@ impl<'o> Assembler<'o> {
                 }
             }
         }
+        // The machine the object is built for (isa::note), last so that
+        // the indices of the user's sections do not move.
+        if sections
+            .iter()
+            .any(|s| s.name == isa::elf::MACHINE_NOTE_SECTION)
+        {
+            self.diags.error_global(format!(
+                "section `{}` is reserved: las writes it to record the machine",
+                isa::elf::MACHINE_NOTE_SECTION
+            ));
+        }
+        match isa::note::MachineNote::of_model(&self.opts.model) {
+            Ok(note) => {
+                let data = note.to_bytes();
+                sections.push(Section {
+                    name: isa::elf::MACHINE_NOTE_SECTION.to_string(),
+                    sh_type: isa::elf::SHT_NOTE,
+                    flags: 0,
+                    align: 4,
+                    size: data.len() as u64,
+                    data,
+                    relocs: Vec::new(),
+                });
+            }
+            Err(e) => self
+                .diags
+                .error_global(format!("cannot record the machine: {e}")),
+        }
         if self.diags.has_errors() {
             return (None, self.diags);
         }

@@ -24,6 +24,9 @@ struct Cli {
     /// Display the contents of the section headers
     #[arg(short = 'h', long = "section-headers", visible_alias = "headers")]
     section_headers: bool,
+    /// Display the machine the file is built for, with its description
+    #[arg(short = 'p', long = "private-headers")]
+    private_headers: bool,
     /// Display the contents of the symbol table(s)
     #[arg(short = 't', long = "syms")]
     syms: bool,
@@ -33,7 +36,7 @@ struct Cli {
     /// Display the full contents of all sections
     #[arg(short = 's', long = "full-contents")]
     full_contents: bool,
-    /// Display all available header information (-f -h -t -r)
+    /// Display all available header information (-f -h -p -t -r)
     #[arg(short = 'x', long = "all-headers")]
     all_headers: bool,
     /// Core to decode for (default: from the ELF e_flags, else st231)
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
     let opts = Options {
         file_header: cli.file_headers || cli.all_headers,
         section_headers: cli.section_headers || cli.all_headers,
+        private_headers: cli.private_headers || cli.all_headers,
         syms: cli.syms || cli.all_headers,
         relocs: cli.reloc || cli.all_headers,
         full_contents: cli.full_contents,
@@ -71,7 +75,7 @@ fn main() -> ExitCode {
         model: None,
     };
     if !opts.any() {
-        eprintln!("st-objdump: at least one of -d, -D, -f, -h, -r, -s, -t or -x must be given");
+        eprintln!("st-objdump: at least one of -d, -D, -f, -h, -p, -r, -s, -t or -x must be given");
         eprintln!("Try 'st-objdump --help' for more information.");
         return ExitCode::FAILURE;
     }

@@ -504,6 +504,7 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
 pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, Error> {
     cfg.step(|| format!("assemble {name}"));
     let opts = assembler::Options {
+        // The whole machine, so that the object records it (isa::note).
         model: cfg.model.clone(),
         debug: false,
         include_dirs: Vec::new(),
@@ -512,10 +513,16 @@ pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, Error> 
         .map_err(|d| Error::Diagnostics(d.render_as(cfg.front.diagnostics_format)))
 }
 
-/// The runtime for `cfg`'s core: `(crt0.o, libc.a)`, from the cache or built now.
+/// The runtime for `cfg`'s machine: `(crt0.o, libc.a)`, from the cache or
+/// built now. The cache is keyed by the tools' build stamp, a digest of the
+/// machine's resolved description (`isa::note::machine_digest`: two
+/// descriptions of one machine share a runtime, a described machine gets
+/// its own, and its objects record it) and bundling.
 pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
+    let digest = isa::note::machine_digest(&cfg.model)
+        .map_err(|e| Error::Options(format!("cannot describe the machine: {e}")))?;
     let key = format!(
-        "{:016x}-{}-{}-O2",
+        "{:016x}-{}-{digest:016x}-{}-O2",
         BUILD_STAMP,
         cfg.core().name(),
         if cfg.bundle { "b" } else { "nb" }

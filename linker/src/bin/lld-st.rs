@@ -29,7 +29,7 @@ Options:
   -Map FILE, -Map=FILE    write a link map
   -s, --strip-all         omit the symbol table
   -S, --strip-debug       omit debug sections
-  --allow-mixed-cores     link objects built for different cores
+  --allow-mixed-cores     link objects built for different cores or machines
   --version               print the version
   --help                  print this help
 ";

@@ -22,6 +22,7 @@
 
 mod gc;
 mod layout;
+mod machine;
 mod map;
 mod relocate;
 mod resolve;
@@ -167,6 +168,7 @@ impl<'o> Linker<'o> {
 
     fn is_input_section(s: &InSection) -> bool {
         !s.name.is_empty()
+            && !machine::is_machine_note(s)
             && !matches!(
                 s.sh_type,
                 0 | SHT_SYMTAB | SHT_STRTAB | SHT_RELA | SHT_REL | SHT_GROUP
@@ -205,6 +207,7 @@ impl<'o> Linker<'o> {
         }
         self.allocate_commons();
         let e_flags = self.e_flags();
+        let note = self.machine_note();
         // Symbols the script defines count as defined for the undefined check.
         let script_defs: HashSet<String> = collect_script_defs(&script);
         let live = self.opts.gc_sections.then(|| self.live_sections(&script));
@@ -325,6 +328,7 @@ impl<'o> Linker<'o> {
             }
         };
         let map = self.opts.map.then(|| self.map_text(&outs, &syms, &place));
+        outs.extend(note);
         let image = Image {
             sections: outs,
             symbols,

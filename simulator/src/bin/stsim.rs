@@ -4,6 +4,13 @@
 //! [--perfect-caches] [--stats] [--stats-json FILE] [--trace FILE]
 //! [--profile FILE] program [args...]`
 //!
+//! The program runs on the machine recorded in its `.note.st200.machine`
+//! (else the built-in model of the core in `e_flags`). `--machine` or
+//! `--mcpu` run it on another machine only when its code is legal and
+//! timing-safe there (`simulator::compat`); otherwise stsim stops before
+//! the first cycle, naming the rule and the first bundle that breaks it
+//! (exit status 125).
+//!
 //! Only the program's output goes to stdout; reports go to stderr or to
 //! files, whatever the exit status. The exit status is the program's
 //! (`exit` syscall), or one of the codes of `simulator::trap`.
@@ -24,13 +31,18 @@ use simulator::{Machine, Options, Program};
     version,
     about = "Cycle-accurate simulator for ST200 (ST231) ELF executables",
     after_help = "Exit status: the program's exit status; 124 cycle limit reached; 125 cannot load; \
-132 illegal instruction; 133 breakpoint; 134 idle; 135 misaligned access; 139 memory fault."
+132 illegal instruction; 133 breakpoint; 134 idle; 135 misaligned access; 139 memory fault. \
+125 also when the program cannot run on the machine chosen with --machine or --mcpu."
 )]
 struct Cli {
-    /// Core to simulate (overrides the core named in the ELF header): st220, st231 or st240.
+    /// Run on this built-in machine (st220, st231 or st240) instead of the
+    /// one recorded in the executable; refused unless the code is legal
+    /// and timing-safe there.
     #[arg(long, value_name = "CPU")]
     mcpu: Option<String>,
-    /// Processor model to use, as a TOML file (see isa::model).
+    /// Run on the machine described by this TOML file (see isa::model)
+    /// instead of the one recorded in the executable; refused unless the
+    /// code is legal and timing-safe there.
     #[arg(long, value_name = "FILE.toml")]
     machine: Option<PathBuf>,
     /// Stop the run after N cycles (exit status 124).
@@ -118,16 +130,19 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    let mut model = match &cli.machine {
+    // The machine recorded in the program, unless --machine or --mcpu
+    // name another that it can run on (simulator::compat).
+    let file_model = match &cli.machine {
         Some(path) => match ProcessorModel::from_toml_file(path) {
-            Ok(m) => m,
+            Ok(m) => Some(m),
             Err(e) => return fail(e),
         },
-        None => ProcessorModel::builtin(mcpu.or(program.core).unwrap_or(Core::St231)),
+        None => None,
     };
-    if let Some(c) = mcpu {
-        model.core = c;
-    }
+    let model = match simulator::compat::select_machine(&program, file_model, mcpu) {
+        Ok(m) => m,
+        Err(refusal) => return fail(format!("`{}`: {refusal}", cli.program.display())),
+    };
     let options = Options {
         perfect_caches: cli.perfect_caches,
         max_cycles: cli.max_cycles,
