@@ -101,6 +101,7 @@ pub fn parse(args: &[String]) -> Result<CommandLine, String> {
             "-s" | "--strip-all" => o.strip_all = true,
             "-S" | "--strip-debug" => o.strip_debug = true,
             "--allow-mixed-cores" => o.allow_mixed_cores = true,
+            "--machine" => o.machine = Some(machine(&value(&mut i, "--machine")?)?),
             _ => {
                 if let Some(v) = a.strip_prefix("-o").filter(|v| !v.is_empty()) {
                     c.output = Some(PathBuf::from(v));
@@ -115,6 +116,15 @@ pub fn parse(args: &[String]) -> Result<CommandLine, String> {
                 } else if let Some(v) = a.strip_prefix("-Map=").or_else(|| a.strip_prefix("--Map="))
                 {
                     c.map = Some(PathBuf::from(v));
+                } else if let Some(v) = a.strip_prefix("--machine=") {
+                    o.machine = Some(machine(v)?);
+                } else if let Some(v) = a
+                    .strip_prefix("-mcpu=")
+                    .or_else(|| a.strip_prefix("--mcpu="))
+                {
+                    o.machine = Some(isa::model::ProcessorModel::by_name(v).map_err(|_| {
+                        format!("-mcpu={v}: unknown core (expected st220, st231 or st240)")
+                    })?);
                 } else if let Some(v) = a.strip_prefix("--section-start=") {
                     let (n, addr) = v
                         .split_once('=')
@@ -143,4 +153,9 @@ pub fn parse(args: &[String]) -> Result<CommandLine, String> {
     }
     c.options.map = c.map.is_some();
     Ok(c)
+}
+
+/// `--machine FILE`: the machine description in FILE.
+fn machine(path: &str) -> Result<isa::model::ProcessorModel, String> {
+    isa::model::ProcessorModel::from_toml_file(path).map_err(|e| format!("--machine {path}: {e}"))
 }

@@ -58,6 +58,10 @@ pub struct LinkOptions {
     /// Link objects built for different cores or machines (the output
     /// records the first machine).
     pub allow_mixed_cores: bool,
+    /// `-mcpu=NAME` / `--machine FILE`: the machine the executable is for.
+    /// Every input that records a machine must record this one, and the
+    /// executable records it even when no input does.
+    pub machine: Option<isa::model::ProcessorModel>,
 }
 
 /// The result of a successful link.

@@ -182,3 +182,36 @@ fn an_object_without_a_note_takes_the_others_machine() {
     let s = readelf(&["-S", "-W"], &exe, &dir, "b.out");
     assert!(!s.contains(".note"), "{s}");
 }
+
+/// `-mcpu=` / `--machine`: every input must record the named machine, and
+/// the executable records it (also when no input records one).
+#[test]
+fn the_command_line_names_the_machine_every_input_must_record() {
+    let a = asm_for(&wide8(), START);
+    let b = asm_for(&wide8(), MAIN);
+    let mut o = opts(&[("start.o", &a), ("main.o", &b)]);
+    o.machine = Some(ProcessorModel::st231());
+    let e = link(&o)
+        .expect_err("wide8 objects must not link for the st231")
+        .to_string();
+    assert!(e.contains("start.o") && e.contains("`wide8`"), "{e}");
+    assert!(e.contains("the link is for machine `st231`"), "{e}");
+    o.machine = Some(wide8());
+    let exe = link(&o).unwrap_or_else(|e| panic!("{e}")).elf;
+    let note = isa::note::MachineNote::from_elf(&exe).unwrap().unwrap();
+    assert_eq!(note.name, "wide8");
+    // The command-line parser: -mcpu= and --machine FILE.
+    let dir = tmp("cli");
+    let file = dir.join("wide8.toml");
+    std::fs::write(&file, WIDE8).unwrap();
+    let args: Vec<String> = vec!["-mcpu=st220".into(), "x.o".into()];
+    let c = linker::cli::parse(&args).unwrap();
+    assert_eq!(c.options.machine, Some(ProcessorModel::st220()));
+    let args: Vec<String> = vec!["--machine".into(), file.display().to_string(), "x.o".into()];
+    let c = linker::cli::parse(&args).unwrap();
+    assert_eq!(c.options.machine.map(|m| m.name), Some("wide8".to_string()));
+    let args: Vec<String> = vec!["-mcpu=st999".into()];
+    assert!(linker::cli::parse(&args).unwrap_err().contains("st999"));
+    let args: Vec<String> = vec!["--machine=/nonexistent/m.toml".into()];
+    assert!(linker::cli::parse(&args).unwrap_err().contains("m.toml"));
+}

@@ -30,6 +30,10 @@ Options:
   -s, --strip-all         omit the symbol table
   -S, --strip-debug       omit debug sections
   --allow-mixed-cores     link objects built for different cores or machines
+  -mcpu=CPU, --machine FILE
+                          the machine (built-in st220, st231, st240, or a TOML
+                          description) every input must record; the executable
+                          records it
   --version               print the version
   --help                  print this help
 ";

@@ -20,7 +20,17 @@ impl Linker<'_> {
     /// Disagreements are errors unless `--allow-mixed-cores` is given, in
     /// which case the first object's machine is recorded.
     pub(super) fn machine_note(&mut self) -> Option<OutSection> {
-        let mut first: Option<(String, MachineNote, ProcessorModel)> = None;
+        // `-mcpu=` / `--machine`: the expected machine comes first, so that
+        // every input is compared with it.
+        let mut first: Option<(String, MachineNote, ProcessorModel)> =
+            self.opts.machine.as_ref().and_then(|m| {
+                let note = MachineNote::of_model(m).ok()?;
+                Some((
+                    "the command line (--machine or -mcpu=)".to_string(),
+                    note,
+                    m.clone(),
+                ))
+            });
         for &o in &self.order {
             let obj = &self.objects[o];
             let Some(sec) = obj.sections.iter().find(|s| is_machine_note(s)) else {
@@ -50,10 +60,17 @@ impl Linker<'_> {
                         } else {
                             ""
                         };
-                        self.errors.push(format!(
-                            "{name0} is built for machine `{}` but {} for machine `{}`{same_name}: objects built for different machines cannot be linked together",
-                            note0.name, obj.name, note.name
-                        ));
+                        self.errors.push(if self.opts.machine.is_some() {
+                            format!(
+                                "{} is built for machine `{}` but the link is for machine `{}` (--machine or -mcpu=){same_name}",
+                                obj.name, note.name, note0.name
+                            )
+                        } else {
+                            format!(
+                                "{name0} is built for machine `{}` but {} for machine `{}`{same_name}: objects built for different machines cannot be linked together",
+                                note0.name, obj.name, note.name
+                            )
+                        });
                     }
                 }
             }
