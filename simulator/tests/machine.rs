@@ -274,3 +274,29 @@ fn a_damaged_note_is_a_load_error_not_a_panic() {
     assert!(err.contains("machine note"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `stsim --print-machine NAME` prints a complete, commented description
+/// that loads back unchanged (as `lcc --print-machine` does).
+#[test]
+fn print_machine_loads_back_unchanged() {
+    for (name, model) in [
+        ("st220", isa::model::ProcessorModel::st220()),
+        ("st231", isa::model::ProcessorModel::st231()),
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_stsim"))
+            .args(["--print-machine", name])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains("# Units per bundle"), "{text}");
+        let back = isa::model::ProcessorModel::from_toml_str(&text).unwrap();
+        assert_eq!(back, model.resolved());
+    }
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_stsim"))
+        .args(["--print-machine", "st999"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(125));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("st999"));
+}

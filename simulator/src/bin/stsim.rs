@@ -68,8 +68,13 @@ struct Cli {
     /// `lcc -fprofile-use=FILE`.
     #[arg(long, value_name = "FILE")]
     profile_edges: Option<PathBuf>,
+    /// Print the complete, commented description of a built-in machine
+    /// (st220, st231, st240) or of a machine file, and exit.
+    #[arg(long, value_name = "NAME", exclusive = true)]
+    print_machine: Option<String>,
     /// The ELF executable.
-    program: PathBuf,
+    #[arg(required_unless_present = "print_machine")]
+    program: Option<PathBuf>,
     /// Arguments passed to the program (argv[1..]).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     args: Vec<String>,
@@ -83,7 +88,8 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 fn main() -> ExitCode {
     // Accept gcc-style `-mcpu=X` as well as `--mcpu=X` among stsim's own
     // options (those before the program name).
-    const TAKES_VALUE: [&str; 7] = [
+    const TAKES_VALUE: [&str; 8] = [
+        "--print-machine",
         "--machine",
         "--max-cycles",
         "--stats-json",
@@ -110,14 +116,26 @@ fn main() -> ExitCode {
         raw.push(a);
     }
     let cli = Cli::parse_from(raw);
+    if let Some(name) = &cli.print_machine {
+        return match ProcessorModel::by_name_or_file(name) {
+            Ok(m) => {
+                print!("{}", m.to_commented_toml());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        };
+    }
+    let Some(program_path) = cli.program.clone() else {
+        return fail("no program given");
+    };
 
-    let bytes = match std::fs::read(&cli.program) {
+    let bytes = match std::fs::read(&program_path) {
         Ok(b) => b,
-        Err(e) => return fail(format!("cannot read `{}`: {e}", cli.program.display())),
+        Err(e) => return fail(format!("cannot read `{}`: {e}", program_path.display())),
     };
     let program = match Program::parse(&bytes) {
         Ok(p) => p,
-        Err(e) => return fail(format!("cannot load `{}`: {e}", cli.program.display())),
+        Err(e) => return fail(format!("cannot load `{}`: {e}", program_path.display())),
     };
     let mcpu = match &cli.mcpu {
         Some(name) => match Core::from_name(name) {
@@ -141,7 +159,7 @@ fn main() -> ExitCode {
     };
     let model = match simulator::compat::select_machine(&program, file_model, mcpu) {
         Ok(m) => m,
-        Err(refusal) => return fail(format!("`{}`: {refusal}", cli.program.display())),
+        Err(refusal) => return fail(format!("`{}`: {refusal}", program_path.display())),
     };
     let options = Options {
         perfect_caches: cli.perfect_caches,
@@ -151,10 +169,10 @@ fn main() -> ExitCode {
         Ok(m) => m,
         Err(e) => return fail(e),
     };
-    let mut argv = vec![cli.program.display().to_string()];
+    let mut argv = vec![program_path.display().to_string()];
     argv.extend(cli.args.iter().cloned());
     if let Err(e) = program.load(&mut machine, &argv) {
-        return fail(format!("cannot load `{}`: {e}", cli.program.display()));
+        return fail(format!("cannot load `{}`: {e}", program_path.display()));
     }
     if let Some(path) = &cli.trace {
         match std::fs::File::create(path) {
