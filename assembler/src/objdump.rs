@@ -59,7 +59,7 @@
 
 use goblin::container::{Container, Ctx, Endian};
 use goblin::elf::{ProgramHeader, RelocSection, SectionHeader, Sym};
-use isa::bundle::{check_placed, BundleLimits, Slot, SlotNeeds};
+use isa::bundle::{check_placed, BundleRules, Slot, SlotNeeds};
 use isa::elf::{reloc_type, RelocField, EM_ST200, RELOC_OPERATORS};
 use isa::encoding::{
     self, bundle_len, decode_bundle, format_constant, format_operand, format_with, imm_fits_short,
@@ -132,6 +132,10 @@ pub struct Options {
     pub disassemble_all: bool,
     /// `--mcpu`: core used to decode; default from `e_flags`, else ST231.
     pub core: Option<Core>,
+    /// `--machine FILE`: machine description whose core decodes (unless
+    /// `core` is given) and whose bundle rules and lanes check bundles;
+    /// default the built-in machine of the core.
+    pub model: Option<isa::model::ProcessorModel>,
 }
 
 impl Options {
@@ -581,6 +585,22 @@ impl ElfFile<'_> {
             .unwrap_or(Core::St231)
     }
 
+    /// The machine to decode and check bundles with: `--machine` (its core
+    /// replaced by `--mcpu` when given), else the built-in machine of
+    /// [`ElfFile::core`].
+    pub fn model(&self, opts: &Options) -> isa::model::ProcessorModel {
+        match &opts.model {
+            Some(m) => {
+                let mut m = m.clone();
+                if let Some(c) = opts.core {
+                    m.core = c;
+                }
+                m
+            }
+            None => isa::model::ProcessorModel::builtin(self.core(opts.core)),
+        }
+    }
+
     fn is_relocatable(&self) -> bool {
         self.e_type == ET_REL
     }
@@ -1001,6 +1021,9 @@ const NO_LABEL: &str = "no label at this place: list its section with -D";
 struct Disassembler<'e, 'a> {
     elf: &'e ElfFile<'a>,
     core: Core,
+    /// The machine whose bundle rules and lanes the bundles must obey.
+    model: isa::model::ProcessorModel,
+    rules: BundleRules,
     show_relocs: bool,
     /// Sections listed, in order.
     listed: Vec<usize>,
@@ -1020,7 +1043,9 @@ struct Disassembler<'e, 'a> {
 
 impl<'e, 'a> Disassembler<'e, 'a> {
     fn new(elf: &'e ElfFile<'a>, opts: &Options) -> Self {
-        let core = elf.core(opts.core);
+        let model = elf.model(opts);
+        let core = model.core;
+        let rules = BundleRules::new(&model);
         let listed: Vec<usize> = elf
             .sections
             .iter()
@@ -1068,6 +1093,8 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             by_section,
             elf,
             core,
+            model,
+            rules,
             show_relocs: opts.relocs,
             listed,
             items: HashMap::new(),
@@ -1371,7 +1398,7 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         ops: &[DecodedOp],
         base: u64,
     ) -> Result<(), String> {
-        let needs: Vec<SlotNeeds> = ops.iter().map(|o| SlotNeeds::of(&o.op)).collect();
+        let needs: Vec<SlotNeeds> = ops.iter().map(|o| SlotNeeds::of(&o.op, &self.model)).collect();
         let mut slots = vec![Slot::Nop; words.len()];
         for (k, o) in ops.iter().enumerate() {
             if let Some(slot) = slots.get_mut(o.index) {
@@ -1387,7 +1414,8 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                 }
             }
         }
-        check_placed(&needs, &slots, base & 4 != 0, &BundleLimits::ST200)
+        let lane = ((base >> 2) % u64::from(self.rules.lane_count.max(1))) as u32;
+        check_placed(&needs, &slots, lane, &self.rules)
             .map_err(|e| format!("bundle breaks a rule: {e}"))?;
         for o in ops {
             let off = (start + o.index) as u64 * 4;

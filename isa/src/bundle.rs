@@ -13,7 +13,7 @@ use std::collections::HashSet;
 
 use crate::encoding::Operation;
 use crate::model::{LaneClass, ProcessorModel};
-use crate::ops::{OpClass, Unit};
+use crate::ops::{OpClass, OpInfo, Unit};
 
 /// Per-bundle resource counts of the ST231 (ISA-ST200.md §2.2, §5.4: issue
 /// 4, one control op, one memory op, two multipliers on odd lanes). The
@@ -179,6 +179,14 @@ impl BundleRules {
         0..p
     }
 
+    /// Alignment (bytes) code sections need so that the lane of every
+    /// syllable is known when assembling: 8 on the ST231 (§2.1: the
+    /// parity of the word address), `4 ×` the period of the lane lists in
+    /// general ([`BundleRules::start_lanes`]).
+    pub fn code_align(&self) -> u64 {
+        (4 * self.start_lanes().end as u64).max(8)
+    }
+
     /// Whether the lane lists are the ST231's parity rules (multiplies and
     /// long-immediate owners on odd lanes, extensions and EVEN operations
     /// on even lanes, everything else anywhere), so that messages can speak
@@ -324,8 +332,13 @@ impl SlotNeeds {
     /// those of the multipliers, another class its own; an undeclared
     /// `asm_N` keeps the unit of the operation table (§4.10).
     pub fn of(op: &Operation, model: &ProcessorModel) -> SlotNeeds {
-        let info = op.info();
-        let mut n = SlotNeeds::new(info.unit, op.long_imm, info.fixed_stop_bit());
+        SlotNeeds::of_info(op.info(), op.long_imm, model)
+    }
+
+    /// [`SlotNeeds::of`] an operation of table entry `info`, with a long
+    /// immediate or not.
+    pub fn of_info(info: &OpInfo, long_imm: bool, model: &ProcessorModel) -> SlotNeeds {
+        let mut n = SlotNeeds::new(info.unit, long_imm, info.fixed_stop_bit());
         if info.class == OpClass::Custom {
             let slot = info.name.strip_prefix("asm_").and_then(|s| s.parse().ok());
             if let Some(c) = slot.and_then(|s| model.custom_slot(s)) {
