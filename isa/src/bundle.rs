@@ -1011,4 +1011,231 @@ mod tests {
         );
         assert!(check_placed(&[MUL], &[Slot::Op(0)], true, &L).is_ok());
     }
+
+    // ---- Machines other than the ST231 -------------------------------
+
+    /// A machine `base = "st231"` with `body` (TOML) over it.
+    fn machine(body: &str) -> BundleRules {
+        let text = format!("base = \"st231\"\n{body}");
+        let m = ProcessorModel::from_toml_str(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        BundleRules::new(&m)
+    }
+
+    /// The 8-issue machine of the model tests: 8 lanes, mem 2, odd 4, even 4
+    /// (`alu` given: the base's `alu = 4` would be kept otherwise).
+    fn wide8() -> BundleRules {
+        machine(
+            "name = \"wide8\"\nissue_width = 8\n[resources]\nissue = 8\nalu = 8\nmem = 2\nctl = 1\nodd = 4\neven = 4\n",
+        )
+    }
+
+    /// 2-issue: one unit of everything but the ALUs.
+    fn two() -> BundleRules {
+        machine(
+            "name = \"two\"\nissue_width = 2\n[resources]\nissue = 2\nalu = 2\nmem = 1\nctl = 1\nodd = 1\neven = 1\n",
+        )
+    }
+
+    /// 1-issue: every resource 1, so one lane and extensions riding along.
+    fn one() -> BundleRules {
+        machine(
+            "name = \"one\"\nissue_width = 1\n[resources]\nissue = 1\nalu = 1\nmem = 1\nctl = 1\nodd = 1\neven = 1\n",
+        )
+    }
+
+    /// A 16-issue machine: 16 lanes, the ST231's parity lane rules.
+    fn wide16() -> BundleRules {
+        machine(
+            "name = \"wide16\"\nissue_width = 16\n[resources]\nissue = 16\nalu = 16\nmem = 4\nctl = 1\nodd = 8\neven = 8\n",
+        )
+    }
+
+    fn ops(n: usize) -> Vec<Slot> {
+        (0..n).map(Slot::Op).collect()
+    }
+
+    #[test]
+    fn wide_machine_counts_by_its_resources() {
+        let w = wide8();
+        // §2.3 rule 1 with issue 8: eight ALU operations fit, nine do not.
+        assert_eq!(place(&[ALU; 8], 0u32, &w, false, |_| "add").unwrap(), ops(8));
+        let e = place(&[ALU; 9], 0u32, &w, false, |_| "add").unwrap_err();
+        assert_eq!(
+            e,
+            BundleError::TooManySyllables {
+                needed: 9,
+                limit: 8
+            }
+        );
+        let text = w.describe(&e);
+        assert!(
+            text.contains("bundle needs 9 syllables")
+                && text.contains("machine wide8 issues at most 8 per cycle")
+                && text.contains("§2.3 rule 1"),
+            "{text}"
+        );
+        // Rule 3 with mem = 2: two memory operations pass, three do not.
+        assert_eq!(place(&[MEM, MEM], 0u32, &w, false, |_| "ldw").unwrap(), ops(2));
+        assert!(matches!(
+            place(&[MEM; 3], 0u32, &w, false, |_| "ldw"),
+            Err(BundleError::TooManyUnits { count: 3, limit: 2, .. })
+        ));
+        // Rule 4 with odd = 4 on lanes 1, 3, 5, 7: four multiplies from an
+        // even start need a nop before each.
+        assert_eq!(
+            place(&[MUL; 4], 0u32, &w, true, |_| "mul32").unwrap(),
+            vec![
+                Slot::Nop,
+                Slot::Op(0),
+                Slot::Nop,
+                Slot::Op(1),
+                Slot::Nop,
+                Slot::Op(2),
+                Slot::Nop,
+                Slot::Op(3)
+            ]
+        );
+        assert_eq!(
+            place(&[MUL; 5], 0u32, &w, true, |_| "mul32"),
+            Err(BundleError::TooManyMultiplies(5, 4))
+        );
+    }
+
+    #[test]
+    fn two_issue_machine() {
+        let t = two();
+        assert_eq!(t.lane_count, 2);
+        assert_eq!(
+            place(&[ALU; 3], 0u32, &t, true, |_| "add"),
+            Err(BundleError::TooManySyllables {
+                needed: 3,
+                limit: 2
+            })
+        );
+        // Lane 1 is the odd lane: a multiply at lane 0 gets a nop first;
+        // a long immediate takes both lanes, owner on lane 1.
+        assert_eq!(
+            place(&[MUL], 0u32, &t, true, |_| "mul32").unwrap(),
+            vec![Slot::Nop, Slot::Op(0)]
+        );
+        assert_eq!(place(&[MUL], 1u32, &t, false, |_| "mul32").unwrap(), ops(1));
+        assert_eq!(
+            place(&[ALU_X], 0u32, &t, false, |_| "add").unwrap(),
+            vec![Slot::Immr(0), Slot::Op(0)]
+        );
+        assert_eq!(
+            place(&[ALU_X], 1u32, &t, false, |_| "add").unwrap(),
+            vec![Slot::Op(0), Slot::Imml(0)]
+        );
+        // A multiply and a long immediate need three issue slots.
+        assert!(matches!(
+            place(&[MUL, ALU_X], 0u32, &t, true, |_| "x"),
+            Err(BundleError::TooManySyllables { needed: 3, limit: 2 })
+        ));
+        // Two multiplies: odd = 1.
+        assert_eq!(
+            place(&[MUL, MUL], 1u32, &t, true, |_| "x"),
+            Err(BundleError::TooManyMultiplies(2, 1))
+        );
+    }
+
+    #[test]
+    fn one_issue_machine_pairs_the_extension_without_an_issue_slot() {
+        let o = one();
+        assert_eq!(o.lane_count, 1);
+        assert!(!o.extension_takes_issue);
+        assert_eq!(o.max_syllables(), 2);
+        // Both syllables sit on lane 0; the owner-first form (`imml`) is
+        // tried first.
+        assert_eq!(
+            place(&[ALU_X], 0u32, &o, false, |_| "add").unwrap(),
+            vec![Slot::Op(0), Slot::Imml(0)]
+        );
+        assert!(check_placed(&[ALU_X], &[Slot::Immr(0), Slot::Op(0)], 0u32, &o).is_ok());
+        assert_eq!(
+            place(&[ALU, ALU], 0u32, &o, true, |_| "add"),
+            Err(BundleError::TooManySyllables {
+                needed: 2,
+                limit: 1
+            })
+        );
+        // A multiply on the single lane.
+        assert_eq!(place(&[MUL], 0u32, &o, false, |_| "mul32").unwrap(), ops(1));
+    }
+
+    #[test]
+    fn sixteen_syllables_are_placed_fast() {
+        let w = wide16();
+        let t0 = std::time::Instant::now();
+        assert_eq!(place(&[ALU; 16], 0u32, &w, true, |_| "add").unwrap(), ops(16));
+        // Eight multiplies written first, then eight ALU operations, from
+        // lane 0: each even lane takes the first ALU operation left, each
+        // odd lane the first multiply left.
+        let mut needs = vec![MUL; 8];
+        needs.extend([ALU; 8]);
+        let want: Vec<Slot> = (0..8).flat_map(|k| [Slot::Op(8 + k), Slot::Op(k)]).collect();
+        assert_eq!(place(&needs, 0u32, &w, true, |_| "x").unwrap(), want);
+        // Nine syllables that need an odd lane among sixteen cannot be
+        // placed: every order fails, which a search over permutations
+        // (16! of them) could not establish in time.
+        let mut needs = vec![MUL; 8];
+        needs.push(ALU_X);
+        needs.extend([ALU; 6]);
+        assert!(matches!(
+            place(&needs, 0u32, &w, true, |_| "x"),
+            Err(BundleError::Unplaceable { odd: 9, .. })
+        ));
+        assert!(t0.elapsed() < std::time::Duration::from_secs(2), "{:?}", t0.elapsed());
+    }
+
+    #[test]
+    fn start_lanes_follow_the_period_of_the_lane_lists() {
+        assert_eq!(L.start_lanes(), 0..2);
+        assert_eq!(L.code_align(), 8);
+        assert_eq!(wide8().start_lanes(), 0..2);
+        assert_eq!(one().start_lanes(), 0..1);
+        let m = machine("name = \"m\"\n[lanes]\nmem = [0]\n");
+        assert_eq!(m.start_lanes(), 0..4);
+        assert_eq!(m.code_align(), 16);
+    }
+
+    #[test]
+    fn custom_classes_take_their_units_and_lanes() {
+        let text = "base = \"st231\"\nname = \"dsp\"\n[classes.dsp]\nunits = 1\nlanes = [0]\nread = 2\nresult = 4\n\
+            [[custom]]\nname = \"sat\"\nslot = 3\nclass = \"dsp\"\noperands = 2\nexpr = \"a\"\n\
+            [[custom]]\nname = \"mm\"\nslot = 4\nclass = \"mul\"\noperands = 2\nexpr = \"a * b\"\n\
+            [[custom]]\nname = \"ev\"\nslot = 8\nclass = \"alu\"\noperands = 2\nexpr = \"a\"\n";
+        let m = ProcessorModel::from_toml_str(text).unwrap();
+        let rules = BundleRules::new(&m);
+        let op = |name: &str| Operation::new(crate::Opcode::by_name(name).unwrap(), &[1, 2, 3]);
+        // asm_3 (ALU in the table) is of class dsp; asm_4 of class mul;
+        // asm_8 (EVEN in the table) of class alu; asm_5 undeclared keeps
+        // the table's unit (§4.10).
+        let dsp = SlotNeeds::of(&op("asm_3"), &m);
+        assert_eq!(dsp.class, Some(0));
+        assert_eq!(SlotNeeds::of(&op("asm_4"), &m).unit, Unit::Mul);
+        assert_eq!(SlotNeeds::of(&op("asm_8"), &m).unit, Unit::Alu);
+        assert_eq!(SlotNeeds::of(&op("asm_5"), &m), ALU);
+        assert_eq!(
+            SlotNeeds::of(&op("asm_9"), &m),
+            SlotNeeds::new(Unit::Even, false, false)
+        );
+        // One dsp unit, on lane 0.
+        assert!(matches!(
+            place(&[dsp, dsp], 0u32, &rules, true, |_| "sat"),
+            Err(BundleError::TooManyUnits { count: 2, limit: 1, .. })
+        ));
+        assert_eq!(place(&[ALU, dsp], 0u32, &rules, false, |_| "x").unwrap(), vec![Slot::Op(1), Slot::Op(0)]);
+        // From lane 1, three nops bring it round to lane 0 (word 4 of 4 → lane 0).
+        assert_eq!(
+            place(&[dsp], 1u32, &rules, true, |_| "sat").unwrap(),
+            vec![Slot::Nop, Slot::Nop, Slot::Nop, Slot::Op(0)]
+        );
+        let e = check_placed(&[dsp], &[Slot::Op(0)], 1u32, &rules).unwrap_err();
+        assert!(
+            matches!(&e, BundleError::LaneNotAllowed { lane: 1, allowed, .. } if allowed == "0"),
+            "{e}"
+        );
+        assert!(e.to_string().contains("class `dsp`"), "{e}");
+    }
 }
