@@ -2,12 +2,17 @@
 //! §5: decode once, cache by address).
 //!
 //! A bundle in memory is checked once, when it is first executed: it must
-//! have a stop bit within the issue width (ISA-ST200.md §2.1), every
-//! syllable must be an operation of the core or an extension syllable
-//! paired with its owner (§2.4, §4.11), and it must obey the bundle rules
-//! of §2.3 (`isa::bundle::check_placed`, `isa::bundle::check_writes`, the
-//! nolink destinations of §1.2). Custom `asm_*` operations are illegal
-//! (§4.10). Every encoding fact comes from `isa`.
+//! have a stop bit within the most syllables a bundle of the machine can
+//! have (ISA-ST200.md §2.1: the issue slots, plus the extension syllables
+//! when they take no slot; up to 32), every syllable must be an operation
+//! of the core or an extension syllable paired with its owner (§2.4,
+//! §4.11), and it must obey the bundle rules of §2.3 as the machine
+//! description states them (`isa::bundle::BundleRules`: issue slots, units
+//! and lanes per class; `isa::bundle::check_placed`,
+//! `isa::bundle::check_writes`), use only registers the machine has
+//! (`registers`, §1.2, §1.3), and respect the nolink destinations of §1.2.
+//! Custom `asm_*` operations are illegal (§4.10). Every encoding fact
+//! comes from `isa`.
 //!
 //! The decoded form is a list of [`MicroOp`]s whose operands are indices
 //! into one value array: general registers at 0..64, branch registers at
