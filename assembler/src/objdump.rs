@@ -1398,7 +1398,10 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         ops: &[DecodedOp],
         base: u64,
     ) -> Result<(), String> {
-        let needs: Vec<SlotNeeds> = ops.iter().map(|o| SlotNeeds::of(&o.op, &self.model)).collect();
+        let needs: Vec<SlotNeeds> = ops
+            .iter()
+            .map(|o| SlotNeeds::of(&o.op, &self.model))
+            .collect();
         let mut slots = vec![Slot::Nop; words.len()];
         for (k, o) in ops.iter().enumerate() {
             if let Some(slot) = slots.get_mut(o.index) {

@@ -62,8 +62,7 @@ write_back = false
 
 const TWO: &str = "base = \"st231\"\nname = \"two\"\nissue_width = 2\n[resources]\nissue = 2\nalu = 2\nmem = 1\nctl = 1\nodd = 1\neven = 1\n";
 const ONE: &str = "base = \"st231\"\nname = \"one\"\nissue_width = 1\n[resources]\nissue = 1\nalu = 1\nmem = 1\nctl = 1\nodd = 1\neven = 1\n";
-const REGS32: &str =
-    "base = \"st231\"\nname = \"regs32\"\n[registers]\ngeneral = 32\nbranch = 4\n";
+const REGS32: &str = "base = \"st231\"\nname = \"regs32\"\n[registers]\ngeneral = 32\nbranch = 4\n";
 
 fn model(text: &str) -> ProcessorModel {
     ProcessorModel::from_toml_str(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
@@ -280,11 +279,18 @@ fn objdump_listing_of_a_wide_machine_reassembles_on_it() {
     };
     let listing = on(Some(wide.model.clone()));
     assert!(!listing.contains("illegal"), "{listing}");
-    let second = assemble("b.s", &listing, &wide).unwrap_or_else(|d| panic!("{}\n{listing}", d.render()));
-    assert_eq!(section_words(&first, ".text"), section_words(&second, ".text"));
+    let second =
+        assemble("b.s", &listing, &wide).unwrap_or_else(|d| panic!("{}\n{listing}", d.render()));
+    assert_eq!(
+        section_words(&first, ".text"),
+        section_words(&second, ".text")
+    );
     // Checked by the ST231's rules, the wide bundles are illegal words.
     let listing = on(None);
-    assert!(listing.contains("illegal: bundle breaks a rule"), "{listing}");
+    assert!(
+        listing.contains("illegal: bundle breaks a rule"),
+        "{listing}"
+    );
 }
 
 fn temp_dir(tag: &str) -> std::path::PathBuf {
@@ -307,19 +313,41 @@ fn command_line_machine_files() {
     let o = dir.join("eight.o");
     let las = env!("CARGO_BIN_EXE_las");
     let run = |args: &[&std::ffi::OsStr]| Command::new(las).args(args).output().unwrap();
-    let out = run(&["--machine".as_ref(), wide.as_os_str(), s8.as_os_str(), "-o".as_ref(), o.as_os_str()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(&[
+        "--machine".as_ref(),
+        wide.as_os_str(),
+        s8.as_os_str(),
+        "-o".as_ref(),
+        o.as_os_str(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // The ST231 (default, or -mcpu=st231) rejects the same file.
     let out = run(&[s8.as_os_str(), "-o".as_ref(), o.as_os_str()]);
     assert!(!out.status.success());
-    let out = run(&["--machine".as_ref(), wide.as_os_str(), s9.as_os_str(), "-o".as_ref(), o.as_os_str()]);
+    let out = run(&[
+        "--machine".as_ref(),
+        wide.as_os_str(),
+        s9.as_os_str(),
+        "-o".as_ref(),
+        o.as_os_str(),
+    ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
-    assert!(err.contains("nine.s:1:1: error: bundle needs 9 syllables"), "{err}");
+    assert!(
+        err.contains("nine.s:1:1: error: bundle needs 9 syllables"),
+        "{err}"
+    );
     let out = run(&["--machine".as_ref(), bad.as_os_str(), s8.as_os_str()]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("las: error:") && err.contains("issue_width"), "{err}");
+    assert!(
+        err.contains("las: error:") && err.contains("issue_width"),
+        "{err}"
+    );
     let missing = dir.join("missing.toml");
     let out = run(&["--machine".as_ref(), missing.as_os_str(), s8.as_os_str()]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -327,15 +355,29 @@ fn command_line_machine_files() {
     assert!(err.contains("missing.toml"), "{err}");
 
     // st-objdump: --machine decodes the wide bundle; the ST231 rules reject it.
-    let out = run(&["--machine".as_ref(), wide.as_os_str(), s8.as_os_str(), "-o".as_ref(), o.as_os_str()]);
+    let out = run(&[
+        "--machine".as_ref(),
+        wide.as_os_str(),
+        s8.as_os_str(),
+        "-o".as_ref(),
+        o.as_os_str(),
+    ]);
     assert!(out.status.success());
     let objdump = env!("CARGO_BIN_EXE_st-objdump");
     let d = Command::new(objdump)
-        .args(["-d".as_ref(), "--machine".as_ref(), wide.as_os_str(), o.as_os_str()])
+        .args([
+            "-d".as_ref(),
+            "--machine".as_ref(),
+            wide.as_os_str(),
+            o.as_os_str(),
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&d.stdout);
-    assert!(d.status.success() && text.contains("add $r8 = $r2, $r3") && !text.contains("illegal"), "{text}");
+    assert!(
+        d.status.success() && text.contains("add $r8 = $r2, $r3") && !text.contains("illegal"),
+        "{text}"
+    );
     let d = Command::new(objdump)
         .args(["-d".as_ref(), "-mcpu=st231".as_ref(), o.as_os_str()])
         .output()
@@ -343,7 +385,12 @@ fn command_line_machine_files() {
     let text = String::from_utf8_lossy(&d.stdout);
     assert!(d.status.success() && text.contains("illegal"), "{text}");
     let d = Command::new(objdump)
-        .args(["-d".as_ref(), "--machine".as_ref(), bad.as_os_str(), o.as_os_str()])
+        .args([
+            "-d".as_ref(),
+            "--machine".as_ref(),
+            bad.as_os_str(),
+            o.as_os_str(),
+        ])
         .output()
         .unwrap();
     assert!(!d.status.success());

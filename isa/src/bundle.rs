@@ -233,7 +233,9 @@ impl BundleRules {
         let base = match n.class {
             Some(c) => format!(
                 "a custom operation of class `{}`",
-                self.classes.get(c as usize).map_or("?", |c| c.name.as_str())
+                self.classes
+                    .get(c as usize)
+                    .map_or("?", |c| c.name.as_str())
             ),
             None => match n.unit {
                 Unit::Alu => "an ALU operation".to_string(),
@@ -862,7 +864,10 @@ pub fn check_placed(
                 (rules.op_lanes(&n), Some(n))
             }
             Slot::Imml(_) | Slot::Immr(_) => (rules.extension_lanes, None),
-            Slot::Nop => (rules.alu.lanes, Some(SlotNeeds::new(Unit::Alu, false, false))),
+            Slot::Nop => (
+                rules.alu.lanes,
+                Some(SlotNeeds::new(Unit::Alu, false, false)),
+            ),
         };
         if mask & (1 << lane) != 0 {
             continue;
@@ -1058,7 +1063,10 @@ mod tests {
     fn wide_machine_counts_by_its_resources() {
         let w = wide8();
         // §2.3 rule 1 with issue 8: eight ALU operations fit, nine do not.
-        assert_eq!(place(&[ALU; 8], 0u32, &w, false, |_| "add").unwrap(), ops(8));
+        assert_eq!(
+            place(&[ALU; 8], 0u32, &w, false, |_| "add").unwrap(),
+            ops(8)
+        );
         let e = place(&[ALU; 9], 0u32, &w, false, |_| "add").unwrap_err();
         assert_eq!(
             e,
@@ -1075,10 +1083,17 @@ mod tests {
             "{text}"
         );
         // Rule 3 with mem = 2: two memory operations pass, three do not.
-        assert_eq!(place(&[MEM, MEM], 0u32, &w, false, |_| "ldw").unwrap(), ops(2));
+        assert_eq!(
+            place(&[MEM, MEM], 0u32, &w, false, |_| "ldw").unwrap(),
+            ops(2)
+        );
         assert!(matches!(
             place(&[MEM; 3], 0u32, &w, false, |_| "ldw"),
-            Err(BundleError::TooManyUnits { count: 3, limit: 2, .. })
+            Err(BundleError::TooManyUnits {
+                count: 3,
+                limit: 2,
+                ..
+            })
         ));
         // Rule 4 with odd = 4 on lanes 1, 3, 5, 7: four multiplies from an
         // even start need a nop before each.
@@ -1130,7 +1145,10 @@ mod tests {
         // A multiply and a long immediate need three issue slots.
         assert!(matches!(
             place(&[MUL, ALU_X], 0u32, &t, true, |_| "x"),
-            Err(BundleError::TooManySyllables { needed: 3, limit: 2 })
+            Err(BundleError::TooManySyllables {
+                needed: 3,
+                limit: 2
+            })
         ));
         // Two multiplies: odd = 1.
         assert_eq!(
@@ -1167,13 +1185,18 @@ mod tests {
     fn sixteen_syllables_are_placed_fast() {
         let w = wide16();
         let t0 = std::time::Instant::now();
-        assert_eq!(place(&[ALU; 16], 0u32, &w, true, |_| "add").unwrap(), ops(16));
+        assert_eq!(
+            place(&[ALU; 16], 0u32, &w, true, |_| "add").unwrap(),
+            ops(16)
+        );
         // Eight multiplies written first, then eight ALU operations, from
         // lane 0: each even lane takes the first ALU operation left, each
         // odd lane the first multiply left.
         let mut needs = vec![MUL; 8];
         needs.extend([ALU; 8]);
-        let want: Vec<Slot> = (0..8).flat_map(|k| [Slot::Op(8 + k), Slot::Op(k)]).collect();
+        let want: Vec<Slot> = (0..8)
+            .flat_map(|k| [Slot::Op(8 + k), Slot::Op(k)])
+            .collect();
         assert_eq!(place(&needs, 0u32, &w, true, |_| "x").unwrap(), want);
         // Nine syllables that need an odd lane among sixteen cannot be
         // placed: every order fails, which a search over permutations
@@ -1185,7 +1208,11 @@ mod tests {
             place(&needs, 0u32, &w, true, |_| "x"),
             Err(BundleError::Unplaceable { odd: 9, .. })
         ));
-        assert!(t0.elapsed() < std::time::Duration::from_secs(2), "{:?}", t0.elapsed());
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(2),
+            "{:?}",
+            t0.elapsed()
+        );
     }
 
     #[test]
@@ -1223,9 +1250,16 @@ mod tests {
         // One dsp unit, on lane 0.
         assert!(matches!(
             place(&[dsp, dsp], 0u32, &rules, true, |_| "sat"),
-            Err(BundleError::TooManyUnits { count: 2, limit: 1, .. })
+            Err(BundleError::TooManyUnits {
+                count: 2,
+                limit: 1,
+                ..
+            })
         ));
-        assert_eq!(place(&[ALU, dsp], 0u32, &rules, false, |_| "x").unwrap(), vec![Slot::Op(1), Slot::Op(0)]);
+        assert_eq!(
+            place(&[ALU, dsp], 0u32, &rules, false, |_| "x").unwrap(),
+            vec![Slot::Op(1), Slot::Op(0)]
+        );
         // From lane 1, three nops bring it round to lane 0 (word 4 of 4 → lane 0).
         assert_eq!(
             place(&[dsp], 1u32, &rules, true, |_| "sat").unwrap(),

@@ -308,7 +308,10 @@ impl Resources {
         }
     }
 
-    /// The per-bundle limits the assembler and simulator check (§2.3).
+    /// A summary of the per-bundle limits (§2.3) for schedulers that
+    /// estimate resource-bound cycle counts. The bundle checks of the
+    /// assembler, simulator and scheduler use the complete rules,
+    /// [`crate::bundle::BundleRules::new`].
     pub const fn bundle_limits(&self) -> crate::bundle::BundleLimits {
         crate::bundle::BundleLimits {
             issue: self.issue as usize,

@@ -133,7 +133,8 @@ fn long_immediates_on_a_one_issue_machine() {
 
 #[test]
 fn a_register_the_machine_lacks_is_an_illegal_bundle() {
-    let regs = model("base = \"st231\"\nname = \"regs32\"\n[registers]\ngeneral = 32\nbranch = 4\n");
+    let regs =
+        model("base = \"st231\"\nname = \"regs32\"\n[registers]\ngeneral = 32\nbranch = 4\n");
     // add $r40 = $r2, $r3 (§3.2 RR: dest in 17:12), stop bit.
     let mut m = raw_machine(&[0x8002_80C2], regs.clone());
     let why = illegal(&m.run()).to_string();
@@ -144,7 +145,10 @@ fn a_register_the_machine_lacks_is_an_illegal_bundle() {
     // cmplt $b5 = $r4, $r5: bdest in 20:18 (cmplt $b2 = ... is 07080144).
     let mut m = raw_machine(&[0x8714_0144], regs.clone());
     let why = illegal(&m.run()).to_string();
-    assert!(why.contains("`$b5` does not exist on machine regs32"), "{why}");
+    assert!(
+        why.contains("`$b5` does not exist on machine regs32"),
+        "{why}"
+    );
     // The same add runs on the ST231.
     let mut m = raw_machine(&[0x8002_80C2], ProcessorModel::st231());
     let stop = m.run();
@@ -195,7 +199,10 @@ fn traced_bundles_assemble_back_to_the_same_words() {
     assert_eq!(m.run(), Stop::Exit(0));
     m.flush_trace().unwrap();
     // The executable's code: `_start:` then `body`, at TEXT.
-    let code = common::text_of(&format!("\t.text\n\t.global _start\n_start:\n{body}"), Core::St231);
+    let code = common::text_of(
+        &format!("\t.text\n\t.global _start\n_start:\n{body}"),
+        Core::St231,
+    );
     let code: Vec<u32> = code
         .chunks(4)
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
