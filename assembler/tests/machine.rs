@@ -247,6 +247,11 @@ fn trace_form_with_single_semicolons_assembles() {
         text_on("mov $r16 = 0 ; mov $r17 = 1 ;;\n", &Options::default()),
         vec![0x0800_0400, 0x0800_1440 | STOP]
     );
+    // A `;` in a character constant is no separator: mov $r1 = 59.
+    assert_eq!(
+        text_on("mov $r1 = ';' ;;\n", &Options::default()),
+        vec![0x0803_B040 | STOP]
+    );
     // Several bundles on one line, a long immediate and a `;` in a string.
     assert_eq!(
         text_on(

@@ -174,7 +174,7 @@ impl BundleRules {
     pub fn start_lanes(&self) -> std::ops::Range<u32> {
         let n = self.lane_count.max(1);
         let p = (1..=n)
-            .find(|&p| n % p == 0 && self.periodic(p))
+            .find(|&p| n.is_multiple_of(p) && self.periodic(p))
             .unwrap_or(n);
         0..p
     }
@@ -195,7 +195,7 @@ impl BundleRules {
         let all = self.all_lanes();
         let odd = 0xAAAA_AAAA & all;
         let even = 0x5555_5555 & all;
-        self.lane_count % 2 == 0
+        self.lane_count.is_multiple_of(2)
             && self.alu.lanes == all
             && self.mem.lanes == all
             && self.mul.lanes == odd
