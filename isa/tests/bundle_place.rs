@@ -9,8 +9,18 @@ use isa::ops::Unit;
 use proptest::prelude::*;
 
 /// A machine from the ST231 with the given issue width and units (each
-/// clamped to the width), or `None` when the description is invalid.
-fn machine(width: u32, mem: u32, odd: u32, even: u32, alu: u32, lanes: u32) -> Option<BundleRules> {
+/// clamped to the width), lane count and, when `masks` is given, lane
+/// lists (alu, mul, mem, even, long_imm, extension as bit masks, cut to
+/// the lane count); `None` when the description is invalid.
+fn machine(
+    width: u32,
+    mem: u32,
+    odd: u32,
+    even: u32,
+    alu: u32,
+    lanes: u32,
+    masks: Option<[u16; 6]>,
+) -> Option<BundleRules> {
     let c = |n: u32| n.clamp(1, width);
     let ext = if width < 2 {
         "extension_takes_issue = false\n"
@@ -18,8 +28,21 @@ fn machine(width: u32, mem: u32, odd: u32, even: u32, alu: u32, lanes: u32) -> O
         ""
     };
     let lane_count = lanes.clamp(1, 16);
+    let mut lists = String::new();
+    if let Some(masks) = masks {
+        for (name, m) in ["alu", "mul", "mem", "even", "long_imm", "extension"]
+            .iter()
+            .zip(masks)
+        {
+            let l: Vec<String> = (0..lane_count)
+                .filter(|l| m & (1 << l) != 0)
+                .map(|l| l.to_string())
+                .collect();
+            lists.push_str(&format!("{name} = [{}]\n", l.join(", ")));
+        }
+    }
     let text = format!(
-        "base = \"st231\"\nname = \"p\"\nissue_width = {width}\n[resources]\nissue = {width}\nalu = {}\nmem = {}\nctl = 1\nodd = {}\neven = {}\n[lanes]\ncount = {lane_count}\n{ext}",
+        "base = \"st231\"\nname = \"p\"\nissue_width = {width}\n[resources]\nissue = {width}\nalu = {}\nmem = {}\nctl = 1\nodd = {}\neven = {}\n[lanes]\ncount = {lane_count}\n{ext}{lists}",
         c(alu),
         c(mem),
         c(odd),
@@ -64,8 +87,9 @@ proptest! {
         needs in proptest::collection::vec(need(), 1..=16),
         start in 0u32..16,
         pad in any::<bool>(),
+        masks in proptest::option::of(any::<[u16; 6]>()),
     ) {
-        let Some(rules) = machine(width, mem, odd, even, alu, lanes) else {
+        let Some(rules) = machine(width, mem, odd, even, alu, lanes, masks) else {
             return Ok(());
         };
         let t0 = std::time::Instant::now();
