@@ -61,7 +61,7 @@
 
 use goblin::container::{Container, Ctx, Endian};
 use goblin::elf::{ProgramHeader, RelocSection, SectionHeader, Sym};
-use isa::bundle::{check_placed, BundleLimits, Slot, SlotNeeds};
+use isa::bundle::{check_placed, BundleRules, Slot, SlotNeeds};
 use isa::elf::{reloc_type, RelocField, EM_ST200, RELOC_OPERATORS};
 use isa::encoding::{
     self, bundle_len, decode_bundle, format_constant, format_operand, format_with, imm_fits_short,
@@ -138,9 +138,11 @@ pub struct Options {
     pub disassemble_all: bool,
     /// `--mcpu`: core used to decode; default from `e_flags`, else ST231.
     pub core: Option<Core>,
-    /// `--machine`: the machine description; its custom operations
-    /// (ISA-ST200 §4.10) are printed by name (`NAME $rD = $rA, $rB`)
-    /// instead of `asm_N`.
+    /// `--machine FILE`: machine description whose core decodes (unless
+    /// `core` is given), whose bundle rules and lanes check bundles, and
+    /// whose custom operations (ISA-ST200 §4.10) are printed by name
+    /// (`NAME $rD = $rA, $rB`) instead of `asm_N`; default the built-in
+    /// machine of the core.
     pub model: Option<isa::model::ProcessorModel>,
 }
 
@@ -590,6 +592,36 @@ impl ElfFile<'_> {
     pub fn core(&self, over: Option<Core>) -> Core {
         over.or_else(|| isa::elf::core_of_flags(self.e_flags))
             .unwrap_or(Core::St231)
+    }
+
+    /// The machine to decode and check bundles with: `--machine` (its core
+    /// replaced by `--mcpu` when given), else the built-in machine of
+    /// [`ElfFile::core`].
+    pub fn model(&self, opts: &Options) -> isa::model::ProcessorModel {
+        match &opts.model {
+            Some(m) => {
+                let mut m = m.clone();
+                if let Some(c) = opts.core {
+                    m.core = c;
+                }
+                m
+            }
+            // The machine the file records (.note.st200.machine), else
+            // the built-in machine of its core.
+            None => match isa::note::MachineNote::from_elf(self.bytes)
+                .ok()
+                .flatten()
+                .and_then(|n| n.model().ok())
+            {
+                Some(mut m) => {
+                    if let Some(c) = opts.core {
+                        m.core = c;
+                    }
+                    m
+                }
+                None => isa::model::ProcessorModel::builtin(self.core(opts.core)),
+            },
+        }
     }
 
     fn is_relocatable(&self) -> bool {
@@ -1052,6 +1084,9 @@ struct Disassembler<'e, 'a> {
     core: Core,
     /// Names of the machine's custom operations by `asm_N` slot.
     custom: Vec<(u32, String)>,
+    /// The machine whose bundle rules and lanes the bundles must obey.
+    model: isa::model::ProcessorModel,
+    rules: BundleRules,
     show_relocs: bool,
     /// Sections listed, in order.
     listed: Vec<usize>,
@@ -1071,7 +1106,9 @@ struct Disassembler<'e, 'a> {
 
 impl<'e, 'a> Disassembler<'e, 'a> {
     fn new(elf: &'e ElfFile<'a>, opts: &Options) -> Self {
-        let core = elf.core(opts.core);
+        let model = elf.model(opts);
+        let core = model.core;
+        let rules = BundleRules::new(&model);
         let listed: Vec<usize> = elf
             .sections
             .iter()
@@ -1119,11 +1156,13 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             by_section,
             elf,
             core,
-            custom: opts
-                .model
+            custom: model
+                .custom
                 .iter()
-                .flat_map(|m| m.custom.iter().map(|c| (c.slot, c.name.clone())))
+                .map(|c| (c.slot, c.name.clone()))
                 .collect(),
+            model,
+            rules,
             show_relocs: opts.relocs,
             listed,
             items: HashMap::new(),
@@ -1427,7 +1466,10 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         ops: &[DecodedOp],
         base: u64,
     ) -> Result<(), String> {
-        let needs: Vec<SlotNeeds> = ops.iter().map(|o| SlotNeeds::of(&o.op)).collect();
+        let needs: Vec<SlotNeeds> = ops
+            .iter()
+            .map(|o| SlotNeeds::of(&o.op, &self.model))
+            .collect();
         let mut slots = vec![Slot::Nop; words.len()];
         for (k, o) in ops.iter().enumerate() {
             if let Some(slot) = slots.get_mut(o.index) {
@@ -1443,7 +1485,8 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                 }
             }
         }
-        check_placed(&needs, &slots, base & 4 != 0, &BundleLimits::ST200)
+        let lane = ((base >> 2) % u64::from(self.rules.lane_count.max(1))) as u32;
+        check_placed(&needs, &slots, lane, &self.rules)
             .map_err(|e| format!("bundle breaks a rule: {e}"))?;
         for o in ops {
             let off = (start + o.index) as u64 * 4;

@@ -73,6 +73,9 @@ pub fn split_top(text: &str, sep: &str) -> Vec<(usize, usize)> {
                     i += if bytes[i] == b'\\' { 2 } else { 1 };
                 }
             }
+            // 'c' or '\c' character constants.
+            b'\'' if bytes.get(i + 2) == Some(&b'\'') && bytes[i + 1] != b'\\' => i += 2,
+            b'\'' if bytes.get(i + 1) == Some(&b'\\') && bytes.get(i + 3) == Some(&b'\'') => i += 3,
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
             _ if depth <= 0 && bytes[i..].starts_with(sep.as_bytes()) => {

@@ -310,7 +310,10 @@ impl Resources {
         }
     }
 
-    /// The per-bundle limits the assembler and simulator check (§2.3).
+    /// A summary of the per-bundle limits (§2.3) for schedulers that
+    /// estimate resource-bound cycle counts. The bundle checks of the
+    /// assembler, simulator and scheduler use the complete rules,
+    /// [`crate::bundle::BundleRules::new`].
     pub const fn bundle_limits(&self) -> crate::bundle::BundleLimits {
         crate::bundle::BundleLimits {
             issue: self.issue as usize,
@@ -964,6 +967,30 @@ impl ProcessorModel {
         self.lanes
             .extension_takes_issue
             .unwrap_or(self.issue_width >= 2)
+    }
+
+    /// The message for a register the machine lacks, or `None` when it
+    /// has it: general register `$rN` (`branch` false) or branch register
+    /// `$bN` (§1.2, §1.3; `registers`). Numbers beyond the architecture
+    /// (`$r64`, `$b8`) are left to the encoder's range checks.
+    pub fn missing_register(&self, branch: bool, n: u32) -> Option<String> {
+        let r = &self.registers;
+        let (has, letter, list, field, count) = if branch {
+            let list = match r.branch {
+                1 => "$b0".to_string(),
+                b => format!("$b0-$b{}", b - 1),
+            };
+            (n >= 8 || r.has_branch(n), 'b', list, "branch", r.branch)
+        } else {
+            let list = format!("$r0-$r{} and $r63", r.general - 1);
+            (n >= 64 || r.has_general(n), 'r', list, "general", r.general)
+        };
+        (!has).then(|| {
+            format!(
+                "`${letter}{n}` does not exist on machine {}: it has {list} (registers.{field} = {count})",
+                self.name
+            )
+        })
     }
 
     /// The custom operation called `name`, if the machine declares one.

@@ -2,14 +2,19 @@
 //! §5: decode once, cache by address).
 //!
 //! A bundle in memory is checked once, when it is first executed: it must
-//! have a stop bit within the issue width (ISA-ST200.md §2.1), every
-//! syllable must be an operation of the core or an extension syllable
-//! paired with its owner (§2.4, §4.11), and it must obey the bundle rules
-//! of §2.3 (`isa::bundle::check_placed`, `isa::bundle::check_writes`, the
-//! nolink destinations of §1.2). Custom `asm_*` operations are illegal
-//! (§4.10) unless the machine description declares one for that slot
-//! ([`isa::model::CustomOp`]): then it computes its expression, with the
-//! stages of its class. Every encoding fact comes from `isa`.
+//! have a stop bit within the most syllables a bundle of the machine can
+//! have (ISA-ST200.md §2.1: the issue slots, plus the extension syllables
+//! when they take no slot; up to 32), every syllable must be an operation
+//! of the core or an extension syllable paired with its owner (§2.4,
+//! §4.11), and it must obey the bundle rules of §2.3 as the machine
+//! description states them (`isa::bundle::BundleRules`: issue slots, units
+//! and lanes per class; `isa::bundle::check_placed`,
+//! `isa::bundle::check_writes`), use only registers the machine has
+//! (`registers`, §1.2, §1.3), and respect the nolink destinations of §1.2.
+//! Custom `asm_*` operations are illegal (§4.10) unless the machine
+//! description declares one for that slot ([`isa::model::CustomOp`]):
+//! then it computes its expression, with the stages of its class. Every
+//! encoding fact comes from `isa`.
 //!
 //! The decoded form is a list of [`MicroOp`]s whose operands are indices
 //! into one value array: general registers at 0..64, branch registers at
@@ -19,7 +24,7 @@
 //! bundle, with the stages at which they are read and produced (from the
 //! processor model, §5.2), are listed for the scoreboard.
 
-use isa::bundle::{check_placed, check_writes, Slot, SlotNeeds};
+use isa::bundle::{check_placed, check_writes, BundleRules, Slot, SlotNeeds};
 use isa::encoding::{self, apply_extension, decode_unaliased, DecodedOp, Operation};
 use isa::model::ProcessorModel;
 use isa::{OpClass, OperandKind, Role};
@@ -34,8 +39,11 @@ pub const SINK: u32 = 72;
 pub const NUM_REGS: usize = 72;
 /// First constant slot of the value array.
 pub const FIRST_CONST: u32 = 73;
-/// Most syllables a bundle may have in any model the simulator accepts.
+/// Most issue slots a bundle may have in any model the simulator accepts.
 pub const MAX_ISSUE: u32 = 16;
+/// Most syllables a bundle may have in memory: [`MAX_ISSUE`] operations,
+/// each with an extension syllable when extensions take no issue slot.
+pub const MAX_SYLLABLES: u32 = 2 * MAX_ISSUE;
 
 /// What a [`MicroOp`] does (ISA-ST200.md §4). Names follow the mnemonics;
 /// `D` suffixes are dismissible loads (§4.6).
@@ -360,8 +368,9 @@ fn kind_of(name: &str) -> Option<Kind> {
     })
 }
 
-/// Reads the syllables of the bundle at `pc` (up to `issue` words, stopping
-/// after the stop bit). Every word must lie in executable memory.
+/// Reads the syllables of the bundle at `pc` (up to `issue` words, the
+/// most a bundle of the machine can have, stopping after the stop bit).
+/// Every word must lie in executable memory.
 pub fn fetch_words(mem: &Memory, pc: u32, issue: u32) -> Result<Vec<u32>, DecodeFault> {
     let mut words = Vec::with_capacity(issue as usize);
     for i in 0..issue {
@@ -394,7 +403,7 @@ pub fn decode_ops(
             "{e} (not an operation of the {core}, ISA-ST200 §4, appendix A)"
         ))
     })?;
-    let needs: Vec<SlotNeeds> = ops.iter().map(|d| SlotNeeds::of(&d.op)).collect();
+    let needs: Vec<SlotNeeds> = ops.iter().map(|d| SlotNeeds::of(&d.op, model)).collect();
     let mut slots = vec![Slot::Nop; words.len()];
     for (i, d) in ops.iter().enumerate() {
         slots[d.index] = Slot::Op(i);
@@ -406,10 +415,9 @@ pub fn decode_ops(
             };
         }
     }
-    let limits = model.resources.bundle_limits();
-    let start_odd = (pc >> 2) & 1 == 1;
-    check_placed(&needs, &slots, start_odd, &limits)
-        .map_err(|e| DecodeFault::Illegal(e.to_string()))?;
+    let rules = BundleRules::new(model);
+    let lane = (pc >> 2) % rules.lane_count.max(1);
+    check_placed(&needs, &slots, lane, &rules).map_err(|e| DecodeFault::Illegal(e.to_string()))?;
     let plain: Vec<Operation> = ops.iter().map(|d| d.op).collect();
     check_writes(&plain).map_err(|e| DecodeFault::Illegal(e.to_string()))?;
     for d in &ops {
@@ -426,6 +434,18 @@ pub fn decode_ops(
             )));
         }
         for (spec, &v) in info.syntax.operands.iter().zip(&d.op.operands) {
+            // A register the machine lacks (§1.2, §1.3, `registers`).
+            let missing = match spec.kind {
+                OperandKind::Gr | OperandKind::GrNoLink => model.missing_register(false, v as u32),
+                OperandKind::Br => model.missing_register(true, v as u32),
+                _ => None,
+            };
+            if let Some(m) = missing {
+                return Err(DecodeFault::Illegal(format!(
+                    "{m} (an operand of `{}`, ISA-ST200 §1.2, §1.3)",
+                    info.mnemonic
+                )));
+            }
             if spec.kind == OperandKind::GrNoLink && spec.role == Role::Dest && v == 63 {
                 return Err(DecodeFault::Illegal(format!(
                     "`{}` cannot write $r63 (ISA-ST200 §1.2)",
@@ -446,8 +466,8 @@ pub fn decode_into(
     code: &mut Code,
     vals: &mut Vec<u32>,
 ) -> Result<u32, DecodeFault> {
-    let issue = model.issue_width.min(MAX_ISSUE);
-    let words = fetch_words(mem, pc, issue)?;
+    let most = (BundleRules::new(model).max_syllables() as u32).min(MAX_SYLLABLES);
+    let words = fetch_words(mem, pc, most)?;
     let ops = decode_ops(&words, pc, model)?;
     let op_start = code.ops.len() as u32;
     let src_start = code.srcs.len() as u32;
@@ -610,9 +630,9 @@ pub fn decode_into(
 /// after the other separated by ` ; ` and ended by ` ;;`, or a description
 /// of why it cannot be decoded (the raw words).
 pub fn disassemble(mem: &Memory, pc: u32, model: &ProcessorModel) -> String {
-    let issue = model.issue_width.min(MAX_ISSUE);
+    let most = (BundleRules::new(model).max_syllables() as u32).min(MAX_SYLLABLES);
     let mut words = Vec::new();
-    for i in 0..issue {
+    for i in 0..most {
         match mem.read(pc.wrapping_add(4 * i), 4) {
             Ok(w) => {
                 words.push(w);

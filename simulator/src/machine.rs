@@ -610,7 +610,7 @@ impl Machine {
     #[inline]
     fn invalidate_code(&mut self, addr: u32) {
         let word = addr & !3;
-        for k in 0..decode::MAX_ISSUE {
+        for k in 0..decode::MAX_SYLLABLES {
             let Some(a) = word.checked_sub(4 * k) else {
                 break;
             };

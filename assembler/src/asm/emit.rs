@@ -39,7 +39,7 @@ impl<'o> Assembler<'o> {
                 let Item::Bundle(b) = &self.sections[s].items[i] else {
                     return;
                 };
-                self.diags.error(b.span, e.to_string());
+                self.diags.error(b.span, self.rules.describe(&e));
                 return;
             }
         };

@@ -17,14 +17,10 @@ impl<'o> Assembler<'o> {
             .unwrap_or(0)
     }
 
-    fn slot_needs(b: &BundleItem) -> Vec<SlotNeeds> {
+    fn slot_needs(&self, b: &BundleItem) -> Vec<SlotNeeds> {
         b.ops
             .iter()
-            .map(|o| SlotNeeds {
-                unit: o.opcode.info().unit,
-                long_imm: o.long,
-                last: o.opcode.info().fixed_stop_bit(),
-            })
+            .map(|o| SlotNeeds::of_info(o.opcode.info(), o.long, &self.opts.model))
             .collect()
     }
 
@@ -60,11 +56,12 @@ impl<'o> Assembler<'o> {
                 op.long = long;
             }
         }
-        let needs = Self::slot_needs(&b);
+        let needs = self.slot_needs(&b);
         let names: Vec<&'static str> = b.ops.iter().map(|o| o.opcode.info().mnemonic).collect();
-        let placed = bundle::place(&needs, (offset >> 2) & 1 == 1, &self.limits, true, |k| {
-            names[k]
-        });
+        // The lane of the first syllable: its word address modulo the
+        // lane count (the section alignment makes it known, §2.2).
+        let lane = ((offset >> 2) % u64::from(self.rules.lane_count.max(1))) as u32;
+        let placed = bundle::place(&needs, lane, &self.rules, true, |k| names[k]);
         let placed = placed.map(|mut slots| {
             // Keep the size reached by earlier passes (nops at the end, before an `sbrk`).
             while slots.len() < b.min_syllables {

@@ -28,7 +28,7 @@ use crate::expr::Expr;
 use crate::parse::{ident_len, split_top, strip_comments};
 use crate::relocatable::{Binding, SymbolKind};
 use crate::Options;
-use isa::bundle::BundleLimits;
+use isa::bundle::BundleRules;
 use isa::encoding::STOP_BIT;
 use isa::Opcode;
 use std::collections::HashMap;
@@ -38,9 +38,6 @@ const SHT_NOBITS: u32 = 8;
 const SHF_WRITE: u64 = 1;
 const SHF_ALLOC: u64 = 2;
 const SHF_EXECINSTR: u64 = 4;
-/// Code sections are aligned to at least 8 bytes so that lane parity is
-/// known at assembly time (ISA-ST200.md §2.1).
-const CODE_ALIGN: u64 = 8;
 /// A one-syllable `nop` bundle: fill for alignment inside code (§4.8, §2.1).
 const NOP_BUNDLE: u32 = STOP_BIT;
 const MAX_LAYOUT_PASSES: usize = 64;
@@ -195,7 +192,8 @@ pub(crate) struct Assembler<'o> {
     sizes: Vec<(SymId, Expr, Pos, Span)>,
     procs: Vec<ProcRange>,
     include_depth: usize,
-    limits: BundleLimits,
+    /// Bundle rules of the target machine (§2.2, §2.3).
+    rules: BundleRules,
     eval_depth: usize,
 }
 
@@ -234,7 +232,7 @@ impl<'o> Assembler<'o> {
             sizes: Vec::new(),
             procs: Vec::new(),
             include_depth: 0,
-            limits: BundleLimits::ST200,
+            rules: BundleRules::new(&opts.model),
             eval_depth: 0,
         };
         a.cur = a.section(".text", None, None);
@@ -248,8 +246,11 @@ impl<'o> Assembler<'o> {
         }
         let (t, f) = default_section_attrs(name);
         let flags = flags.unwrap_or(f);
+        // Code sections are aligned so that the lane of every syllable is
+        // known at assembly time: 8 bytes on the ST231, where only the
+        // parity of the word address matters (ISA-ST200.md §2.1, §2.2).
         let align = if flags & SHF_EXECINSTR != 0 {
-            CODE_ALIGN
+            self.rules.code_align()
         } else {
             1
         };
@@ -293,7 +294,16 @@ impl<'o> Assembler<'o> {
         for (line_no, line) in clean.split('\n').enumerate() {
             let parts = split_top(line, ";;");
             for (k, &(s, e)) in parts.iter().enumerate() {
-                self.statement(file, line_start + s, &line[s..e], line_no as u32 + 1);
+                // `op ; op` (one `;`) separates operations of one bundle,
+                // as `stsim --trace` prints them (§2.1).
+                for (a, b) in split_top(&line[s..e], ";") {
+                    self.statement(
+                        file,
+                        line_start + s + a,
+                        &line[s + a..s + b],
+                        line_no as u32 + 1,
+                    );
+                }
                 if k + 1 < parts.len() {
                     let at = line_start + e;
                     self.end_bundle(Span::new(file, at, at + 2));

@@ -42,6 +42,17 @@ impl<'o> Assembler<'o> {
                 return;
             }
         };
+        // Registers the machine lacks (§1.2, §1.3: `registers` of the
+        // machine description).
+        for t in &toks {
+            let Tok::Reg { br, n } = t.tok else { continue };
+            let Ok(n) = u32::try_from(n) else { continue };
+            if let Some(message) = self.opts.model.missing_register(br, n) {
+                self.diags
+                    .error(Span::new(file, off + t.start, off + t.end), message);
+                return;
+            }
+        }
         let Some(&opcode) = candidates.iter().find(|o| matches_syntax(o.info(), &toks)) else {
             let forms: Vec<String> = candidates
                 .iter()

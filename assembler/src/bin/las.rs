@@ -16,9 +16,14 @@ struct Args {
     /// Emit line information for the assembly source when it has no `.loc`.
     #[arg(short = 'g')]
     debug: bool,
-    /// Target core: st220, st231 or st240.
-    #[arg(long = "mcpu", value_name = "CPU", default_value = "st231", value_parser = parse_core)]
-    mcpu: Core,
+    /// Target core: st220, st231 or st240 (its built-in machine; with
+    /// `--machine`, replaces the machine's core).
+    #[arg(long = "mcpu", value_name = "CPU", value_parser = parse_core)]
+    mcpu: Option<Core>,
+    /// Target machine description (TOML, see `lcc --print-machine st231`):
+    /// its bundle rules, lanes, register files and custom operations.
+    #[arg(long = "machine", value_name = "FILE.toml")]
+    machine: Option<PathBuf>,
     /// Folder searched by `.include`.
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<PathBuf>,
@@ -49,6 +54,25 @@ fn main() -> ExitCode {
         })
         .collect();
     let args = Args::parse_from(argv);
+    let model = match &args.machine {
+        Some(path) => match isa::model::ProcessorModel::from_toml_file(path) {
+            Ok(mut m) => {
+                if let Some(c) = args.mcpu {
+                    m.core = c;
+                }
+                m
+            }
+            Err(e) => {
+                match e {
+                    // The I/O error names the file already.
+                    isa::model::ModelError::Io { .. } => eprintln!("las: error: {e}"),
+                    _ => eprintln!("las: error: {}: {e}", path.display()),
+                }
+                return ExitCode::from(1);
+            }
+        },
+        None => isa::model::ProcessorModel::builtin(args.mcpu.unwrap_or(Core::St231)),
+    };
     let name = args.input.to_string_lossy().into_owned();
     let text = if name == "-" {
         let mut s = String::new();
@@ -74,7 +98,7 @@ fn main() -> ExitCode {
         }
     });
     let opts = assembler::Options {
-        model: isa::model::ProcessorModel::builtin(args.mcpu),
+        model,
         debug: args.debug,
         include_dirs: args.include,
     };

@@ -39,9 +39,12 @@ struct Cli {
     /// Display all available header information (-f -h -p -t -r)
     #[arg(short = 'x', long = "all-headers")]
     all_headers: bool,
-    /// Core to decode for (default: from the ELF e_flags, else st231)
+    /// Core to decode for (default: from the ELF e_flags, else st231); `-mcpu=CPU` works too
     #[arg(long = "mcpu", value_name = "CPU", value_parser = ["st220", "st231", "st240"])]
     mcpu: Option<String>,
+    /// Machine description (TOML) whose core decodes and whose bundle rules and lanes check bundles
+    #[arg(long = "machine", value_name = "FILE.toml")]
+    machine: Option<std::path::PathBuf>,
     /// Print help
     #[arg(long = "help", action = ArgAction::Help)]
     help: Option<bool>,
@@ -51,7 +54,15 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    // gcc-style `-mcpu=st220`: clap takes `--mcpu=`; accept the single-dash form too.
+    let argv = std::env::args().map(|a| {
+        if a.starts_with("-mcpu") {
+            format!("-{a}")
+        } else {
+            a
+        }
+    });
+    let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             e.exit()
@@ -74,6 +85,20 @@ fn main() -> ExitCode {
         core: cli.mcpu.as_deref().and_then(Core::from_name),
         model: None,
     };
+    let mut opts = opts;
+    if let Some(path) = &cli.machine {
+        match isa::model::ProcessorModel::from_toml_file(path) {
+            Ok(m) => opts.model = Some(m),
+            Err(e) => {
+                match e {
+                    // The I/O error names the file already.
+                    isa::model::ModelError::Io { .. } => eprintln!("st-objdump: error: {e}"),
+                    _ => eprintln!("st-objdump: error: {}: {e}", path.display()),
+                }
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     if !opts.any() {
         eprintln!("st-objdump: at least one of -d, -D, -f, -h, -p, -r, -s, -t or -x must be given");
         eprintln!("Try 'st-objdump --help' for more information.");

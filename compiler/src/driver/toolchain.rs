@@ -503,6 +503,8 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
 /// Assembles `text` (named `name` in diagnostics) into an ELF object.
 pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, Error> {
     cfg.step(|| format!("assemble {name}"));
+    // The target machine: its bundle rules, lanes and registers (las
+    // checks the bundles the scheduler formed for it).
     let opts = assembler::Options {
         // The whole machine, so that the object records it (isa::note).
         model: cfg.model.clone(),

@@ -53,7 +53,7 @@
 //! not stall, §5.1) and vanish on an interlocked one.
 
 use crate::codegen::mir::*;
-use isa::bundle::{check_counts, place, SlotNeeds};
+use isa::bundle::{check_counts, place, BundleRules, SlotNeeds};
 use isa::model::{ProcessorModel, ALL_CLASSES};
 use isa::ops::{OpClass, Unit};
 use smallvec::SmallVec;
@@ -144,11 +144,11 @@ pub(crate) fn is_mem(c: OpClass) -> bool {
 
 pub(crate) fn slot_needs(i: &MInst) -> SlotNeeds {
     let (_, unit) = i.class_unit();
-    SlotNeeds {
+    SlotNeeds::new(
         unit,
-        long_imm: i.long_imm(),
-        last: i.info().is_some_and(|x| x.fixed_stop_bit()),
-    }
+        i.long_imm(),
+        i.info().is_some_and(|x| x.fixed_stop_bit()),
+    )
 }
 
 /// The resource rules of `isa::bundle` (ISA-ST200 §2.3 rules 1–6) for
@@ -182,18 +182,9 @@ pub(crate) const MAX_KEYED_NEEDS: usize = 12;
 pub(crate) fn needs_fit_keyed(model: &ProcessorModel, key: u128, needs: &[SlotNeeds]) -> bool {
     debug_assert!(needs.len() <= MAX_KEYED_NEEDS);
     debug_assert_eq!(key, needs.iter().map(needs_key).sum::<u128>());
-    let limits = model.resources.bundle_limits();
-    let key = (
-        [
-            limits.issue.min(model.issue_width as usize),
-            limits.control,
-            limits.memory,
-            limits.multiply,
-        ],
-        key,
-    );
+    let key = (rules_key(model), key);
     thread_local! {
-        static FITS: std::cell::RefCell<crate::hash::HashMap<([usize; 4], u128), bool>> =
+        static FITS: std::cell::RefCell<crate::hash::HashMap<(u64, u128), bool>> =
             Default::default();
     }
     if let Some(f) = FITS.with(|m| m.borrow().get(&key).copied()) {
@@ -204,15 +195,28 @@ pub(crate) fn needs_fit_keyed(model: &ProcessorModel, key: u128, needs: &[SlotNe
     f
 }
 
+/// A hash of what decides bundle legality on `model` (issue width,
+/// resources, lanes, custom classes), the memo key of [`needs_fit_keyed`].
+fn rules_key(model: &ProcessorModel) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    model.issue_width.hash(&mut h);
+    model.resources.hash(&mut h);
+    model.lanes.hash(&mut h);
+    model.classes.hash(&mut h);
+    h.finish()
+}
+
 /// [`needs_fit`] without the memo. The mnemonics the checks take serve
-/// only their error messages, dropped here.
+/// only their error messages, dropped here. The bundle's address is not
+/// known yet: it must fit from every start lane.
 fn needs_fit_now(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
-    let mut limits = model.resources.bundle_limits();
-    limits.issue = limits.issue.min(model.issue_width as usize);
+    let rules = BundleRules::new(model);
     let name = |_: usize| "operation";
-    check_counts(needs, &limits, name).is_ok()
-        && place(needs, false, &limits, true, name).is_ok()
-        && place(needs, true, &limits, true, name).is_ok()
+    check_counts(needs, &rules, name).is_ok()
+        && rules
+            .start_lanes()
+            .all(|lane| place(needs, lane, &rules, true, name).is_ok())
 }
 
 /// The resource needs of one operation as a number in 1..=28: its digit

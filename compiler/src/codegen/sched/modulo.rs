@@ -1094,11 +1094,7 @@ impl MrtRow {
 
 impl Mrt {
     fn new(ii: usize) -> Mrt {
-        let free = SlotNeeds {
-            unit: Unit::Alu,
-            long_imm: false,
-            last: false,
-        };
+        let free = SlotNeeds::new(Unit::Alu, false, false);
         let row = MrtRow {
             entries: [(MrtRow::NO_OWNER, free); list::MAX_KEYED_NEEDS],
             len: 0,
@@ -1458,11 +1454,7 @@ fn copy_chains(
     let mut copies: Vec<(MInst, i64)> = vec![];
     let mut rewrites = vec![];
     let mut edges = vec![];
-    let alu = SlotNeeds {
-        unit: Unit::Alu,
-        long_imm: false,
-        last: false,
-    };
+    let alu = SlotNeeds::new(Unit::Alu, false, false);
     for &v in local {
         let Some(o) = occ.get(&v) else { continue };
         let Some(&d) = o.defs.first() else { continue };
@@ -3554,11 +3546,7 @@ mod tests {
     #[test]
     fn bounded_placement_reaches_ii_of_a_full_recurrence() {
         let model = ProcessorModel::st231();
-        let need = |unit, long_imm| SlotNeeds {
-            unit,
-            long_imm,
-            last: false,
-        };
+        let need = |unit, long_imm| SlotNeeds::new(unit, long_imm, false);
         let needs = [
             need(Unit::Alu, true),
             need(Unit::Alu, false),
