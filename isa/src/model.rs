@@ -293,7 +293,9 @@ impl Resources {
         let l = crate::bundle::BundleLimits::ST200;
         Resources {
             issue: l.issue as u32,
-            alu: Some(l.issue as u32),
+            // "ALU: any lane" (§2.2): one ALU per issue slot, so a machine
+            // derived with more slots has more ALUs unless it says otherwise.
+            alu: None,
             mem: l.memory as u32,
             ctl: l.control as u32,
             odd: l.multiply as u32,
@@ -1599,7 +1601,7 @@ mod tests {
                 m.resources,
                 Resources {
                     issue: 4,
-                    alu: Some(4),
+                    alu: None,
                     mem: 1,
                     ctl: 1,
                     odd: 2,

@@ -11,9 +11,9 @@ use std::process::Command;
 /// The 8-issue machine of the task, written by hand.
 const WIDE8: &str = "base = \"st231\"\nname = \"wide8\"\nissue_width = 8\n[resources]\nissue = 8\nmem = 2\nodd = 4\neven = 4\n";
 /// The same machine with the values it inherits from the ST231 spelled
-/// out (its 4 ALUs and 1 control unit, 64 general and 8 branch registers,
+/// out (an ALU per issue slot, 8, and 1 control unit, 64 general and 8 branch registers,
 /// ISA-ST200 §1.2, §2.2): a different text, the same machine.
-const WIDE8_SPELLED: &str = "base = \"st231\"\nname = \"wide8\"\nissue_width = 8\n[resources]\nissue = 8\nalu = 4\nmem = 2\nctl = 1\nodd = 4\neven = 4\n[registers]\ngeneral = 64\nbranch = 8\n";
+const WIDE8_SPELLED: &str = "base = \"st231\"\nname = \"wide8\"\nissue_width = 8\n[resources]\nissue = 8\nalu = 8\nmem = 2\nctl = 1\nodd = 4\neven = 4\n[registers]\ngeneral = 64\nbranch = 8\n";
 
 const START: &str =
     "\t.text\n\t.global _start\n_start:\n\tcall $r63 = main\n\t;;\n\tsyscall 1\n\t;;\n";
