@@ -62,9 +62,20 @@ fn phys_index(x: Reg) -> Option<usize> {
     }
 }
 
-/// Allocates registers of `f` in place: every virtual register becomes
+/// Allocates registers of `f` in place for the full register files of
+/// the ST200 cores (64 GRs, 8 BRs): every virtual register becomes
 /// physical, spill code is inserted. Returns statistics.
 pub fn allocate(f: &mut MFunc) -> Stats {
+    allocate_for(f, &isa::model::RegisterFiles::default())
+}
+
+/// [`allocate`] for a machine with the register files `regs`
+/// (`[registers]` of a machine description, ISA-ST200 §1.2, §1.3): only
+/// `$r0`…`$r(general−1)` and `$b0`…`$b(branch−1)` are handed out
+/// ([`abi::gr_allocation_order_for`], [`abi::br_allocation_order_for`]),
+/// the BR spill scratch is the machine's last BR
+/// ([`abi::br_spill_scratch_for`]); fewer registers only mean more spills.
+pub fn allocate_for(f: &mut MFunc, regs: &isa::model::RegisterFiles) -> Stats {
     let nv = f.vclass.len();
     // liveness index: virtual registers first, then the physical ones
     let index = |x: Reg| match x {
@@ -229,8 +240,14 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let mut spilled = vec![false; nv];
     // per physical register, the end of the last interval given to it
     let mut released = vec![0usize; NPHYS];
-    let gr_order: Vec<Reg> = abi::GR_ALLOCATION_ORDER.map(Reg::gr).to_vec();
-    let br_order: Vec<Reg> = abi::BR_ALLOCATION_ORDER.map(Reg::br).to_vec();
+    let gr_order: Vec<Reg> = abi::gr_allocation_order_for(regs.general)
+        .into_iter()
+        .map(Reg::gr)
+        .collect();
+    let br_order: Vec<Reg> = abi::br_allocation_order_for(regs.branch)
+        .into_iter()
+        .map(Reg::br)
+        .collect();
     let pi = |r: &Reg| phys_index(*r).expect("p");
     // the physical registers of each class's order
     let mask_of = |order: &[Reg]| order.iter().fold(0u128, |m, c| m | 1u128 << pi(c));
@@ -357,7 +374,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     // spill scratch registers (never allocated): two for GR uses, one for
     // GR definitions, one to move BR values through, and a BR
     let [use0, use1, gr_def, via] = abi::GR_SPILL_SCRATCH.map(Reg::gr);
-    let br_scratch = Reg::br(abi::BR_SPILL_SCRATCH);
+    let br_scratch = Reg::br(abi::br_spill_scratch_for(regs.branch));
     for b in 0..nb {
         let old = std::mem::take(&mut f.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len());

@@ -157,10 +157,11 @@ pub(crate) fn needs_fit_keyed(model: &ProcessorModel, key: u128, needs: &[SlotNe
             limits.memory,
             limits.multiply,
         ],
+        Capacity::of(model),
         key,
     );
     thread_local! {
-        static FITS: std::cell::RefCell<crate::hash::HashMap<([usize; 4], u128), bool>> =
+        static FITS: std::cell::RefCell<crate::hash::HashMap<([usize; 4], Capacity, u128), bool>> =
             Default::default();
     }
     if let Some(f) = FITS.with(|m| m.borrow().get(&key).copied()) {
@@ -174,12 +175,96 @@ pub(crate) fn needs_fit_keyed(model: &ProcessorModel, key: u128, needs: &[SlotNe
 /// [`needs_fit`] without the memo. The mnemonics the checks take serve
 /// only their error messages, dropped here.
 fn needs_fit_now(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
+    let cap = Capacity::of(model);
+    if !cap.counts_fit(needs) {
+        return false;
+    }
     let mut limits = model.resources.bundle_limits();
     limits.issue = limits.issue.min(model.issue_width as usize);
+    if !cap.ext_issue {
+        // extension syllables beside the issue slots (`Capacity::counts_fit`
+        // has counted the operations against the slots)
+        limits.issue += needs.iter().filter(|n| n.long_imm).count();
+    }
     let name = |_: usize| "operation";
     check_counts(needs, &limits, name).is_ok()
         && place(needs, false, &limits, true, name).is_ok()
         && place(needs, true, &limits, true, name).is_ok()
+}
+
+/// What one bundle of a machine holds, as the schedulers count it
+/// (ISA-ST200 §2.2, §2.3, §5.4, from the machine description): issue
+/// slots (at most the issue width), ALUs, memory, control and multiply
+/// units, and the lanes that may hold a multiply or the owner of a long
+/// immediate (`odd`: the lanes of `lanes.mul` and `lanes.long_imm`) and an
+/// extension syllable or an EVEN-lane operation (`even`: the lanes of
+/// `lanes.extension` and `lanes.even`). On the built-in machines every one
+/// of these counts is implied by the bundle rules of `isa::bundle` (4
+/// slots, 4 ALUs, 2 odd and 2 even lanes), so the schedules there do not
+/// change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Capacity {
+    /// Issue slots (syllables).
+    pub issue: usize,
+    /// Integer ALUs ([`Unit::Alu`] operations).
+    pub alu: usize,
+    /// Memory units.
+    pub mem: usize,
+    /// Control units.
+    pub ctl: usize,
+    /// Multipliers.
+    pub mul: usize,
+    /// Lanes for multiplies and long-immediate owners.
+    pub odd: usize,
+    /// Lanes for extension syllables and EVEN-lane operations.
+    pub even: usize,
+    /// Whether an extension syllable takes an issue slot.
+    pub ext_issue: bool,
+}
+
+impl Capacity {
+    /// The capacities of `model`.
+    pub fn of(model: &ProcessorModel) -> Capacity {
+        use isa::model::LaneClass;
+        let r = &model.resources;
+        let lanes = |a: LaneClass, b: LaneClass| {
+            (model.lane_mask(a) | model.lane_mask(b)).count_ones() as usize
+        };
+        Capacity {
+            issue: (r.issue.min(model.issue_width) as usize).max(1),
+            alu: (r.alu_units() as usize).max(1),
+            mem: (r.mem as usize).max(1),
+            ctl: (r.ctl as usize).max(1),
+            mul: (r.odd as usize).max(1),
+            odd: lanes(LaneClass::Mul, LaneClass::LongImm).max(1),
+            even: lanes(LaneClass::Extension, LaneClass::Even).max(1),
+            ext_issue: model.extension_takes_issue(),
+        }
+    }
+
+    /// Issue slots taken by an operation of needs `n`: 1, plus its
+    /// extension syllable when that takes a slot.
+    pub fn slots(&self, n: &SlotNeeds) -> usize {
+        1 + (n.long_imm && self.ext_issue) as usize
+    }
+
+    /// Whether operations of needs `needs` stay within every count of
+    /// one bundle (placement on lanes aside). A single operation always
+    /// does: one that is illegal even alone still gets a bundle of its
+    /// own, and the assembler names the rule it breaks.
+    pub fn counts_fit(&self, needs: &[SlotNeeds]) -> bool {
+        if needs.len() <= 1 {
+            return true;
+        }
+        let count = |f: &dyn Fn(&SlotNeeds) -> bool| needs.iter().filter(|n| f(n)).count();
+        needs.iter().map(|n| self.slots(n)).sum::<usize>() <= self.issue
+            && count(&|n| n.unit == Unit::Alu) <= self.alu
+            && count(&|n| matches!(n.unit, Unit::Mem | Unit::CtlMem)) <= self.mem
+            && count(&|n| matches!(n.unit, Unit::Ctl | Unit::CtlMem)) <= self.ctl
+            && count(&|n| n.unit == Unit::Mul) <= self.mul
+            && count(&|n| n.unit == Unit::Mul || n.long_imm) <= self.odd
+            && count(&|n| n.unit == Unit::Even || n.long_imm) <= self.even
+    }
 }
 
 /// The resource needs of one operation as a number in 1..=28: its digit
