@@ -595,7 +595,7 @@ pub(crate) fn runtime_files(core: Core) -> Vec<(&'static str, &'static str)> {
 /// (`runtime/crt0.s` by `lib/portable/crt0.s`, which adds
 /// `lib/portable/start.c`). The `lib/portable/` files are left out
 /// otherwise, so the built-in machines build exactly what they did.
-pub(crate) fn runtime_files_for(model: &ProcessorModel) -> Vec<(&'static str, &'static str)> {
+pub fn runtime_files_for(model: &ProcessorModel) -> Vec<(&'static str, &'static str)> {
     let core = model.core;
     let override_of = |path: &str| {
         let rest = path.strip_prefix("lib/")?;
@@ -639,7 +639,7 @@ pub(crate) fn runtime_files_for(model: &ProcessorModel) -> Vec<(&'static str, &'
 /// built-in model, lanes by the default rules); and, without interlocks,
 /// its stages are those of its core, whose latencies the assembly's
 /// schedules respect (§5.1, §5.3). True on every built-in machine.
-pub(crate) fn assembly_fits(model: &ProcessorModel, text: &str) -> bool {
+pub fn assembly_fits(model: &ProcessorModel, text: &str) -> bool {
     let b = ProcessorModel::builtin(model.core);
     let named = |prefix: char| {
         let bytes = text.as_bytes();
