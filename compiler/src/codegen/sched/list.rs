@@ -187,10 +187,20 @@ fn needs_fit_now(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
         limits.issue += needs.iter().filter(|n| n.long_imm).count();
     }
     let name = |_: usize| "operation";
+    if limits.issue > MAX_PLACED_ISSUE {
+        // `place` tries every order of the syllables and nops: beyond 8
+        // slots, the lane counts of `Capacity::counts_fit` stand for it
+        return check_counts(needs, &limits, name).is_ok();
+    }
     check_counts(needs, &limits, name).is_ok()
         && place(needs, false, &limits, true, name).is_ok()
         && place(needs, true, &limits, true, name).is_ok()
 }
+
+/// Widest bundle (slots) whose lane placement [`needs_fit_now`] checks by
+/// `isa::bundle::place`, which tries every order of syllables and nops
+/// (8! orders at most); wider machines are checked by their lane counts.
+const MAX_PLACED_ISSUE: usize = 8;
 
 /// What one bundle of a machine holds, as the schedulers count it
 /// (ISA-ST200 §2.2, §2.3, §5.4, from the machine description): issue

@@ -105,11 +105,12 @@ pub const MAX_BR_PRESSURE: usize = 6;
 
 /// [`MAX_GR_PRESSURE`] on `model`: as many fewer as its allocator has
 /// fewer GRs than on a 64-register machine (`[registers] general`,
-/// [`isa::abi::gr_allocation_order_for`]).
+/// [`isa::abi::gr_allocation_order_for`]), and one more per 8 of those
+/// (as `modulo::max_live_grs`).
 pub fn max_gr_pressure(model: &ProcessorModel) -> usize {
     let fewer = isa::abi::GR_ALLOCATION_ORDER.len()
         - isa::abi::gr_allocation_order_for(model.registers.general).len();
-    MAX_GR_PRESSURE.saturating_sub(fewer)
+    MAX_GR_PRESSURE.saturating_sub(fewer + fewer / 8)
 }
 
 /// [`MAX_BR_PRESSURE`] on `model`: one fewer than its allocator has
