@@ -294,6 +294,14 @@ fn a_two_issue_machine_runs_programs_one_op_per_bundle() {
     check_on(&machine(W2), false, &programs(), "w2");
 }
 
+/// The same machine with bundles of up to 2 syllables, as the scheduler
+/// forms them for its slots, units and lanes (stsim rejects a bundle the
+/// machine cannot issue).
+#[test]
+fn a_two_issue_machine_runs_programs_bundled() {
+    check_on(&machine(W2), true, &programs(), "w2-bundled");
+}
+
 /// One operation per bundle on a 1-issue machine. An operation with a
 /// long immediate is two syllables: this needs the bundle rules of
 /// `isa::bundle` to let an extension syllable beside the one issue slot

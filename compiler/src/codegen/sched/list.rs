@@ -1094,6 +1094,53 @@ mod tests {
         r(Reg::G(n))
     }
 
+    /// The capacities of the ST231 by ISA-ST200 §2.2: 4 slots, an ALU on
+    /// every lane, one memory and one control unit, multiplies and
+    /// long-immediate owners on the 2 odd lanes, extensions on the 2 even
+    /// ones, an extension taking a slot.
+    #[test]
+    fn capacities_of_the_st231_and_of_a_described_machine() {
+        let c = Capacity::of(&ProcessorModel::st231());
+        assert_eq!(
+            (
+                c.issue,
+                c.alu,
+                c.mem,
+                c.ctl,
+                c.mul,
+                c.odd,
+                c.even,
+                c.ext_issue
+            ),
+            (4, 4, 1, 1, 2, 2, 2, true)
+        );
+        // 8 slots, 3 ALUs, 2 memory units, multiplies on lanes 1 and 5
+        let m = ProcessorModel::from_toml_str(
+            "base = \"st231\"\nname = \"m\"\nissue_width = 8\n[resources]\nissue = 8\nalu = 3\nmem = 2\nodd = 2\neven = 4\n[lanes]\nmul = [1, 5]\nlong_imm = [1, 5]\n",
+        )
+        .unwrap();
+        let c = Capacity::of(&m);
+        assert_eq!(
+            (c.issue, c.alu, c.mem, c.mul, c.odd, c.even),
+            (8, 3, 2, 2, 2, 4)
+        );
+        // eight independent adds: 3 per bundle, so 3 bundles
+        let adds: Vec<MInst> = (0..8)
+            .map(|k| op("add_i", vec![g(24 + k), g(16), Opnd::Imm(k as i64)]))
+            .collect();
+        let b = schedule_block(&m, adds.clone(), true);
+        assert_eq!(b.iter().map(|x| x.len()).collect::<Vec<_>>(), vec![3, 3, 2]);
+        // on the ST231, four per bundle
+        let b = schedule_block(&ProcessorModel::st231(), adds, true);
+        assert_eq!(b.iter().map(|x| x.len()).collect::<Vec<_>>(), vec![4, 4]);
+        // four independent loads: two per bundle with two memory units
+        let loads: Vec<MInst> = (0..4)
+            .map(|k| op("ldw", vec![g(24 + k), Opnd::Imm(4 * k as i64), g(16)]))
+            .collect();
+        let b = schedule_block(&m, loads, true);
+        assert_eq!(b.iter().filter(|x| !x.is_empty()).count(), 2);
+    }
+
     /// The ST231 bundle rules of ISA-ST200 §2.3, through `isa::bundle`.
     #[test]
     fn bundle_rules_of_the_st231() {
