@@ -149,19 +149,11 @@ pub(crate) const MAX_KEYED_NEEDS: usize = 12;
 pub(crate) fn needs_fit_keyed(model: &ProcessorModel, key: u128, needs: &[SlotNeeds]) -> bool {
     debug_assert!(needs.len() <= MAX_KEYED_NEEDS);
     debug_assert_eq!(key, needs.iter().map(needs_key).sum::<u128>());
-    let limits = model.resources.bundle_limits();
-    let key = (
-        [
-            limits.issue.min(model.issue_width as usize),
-            limits.control,
-            limits.memory,
-            limits.multiply,
-        ],
-        Capacity::of(model),
-        key,
-    );
+    // the capacities hold every limit of `isa::bundle` (issue, control,
+    // memory, multiply) and the machine's own counts
+    let key = (Capacity::of(model), key);
     thread_local! {
-        static FITS: std::cell::RefCell<crate::hash::HashMap<([usize; 4], Capacity, u128), bool>> =
+        static FITS: std::cell::RefCell<crate::hash::HashMap<(Capacity, u128), bool>> =
             Default::default();
     }
     if let Some(f) = FITS.with(|m| m.borrow().get(&key).copied()) {
