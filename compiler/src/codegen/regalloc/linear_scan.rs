@@ -30,6 +30,13 @@
 //! - Registers are tried in the order of [`isa::abi::GR_ALLOCATION_ORDER`]
 //!   and [`isa::abi::BR_ALLOCATION_ORDER`] (temporaries first, callee-saved
 //!   last).
+//! - On a described machine ([`allocate_for`], `[registers]` of
+//!   `isa::model`) only the registers it has are handed out: the orders
+//!   without `$rN` for N ≥ `general` ([`isa::abi::gr_allocation_order_for`];
+//!   24 GRs leave `$r1`–`$r7`, `$r15`–`$r23`), and `$b0` up to the BR before
+//!   the last, which is the spill scratch
+//!   ([`isa::abi::br_spill_scratch_for`]; with one BR every branch value is
+//!   spilled and goes through `$b0`). Fewer registers only mean more spills.
 //! - Copy coalescing by preference: an interval related by a `mov` to
 //!   another (virtual or physical) register takes that register when it is
 //!   free over the whole interval; the `mov` then has the same source and
