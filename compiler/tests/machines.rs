@@ -222,6 +222,7 @@ fn fewer_registers_spill_more() {
     let r32 = spills(&machine(R32));
     let r24 = spills(&machine(R24));
     let b2 = spills(&machine(B2));
+    eprintln!("spills: 24 GRs {r24}, 32 GRs {r32}, 64 GRs {full}, 2 BRs {b2}");
     assert!(
         r24 > r32 && r32 > full,
         "spills: 24 GRs {r24}, 32 GRs {r32}, 64 GRs {full}"

@@ -509,6 +509,43 @@ mod tests {
         assert_eq!(st.spilled, 0, "{st:?}");
     }
 
+    /// The function of `a_lifetime_hole_leaves_the_register_to_others` on
+    /// a machine with two BRs: `$b1` is the spill scratch
+    /// (`abi::br_spill_scratch_for`), `$b0` the only BR to give, and B1
+    /// holds seven BR values at once after its seventh compare, so at
+    /// least six are spilled; no BR but `$b0` and `$b1` is named. With 24
+    /// GRs the GR values stay below `$r24`.
+    #[test]
+    fn a_machine_with_two_branch_registers_spills_the_others() {
+        let mut text = String::from(
+            "function @f global\nvregs 9 br %v0 %v1 %v2 %v3 %v4 %v5 %v6 %v7\norder B0 B1 B2\nB0:\n  cmplt %v0 = $r16, $r17\n  br %v0, B2\nB1:\n",
+        );
+        for k in 1..=7 {
+            text += &format!("  cmplt %v{k} = $r16, {k}\n");
+        }
+        text += "  mov %v8 = $r0\n";
+        for k in 1..=7 {
+            text += &format!("  slct %v8 = %v{k}, %v8, {k}\n");
+        }
+        text += "  mov $r16 = %v8\n  return $r63 uses($r16)\nB2:\n  slct $r16 = %v0, $r16, 9\n  return $r63 uses($r16)\n";
+        let mut f = crate::codegen::mir::parse::function(&text).expect("parses");
+        let regs = isa::model::RegisterFiles {
+            general: 24,
+            branch: 2,
+        };
+        let st = allocate_for(&mut f, &regs);
+        assert!(st.spilled >= 6, "{st:?}");
+        for b in &f.blocks {
+            for i in &b.insts {
+                i.for_each_reg(|x, _| match x {
+                    Reg::B(n) => assert!(n < 2, "$b{n}"),
+                    Reg::G(n) => assert!(n < 24 || n == 63, "$r{n}"),
+                    Reg::V(v) => panic!("{v} left"),
+                });
+            }
+        }
+    }
+
     #[test]
     fn holders_find_overlapping_ranges() {
         let mut h = Holder::default();
