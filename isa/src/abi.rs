@@ -343,6 +343,40 @@ pub const GR_ALLOCATION_ORDER: [u32; GR_ALLOCATABLE] = gr_allocation_order();
 /// up to `$b6` (all caller-saved, §7.1), [`BR_SPILL_SCRATCH`] left out.
 pub const BR_ALLOCATION_ORDER: [u32; BR_COUNT as usize - 1] = [0, 1, 2, 3, 4, 5, 6];
 
+/// [`GR_ALLOCATION_ORDER`] on a machine whose general register file is
+/// `$r0`…`$r(general−1)` plus `$r63` (`[registers] general`, §1.2): the
+/// same order without the registers the machine lacks. On a 64-register
+/// machine it is [`GR_ALLOCATION_ORDER`] itself; on a 24-register one it
+/// keeps `$r15`, `$r16`–`$r23` and `$r1`–`$r7`.
+pub fn gr_allocation_order_for(general: u32) -> Vec<u32> {
+    GR_ALLOCATION_ORDER
+        .iter()
+        .copied()
+        .filter(|&n| n < general)
+        .collect()
+}
+
+/// [`BR_SPILL_SCRATCH`] on a machine with `branch` branch registers
+/// (`[registers] branch`, 1 to 8, §1.3): the last one it has.
+pub const fn br_spill_scratch_for(branch: u32) -> u32 {
+    let b = if branch == 0 {
+        1
+    } else if branch > BR_COUNT {
+        BR_COUNT
+    } else {
+        branch
+    };
+    b - 1
+}
+
+/// [`BR_ALLOCATION_ORDER`] on a machine with `branch` branch registers:
+/// `$b0` up to the one before [`br_spill_scratch_for`] (none on a machine
+/// with a single BR, whose every branch value then lives in a GR and goes
+/// through `$b0` with `mtb`/`mfb`).
+pub fn br_allocation_order_for(branch: u32) -> Vec<u32> {
+    (0..br_spill_scratch_for(branch)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,5 +532,29 @@ mod tests {
         assert_eq!(STACK_ARGS_OFFSET, 16);
         assert_eq!(MAX_ALIGN, 8);
         assert_eq!(MAX_STRUCT_RET_BYTES, 32);
+    }
+
+    #[test]
+    fn allocation_orders_of_smaller_register_files() {
+        // Full files (§1.2, §1.3): the orders themselves.
+        assert_eq!(gr_allocation_order_for(64), GR_ALLOCATION_ORDER.to_vec());
+        assert_eq!(br_allocation_order_for(8), BR_ALLOCATION_ORDER.to_vec());
+        assert_eq!(br_spill_scratch_for(8), BR_SPILL_SCRATCH);
+        // 24 GRs: by §7.1 the allocatable ones below 24 are $r1-$r7, $r10,
+        // $r11 (kept as spill scratch with $r8, $r9), $r15 and $r16-$r23.
+        let mut g24 = gr_allocation_order_for(24);
+        g24.sort_unstable();
+        let mut want: Vec<u32> = (1..=7).chain(15..=23).collect();
+        want.sort_unstable();
+        assert_eq!(g24, want);
+        // 32 GRs add the temporaries $r24-$r31, tried first.
+        let g32 = gr_allocation_order_for(32);
+        assert_eq!(g32.len(), 16 + 8);
+        assert_eq!(&g32[..8], &[24, 25, 26, 27, 28, 29, 30, 31]);
+        // BRs: the last is the spill scratch.
+        assert_eq!(br_spill_scratch_for(2), 1);
+        assert_eq!(br_allocation_order_for(2), vec![0]);
+        assert_eq!(br_spill_scratch_for(1), 0);
+        assert!(br_allocation_order_for(1).is_empty());
     }
 }

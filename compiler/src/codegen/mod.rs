@@ -382,7 +382,7 @@ fn compile_function_bisect(
             });
         }
     }
-    let ra = regalloc::linear_scan::allocate(&mut mf);
+    let ra = regalloc::linear_scan::allocate_for(&mut mf, &opts.model.registers);
     check(&mf)?;
     let mut layout_stats = None;
     if opts.reorder_blocks && opts.peephole && bisect.should_run("reorder-blocks", &f.name) {

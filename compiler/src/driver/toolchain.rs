@@ -596,21 +596,95 @@ pub fn cache_dir() -> PathBuf {
 /// of `st220`, `st231`, `st240`) replaces `lib/NAME` on that core and is
 /// left out on the others, in `lib/NAME`'s place in the archive.
 pub(crate) fn runtime_files(core: Core) -> Vec<(&'static str, &'static str)> {
+    runtime_files_for(&ProcessorModel::builtin(core))
+}
+
+/// The runtime files built for the machine `model`: those of
+/// [`runtime_files`] for its core, except that a hand-written assembly
+/// file the machine cannot run ([`assembly_fits`]) is replaced by its
+/// portable version `lib/portable/NAME.c` or `lib/portable/NAME.s`
+/// (`runtime/crt0.s` by `lib/portable/crt0.s`, which adds
+/// `lib/portable/start.c`). The `lib/portable/` files are left out
+/// otherwise, so the built-in machines build exactly what they did.
+pub fn runtime_files_for(model: &ProcessorModel) -> Vec<(&'static str, &'static str)> {
+    let core = model.core;
     let override_of = |path: &str| {
         let rest = path.strip_prefix("lib/")?;
         let (dir, name) = rest.split_once('/')?;
         Some((Core::from_name(dir)?, name.to_string()))
     };
+    let portable = |name: &str| {
+        RUNTIME_FILES
+            .iter()
+            .find(|(p, _)| p.strip_prefix("lib/portable/") == Some(name))
+            .copied()
+    };
     let mut files = Vec::new();
     for &(path, text) in RUNTIME_FILES {
-        if override_of(path).is_some() {
+        if override_of(path).is_some() || path.starts_with("lib/portable/") {
             continue;
         }
         let own = format!("lib/{}/{}", core.name(), path.trim_start_matches("lib/"));
         let replaced = RUNTIME_FILES.iter().find(|(p, _)| *p == own);
-        files.push(replaced.copied().unwrap_or((path, text)));
+        let (path, text) = replaced.copied().unwrap_or((path, text));
+        if path.ends_with(".s") && !assembly_fits(model, text) {
+            let base = path.rsplit('/').next().unwrap_or(path);
+            let stem = base.trim_end_matches(".s");
+            if let Some(f) = portable(base).or_else(|| portable(&format!("{stem}.c"))) {
+                files.push(f);
+                if path == "crt0.s" {
+                    files.extend(portable("start.c"));
+                }
+                continue;
+            }
+        }
+        files.push((path, text));
     }
     files
+}
+
+/// Whether the hand-written assembly `text` (written for the ST200 cores,
+/// ISA-ST200 §2, §5) runs on the machine `model`: every register it names
+/// exists (`[registers]`, §1.2, §1.3); the machine takes the bundles of
+/// its core (issue width, resources and lanes at least those of the
+/// built-in model, lanes by the default rules); and, without interlocks,
+/// its stages are those of its core, whose latencies the assembly's
+/// schedules respect (§5.1, §5.3). True on every built-in machine.
+pub fn assembly_fits(model: &ProcessorModel, text: &str) -> bool {
+    let b = ProcessorModel::builtin(model.core);
+    let named = |prefix: char| {
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        for (k, _) in text.match_indices('$') {
+            if bytes.get(k + 1) == Some(&(prefix as u8)) {
+                let digits: String = text[k + 2..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit())
+                    .collect();
+                if let Ok(n) = digits.parse::<u32>() {
+                    out.push(n);
+                }
+            }
+        }
+        out
+    };
+    let registers = named('r')
+        .into_iter()
+        .all(|n| model.registers.has_general(n))
+        && named('b')
+            .into_iter()
+            .all(|n| model.registers.has_branch(n));
+    let (r, br) = (&model.resources, &b.resources);
+    let bundles = model.issue_width >= b.issue_width
+        && r.issue >= br.issue
+        && r.alu_units() >= br.alu_units()
+        && r.mem >= br.mem
+        && r.ctl >= br.ctl
+        && r.odd >= br.odd
+        && r.even >= br.even
+        && model.lanes == isa::model::LaneRules::default();
+    let timing = model.interlocked || model.stages == b.stages;
+    registers && bundles && timing
 }
 
 /// Builds `crt0.o` from `runtime/crt0.s` and `libc.a` from every other
@@ -620,7 +694,7 @@ fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
     let mut crt0 = None;
     let mut members: Vec<(String, Vec<u8>)> = Vec::new();
     let mut errors = Vec::new();
-    for (path, text) in runtime_files(cfg.core()) {
+    for (path, text) in runtime_files_for(&cfg.model) {
         let base = path.rsplit('/').next().unwrap_or(path);
         let stem = base.rsplit_once('.').map_or(base, |(s, _)| s);
         let object = if path.ends_with(".c") {
@@ -632,7 +706,7 @@ fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
             continue;
         };
         match object {
-            Ok(o) if path == "crt0.s" => crt0 = Some(o),
+            Ok(o) if path == "crt0.s" || path == "lib/portable/crt0.s" => crt0 = Some(o),
             Ok(o) => members.push((format!("{stem}.o"), o)),
             Err(e) => errors.push(e),
         }

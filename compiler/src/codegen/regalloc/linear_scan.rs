@@ -30,6 +30,13 @@
 //! - Registers are tried in the order of [`isa::abi::GR_ALLOCATION_ORDER`]
 //!   and [`isa::abi::BR_ALLOCATION_ORDER`] (temporaries first, callee-saved
 //!   last).
+//! - On a described machine ([`allocate_for`], `[registers]` of
+//!   `isa::model`) only the registers it has are handed out: the orders
+//!   without `$rN` for N ≥ `general` ([`isa::abi::gr_allocation_order_for`];
+//!   24 GRs leave `$r1`–`$r7`, `$r15`–`$r23`), and `$b0` up to the BR before
+//!   the last, which is the spill scratch
+//!   ([`isa::abi::br_spill_scratch_for`]; with one BR every branch value is
+//!   spilled and goes through `$b0`). Fewer registers only mean more spills.
 //! - Copy coalescing by preference: an interval related by a `mov` to
 //!   another (virtual or physical) register takes that register when it is
 //!   free over the whole interval; the `mov` then has the same source and
@@ -62,9 +69,20 @@ fn phys_index(x: Reg) -> Option<usize> {
     }
 }
 
-/// Allocates registers of `f` in place: every virtual register becomes
+/// Allocates registers of `f` in place for the full register files of
+/// the ST200 cores (64 GRs, 8 BRs): every virtual register becomes
 /// physical, spill code is inserted. Returns statistics.
 pub fn allocate(f: &mut MFunc) -> Stats {
+    allocate_for(f, &isa::model::RegisterFiles::default())
+}
+
+/// [`allocate`] for a machine with the register files `regs`
+/// (`[registers]` of a machine description, ISA-ST200 §1.2, §1.3): only
+/// `$r0`…`$r(general−1)` and `$b0`…`$b(branch−1)` are handed out
+/// ([`abi::gr_allocation_order_for`], [`abi::br_allocation_order_for`]),
+/// the BR spill scratch is the machine's last BR
+/// ([`abi::br_spill_scratch_for`]); fewer registers only mean more spills.
+pub fn allocate_for(f: &mut MFunc, regs: &isa::model::RegisterFiles) -> Stats {
     let nv = f.vclass.len();
     // liveness index: virtual registers first, then the physical ones
     let index = |x: Reg| match x {
@@ -229,8 +247,14 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     let mut spilled = vec![false; nv];
     // per physical register, the end of the last interval given to it
     let mut released = vec![0usize; NPHYS];
-    let gr_order: Vec<Reg> = abi::GR_ALLOCATION_ORDER.map(Reg::gr).to_vec();
-    let br_order: Vec<Reg> = abi::BR_ALLOCATION_ORDER.map(Reg::br).to_vec();
+    let gr_order: Vec<Reg> = abi::gr_allocation_order_for(regs.general)
+        .into_iter()
+        .map(Reg::gr)
+        .collect();
+    let br_order: Vec<Reg> = abi::br_allocation_order_for(regs.branch)
+        .into_iter()
+        .map(Reg::br)
+        .collect();
     let pi = |r: &Reg| phys_index(*r).expect("p");
     // the physical registers of each class's order
     let mask_of = |order: &[Reg]| order.iter().fold(0u128, |m, c| m | 1u128 << pi(c));
@@ -357,7 +381,7 @@ pub fn allocate(f: &mut MFunc) -> Stats {
     // spill scratch registers (never allocated): two for GR uses, one for
     // GR definitions, one to move BR values through, and a BR
     let [use0, use1, gr_def, via] = abi::GR_SPILL_SCRATCH.map(Reg::gr);
-    let br_scratch = Reg::br(abi::BR_SPILL_SCRATCH);
+    let br_scratch = Reg::br(abi::br_spill_scratch_for(regs.branch));
     for b in 0..nb {
         let old = std::mem::take(&mut f.blocks[b].insts);
         let mut out = Vec::with_capacity(old.len());
@@ -483,6 +507,43 @@ mod tests {
         let mut f = crate::codegen::mir::parse::function(&text).expect("parses");
         let st = allocate(&mut f);
         assert_eq!(st.spilled, 0, "{st:?}");
+    }
+
+    /// The function of `a_lifetime_hole_leaves_the_register_to_others` on
+    /// a machine with two BRs: `$b1` is the spill scratch
+    /// (`abi::br_spill_scratch_for`), `$b0` the only BR to give, and B1
+    /// holds seven BR values at once after its seventh compare, so at
+    /// least six are spilled; no BR but `$b0` and `$b1` is named. With 24
+    /// GRs the GR values stay below `$r24`.
+    #[test]
+    fn a_machine_with_two_branch_registers_spills_the_others() {
+        let mut text = String::from(
+            "function @f global\nvregs 9 br %v0 %v1 %v2 %v3 %v4 %v5 %v6 %v7\norder B0 B1 B2\nB0:\n  cmplt %v0 = $r16, $r17\n  br %v0, B2\nB1:\n",
+        );
+        for k in 1..=7 {
+            text += &format!("  cmplt %v{k} = $r16, {k}\n");
+        }
+        text += "  mov %v8 = $r0\n";
+        for k in 1..=7 {
+            text += &format!("  slct %v8 = %v{k}, %v8, {k}\n");
+        }
+        text += "  mov $r16 = %v8\n  return $r63 uses($r16)\nB2:\n  slct $r16 = %v0, $r16, 9\n  return $r63 uses($r16)\n";
+        let mut f = crate::codegen::mir::parse::function(&text).expect("parses");
+        let regs = isa::model::RegisterFiles {
+            general: 24,
+            branch: 2,
+        };
+        let st = allocate_for(&mut f, &regs);
+        assert!(st.spilled >= 6, "{st:?}");
+        for b in &f.blocks {
+            for i in &b.insts {
+                i.for_each_reg(|x, _| match x {
+                    Reg::B(n) => assert!(n < 2, "$b{n}"),
+                    Reg::G(n) => assert!(n < 24 || n == 63, "$r{n}"),
+                    Reg::V(v) => panic!("{v} left"),
+                });
+            }
+        }
     }
 
     #[test]

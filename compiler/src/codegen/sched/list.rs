@@ -211,12 +211,91 @@ fn rules_key(model: &ProcessorModel) -> u64 {
 /// only their error messages, dropped here. The bundle's address is not
 /// known yet: it must fit from every start lane.
 fn needs_fit_now(model: &ProcessorModel, needs: &[SlotNeeds]) -> bool {
+    let cap = Capacity::of(model);
+    if !cap.counts_fit(needs) {
+        return false;
+    }
     let rules = BundleRules::new(model);
     let name = |_: usize| "operation";
     check_counts(needs, &rules, name).is_ok()
         && rules
             .start_lanes()
             .all(|lane| place(needs, lane, &rules, true, name).is_ok())
+}
+
+/// What one bundle of a machine holds, as the schedulers count it
+/// (ISA-ST200 §2.2, §2.3, §5.4, from the machine description): issue
+/// slots (at most the issue width), ALUs, memory, control and multiply
+/// units, and the lanes that may hold a multiply or the owner of a long
+/// immediate (`odd`: the lanes of `lanes.mul` and `lanes.long_imm`) and an
+/// extension syllable or an EVEN-lane operation (`even`: the lanes of
+/// `lanes.extension` and `lanes.even`). On the built-in machines every one
+/// of these counts is implied by the bundle rules of `isa::bundle` (4
+/// slots, 4 ALUs, 2 odd and 2 even lanes), so the schedules there do not
+/// change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Capacity {
+    /// Issue slots (syllables).
+    pub issue: usize,
+    /// Integer ALUs ([`Unit::Alu`] operations).
+    pub alu: usize,
+    /// Memory units.
+    pub mem: usize,
+    /// Control units.
+    pub ctl: usize,
+    /// Multipliers.
+    pub mul: usize,
+    /// Lanes for multiplies and long-immediate owners.
+    pub odd: usize,
+    /// Lanes for extension syllables and EVEN-lane operations.
+    pub even: usize,
+    /// Whether an extension syllable takes an issue slot.
+    pub ext_issue: bool,
+}
+
+impl Capacity {
+    /// The capacities of `model`.
+    pub fn of(model: &ProcessorModel) -> Capacity {
+        use isa::model::LaneClass;
+        let r = &model.resources;
+        let lanes = |a: LaneClass, b: LaneClass| {
+            (model.lane_mask(a) | model.lane_mask(b)).count_ones() as usize
+        };
+        Capacity {
+            issue: (r.issue.min(model.issue_width) as usize).max(1),
+            alu: (r.alu_units() as usize).max(1),
+            mem: (r.mem as usize).max(1),
+            ctl: (r.ctl as usize).max(1),
+            mul: (r.odd as usize).max(1),
+            odd: lanes(LaneClass::Mul, LaneClass::LongImm).max(1),
+            even: lanes(LaneClass::Extension, LaneClass::Even).max(1),
+            ext_issue: model.extension_takes_issue(),
+        }
+    }
+
+    /// Issue slots taken by an operation of needs `n`: 1, plus its
+    /// extension syllable when that takes a slot.
+    pub fn slots(&self, n: &SlotNeeds) -> usize {
+        1 + (n.long_imm && self.ext_issue) as usize
+    }
+
+    /// Whether operations of needs `needs` stay within every count of
+    /// one bundle (placement on lanes aside). A single operation always
+    /// does: one that is illegal even alone still gets a bundle of its
+    /// own, and the assembler names the rule it breaks.
+    pub fn counts_fit(&self, needs: &[SlotNeeds]) -> bool {
+        if needs.len() <= 1 {
+            return true;
+        }
+        let count = |f: &dyn Fn(&SlotNeeds) -> bool| needs.iter().filter(|n| f(n)).count();
+        needs.iter().map(|n| self.slots(n)).sum::<usize>() <= self.issue
+            && count(&|n| n.unit == Unit::Alu) <= self.alu
+            && count(&|n| matches!(n.unit, Unit::Mem | Unit::CtlMem)) <= self.mem
+            && count(&|n| matches!(n.unit, Unit::Ctl | Unit::CtlMem)) <= self.ctl
+            && count(&|n| n.unit == Unit::Mul) <= self.mul
+            && count(&|n| n.unit == Unit::Mul || n.long_imm) <= self.odd
+            && count(&|n| n.unit == Unit::Even || n.long_imm) <= self.even
+    }
 }
 
 /// The resource needs of one operation as a number in 1..=28: its digit
@@ -1066,6 +1145,53 @@ mod tests {
             };
             assert_eq!(at("add") - at("asm_3"), want, "class {class}: {b:?}");
         }
+    }
+
+    /// The capacities of the ST231 by ISA-ST200 §2.2: 4 slots, an ALU on
+    /// every lane, one memory and one control unit, multiplies and
+    /// long-immediate owners on the 2 odd lanes, extensions on the 2 even
+    /// ones, an extension taking a slot.
+    #[test]
+    fn capacities_of_the_st231_and_of_a_described_machine() {
+        let c = Capacity::of(&ProcessorModel::st231());
+        assert_eq!(
+            (
+                c.issue,
+                c.alu,
+                c.mem,
+                c.ctl,
+                c.mul,
+                c.odd,
+                c.even,
+                c.ext_issue
+            ),
+            (4, 4, 1, 1, 2, 2, 2, true)
+        );
+        // 8 slots, 3 ALUs, 2 memory units, multiplies on lanes 1 and 5
+        let m = ProcessorModel::from_toml_str(
+            "base = \"st231\"\nname = \"m\"\nissue_width = 8\n[resources]\nissue = 8\nalu = 3\nmem = 2\nodd = 2\neven = 4\n[lanes]\nmul = [1, 5]\nlong_imm = [1, 5]\n",
+        )
+        .unwrap();
+        let c = Capacity::of(&m);
+        assert_eq!(
+            (c.issue, c.alu, c.mem, c.mul, c.odd, c.even),
+            (8, 3, 2, 2, 2, 4)
+        );
+        // eight independent adds: 3 per bundle, so 3 bundles
+        let adds: Vec<MInst> = (0..8)
+            .map(|k| op("add_i", vec![g(24 + k), g(16), Opnd::Imm(k as i64)]))
+            .collect();
+        let b = schedule_block(&m, adds.clone(), true);
+        assert_eq!(b.iter().map(|x| x.len()).collect::<Vec<_>>(), vec![3, 3, 2]);
+        // on the ST231, four per bundle
+        let b = schedule_block(&ProcessorModel::st231(), adds, true);
+        assert_eq!(b.iter().map(|x| x.len()).collect::<Vec<_>>(), vec![4, 4]);
+        // four independent loads: two per bundle with two memory units
+        let loads: Vec<MInst> = (0..4)
+            .map(|k| op("ldw", vec![g(24 + k), Opnd::Imm(4 * k as i64), g(16)]))
+            .collect();
+        let b = schedule_block(&m, loads, true);
+        assert_eq!(b.iter().filter(|x| !x.is_empty()).count(), 2);
     }
 
     /// The ST231 bundle rules of ISA-ST200 §2.3, through `isa::bundle`.

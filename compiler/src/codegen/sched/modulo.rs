@@ -105,6 +105,26 @@ pub const MAX_LIVE: usize = 50;
 /// move to a GR and back.
 pub const MAX_LIVE_BRS: usize = isa::abi::BR_ALLOCATION_ORDER.len() - 1;
 
+/// [`MAX_LIVE`] on `model`: as many fewer as the allocator has fewer GRs
+/// to give than on a 64-register machine
+/// ([`isa::abi::gr_allocation_order_for`], `[registers] general`), and
+/// one more per 8 of those, as the estimate's error weighs more on a
+/// smaller file: on 32 GRs (24 to give), a limit of 19 let `matmul`'s
+/// kernels spill 35 values; 16 spills none (24 GRs: 7).
+pub fn max_live_grs(model: &ProcessorModel) -> usize {
+    let fewer = isa::abi::GR_ALLOCATION_ORDER.len()
+        - isa::abi::gr_allocation_order_for(model.registers.general).len();
+    MAX_LIVE.saturating_sub(fewer + fewer / 8)
+}
+
+/// [`MAX_LIVE_BRS`] on `model`: one fewer than the allocator has
+/// ([`isa::abi::br_allocation_order_for`], `[registers] branch`).
+pub fn max_live_brs(model: &ProcessorModel) -> usize {
+    isa::abi::br_allocation_order_for(model.registers.branch)
+        .len()
+        .saturating_sub(1)
+}
+
 /// Where each register is written and read in a loop body: operation
 /// indices, ascending (operations at `skip` left out).
 #[derive(Default)]
@@ -2127,35 +2147,35 @@ fn schedule_body(
     let local: Vec<Reg> = local.into_iter().map(|x| x.1).collect();
     let needs: Vec<SlotNeeds> = body.iter().map(list::slot_needs).collect();
     let all: Vec<SlotNeeds> = needs.iter().copied().chain(extra).collect();
-    let lim = model.resources.bundle_limits();
+    let cap = list::Capacity::of(model);
     let count = |f: &dyn Fn(&SlotNeeds) -> usize| all.iter().map(f).sum::<usize>();
     let per = |used: usize, cap: usize| used.div_ceil(cap.max(1)) as u32;
     let is_ctl = |x: &SlotNeeds| matches!(x.unit, Unit::Ctl | Unit::CtlMem);
     let res_mii = [
-        per(
-            count(&|x| 1 + x.long_imm as usize),
-            lim.issue.min(model.issue_width as usize),
-        ),
+        per(count(&|x| cap.slots(x)), cap.issue),
+        per(count(&|x| (x.unit == Unit::Alu) as usize), cap.alu),
         per(
             count(&|x| matches!(x.unit, Unit::Mem | Unit::CtlMem) as usize),
-            lim.memory,
+            cap.mem,
         ),
         per(
             count(&|x| matches!(x.unit, Unit::Ctl | Unit::CtlMem) as usize),
-            lim.control,
+            cap.ctl,
         ),
+        per(count(&|x| (x.unit == Unit::Mul) as usize), cap.mul),
         // lanes (ISA-ST200 §2.3 rules 2, 4, 5; §5.4): a multiply, the owner
         // of a long immediate and a control operation (syllable 0, odd
         // when the bundle starts at an odd word) each take an odd lane; an
         // extension syllable and a control operation (syllable 0 of a
-        // bundle at an even word) an even one
+        // bundle at an even word) an even one (on a described machine:
+        // the lanes its `[lanes]` give those classes)
         per(
             count(&|x| (x.unit == Unit::Mul || x.long_imm || is_ctl(x)) as usize),
-            model.resources.odd as usize,
+            cap.odd,
         ),
         per(
             count(&|x| (x.unit == Unit::Even || x.long_imm || is_ctl(x)) as usize),
-            model.resources.even as usize,
+            cap.even,
         ),
     ]
     .into_iter()
@@ -2292,10 +2312,10 @@ fn schedule_body(
         // Pipelined Loops", PLDI 1992);
         // when it does not fit, the next II is tried (Rau's policy may
         // fit there) rather than this unrolling factor given up
-        if policy == Policy::Bounded && (grs > live_limit || brs >= MAX_LIVE_BRS) {
+        if policy == Policy::Bounded && (grs > live_limit || brs >= max_live_brs(model)) {
             continue;
         }
-        if grs > live_limit || brs > MAX_LIVE_BRS {
+        if grs > live_limit || brs > max_live_brs(model) {
             return fallback;
         }
         let s = Schedule {
@@ -2672,16 +2692,18 @@ fn try_loop(
     let per_iteration = |f: &dyn Fn(&SlotNeeds) -> usize| -> usize {
         kept.iter().map(|i| f(&list::slot_needs(i))).sum()
     };
-    let syllables = per_iteration(&|x| 1 + x.long_imm as usize);
+    let cap = list::Capacity::of(model);
+    let syllables = per_iteration(&|x| cap.slots(x));
+    let alus = per_iteration(&|x| (x.unit == Unit::Alu) as usize);
     let mems = per_iteration(&|x| matches!(x.unit, Unit::Mem | Unit::CtlMem) as usize);
     let muls = per_iteration(&|x| (x.unit == Unit::Mul) as usize);
-    let lim = model.resources.bundle_limits();
     let ideal = |u: usize| -> i64 {
-        let issue = lim.issue.min(model.issue_width as usize).max(1);
         [
-            (u * syllables + 3).div_ceil(issue),
-            (u * mems).div_ceil(lim.memory.max(1)),
-            (u * muls).div_ceil(lim.multiply.max(1)),
+            (u * syllables + 3).div_ceil(cap.issue),
+            // the kernel's compare and decrement are ALU operations too
+            (u * alus + 2).div_ceil(cap.alu),
+            (u * mems).div_ceil(cap.mem),
+            (u * muls).div_ceil(cap.mul),
             4,
         ]
         .into_iter()
@@ -2696,7 +2718,7 @@ fn try_loop(
     factors.sort_by_key(|&u| ((ideal(u) + penalty) * 8 / u as i64, u));
     // the GRs live through the loop without a use in it hold registers
     // during the kernel too
-    let live_limit = MAX_LIVE.saturating_sub(live_through(mf, l, live));
+    let live_limit = max_live_grs(model).saturating_sub(live_through(mf, l, live));
     let outside = read_outside(mf, l, facts);
     let mut best: Option<Schedule> = None;
     let mut symbols = Symbols::default();

@@ -103,6 +103,24 @@ pub const MAX_GR_PRESSURE: usize = 48;
 /// allocatable, ISA-ST200 §1.3).
 pub const MAX_BR_PRESSURE: usize = 6;
 
+/// [`MAX_GR_PRESSURE`] on `model`: as many fewer as its allocator has
+/// fewer GRs than on a 64-register machine (`[registers] general`,
+/// [`isa::abi::gr_allocation_order_for`]), and one more per 8 of those
+/// (as `modulo::max_live_grs`).
+pub fn max_gr_pressure(model: &ProcessorModel) -> usize {
+    let fewer = isa::abi::GR_ALLOCATION_ORDER.len()
+        - isa::abi::gr_allocation_order_for(model.registers.general).len();
+    MAX_GR_PRESSURE.saturating_sub(fewer + fewer / 8)
+}
+
+/// [`MAX_BR_PRESSURE`] on `model`: one fewer than its allocator has
+/// (`[registers] branch`, [`isa::abi::br_allocation_order_for`]).
+pub fn max_br_pressure(model: &ProcessorModel) -> usize {
+    isa::abi::br_allocation_order_for(model.registers.branch)
+        .len()
+        .saturating_sub(1)
+}
+
 /// Counters of one function.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -575,10 +593,10 @@ pub fn run(f: &mut MFunc, model: &ProcessorModel) -> Stats {
         }
         let order: Vec<MInst> = perm.iter().map(|&j| block.insts[j].clone()).collect();
         let after = pressure(f, &order, &live_out[b.index()]);
-        let too_many = (after.0 > MAX_GR_PRESSURE || after.1 > MAX_BR_PRESSURE) && {
+        let (max_gr, max_br) = (max_gr_pressure(model), max_br_pressure(model));
+        let too_many = (after.0 > max_gr || after.1 > max_br) && {
             let before = pressure(f, &block.insts, &live_out[b.index()]);
-            (after.0 > MAX_GR_PRESSURE && after.0 > before.0)
-                || (after.1 > MAX_BR_PRESSURE && after.1 > before.1)
+            (after.0 > max_gr && after.0 > before.0) || (after.1 > max_br && after.1 > before.1)
         };
         if too_many {
             stats.kept_for_pressure += 1;
