@@ -304,14 +304,19 @@ fn a_two_issue_machine_runs_programs_bundled() {
 }
 
 /// One operation per bundle on a 1-issue machine. An operation with a
-/// long immediate is two syllables: this needs the bundle rules of
-/// `isa::bundle` to let an extension syllable beside the one issue slot
-/// (`extension_takes_issue`, false by default on a 1-issue machine),
-/// which stsim's decoder does not do yet.
+/// long immediate is two syllables: the extension syllable rides beside
+/// the one issue slot (`extension_takes_issue`, false by default on a
+/// 1-issue machine).
 #[test]
-#[ignore = "needs isa::bundle to place extension syllables on a 1-issue machine"]
 fn a_one_issue_machine_runs_programs_one_op_per_bundle() {
     check_on(&machine(W1), false, &programs(), "w1");
+}
+
+/// The same with bundling on: every bundle the compiler forms holds one
+/// operation (and its extension syllable), which las and stsim accept.
+#[test]
+fn a_one_issue_machine_runs_programs_bundled() {
+    check_on(&machine(W1), true, &programs(), "w1-bundled");
 }
 
 /// On the built-in machines the hand-written assembly is kept; a machine
