@@ -199,7 +199,17 @@ fn simulate_profiled(
         perfect_caches: false,
         max_cycles: Some(MAX_CYCLES),
     };
-    let mut m = Machine::new(config.config.model.clone(), options).map_err(|e| e.to_string())?;
+    // The machine recorded in the executable, as `stsim prog` runs it: it
+    // must be the configuration's machine.
+    let model = simulator::compat::select_machine(&program, None, None)
+        .map_err(|e| format!("cannot run: {e}"))?;
+    if !isa::note::same_machine(&model, &config.config.model) {
+        return Err(format!(
+            "the executable records machine `{}`, not the configuration's `{}`",
+            model.name, config.config.model.name
+        ));
+    }
+    let mut m = Machine::new(model, options).map_err(|e| e.to_string())?;
     let mut argv = vec![bench.name.clone()];
     argv.extend(bench.args.iter().cloned());
     program
