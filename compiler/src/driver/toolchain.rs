@@ -600,7 +600,7 @@ pub(crate) fn runtime_files(core: Core) -> Vec<(&'static str, &'static str)> {
 }
 
 /// The runtime files built for the machine `model`: those of
-/// [`runtime_files`] for its core, except that a hand-written assembly
+/// `runtime_files` for its core, except that a hand-written assembly
 /// file the machine cannot run ([`assembly_fits`]) is replaced by its
 /// portable version `lib/portable/NAME.c` or `lib/portable/NAME.s`
 /// (`runtime/crt0.s` by `lib/portable/crt0.s`, which adds
