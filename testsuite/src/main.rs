@@ -87,7 +87,7 @@ struct Args {
     machine: Option<String>,
     /// Sweep: run the benchmarks (or --loops) in every configuration on
     /// every machine, comma-separated built-in names or files, and report
-    /// each machine's speed-up over the first (testsuite/SWEEP.md).
+    /// each machine's speed-up over the first (README, "Sweeps").
     #[arg(long, value_name = "M1,M2,…")]
     machines: Option<String>,
     /// Sweep: add the machines derived from the base (--machine, the first

@@ -1,5 +1,5 @@
 //! Sweeps over machines (`testsuite --machines A,B,… --sweep KEY=V1,V2,…`,
-//! testsuite/SWEEP.md): the benchmarks of every configuration run on every
+//! README, "Sweeps"): the benchmarks of every configuration run on every
 //! machine, and the report gives per benchmark and machine the cycles,
 //! IPC, stalls by cause, code size, pass/fail and the speed-up over the
 //! first machine, with the geometric means of cycles and of speed-ups per
