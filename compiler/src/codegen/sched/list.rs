@@ -142,13 +142,22 @@ pub(crate) fn is_mem(c: OpClass) -> bool {
     )
 }
 
-pub(crate) fn slot_needs(i: &MInst) -> SlotNeeds {
-    let (_, unit) = i.class_unit();
-    SlotNeeds::new(
-        unit,
-        i.long_imm(),
-        i.info().is_some_and(|x| x.fixed_stop_bit()),
-    )
+pub(crate) fn slot_needs(i: &MInst, model: &ProcessorModel) -> SlotNeeds {
+    match i.info() {
+        // A custom operation the machine declares takes the units and
+        // lanes of its class (`isa::bundle::SlotNeeds::of_info`).
+        Some(info) if info.class == OpClass::Custom => {
+            SlotNeeds::of_info(info, i.long_imm(), model)
+        }
+        _ => {
+            let (_, unit) = i.class_unit();
+            SlotNeeds::new(
+                unit,
+                i.long_imm(),
+                i.info().is_some_and(|x| x.fixed_stop_bit()),
+            )
+        }
+    }
 }
 
 /// The resource rules of `isa::bundle` (ISA-ST200 §2.3 rules 1–6) for
@@ -182,6 +191,10 @@ pub(crate) const MAX_KEYED_NEEDS: usize = 12;
 pub(crate) fn needs_fit_keyed(model: &ProcessorModel, key: u128, needs: &[SlotNeeds]) -> bool {
     debug_assert!(needs.len() <= MAX_KEYED_NEEDS);
     debug_assert_eq!(key, needs.iter().map(needs_key).sum::<u128>());
+    if needs.iter().any(|n| n.class.is_some()) {
+        // A declared custom class is not in the key: decide afresh.
+        return needs_fit_now(model, needs);
+    }
     let key = (rules_key(model), key);
     thread_local! {
         static FITS: std::cell::RefCell<crate::hash::HashMap<(u64, u128), bool>> =
@@ -354,7 +367,7 @@ pub(crate) fn writes_ok(ops: &[&MInst]) -> bool {
 /// and rule 7 on the machine registers: no two operations write one
 /// register (`$r0` aside; calls, whose writes are clobbers, aside).
 pub fn legal_bundle(model: &ProcessorModel, ops: &[&MInst]) -> bool {
-    let needs: Vec<SlotNeeds> = ops.iter().map(|i| slot_needs(i)).collect();
+    let needs: Vec<SlotNeeds> = ops.iter().map(|i| slot_needs(i, model)).collect();
     resources_ok(model, &needs) && writes_ok(ops)
 }
 
@@ -980,7 +993,7 @@ fn region_cycles(
             height[i] = height[i].max(height[s] + l);
         }
     }
-    let needs: Vec<SlotNeeds> = ops.iter().map(slot_needs).collect();
+    let needs: Vec<SlotNeeds> = ops.iter().map(|i| slot_needs(i, model)).collect();
     let codes: Vec<u64> = needs.iter().map(needs_code).collect();
     // ready queues, one per signature: (height, earliest in order); the
     // queue of each signature code

@@ -2079,7 +2079,7 @@ fn remove_dead(body: &mut Vec<MInst>, outside: &HashSet<Reg>) {
     }
     let mut keep = vec![true; body.len()];
     for (k, i) in body.iter().enumerate().rev() {
-        let pure = matches!(list::slot_needs(i).unit, Unit::Alu | Unit::Mul) && !i.is_control();
+        let pure = matches!(i.class_unit().1, Unit::Alu | Unit::Mul) && !i.is_control();
         let defs = i.defs();
         if pure && !defs.is_empty() && defs.iter().all(|d| !live.contains(d)) {
             keep[k] = false;
@@ -2145,7 +2145,7 @@ fn schedule_body(
         .collect();
     local.sort();
     let local: Vec<Reg> = local.into_iter().map(|x| x.1).collect();
-    let needs: Vec<SlotNeeds> = body.iter().map(list::slot_needs).collect();
+    let needs: Vec<SlotNeeds> = body.iter().map(|i| list::slot_needs(i, model)).collect();
     let all: Vec<SlotNeeds> = needs.iter().copied().chain(extra).collect();
     let cap = list::Capacity::of(model);
     let count = |f: &dyn Fn(&SlotNeeds) -> usize| all.iter().map(f).sum::<usize>();
@@ -2667,9 +2667,9 @@ fn try_loop(
     let cmp_k = mf.inst("cmpne", vec![r(b), r(cnt), Opnd::Imm(0)]);
     let dec_k = mf.inst("add", vec![r(cnt), r(cnt), Opnd::Imm(-1)]);
     let extra = [
-        list::slot_needs(&cmp_k),
-        list::slot_needs(&dec_k),
-        list::slot_needs(&br),
+        list::slot_needs(&cmp_k, model),
+        list::slot_needs(&dec_k, model),
+        list::slot_needs(&br, model),
     ];
     // a constant trip count (exact: the guard and the epilogue rely on
     // it), else an estimate for the choice of a schedule only
@@ -2690,7 +2690,7 @@ fn try_loop(
         .map(|k| &body[k])
         .collect();
     let per_iteration = |f: &dyn Fn(&SlotNeeds) -> usize| -> usize {
-        kept.iter().map(|i| f(&list::slot_needs(i))).sum()
+        kept.iter().map(|i| f(&list::slot_needs(i, model))).sum()
     };
     let cap = list::Capacity::of(model);
     let syllables = per_iteration(&|x| cap.slots(x));
@@ -3201,7 +3201,7 @@ mod tests {
         assert_eq!(name, "v");
         let syllables: usize = out
             .iter()
-            .map(|i| 1 + list::slot_needs(i).long_imm as usize)
+            .map(|i| 1 + list::slot_needs(i, model).long_imm as usize)
             .sum();
         let loads: Vec<&MInst> = out
             .iter()
