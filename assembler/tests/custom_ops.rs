@@ -93,11 +93,25 @@ fn objdump_names_the_operation_and_the_listing_reassembles() {
     );
     assert!(with_machine.contains("extb $r4 = $r5, 8"), "{with_machine}");
     assert!(!with_machine.contains("asm_"), "{with_machine}");
+    // Without --machine, the machine the object records
+    // (.note.st200.machine) names them too.
+    let recorded = dump(
+        "a.o",
+        &first,
+        &DumpOptions {
+            disassemble: true,
+            ..DumpOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(recorded, with_machine);
+    // On the plain ST231 they are asm_N.
     let without = dump(
         "a.o",
         &first,
         &DumpOptions {
             disassemble: true,
+            model: Some(isa::model::ProcessorModel::st231()),
             ..DumpOptions::default()
         },
     )
