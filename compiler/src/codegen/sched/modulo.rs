@@ -3201,7 +3201,7 @@ mod tests {
         assert_eq!(name, "v");
         let syllables: usize = out
             .iter()
-            .map(|i| 1 + list::slot_needs(i, model).long_imm as usize)
+            .map(|i| 1 + i.long_imm() as usize)
             .sum();
         let loads: Vec<&MInst> = out
             .iter()
