@@ -595,7 +595,9 @@ impl ElfFile<'_> {
     }
 
     /// The machine to decode and check bundles with: `--machine` (its core
-    /// replaced by `--mcpu` when given), else the built-in machine of
+    /// replaced by `--mcpu` when given), else the built-in machine named by
+    /// `--mcpu`, else the machine the file records in its
+    /// `.note.st200.machine`, else the built-in machine of
     /// [`ElfFile::core`].
     pub fn model(&self, opts: &Options) -> isa::model::ProcessorModel {
         match &opts.model {
@@ -606,21 +608,17 @@ impl ElfFile<'_> {
                 }
                 m
             }
+            // `-mcpu=`: that built-in machine.
+            None if opts.core.is_some() => {
+                isa::model::ProcessorModel::builtin(self.core(opts.core))
+            }
             // The machine the file records (.note.st200.machine), else
             // the built-in machine of its core.
-            None => match isa::note::MachineNote::from_elf(self.bytes)
+            None => isa::note::MachineNote::from_elf(self.bytes)
                 .ok()
                 .flatten()
                 .and_then(|n| n.model().ok())
-            {
-                Some(mut m) => {
-                    if let Some(c) = opts.core {
-                        m.core = c;
-                    }
-                    m
-                }
-                None => isa::model::ProcessorModel::builtin(self.core(opts.core)),
-            },
+                .unwrap_or_else(|| isa::model::ProcessorModel::builtin(self.core(None))),
         }
     }
 

@@ -290,8 +290,10 @@ fn objdump_listing_of_a_wide_machine_reassembles_on_it() {
         section_words(&first, ".text"),
         section_words(&second, ".text")
     );
+    // Without --machine, the machine the object records checks them.
+    assert_eq!(on(None), on(Some(wide.model.clone())));
     // Checked by the ST231's rules, the wide bundles are illegal words.
-    let listing = on(None);
+    let listing = on(Some(isa::model::ProcessorModel::st231()));
     assert!(
         listing.contains("illegal: bundle breaks a rule"),
         "{listing}"

@@ -3199,10 +3199,7 @@ mod tests {
         assert_eq!(symbols.len(), 1);
         let (&rv, name) = symbols.iter().next().expect("one");
         assert_eq!(name, "v");
-        let syllables: usize = out
-            .iter()
-            .map(|i| 1 + i.long_imm() as usize)
-            .sum();
+        let syllables: usize = out.iter().map(|i| 1 + i.long_imm() as usize).sum();
         let loads: Vec<&MInst> = out
             .iter()
             .filter(|i| i.info().is_some_and(|x| x.mnemonic == "ldw"))
