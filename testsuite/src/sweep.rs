@@ -966,8 +966,7 @@ mod tests {
             ("resources.bogus=1", "bogus"),
             ("dcache.miss_penalty=fast", "miss_penalty"),
             ("resources.mem=0", "resources.mem"),
-            // the ST231's 4 issue slots do not fit a 2-wide bundle
-            ("issue_width=2", "resources.issue"),
+            ("issue_width=17", "issue_width"),
             ("issue_width.x=2", "issue_width"),
         ] {
             let e = derive(&st231, &[axis(spec)]).unwrap_err();
@@ -976,10 +975,18 @@ mod tests {
             // the model's own message names the field too
             assert!(e[prefix.len()..].contains(names), "{spec}: {e}");
         }
-        let e = derive(&st231, &[axis("issue_width=2")]).unwrap_err();
+        // 3 ways of 64-byte lines do not divide 32 KiB: the size must
+        // change with the ways.
+        let e = derive(&st231, &[axis("icache.ways=3")]).unwrap_err();
         assert!(
-            e.ends_with("(to change `resources.issue` with it, sweep both: --sweep issue_width+resources.issue=…)"),
+            e.ends_with("(to change `icache.size_bytes` with it, sweep both: --sweep icache.ways+icache.size_bytes=…)"),
             "{e}"
+        );
+        // A width alone brings its issue slots and ALUs.
+        let two = derive(&st231, &[axis("issue_width=2")]).unwrap();
+        assert_eq!(
+            (two[0].resources.issue, two[0].resources.alu_units()),
+            (2, 2)
         );
     }
 
