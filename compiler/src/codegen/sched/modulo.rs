@@ -2348,6 +2348,13 @@ fn schedule_body(
             continue;
         }
         if grs > live_limit || brs > max_live_brs(model) {
+            // a wider machine's MII is further below the list schedule:
+            // a larger II, with fewer iterations in flight, may fit and
+            // still win (wide8: `biquad`'s three sections hold 54 GRs at
+            // II 10 with 6 stages, and stay a plain loop otherwise)
+            if model.issue_width > 4 {
+                continue;
+            }
             return fallback;
         }
         // on a machine wider than the ST231 (more iterations overlap, more
