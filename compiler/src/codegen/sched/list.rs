@@ -424,13 +424,21 @@ pub fn schedule_block_after(
         region.push(i);
         if ctl {
             let ops = std::mem::take(&mut region);
-            let floor = if first { entry_floor(model, &ops, entry) } else { vec![] };
+            let floor = if first {
+                entry_floor(model, &ops, entry)
+            } else {
+                vec![]
+            };
             first = false;
             schedule_region(model, ops, bundle, disambiguate, &floor, &mut out);
         }
     }
     if !region.is_empty() {
-        let floor = if first { entry_floor(model, &region, entry) } else { vec![] };
+        let floor = if first {
+            entry_floor(model, &region, entry)
+        } else {
+            vec![]
+        };
         schedule_region(model, region, bundle, disambiguate, &floor, &mut out);
     }
     out
@@ -1201,12 +1209,18 @@ mod tests {
         assert_eq!(plain.len(), 1);
         // the earliest cycles: the reader at 2, i.e. after the other add
         // (an interlocked core leaves out the empty bundle between)
-        assert_eq!(entry_floor(&m, &ops(), &[(Reg::G(5), &ld, 0)]), [lat - 1, 0]);
+        assert_eq!(
+            entry_floor(&m, &ops(), &[(Reg::G(5), &ld, 0)]),
+            [lat - 1, 0]
+        );
         let after = schedule_block_after(&m, ops(), true, true, &[(Reg::G(5), &ld, 0)]);
         assert_eq!(at(&after), Some(1), "{after:?}");
         assert_eq!(after[0].len(), 1);
         // one bundle between the load and this block: one cycle less
-        assert_eq!(entry_floor(&m, &ops(), &[(Reg::G(5), &ld, 1)]), [lat - 2, 0]);
+        assert_eq!(
+            entry_floor(&m, &ops(), &[(Reg::G(5), &ld, 1)]),
+            [lat - 2, 0]
+        );
         // a block that writes `$r5` first reads its own value
         let mut own = ops();
         own.insert(0, op("add_i", vec![g(5), g(4), Opnd::Imm(2)]));
