@@ -457,21 +457,62 @@ fn schedule(
     model: &isa::model::ProcessorModel,
     bundle: bool,
 ) -> Vec<(mir::MBlockId, sched::list::Bundles)> {
-    mf.order
-        .iter()
-        .map(|&b| {
-            let insts = std::mem::take(&mut mf.blocks[b.index()].insts);
-            let fixed = mf.blocks[b.index()]
-                .cycles
-                .as_ref()
-                .filter(|_| bundle)
-                .and_then(|c| sched::modulo::fixed_bundles(model, &insts, c));
-            (
-                b,
-                fixed.unwrap_or_else(|| sched::list::schedule_block(model, insts, bundle)),
-            )
-        })
-        .collect()
+    // on a machine wider than the ST231 a block is scheduled knowing the
+    // results still on their way from the blocks laid out before it that
+    // flow into it (wide8: `linkedlist`'s sorted insert read a load of the
+    // block before in its first bundle, which has room for it there)
+    let cfg = (bundle && model.issue_width > 4).then(|| mir::Cfg::new(mf));
+    let dom = cfg.as_ref().and_then(|c| {
+        let entry = *mf.order.first()?;
+        Some(crate::analysis::DomTree::new(entry, c.succ_lists()))
+    });
+    let mut out: Vec<(mir::MBlockId, sched::list::Bundles)> = vec![];
+    let mut slot_of: Vec<Option<usize>> = vec![None; mf.blocks.len()];
+    for &b in &mf.order.clone() {
+        let insts = std::mem::take(&mut mf.blocks[b.index()].insts);
+        let fixed = mf.blocks[b.index()]
+            .cycles
+            .as_ref()
+            .filter(|_| bundle)
+            .and_then(|c| sched::modulo::fixed_bundles(model, &insts, c));
+        let bundles = fixed.unwrap_or_else(|| {
+            let mut entry: Vec<sched::list::EntryWrite> = vec![];
+            let preds = cfg.as_ref().map_or(&[][..], |c| c.preds(b));
+            // a loop's header is entered mostly from its latches: only
+            // theirs count then (not the preheader's results)
+            let latch = |p: &&mir::MBlockId| dom.as_ref().is_some_and(|d| d.dominates(b, **p));
+            let header = preds.iter().any(|p| latch(&p));
+            for &p in preds.iter().filter(|p| !header || latch(p)) {
+                let Some(k) = slot_of.get(p.index()).copied().flatten() else {
+                    continue;
+                };
+                // a predecessor not just before `b` jumps to it: the
+                // taken-branch penalty passes too
+                let gap = if k + 1 == out.len() {
+                    0
+                } else {
+                    model.taken_branch_penalty as usize
+                };
+                // the last write of each register in the last few bundles
+                // of `p` (no latency is longer)
+                let mut last: Vec<sched::list::EntryWrite> = vec![];
+                for (after, v) in out[k].1.iter().rev().take(8).enumerate() {
+                    for i in v {
+                        i.for_each_def(|r| {
+                            if !last.iter().any(|&(x, _, a)| x == r && a < after + gap) {
+                                last.push((r, i, after + gap));
+                            }
+                        });
+                    }
+                }
+                entry.extend(last);
+            }
+            sched::list::schedule_block_after(model, insts, bundle, true, &entry)
+        });
+        slot_of[b.index()] = Some(out.len());
+        out.push((b, bundles));
+    }
+    out
 }
 
 /// A small deterministic pseudo-random generator for the unit tests'

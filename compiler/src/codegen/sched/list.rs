@@ -392,7 +392,7 @@ pub fn prepass_order(model: &ProcessorModel, insts: &[MInst]) -> Vec<usize> {
     // the regions of schedule_block_with: each ends at a control operation
     for ops in insts.split_inclusive(|i| i.is_control()) {
         let start = order.len();
-        let (cycle_of, _) = region_cycles(model, ops, true, true);
+        let (cycle_of, _) = region_cycles(model, ops, true, true, &[]);
         let mut idx: Vec<usize> = (0..ops.len()).collect();
         idx.sort_by_key(|&j| (cycle_of[j], ops[j].is_control(), j));
         order.extend(idx.into_iter().map(|j| start + j));
@@ -408,20 +408,79 @@ pub fn schedule_block_with(
     bundle: bool,
     disambiguate: bool,
 ) -> Bundles {
+    schedule_block_after(model, insts, bundle, disambiguate, &[])
+}
+
+/// A register written near the end of a block that flows into the block
+/// being scheduled: the register, the operation writing it, and the
+/// bundles issued after that operation's (0: it is in the last bundle).
+pub type EntryWrite<'a> = (Reg, &'a MInst, usize);
+
+/// [`schedule_block_with`] knowing the writes `entry` of the blocks that
+/// flow into this one: an operation of the first region that reads such a
+/// register before the block writes it does not issue before the result
+/// is there (by the latency from its writer, less the bundles between
+/// them), so that operations which need no such value fill the cycles
+/// ahead instead of the scoreboard stalling the whole bundle.
+pub fn schedule_block_after(
+    model: &ProcessorModel,
+    insts: Vec<MInst>,
+    bundle: bool,
+    disambiguate: bool,
+    entry: &[EntryWrite],
+) -> Bundles {
     let mut out: Bundles = vec![];
     let mut region: Vec<MInst> = vec![];
+    let mut first = true;
     for i in insts {
         let ctl = i.is_control();
         region.push(i);
         if ctl {
             let ops = std::mem::take(&mut region);
-            schedule_region(model, ops, bundle, disambiguate, &mut out);
+            let floor = if first {
+                entry_floor(model, &ops, entry)
+            } else {
+                vec![]
+            };
+            first = false;
+            schedule_region(model, ops, bundle, disambiguate, &floor, &mut out);
         }
     }
     if !region.is_empty() {
-        schedule_region(model, region, bundle, disambiguate, &mut out);
+        let floor = if first {
+            entry_floor(model, &region, entry)
+        } else {
+            vec![]
+        };
+        schedule_region(model, region, bundle, disambiguate, &floor, &mut out);
     }
     out
+}
+
+/// The earliest cycle of each operation of `ops` (the first region of a
+/// block) by the writes `entry` of the blocks before it (empty when there
+/// are none).
+fn entry_floor(model: &ProcessorModel, ops: &[MInst], entry: &[EntryWrite]) -> Vec<usize> {
+    if entry.is_empty() {
+        return vec![];
+    }
+    let mut floor = vec![0usize; ops.len()];
+    let mut written: Vec<Reg> = vec![];
+    for (j, c) in ops.iter().enumerate() {
+        c.for_each_use(|r| {
+            if written.contains(&r) {
+                return;
+            }
+            for &(x, p, after) in entry {
+                if x == r {
+                    let need = (op_latency(model, p, c) as usize).saturating_sub(after + 1);
+                    floor[j] = floor[j].max(need);
+                }
+            }
+        });
+        c.for_each_def(|r| written.push(r));
+    }
+    floor
 }
 
 /// What an offset is relative to, besides the base register.
@@ -921,11 +980,12 @@ fn schedule_region(
     ops: Vec<MInst>,
     bundle: bool,
     disambiguate: bool,
+    floor: &[usize],
     out: &mut Bundles,
 ) {
     let n = ops.len();
     let has_ctl = ops.last().is_some_and(|i| i.is_control());
-    let (cycle_of, ml) = region_cycles(model, &ops, bundle, disambiguate);
+    let (cycle_of, ml) = region_cycles(model, &ops, bundle, disambiguate, floor);
     let last = cycle_of.iter().copied().max().unwrap_or(0);
     // fall-through end of a block on a non-interlocked core: wait for results
     let mut total = last + 1;
@@ -963,6 +1023,7 @@ fn region_cycles(
     ops: &[MInst],
     bundle: bool,
     disambiguate: bool,
+    floor: &[usize],
 ) -> (Vec<usize>, Vec<u32>) {
     let n = ops.len();
     let (mut dag, facts) = build_dag(model, ops, disambiguate);
@@ -970,6 +1031,9 @@ fn region_cycles(
     let mut npreds = std::mem::take(&mut dag.npreds);
     let mut cycle_of = vec![usize::MAX; n];
     let mut earliest = vec![0usize; n];
+    for (e, &f) in earliest.iter_mut().zip(floor) {
+        *e = f;
+    }
     if !bundle {
         let mut c = 0usize;
         for j in 0..n {
@@ -1012,7 +1076,11 @@ fn region_cycles(
     let mut waiting: BinaryHeap<Reverse<(usize, usize)>> = BinaryHeap::new();
     for (j, &np) in npreds.iter().enumerate() {
         if np == 0 {
-            push_ready(&mut queues, j);
+            if earliest[j] > 0 {
+                waiting.push(Reverse((earliest[j], j)));
+            } else {
+                push_ready(&mut queues, j);
+            }
         }
     }
     let mut done = 0;
@@ -1128,6 +1196,48 @@ mod tests {
     }
     fn g(n: u8) -> Opnd {
         r(Reg::G(n))
+    }
+
+    /// A block whose predecessor loaded `$r5` in its last bundle: the add
+    /// reading it waits for the load's latency (3 cycles on the ST231,
+    /// §5.3: two bundles of this block) while the independent add goes
+    /// first; without the predecessor's writes both issue at once.
+    #[test]
+    fn a_result_of_the_block_before_delays_its_reader() {
+        let m = ProcessorModel::st231();
+        let ld = op("ldw", vec![g(5), Opnd::Imm(0), g(3)]);
+        let ops = || {
+            vec![
+                op("add_i", vec![g(6), g(5), Opnd::Imm(1)]),
+                op("add_i", vec![g(7), g(4), Opnd::Imm(1)]),
+            ]
+        };
+        let lat = op_latency(&m, &ld, &ops()[0]) as usize;
+        assert_eq!(lat, 3);
+        let at = |b: &Bundles| {
+            b.iter()
+                .position(|v| v.iter().any(|i| i.defs().contains(&Reg::G(6))))
+        };
+        let plain = schedule_block_after(&m, ops(), true, true, &[]);
+        assert_eq!(plain.len(), 1);
+        // the earliest cycles: the reader at 2, i.e. after the other add
+        // (an interlocked core leaves out the empty bundle between)
+        assert_eq!(
+            entry_floor(&m, &ops(), &[(Reg::G(5), &ld, 0)]),
+            [lat - 1, 0]
+        );
+        let after = schedule_block_after(&m, ops(), true, true, &[(Reg::G(5), &ld, 0)]);
+        assert_eq!(at(&after), Some(1), "{after:?}");
+        assert_eq!(after[0].len(), 1);
+        // one bundle between the load and this block: one cycle less
+        assert_eq!(
+            entry_floor(&m, &ops(), &[(Reg::G(5), &ld, 1)]),
+            [lat - 2, 0]
+        );
+        // a block that writes `$r5` first reads its own value
+        let mut own = ops();
+        own.insert(0, op("add_i", vec![g(5), g(4), Opnd::Imm(2)]));
+        assert_eq!(entry_floor(&m, &own, &[(Reg::G(5), &ld, 0)]), [0, 0, 0]);
     }
 
     /// A custom operation the machine declares is timed by its class

@@ -192,6 +192,38 @@ fn max_live(mf: &MFunc, body: &[MInst], time: &[i64], ii: i64) -> (usize, usize)
     (peak(0), peak(1))
 }
 
+/// Registers the kernel needs when allocated as one block, per class
+/// (GRs, BRs): the register allocator gives a value live into and out of
+/// a block one range over the whole block (`regalloc::linear_scan`: the
+/// lifetime holes are between blocks), so a value written in one pass of
+/// the kernel and read in a later one (its lifetime crosses the kernel's
+/// end) holds a register in every row, like the values [`max_live`]
+/// counts as whole; the others hold one from their write to their last
+/// read. [`max_live`] folds the crossing lifetimes onto the rows instead.
+fn kernel_pressure(mf: &MFunc, body: &[MInst], time: &[i64], ii: i64) -> (usize, usize) {
+    let mut rows = [vec![0usize; ii as usize], vec![0usize; ii as usize]];
+    let mut whole = [0usize; 2];
+    for (x, o) in occurrences(body, None) {
+        if !matches!(x, Reg::V(_)) {
+            continue;
+        }
+        let c = usize::from(mf.class(x) == Some(Class::Br));
+        let t0 = time[o.defs.first().copied().unwrap_or(0)];
+        let last = o.uses.iter().map(|&j| time[j]).max();
+        let crosses = last.is_some_and(|t| t.div_euclid(ii) != t0.div_euclid(ii));
+        if o.local() && !crosses {
+            let last = last.unwrap_or(t0 + 1).max(t0 + 1);
+            for t in t0..last {
+                rows[c][(t % ii) as usize] += 1;
+            }
+        } else {
+            whole[c] += 1;
+        }
+    }
+    let peak = |c: usize| rows[c].iter().copied().max().unwrap_or(0) + whole[c];
+    (peak(0), peak(1))
+}
+
 /// The report of one modulo-scheduled loop (for `--stats` and the
 /// testsuite).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -2316,7 +2348,31 @@ fn schedule_body(
             continue;
         }
         if grs > live_limit || brs > max_live_brs(model) {
+            // a wider machine's MII is further below the list schedule:
+            // a larger II, with fewer iterations in flight, may fit and
+            // still win (wide8: `biquad`'s three sections hold 54 GRs at
+            // II 10 with 6 stages, and stay a plain loop otherwise)
+            if model.issue_width > 4 {
+                continue;
+            }
             return fallback;
+        }
+        // on a machine wider than the ST231 (more iterations overlap, more
+        // lifetimes cross the kernel's end) the kernel as the allocator
+        // sees it (one block) must also fit the registers it has, less
+        // the pass counter (the values live through the loop without a
+        // use in it are left out: spilled, they cost nothing in the
+        // kernel). wide8: `dotprod`'s 64-bit accumulation at II 5 needed
+        // 7 BRs besides the counter's and spilled 5 (0.57 of the ST231's
+        // speed), at II 7 it spills none (1.31x)
+        if model.issue_width > 4 {
+            let (kgrs, kbrs) = kernel_pressure(mf, &body, &time, ii);
+            let gr_room = isa::abi::gr_allocation_order_for(model.registers.general)
+                .len()
+                .saturating_sub(1);
+            if kgrs > gr_room || kbrs > max_live_brs(model) {
+                continue;
+            }
         }
         let s = Schedule {
             unroll,
@@ -3326,6 +3382,32 @@ mod tests {
         // no use: one cycle); %v1 and %v2 are read but not defined here:
         // whole-loop values, 2. Peak 1 + 2 = 3 GRs.
         assert_eq!(max_live(&mf, body, &time, 4), (3, 4));
+    }
+
+    /// [`kernel_pressure`] on the loop of
+    /// `kernel_estimate_counts_branch_registers_apart`: at II 4 the three
+    /// BRs are written in pass 0 and read in pass 1, so in the kernel (one
+    /// block) each is live in and out and holds a register in every row:
+    /// 3 BRs, where the folded estimate says 4. `%v7` (5..6) and `%v8`
+    /// (6..7) stay in pass 1, `%v9` has no use: the GRs are as before. At
+    /// II 8 nothing crosses: row 2 holds the three BRs.
+    #[test]
+    fn kernel_pressure_counts_lifetimes_across_the_kernel_end_whole() {
+        let text = "function @f global\nvregs 20 br %v4 %v5 %v6\norder B0\nB0:\n  cmplt %v4 = %v1, 1\n  cmplt %v5 = %v1, 2\n  cmplt %v6 = %v1, 3\n  slct %v7 = %v4, %v1, %v2\n  slct %v8 = %v5, %v7, %v2\n  slct %v9 = %v6, %v8, %v2\n  return $r63 uses(%v9)\n";
+        let mf = parse::function(text).expect("parses");
+        let body = &mf.block(mf.order[0]).insts[..6];
+        let time = [0, 1, 2, 5, 6, 7];
+        assert_eq!(kernel_pressure(&mf, body, &time, 4), (3, 3));
+        assert_eq!(kernel_pressure(&mf, body, &time, 8), (3, 3));
+        // the first compare moved to cycle 3 (row 3 at II 4), its read at
+        // 5 (row 1 of pass 1): crossing; in a block it is live throughout
+        let time = [3, 4, 5, 5, 6, 7];
+        assert_eq!(kernel_pressure(&mf, body, &time, 4), (3, 3));
+        // II 6: the compares (3, 4, 5) are read at 5, 6, 7: the first in
+        // its own pass (rows 3-4), the others in the next (whole): 3 BRs;
+        // `%v7` (written at 5, read at 6) now crosses too: 3 whole GRs
+        // and one of `%v8`, `%v9` at a time
+        assert_eq!(kernel_pressure(&mf, body, &time, 6), (4, 3));
     }
 
     /// A loop of three iterations (the preheader sets i = 0, the bound is
