@@ -8,10 +8,11 @@
 //! with each `__builtin_st200_NAME` defined as a C function whose body is
 //! the operation's expression, read from the machine file.
 
+mod common;
+
 use compiler::driver::{build_executable, compile_and_run_optimized, Config};
 use compiler::interp::RunOptions;
 use isa::model::ProcessorModel;
-use simulator::{Io, Machine, Options, Program, Stop};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -106,31 +107,7 @@ fn source(p: &Path) -> Vec<(String, Vec<u8>)> {
 
 /// Runs `exe` in stsim on `model`: (stdout, exit status, cycles).
 fn simulate(exe: &[u8], model: ProcessorModel) -> Result<(Vec<u8>, i32, u64), String> {
-    let program = Program::parse(exe).map_err(|e| e.to_string())?;
-    let mut m = Machine::new(
-        model,
-        Options {
-            perfect_caches: false,
-            max_cycles: Some(100_000_000),
-        },
-    )
-    .map_err(|e| e.to_string())?;
-    program
-        .load(&mut m, &["prog".to_string()])
-        .map_err(|e| e.to_string())?;
-    m.set_io(Io::captured(b""));
-    let stop = m.run();
-    let out = match m.io() {
-        Io::Captured { stdout, .. } => stdout.clone(),
-        Io::Host => Vec::new(),
-    };
-    match stop {
-        Stop::Exit(c) => Ok((out, c & 0xff, m.stats().cycles)),
-        other => Err(
-            simulator::report::stop_message(&other, &m, &program.symbols)
-                .unwrap_or_else(|| format!("{other:?}")),
-        ),
-    }
+    common::simulate_on(exe, &model)
 }
 
 #[test]

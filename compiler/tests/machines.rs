@@ -13,7 +13,6 @@
 
 use compiler::driver::{build_executable_with_stats, compile_many, Config};
 use isa::model::ProcessorModel;
-use simulator::{Io, Machine, Options, Program, Stop};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -55,35 +54,6 @@ fn sources(files: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
-/// Runs `exe` in stsim on `model`: (stdout, exit status) or the stop message.
-fn simulate(exe: &[u8], model: &ProcessorModel) -> Result<(Vec<u8>, i32), String> {
-    let program = Program::parse(exe).map_err(|e| e.to_string())?;
-    let mut m = Machine::new(
-        model.clone(),
-        Options {
-            perfect_caches: false,
-            max_cycles: Some(500_000_000),
-        },
-    )
-    .map_err(|e| e.to_string())?;
-    program
-        .load(&mut m, &["prog".to_string()])
-        .map_err(|e| e.to_string())?;
-    m.set_io(Io::captured(b""));
-    let stop = m.run();
-    let out = match m.io() {
-        Io::Captured { stdout, .. } => stdout.clone(),
-        Io::Host => Vec::new(),
-    };
-    match stop {
-        Stop::Exit(c) => Ok((out, c & 0xff)),
-        other => Err(
-            simulator::report::stop_message(&other, &m, &program.symbols)
-                .unwrap_or_else(|| format!("{other:?}")),
-        ),
-    }
-}
-
 /// Builds and runs every program of `progs` for `model` (runtime in a
 /// fresh cache folder named after `tag`), compares with gcc -m32, and
 /// returns the registers spilled over all programs.
@@ -114,7 +84,7 @@ fn check_on(
             .iter()
             .map(|f| f.regalloc.spilled)
             .sum::<usize>();
-        match simulate(&exe, model) {
+        match common::simulate_on(&exe, model).map(|(out, c, _)| (out, c)) {
             Ok((out, code)) if out == want_out && code == want_code => {}
             Ok((out, code)) => failures.push(format!(
                 "{name}: stsim gave status {code} and\n{}\ngcc -m32 gave status {want_code} and\n{}",

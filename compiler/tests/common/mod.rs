@@ -76,11 +76,21 @@ pub fn programs() -> Vec<(String, Vec<PathBuf>)> {
     v
 }
 
-/// Runs an executable in the simulator: (stdout, exit status) or the stop message.
+/// Runs an executable in the simulator on the built-in machine of
+/// `core`: (stdout, exit status) or the stop message.
 pub fn simulate(exe: &[u8], core: Core) -> Result<(Vec<u8>, i32), String> {
+    simulate_on(exe, &isa::model::ProcessorModel::builtin(core)).map(|(out, c, _)| (out, c))
+}
+
+/// Runs an executable in the simulator on `model`: (stdout, exit status,
+/// cycles) or the stop message.
+pub fn simulate_on(
+    exe: &[u8],
+    model: &isa::model::ProcessorModel,
+) -> Result<(Vec<u8>, i32, u64), String> {
     let program = Program::parse(exe).map_err(|e| e.to_string())?;
     let mut m = Machine::new(
-        isa::model::ProcessorModel::builtin(core),
+        model.clone(),
         Options {
             perfect_caches: false,
             max_cycles: Some(500_000_000),
@@ -97,7 +107,7 @@ pub fn simulate(exe: &[u8], core: Core) -> Result<(Vec<u8>, i32), String> {
         Io::Host => Vec::new(),
     };
     match stop {
-        Stop::Exit(c) => Ok((out, c & 0xff)),
+        Stop::Exit(c) => Ok((out, c & 0xff, m.stats().cycles)),
         other => Err(
             simulator::report::stop_message(&other, &m, &program.symbols)
                 .unwrap_or_else(|| format!("{other:?}")),
