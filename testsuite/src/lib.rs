@@ -10,6 +10,7 @@ pub mod bisect;
 pub mod chart;
 pub mod config;
 pub mod coremark;
+pub mod generated;
 pub mod loops;
 pub mod manifest;
 pub mod report;

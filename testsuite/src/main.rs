@@ -108,6 +108,39 @@ struct Args {
     /// Sweep: also write the SVG chart of speed-ups to FILE (sweep.svg in --out).
     #[arg(long, value_name = "FILE")]
     sweep_svg: Option<PathBuf>,
+    /// Also write the results as a Markdown page to FILE, headed by the
+    /// command, the commit, the date and the machines: the benchmark table
+    /// and compile times, or with --coremark / --loops their table (the
+    /// manual includes docs/src/results/*.md, made this way).
+    #[arg(long, value_name = "FILE")]
+    report_md: Option<PathBuf>,
+}
+
+/// The machines of `configs`, by name, comma-separated and deduplicated.
+fn machine_names(configs: &[BuildConfig]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for c in configs {
+        let n = c.config.model.name.as_str();
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    names.join(", ")
+}
+
+/// Writes `--report-md`'s page, if asked for.
+fn write_report_md(
+    file: Option<&PathBuf>,
+    page: impl FnOnce(&str, &str) -> String,
+) -> Result<(), String> {
+    if let Some(path) = file {
+        let text = page(
+            &testsuite::generated::command_line(),
+            &testsuite::generated::commit(&workspace()),
+        );
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 fn workspace() -> PathBuf {
@@ -185,6 +218,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
             ("--bisect", args.bisect.is_some()),
             ("--reference", args.reference),
             ("--baseline", args.baseline.is_some()),
+            ("--report-md (use --sweep-md)", args.report_md.is_some()),
         ];
         if let Some((flag, _)) = other.iter().find(|(_, on)| *on) {
             return Err(format!(
@@ -204,7 +238,14 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     };
     if let Some(dir) = &args.loops {
         let dir = dir.clone().unwrap_or_else(testsuite::loops::default_dir);
-        return loops(&dir, &configs, &machines, args.json, &out_dir);
+        return loops(
+            &dir,
+            &configs,
+            &machines,
+            args.json,
+            &out_dir,
+            args.report_md.as_ref(),
+        );
     }
     if let Some(dir) = &args.coremark {
         let port = args
@@ -230,6 +271,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
             args.coremark_iterations,
             args.json,
             &out_dir,
+            args.report_md.as_ref(),
         );
     }
     if let Some(spec) = &args.csmith {
@@ -299,6 +341,9 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     write("report.json", &json)?;
     write("report.csv", &report.csv())?;
     write("report.md", &report.markdown())?;
+    write_report_md(args.report_md.as_ref(), |cmd, commit| {
+        testsuite::generated::benchmarks_page(&report, cmd, commit, &machine_names(&configs))
+    })?;
     if let Err(e) = testsuite::chart::write_svg(&report, &out_dir.join("cycles.svg")) {
         eprintln!("testsuite: warning: chart not written: {e}");
     }
@@ -338,11 +383,21 @@ fn coremark(
     iterations: u32,
     json: bool,
     out_dir: &Path,
+    report_md: Option<&PathBuf>,
 ) -> Result<ExitCode, String> {
     let report = testsuite::coremark::run(dir, port, configs, iterations)?;
     let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     let path = out_dir.join("coremark.json");
     std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    write_report_md(report_md, |cmd, commit| {
+        testsuite::generated::text_page(
+            "CoreMark",
+            &report.table(),
+            cmd,
+            commit,
+            &machine_names(configs),
+        )
+    })?;
     if json {
         println!("{text}");
     } else {
@@ -418,11 +473,24 @@ fn loops(
     machines: &[isa::model::ProcessorModel],
     json: bool,
     out_dir: &Path,
+    report_md: Option<&PathBuf>,
 ) -> Result<ExitCode, String> {
     let report = testsuite::loops::run(dir, configs, machines, out_dir)?;
     let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     let path = out_dir.join("loops.json");
     std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let names = if machines.is_empty() {
+        machine_names(configs)
+    } else {
+        machines
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    write_report_md(report_md, |cmd, commit| {
+        testsuite::generated::text_page("Loop kernels", &report.table(), cmd, commit, &names)
+    })?;
     if json {
         println!("{text}");
     } else {

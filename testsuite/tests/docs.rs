@@ -1,0 +1,162 @@
+//! The repository's documentation reads on its own: a short README, a
+//! manual whose chapters exist, and citations of the ISA reference that
+//! resolve inside the repository.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace")
+        .to_path_buf()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every file under `dir` whose name ends with one of `exts`, skipping
+/// build output and the manual's rendered HTML.
+fn files(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        let name = e.file_name().to_string_lossy().to_string();
+        if p.is_dir() {
+            if !matches!(name.as_str(), "target" | "book" | ".git" | "node_modules") {
+                files(&p, exts, out);
+            }
+        } else if exts.iter().any(|x| name.ends_with(x)) {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn readme_is_short() {
+    // Issue of the documentation: a newcomer reads it in five minutes.
+    let lines = read(&root().join("README.md")).lines().count();
+    assert!(
+        lines < 250,
+        "README.md has {lines} lines; the manual in docs/ holds the rest"
+    );
+}
+
+#[test]
+fn every_chapter_of_the_summary_exists() {
+    let src = root().join("docs/src");
+    let summary = read(&src.join("SUMMARY.md"));
+    let mut n = 0;
+    for part in summary.split("](").skip(1) {
+        let target = part.split(')').next().unwrap_or_default();
+        assert!(
+            src.join(target).is_file(),
+            "SUMMARY.md names {target}, which does not exist"
+        );
+        n += 1;
+    }
+    assert!(n >= 20, "SUMMARY.md lists {n} chapters");
+}
+
+/// The headings of the ISA reference, as section numbers: `## 2. Bundles`
+/// gives "2", `### 2.3 Legal-bundle checklist` gives "2.3".
+fn isa_sections() -> Vec<String> {
+    read(&root().join("docs/src/reference/isa-st200.md"))
+        .lines()
+        .filter(|l| l.starts_with("## ") || l.starts_with("### "))
+        .filter_map(|l| {
+            let number = l.trim_start_matches('#').trim().split(' ').next()?;
+            let number = number.trim_end_matches('.');
+            number
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '.')
+                .then(|| number.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn isa_citations_resolve_in_the_repository() {
+    let sections = isa_sections();
+    // Hand-checked anchors: the bundle rules and the relocations.
+    assert!(sections.iter().any(|s| s == "2.3"));
+    assert!(sections.iter().any(|s| s == "6.2"));
+    let mut sources = Vec::new();
+    for dir in [
+        "isa",
+        "assembler",
+        "linker",
+        "simulator",
+        "compiler",
+        "testsuite",
+        "runtime",
+        "docs/src",
+    ] {
+        files(
+            &root().join(dir),
+            &[".rs", ".c", ".s", ".h", ".md"],
+            &mut sources,
+        );
+    }
+    let mut cited = 0;
+    let mut missing = Vec::new();
+    for path in &sources {
+        let text = read(path);
+        for (i, _) in text.match_indices("ISA-ST200") {
+            let rest = &text[i + "ISA-ST200".len()..];
+            let rest = rest.strip_prefix(".md").unwrap_or(rest);
+            let Some(rest) = rest.strip_prefix(" §") else {
+                continue;
+            };
+            let number: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let number = number.trim_end_matches('.');
+            if number.is_empty() {
+                continue;
+            }
+            cited += 1;
+            if !sections.iter().any(|s| s == number) {
+                missing.push(format!("{}: ISA-ST200 §{number}", path.display()));
+            }
+        }
+    }
+    assert!(cited > 100, "only {cited} citations found");
+    assert!(
+        missing.is_empty(),
+        "citations with no such section:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_manual_speaks_of_the_product() {
+    // History belongs to `git log` and CHANGELOG.md, not to the manual.
+    let mut pages = vec![root().join("README.md")];
+    files(&root().join("docs/src"), &[".md"], &mut pages);
+    for p in pages {
+        let text = read(&p).to_lowercase();
+        for word in [
+            "session 1",
+            "session 2",
+            "session 3",
+            "session 4",
+            "session 5",
+            "session 6",
+            "session 7",
+            "session 8",
+            "session 9",
+            "this session",
+            "the session",
+        ] {
+            assert!(
+                !text.contains(word),
+                "{} speaks of its history (`{word}`)",
+                p.display()
+            );
+        }
+    }
+}
