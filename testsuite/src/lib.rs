@@ -15,6 +15,7 @@ pub mod loops;
 pub mod manifest;
 pub mod report;
 pub mod run;
+pub mod shard;
 pub mod svg;
 pub mod sweep;
 

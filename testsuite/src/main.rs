@@ -114,6 +114,111 @@ struct Args {
     /// manual includes docs/src/results/*.md, made this way).
     #[arg(long, value_name = "FILE")]
     report_md: Option<PathBuf>,
+    /// Run only the Kth of N shards of the work (benchmarks ×
+    /// configurations, or csmith seeds), deterministically; combine the
+    /// shards' report.json (or csmith.json) with `testsuite merge`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+}
+
+/// `testsuite merge`: combine the reports of the shards of one run.
+#[derive(Parser, Debug)]
+#[command(name = "testsuite merge", version)]
+struct MergeArgs {
+    /// The shards' report.json (benchmarks) or csmith.json (csmith) files.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// The merged report; its CSV, Markdown and SVG forms are written
+    /// beside it (same name, other extensions).
+    #[arg(short = 'o', value_name = "FILE")]
+    output: PathBuf,
+}
+
+/// The provenance of this run: commit, deciding options, shard.
+fn provenance(shard: Option<testsuite::shard::Shard>) -> testsuite::shard::Provenance {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    testsuite::shard::Provenance {
+        commit: testsuite::generated::commit(&workspace()),
+        options: testsuite::shard::deciding_options(&args),
+        shard,
+    }
+}
+
+/// `testsuite merge A.json B.json … -o ALL.json`.
+fn merge(args: MergeArgs) -> Result<ExitCode, String> {
+    let mut texts = Vec::new();
+    for p in &args.inputs {
+        let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| format!("{}: not JSON: {e}", p.display()))?;
+        texts.push((p.display().to_string(), value));
+    }
+    let write = |path: &Path, text: &str| {
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    if texts.iter().all(|(_, v)| v.get("programs").is_some()) {
+        let mut parts = Vec::new();
+        for (file, v) in texts {
+            let r: testsuite::report::CsmithReport = serde_json::from_value(v)
+                .map_err(|e| format!("{file}: not a csmith report: {e}"))?;
+            parts.push((file, r));
+        }
+        let prov: Vec<_> = parts
+            .iter()
+            .map(|(f, r)| (f.clone(), r.provenance.clone()))
+            .collect();
+        testsuite::shard::check_compatible(&prov)?;
+        let mut programs: Vec<_> = parts.iter().flat_map(|(_, r)| r.programs.clone()).collect();
+        programs.sort_by_key(|p| p.seed);
+        let n = programs.len();
+        programs.dedup_by_key(|p| p.seed);
+        if programs.len() != n {
+            return Err("merge: a seed appears in two shards".into());
+        }
+        let mut provenance = parts[0].1.provenance.clone();
+        if let Some(p) = &mut provenance {
+            p.shard = None;
+        }
+        let merged = testsuite::report::CsmithReport {
+            provenance,
+            programs,
+        };
+        let json = serde_json::to_string_pretty(&merged).map_err(|e| e.to_string())?;
+        write(&args.output, &json)?;
+        let bad = print_csmith_summary(&merged, false);
+        println!("merged report written to {}", args.output.display());
+        return Ok(if bad == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
+    let mut parts = Vec::new();
+    for (file, v) in texts {
+        let r: Report = serde_json::from_value(v)
+            .map_err(|e| format!("{file}: not a testsuite report.json or csmith.json: {e}"))?;
+        parts.push((file, r));
+    }
+    let prov: Vec<_> = parts
+        .iter()
+        .map(|(f, r)| (f.clone(), r.provenance.clone()))
+        .collect();
+    testsuite::shard::check_compatible(&prov)?;
+    let report = Report::merge(parts.into_iter().map(|(_, r)| r).collect())?;
+    let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    write(&args.output, &json)?;
+    write(&args.output.with_extension("csv"), &report.csv())?;
+    write(&args.output.with_extension("md"), &report.markdown())?;
+    if let Err(e) = testsuite::chart::write_svg(&report, &args.output.with_extension("svg")) {
+        eprintln!("testsuite: warning: chart not written: {e}");
+    }
+    print!("{}", report.table());
+    println!("merged report written to {}", args.output.display());
+    Ok(if report.failures() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// The machines of `configs`, by name, comma-separated and deduplicated.
@@ -151,6 +256,16 @@ fn workspace() -> PathBuf {
 }
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("merge") {
+        let args = MergeArgs::parse_from(std::env::args().skip(1));
+        return match merge(args) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("testsuite: error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let args = Args::parse();
     match real_main(args) {
         Ok(code) => code,
@@ -168,6 +283,11 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
             .build_global()
             .map_err(|e| e.to_string())?;
     }
+    let shard = args
+        .shard
+        .as_deref()
+        .map(testsuite::shard::Shard::parse)
+        .transpose()?;
     let out_dir = args
         .out
         .clone()
@@ -219,10 +339,24 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
             ("--reference", args.reference),
             ("--baseline", args.baseline.is_some()),
             ("--report-md (use --sweep-md)", args.report_md.is_some()),
+            ("--shard", args.shard.is_some()),
         ];
         if let Some((flag, _)) = other.iter().find(|(_, on)| *on) {
             return Err(format!(
                 "--machines and --sweep run the benchmarks or --loops, not {flag} (use --machine for one machine)"
+            ));
+        }
+    }
+    if shard.is_some() {
+        let other = [
+            ("--loops", args.loops.is_some()),
+            ("--coremark", args.coremark.is_some()),
+            ("--bisect", args.bisect.is_some()),
+            ("--reference", args.reference),
+        ];
+        if let Some((flag, _)) = other.iter().find(|(_, on)| *on) {
+            return Err(format!(
+                "--shard splits the benchmarks or --csmith, not {flag}"
             ));
         }
     }
@@ -275,7 +409,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         );
     }
     if let Some(spec) = &args.csmith {
-        return testsuite_csmith(spec, args.csmith_float, &configs, &out_dir);
+        return testsuite_csmith(spec, args.csmith_float, &configs, &out_dir, shard);
     }
     let suite = args
         .suite
@@ -309,6 +443,9 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     let jobs: Vec<(&Benchmark, &BuildConfig)> = benches
         .iter()
         .flat_map(|b| configs.iter().map(move |c| (b, c)))
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.keeps(*i)))
+        .map(|(_, job)| job)
         .collect();
     let bar = ProgressBar::new(jobs.len() as u64);
     bar.set_style(
@@ -332,6 +469,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         configs: configs.iter().map(|c| c.name.clone()).collect(),
         benchmarks: benches.iter().map(|b| b.name.clone()).collect(),
         results,
+        provenance: Some(provenance(shard)),
     };
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     let write = |name: &str, text: &str| {
@@ -504,6 +642,40 @@ fn loops(
     })
 }
 
+/// Prints each csmith program that is not `ok`, the counts per outcome,
+/// and (with `float`) how many programs use floating point; returns the
+/// number of problems (outcomes neither `ok` nor skipped).
+fn print_csmith_summary(report: &testsuite::report::CsmithReport, float: bool) -> usize {
+    let mut counts = std::collections::BTreeMap::new();
+    for p in &report.programs {
+        *counts
+            .entry(p.result.split(':').next().unwrap_or("").to_string())
+            .or_insert(0u64) += 1;
+        if p.result != "ok" {
+            println!("seed {}: {}", p.seed, p.result);
+        }
+    }
+    for (k, v) in &counts {
+        println!("{k}: {v}");
+    }
+    if float {
+        let with_float = report.programs.iter().filter(|p| p.uses_float).count();
+        let equal = report
+            .programs
+            .iter()
+            .filter(|p| p.uses_float && p.result == "ok")
+            .count();
+        println!("{with_float} programs use float or double ({equal} of them equal to the host)");
+    }
+    let bad = report
+        .programs
+        .iter()
+        .filter(|p| p.result != "ok" && !p.result.starts_with("skipped"))
+        .count();
+    println!("{} programs, {bad} problems", report.programs.len());
+    bad
+}
+
 /// Flags of every host reference build: the ST200 ABI's 8-byte `double`
 /// alignment (`-malign-double`), and IEEE-754 arithmetic with each
 /// operation rounded once in its own type as the target's soft-float
@@ -645,6 +817,7 @@ fn testsuite_csmith(
     float: bool,
     configs: &[BuildConfig],
     out_dir: &Path,
+    shard: Option<testsuite::shard::Shard>,
 ) -> Result<ExitCode, String> {
     let (n, seed) = match spec.split_once(':') {
         Some((n, s)) => (
@@ -678,8 +851,11 @@ fn testsuite_csmith(
             );
         }
     }
-    let bar = ProgressBar::new(n);
-    let results: Vec<(u64, String, bool)> = (0..n)
+    let indices: Vec<u64> = (0..n)
+        .filter(|i| shard.is_none_or(|s| s.keeps(*i as usize)))
+        .collect();
+    let bar = ProgressBar::new(indices.len() as u64);
+    let results: Vec<(u64, String, bool)> = indices
         .into_par_iter()
         .map(|i| {
             let s = seed + i;
@@ -689,31 +865,25 @@ fn testsuite_csmith(
         })
         .collect();
     bar.finish_and_clear();
-    let mut counts = std::collections::BTreeMap::new();
-    for (s, r, _) in &results {
-        *counts
-            .entry(r.split(':').next().unwrap_or("").to_string())
-            .or_insert(0u64) += 1;
-        if r != "ok" {
-            println!("seed {s}: {r}");
-        }
-    }
-    for (k, v) in &counts {
-        println!("{k}: {v}");
-    }
-    if float {
-        let with_float = results.iter().filter(|(_, _, f)| *f).count();
-        let equal = results.iter().filter(|(_, r, f)| *f && r == "ok").count();
-        println!("{with_float} programs use float or double ({equal} of them equal to the host)");
-    }
-    let bad = results
-        .iter()
-        .filter(|(_, r, _)| r != "ok" && !r.starts_with("skipped"))
-        .count();
+    let report = testsuite::report::CsmithReport {
+        provenance: Some(provenance(shard)),
+        programs: results
+            .iter()
+            .map(|(s, r, f)| testsuite::report::CsmithProgram {
+                seed: *s,
+                result: r.clone(),
+                uses_float: *f,
+            })
+            .collect(),
+    };
+    let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    let path = out_dir.join("csmith.json");
+    std::fs::write(&path, json).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bad = print_csmith_summary(&report, float);
     println!(
-        "{} programs, {bad} problems (details in {})",
-        n,
-        failures.display()
+        "details in {}, report in {}",
+        failures.display(),
+        path.display()
     );
     Ok(if bad == 0 {
         ExitCode::SUCCESS

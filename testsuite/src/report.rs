@@ -15,6 +15,63 @@ pub struct Report {
     pub benchmarks: Vec<String>,
     /// One outcome per (benchmark, configuration).
     pub results: Vec<Outcome>,
+    /// The commit, options and shard of the run (absent in reports of
+    /// older runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<crate::shard::Provenance>,
+}
+
+/// `csmith.json`: the outcome of each csmith program of a `--csmith` run.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct CsmithReport {
+    /// The commit, options and shard of the run.
+    pub provenance: Option<crate::shard::Provenance>,
+    /// One entry per seed, in seed order.
+    pub programs: Vec<CsmithProgram>,
+}
+
+/// One csmith program of a [`CsmithReport`].
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct CsmithProgram {
+    /// csmith's `--seed`.
+    pub seed: u64,
+    /// `ok`, `skipped…`, `timeout…`, or the mismatch or crash found.
+    pub result: String,
+    /// Whether the program declares a `float` or `double`.
+    pub uses_float: bool,
+}
+
+impl Report {
+    /// Combines the reports of the shards of one run (already checked by
+    /// [`crate::shard::check_compatible`]) into the report an unsharded run
+    /// gives: every outcome, in benchmark order then configuration order.
+    pub fn merge(parts: Vec<Report>) -> Result<Report, String> {
+        let mut it = parts.into_iter();
+        let mut all = it.next().ok_or("merge: no report")?;
+        for p in it {
+            if p.configs != all.configs || p.benchmarks != all.benchmarks {
+                return Err("merge: the shards ran different benchmarks or configurations".into());
+            }
+            all.results.extend(p.results);
+        }
+        let pos = |list: &[String], x: &str| list.iter().position(|y| y == x).unwrap_or(usize::MAX);
+        all.results.sort_by_key(|o| {
+            (
+                pos(&all.benchmarks, &o.benchmark),
+                pos(&all.configs, &o.config),
+            )
+        });
+        let before = all.results.len();
+        all.results
+            .dedup_by(|a, b| a.benchmark == b.benchmark && a.config == b.config);
+        if all.results.len() != before {
+            return Err("merge: an outcome appears in two shards".into());
+        }
+        if let Some(p) = &mut all.provenance {
+            p.shard = None;
+        }
+        Ok(all)
+    }
 }
 
 impl Report {
@@ -340,11 +397,13 @@ mod tests {
             configs: vec!["O0".into()],
             benchmarks: vec!["a".into(), "b".into()],
             results: vec![outcome("a", "O0", 100), outcome("b", "O0", 100)],
+            provenance: None,
         };
         let new = Report {
             configs: vec!["O0".into()],
             benchmarks: vec!["a".into(), "b".into()],
             results: vec![outcome("a", "O0", 50), outcome("b", "O0", 200)],
+            provenance: None,
         };
         let t = new.compare(&old);
         // Ratios 0.5 and 2.0: geometric mean 1.0.
@@ -358,6 +417,7 @@ mod tests {
             configs: vec!["O2".into()],
             benchmarks: vec!["x".into()],
             results: vec![outcome("x", "O2", 10)],
+            provenance: None,
         };
         let j = serde_json::to_string(&r).unwrap();
         assert_eq!(serde_json::from_str::<Report>(&j).unwrap(), r);
