@@ -1,6 +1,6 @@
 //! Embeds the runtime (`../runtime`: crt0, the C library, headers, helper
 //! routines) into `lcc`, and computes a build stamp that keys the cache of
-//! the runtime built on first use (ARCHITECTURE.md section 3).
+//! the runtime built on first use (docs/src/design/architecture.md section 3).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

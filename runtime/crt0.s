@@ -1,6 +1,6 @@
 # crt0: process entry for lcc programs (linked first, before libc.a).
 #
-# Entry state (ARCHITECTURE.md §5, ISA-ST200 §7.3): $r12 8-byte aligned at
+# Entry state (docs/src/design/architecture.md §5, ISA-ST200 §7.3): $r12 8-byte aligned at
 # the stack top pointing at argc, then argv[0..argc-1], NULL, envp NULL.
 # _start: sets $r14 = _gp, clears .bss (__bss_start..__bss_end: bytes to a
 # word boundary, words to a 32-byte line, then a line per trip with `pft`

@@ -1,7 +1,7 @@
 //! DWARF for `las` objects: turns an [`ObjectFile`]'s [`DebugInfo`] (line
 //! rows and functions) into `.debug_abbrev`, `.debug_info`, `.debug_line`
 //! and, when the code spans several sections, `.debug_ranges`, each with the
-//! relocations a linker needs (ISA-ST200.md §6.2: every one is
+//! relocations a linker needs (ISA-ST200 §6.2: every one is
 //! `R_ST200_32`, S + A into a 32-bit little-endian word).
 //!
 //! The DWARF is version 4, 32-bit format, 4-byte addresses, and uses inline

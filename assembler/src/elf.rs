@@ -1,5 +1,5 @@
 //! Writes an [`ObjectFile`] as an ELF32 little-endian relocatable object
-//! for the ST200 (ISA-ST200.md §6.1: `EM_ST200` = 100, `EI_OSABI` 0,
+//! for the ST200 (ISA-ST200 §6.1: `EM_ST200` = 100, `EI_OSABI` 0,
 //! `e_flags` with the embedded ABI and the core; §6.2: RELA relocations
 //! only).
 //!
@@ -51,7 +51,7 @@ pub enum WriteError {
         /// The missing [`SectionId`] index.
         index: usize,
     },
-    /// A relocation has an `r_type` that ISA-ST200.md §6.2 does not define.
+    /// A relocation has an `r_type` that ISA-ST200 §6.2 does not define.
     #[error("relocation at {section}+{offset:#x} has unknown type {r_type}")]
     UnknownRelocType {
         /// Section holding the relocation.
@@ -142,7 +142,7 @@ fn field_bytes(field: isa::elf::RelocField) -> u64 {
 }
 
 /// Writes `obj` as an ELF32 little-endian `ET_REL` object for `EM_ST200`
-/// (ISA-ST200.md §6.1) and returns the file's bytes.
+/// (ISA-ST200 §6.1) and returns the file's bytes.
 ///
 /// - Every section of `obj.sections` keeps its `sh_type`, flags and
 ///   alignment (in bytes; 0 is written as 1); `SHT_NOBITS` sections take

@@ -1,4 +1,4 @@
-//! Expressions of the assembler (ISA-ST200.md §7.5): constants, symbols,
+//! Expressions of the assembler (ISA-ST200 §7.5): constants, symbols,
 //! `.`, numeric local label references (`1b`, `1f`), C operators and the
 //! relocation operators `@gprel(x)` etc. Parsed with `nom`.
 

@@ -1,7 +1,7 @@
 //! `las`, the ST200 assembler, and `st-objdump`, its disassembler, as a
 //! library.
 //!
-//! - [`assemble`] turns assembly text (syntax of ISA-ST200.md §7.5) into an
+//! - [`assemble`] turns assembly text (syntax of ISA-ST200 §7.5) into an
 //!   ELF32 relocatable object (§6);
 //! - [`relocatable`] is the in-memory relocatable object, [`elf`] writes
 //!   it, [`dwarf`] builds its line table and compile unit;
@@ -16,6 +16,7 @@ pub mod diag;
 pub mod dwarf;
 pub mod elf;
 pub mod expr;
+pub mod linetable;
 pub mod objdump;
 pub mod parse;
 pub mod relocatable;
@@ -61,7 +62,7 @@ pub fn assemble_object(
 }
 
 /// Assembles `source` into the bytes of an ELF32 relocatable object
-/// (ISA-ST200.md §6.1), or returns the diagnostics when there is an error.
+/// (ISA-ST200 §6.1), or returns the diagnostics when there is an error.
 pub fn assemble(file_name: &str, source: &str, options: &Options) -> Result<Vec<u8>, Diagnostics> {
     let (obj, mut diags) = assemble_object(file_name, source, options);
     let Some(obj) = obj else { return Err(diags) };

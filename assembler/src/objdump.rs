@@ -10,7 +10,7 @@
 //! The `-d` output is `las` source: every objdump-style decoration is a
 //! comment (`#` to end of line, or a leading `/* address: word */`), so
 //! assembling the listing again gives the same section bytes. One line per
-//! syllable, in memory order (ISA-ST200.md §2.1); the extension syllable of
+//! syllable, in memory order (ISA-ST200 §2.1); the extension syllable of
 //! a long immediate (§2.4) is a comment-only line (`# imml` / `# immr`), its
 //! constant being printed on the owner; `\t;;` ends each bundle. `las`
 //! places the extension where it was (it keeps a legal written order, and
@@ -144,6 +144,15 @@ pub struct Options {
     /// (`NAME $rD = $rA, $rB`) instead of `asm_N`; default the built-in
     /// machine of the core.
     pub model: Option<isa::model::ProcessorModel>,
+    /// `-l`: with a disassembly, a `# FILE:LINE` comment before each bundle
+    /// that starts a new source line (from `.debug_line`).
+    pub line_numbers: bool,
+    /// `-S`: with a disassembly, the source lines the bundles come from,
+    /// as comments (implies the disassembly).
+    pub source: bool,
+    /// `--disassemble=SYM`: disassemble only the code of symbol SYM (from
+    /// its value over its size, or to the next symbol of its section).
+    pub disassemble_symbol: Option<String>,
 }
 
 impl Options {
@@ -157,6 +166,8 @@ impl Options {
             || self.full_contents
             || self.disassemble
             || self.disassemble_all
+            || self.source
+            || self.disassemble_symbol.is_some()
     }
 }
 
@@ -182,6 +193,9 @@ pub enum DumpError {
     /// A header or table is inconsistent.
     #[error("corrupt file: {0}")]
     Corrupt(String),
+    /// `--disassemble=SYM` names no symbol of a code section.
+    #[error("no function or label named `{0}` in a code section (--disassemble={0})")]
+    NoSymbol(String),
 }
 
 fn corrupt(msg: impl Into<String>) -> DumpError {
@@ -685,7 +699,10 @@ impl ElfFile<'_> {
 pub fn dump(file_name: &str, bytes: &[u8], opts: &Options) -> Result<String, DumpError> {
     let elf = parse(bytes)?;
     let mut out = String::new();
-    let disasm = opts.disassemble || opts.disassemble_all;
+    let disasm = opts.disassemble
+        || opts.disassemble_all
+        || opts.source
+        || opts.disassemble_symbol.is_some();
     // With a disassembly the whole listing stays assemblable: every other
     // line is a comment.
     let mut text = String::new();
@@ -726,7 +743,20 @@ pub fn dump(file_name: &str, bytes: &[u8], opts: &Options) -> Result<String, Dum
                 let _ = writeln!(out, "# {l}");
             }
         }
-        Disassembler::new(&elf, opts).run(&mut out);
+        let mut d = Disassembler::new(&elf, opts);
+        if let Some(name) = &opts.disassemble_symbol {
+            d.only = Some(d.symbol_range(name)?);
+        }
+        if opts.line_numbers || opts.source {
+            d.lines = Some(Lines {
+                rows: crate::linetable::rows(&elf),
+                numbers: opts.line_numbers,
+                source: opts.source,
+                files: std::cell::RefCell::new(HashMap::new()),
+                last: std::cell::RefCell::new(None),
+            });
+        }
+        d.run(&mut out);
     } else {
         out.push_str(&text);
     }
@@ -1100,6 +1130,66 @@ struct Disassembler<'e, 'a> {
     by_section: HashMap<usize, Vec<(u64, bool, usize)>>,
     /// Names the listing defines as labels.
     defined: HashSet<String>,
+    /// `--disassemble=SYM`: the section and offsets `[from, to)` listed.
+    only: Option<(usize, u64, u64)>,
+    /// `-l`, `-S`: the line table and how to show it.
+    lines: Option<Lines>,
+}
+
+/// The source positions shown by `-l` and `-S`.
+struct Lines {
+    /// Address → position (`crate::linetable::rows`).
+    rows: BTreeMap<u64, crate::linetable::SourceLine>,
+    /// `-l`: `# FILE:LINE`.
+    numbers: bool,
+    /// `-S`: the source text.
+    source: bool,
+    /// Source files read so far (None: unreadable).
+    files: std::cell::RefCell<HashMap<std::path::PathBuf, Option<Vec<String>>>>,
+    /// The position last shown.
+    last: std::cell::RefCell<Option<crate::linetable::SourceLine>>,
+}
+
+impl Lines {
+    /// Comment lines for the bundle at `addr` of `len` bytes, when a row
+    /// of the line table inside it starts a new source line.
+    fn show(&self, addr: u64, len: u64, out: &mut String) {
+        let Some((_, pos)) = self.rows.range(addr..addr + len.max(1)).next() else {
+            return;
+        };
+        if self.last.borrow().as_ref() == Some(pos) {
+            return;
+        }
+        *self.last.borrow_mut() = Some(pos.clone());
+        if self.numbers {
+            let _ = writeln!(out, "# {}:{}", pos.file.display(), pos.line);
+        }
+        if self.source {
+            let mut files = self.files.borrow_mut();
+            let text = files.entry(pos.file.clone()).or_insert_with(|| {
+                std::fs::read_to_string(&pos.file)
+                    .ok()
+                    .map(|s| s.lines().map(str::to_string).collect())
+            });
+            match text
+                .as_ref()
+                .and_then(|l| l.get(pos.line.saturating_sub(1) as usize))
+            {
+                Some(line) => {
+                    let _ = writeln!(out, "#\t{line}");
+                }
+                None if !self.numbers => {
+                    let _ = writeln!(
+                        out,
+                        "# {}:{} (source not found)",
+                        pos.file.display(),
+                        pos.line
+                    );
+                }
+                None => {}
+            }
+        }
+    }
 }
 
 impl<'e, 'a> Disassembler<'e, 'a> {
@@ -1167,6 +1257,8 @@ impl<'e, 'a> Disassembler<'e, 'a> {
             labels: BTreeMap::new(),
             synth: BTreeMap::new(),
             relocs_of,
+            only: None,
+            lines: None,
         };
         // Named labels, unique names only (a repeated local name becomes a comment).
         let mut seen = HashSet::new();
@@ -1564,11 +1656,37 @@ impl<'e, 'a> Disassembler<'e, 'a> {
         (lo.or(hi), bt)
     }
 
+    /// `--disassemble=SYM`: the section of the named symbol and the
+    /// offsets it covers (its size, else up to the next symbol of the
+    /// section, else the section's end).
+    fn symbol_range(&self, name: &str) -> Result<(usize, u64, u64), DumpError> {
+        let s = self
+            .elf
+            .symbols
+            .iter()
+            .find(|s| s.name == name && self.items.contains_key(&s.shndx))
+            .ok_or_else(|| DumpError::NoSymbol(name.to_string()))?;
+        let sec = &self.elf.sections[s.shndx];
+        let from = self.elf.to_offset(sec, s.value).unwrap_or(0);
+        let to = if s.size > 0 {
+            from + s.size
+        } else {
+            self.by_section
+                .get(&s.shndx)
+                .and_then(|v| v.iter().map(|e| e.0).find(|&o| o > from))
+                .unwrap_or(sec.data.len() as u64)
+        };
+        Ok((s.shndx, from, to))
+    }
+
     fn run(&self, out: &mut String) {
         for &i in &self.listed {
             let Some(sec) = self.elf.sections.get(i) else {
                 continue;
             };
+            if self.only.is_some_and(|(s, _, _)| s != i) {
+                continue;
+            }
             let _ = writeln!(out, "#\n# Disassembly of section {}:", sec.name);
             let mut flags = String::new();
             for (bit, c) in [
@@ -1599,6 +1717,12 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                     || !done.insert(&s.name)
                 {
                     continue;
+                }
+                if let Some((_, from, to)) = self.only {
+                    let off = self.elf.to_offset(sec, s.value).unwrap_or(u64::MAX);
+                    if off < from || off >= to {
+                        continue;
+                    }
                 }
                 if s.bind != STB_LOCAL {
                     let dir = if s.bind == STB_WEAK {
@@ -1700,6 +1824,14 @@ impl<'e, 'a> Disassembler<'e, 'a> {
     fn code(&self, sec: &Section, items: &[Item], out: &mut String) {
         for item in items {
             let start = item.start() as u64 * 4;
+            if let Some((_, from, to)) = self.only {
+                if start < from || start >= to {
+                    continue;
+                }
+            }
+            if let Some(lines) = &self.lines {
+                lines.show(sec.addr.wrapping_add(start), item.len() as u64 * 4, out);
+            }
             self.label_lines(sec, start, out);
             self.inner_labels(sec, start, start + item.len() as u64 * 4, out);
             match item {
@@ -1724,6 +1856,9 @@ impl<'e, 'a> Disassembler<'e, 'a> {
                     ops,
                 } => self.bundle(sec, *first, *len, ops, out),
             }
+        }
+        if self.only.is_some() {
+            return;
         }
         let tail = sec.data.len() / 4 * 4;
         for (k, b) in sec.data.get(tail..).unwrap_or(&[]).iter().enumerate() {

@@ -1,5 +1,5 @@
 //! Lexical layer of `las`: comment removal, statement splitting, operand
-//! tokens, string literals (ISA-ST200.md §7.5).
+//! tokens, string literals (ISA-ST200 §7.5).
 
 use crate::expr::{is_ident_char, is_ident_start};
 
@@ -120,7 +120,7 @@ pub struct Spanned {
 }
 
 /// Parses a register name at the start of `s` (`$r12`, `$b3`, `$r0.12`,
-/// `$b0.3`, ISA-ST200.md §1.2, §1.3); returns (is_branch, number, length).
+/// `$b0.3`, ISA-ST200 §1.2, §1.3); returns (is_branch, number, length).
 pub fn parse_register(s: &str) -> Option<(bool, i64, usize)> {
     let b = s.as_bytes();
     if b.first() != Some(&b'$') {

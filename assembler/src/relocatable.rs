@@ -1,5 +1,5 @@
 //! The in-memory relocatable object that `las` builds and [`crate::elf`]
-//! writes as ELF32 (ISA-ST200.md §6.1): sections with contents and RELA
+//! writes as ELF32 (ISA-ST200 §6.1): sections with contents and RELA
 //! relocations (§6.2), a symbol table, and the debug information (line rows
 //! and functions) that [`crate::dwarf`] turns into DWARF.
 //!

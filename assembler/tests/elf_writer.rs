@@ -1,6 +1,6 @@
 //! Tests of `assembler::elf::write_elf` on hand-built `ObjectFile`s.
 //!
-//! Expected values come from ISA-ST200.md §6 (EM_ST200 = 100, e_flags
+//! Expected values come from ISA-ST200 §6 (EM_ST200 = 100, e_flags
 //! layout, RELA only, R_ST200_32 = 2) and the ELF gABI (section, symbol and
 //! relocation encodings), not from the writer itself. The files are also
 //! checked by independent readers: binutils `readelf` and LLVM's
@@ -358,7 +358,7 @@ fn header_is_elf32_le_rel_st200() {
     assert!(!elf.is_64);
     assert!(elf.little_endian);
     assert_eq!(elf.header.e_type, 1, "ET_REL");
-    assert_eq!(elf.header.e_machine, 100, "EM_ST200, ISA-ST200.md §6.1");
+    assert_eq!(elf.header.e_machine, 100, "EM_ST200, ISA-ST200 §6.1");
     // §6.1: ABI 2 (embedded) in bits 6:0, core 3 (ST231) in bits 15:8.
     assert_eq!(elf.header.e_flags, 0x0302);
     assert_eq!(elf.header.e_entry, 0);

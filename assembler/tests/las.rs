@@ -1,5 +1,5 @@
 //! End-to-end tests of `las`: source text in, ELF object out. Expected
-//! words come from ISA-ST200.md (Appendix B, §2, §3, §4) and are derived by
+//! words come from ISA-ST200 (Appendix B, §2, §3, §4) and are derived by
 //! hand in each test; never from the assembler's own output.
 
 use assembler::{assemble, assemble_object, Options};

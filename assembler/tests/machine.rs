@@ -1,7 +1,7 @@
 //! `las` and `st-objdump` on machines other than the ST231: bundle rules,
 //! lanes and register files come from the machine description
 //! (`isa::model`), and the bundle forms `stsim --trace` prints assemble.
-//! Expected words are derived by hand from ISA-ST200.md: Appendix B
+//! Expected words are derived by hand from ISA-ST200: Appendix B
 //! (`ldw $r9 = 24[$r12]` = 2001824C, `stw 36[$r12] = $r17` = 2502444C,
 //! `mul32 $r7 = $r8, $r9` = 05C07248, `mov $r9 = 139596936` = 08088240
 //! with `imml` 1504290A or `immr` 1584290A), §3.2 (RR: dest in 17:12,

@@ -1,7 +1,7 @@
 //! Tests of `st-objdump` (`assembler::objdump`).
 //!
 //! Input files are built by hand with `object`'s low-level ELF writer from
-//! syllables whose values come from ISA-ST200.md Appendix B (or are
+//! syllables whose values come from ISA-ST200 Appendix B (or are
 //! hand-assembled from the §3.2 layouts, derivation in the comments); the
 //! expected text is written by hand from the same tables, never taken from
 //! the tool's output.
@@ -854,4 +854,53 @@ fn hand_built_object_round_trips() {
     let a = sections_and_relocs(&first);
     let b = sections_and_relocs(&second);
     assert_eq!(a, b, "{listing}");
+}
+
+/// `--disassemble=SYM`, `-l` and `-S` on an object built from C with line
+/// information: the listing holds only the named function, its source
+/// positions and its source lines (the C text below, by hand).
+#[test]
+fn disassemble_symbol_with_lines_and_source() {
+    let dir = std::env::temp_dir().join(format!("objdump-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("two.c");
+    std::fs::write(
+        &src,
+        "int first(int x)\n{\n    return x * 3 + 1;\n}\n\nint second(int y)\n{\n    return y - 7;\n}\n",
+    )
+    .unwrap();
+    // Assembly with .loc rows as lcc writes them, through las.
+    let asm = format!(
+        "\t.file 1 \"{}\"\n\t.text\n\t.global first\n\t.type first, @function\nfirst:\n\t.loc 1 3 5\n\tmul32 $r16 = $r16, 3\n\t;;\n\tadd $r16 = $r16, 1\n\treturn $r63\n\t;;\n\t.size first, .-first\n\t.global second\n\t.type second, @function\nsecond:\n\t.loc 1 8 5\n\tadd $r16 = $r16, -7\n\treturn $r63\n\t;;\n\t.size second, .-second\n",
+        src.display()
+    );
+    let opts = assembler::Options::default();
+    let obj =
+        assembler::assemble("two.s", &asm, &opts).unwrap_or_else(|d| panic!("{}", d.render()));
+    let only = |f: fn(&mut Options)| dump("two.o", &obj, &opts_with(f)).expect("dump");
+    fn opts_with(f: fn(&mut Options)) -> Options {
+        let mut o = Options::default();
+        f(&mut o);
+        o
+    }
+    let l = only(|o| {
+        o.line_numbers = true;
+        o.disassemble_symbol = Some("second".into());
+    });
+    assert!(l.contains("second:") && !l.contains("first:"), "{l}");
+    assert!(l.contains(&format!("# {}:8", src.display())), "{l}");
+    assert!(!l.contains(":3\n"), "{l}");
+    let s = only(|o| o.source = true);
+    assert!(s.contains("#\t    return x * 3 + 1;"), "{s}");
+    assert!(s.contains("#\t    return y - 7;"), "{s}");
+    assert!(s.contains("first:") && s.contains("second:"), "{s}");
+    assert_eq!(
+        dump(
+            "two.o",
+            &obj,
+            &opts_with(|o| o.disassemble_symbol = Some("third".into()))
+        ),
+        Err(DumpError::NoSymbol("third".into()))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,5 +1,5 @@
 //! `lcc`, the SSA optimizing C compiler for the ST200 and its gcc-style
-//! driver (ARCHITECTURE.md §4).
+//! driver (docs/src/design/architecture.md §4).
 //!
 //! The folders follow the pipeline; to follow one C function from `lcc` to
 //! assembly, open them in this order:

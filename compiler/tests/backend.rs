@@ -30,7 +30,7 @@ fn opts(model: &ProcessorModel, bundle: bool) -> Options {
     }
 }
 
-/// [`opts`] in machine-SSA mode (seed-digest P12), out of SSA by `method`.
+/// [`opts`] in machine-SSA mode (SSA book §17.1, §19.1; Rastello et al. 2005 §2.1), out of SSA by `method`.
 fn opts_ssa(model: &ProcessorModel, bundle: bool, method: OutOfSsa) -> Options {
     Options {
         ssa: true,
@@ -242,7 +242,7 @@ fn corpus_st220_machine_ssa() {
     ));
 }
 
-/// If-conversion into psi-SSA and out of it (issue 16), checked by
+/// If-conversion into psi-SSA and out of it, checked by
 /// execution: every corpus program optimised at `-O2` (so its branches
 /// are on SSA values, where if-conversion finds its diamonds and
 /// triangles), then compiled in machine SSA with if-conversion on `model`,
@@ -649,7 +649,7 @@ b0:
     }
 }
 
-// ---- machine SSA (seed-digest P12) on hand-written SSA IR ----
+// ---- machine SSA (SSA book §17.1, §19.1; Rastello et al. 2005 §2.1) on hand-written SSA IR ----
 
 /// A global holding the NUL-terminated string `text`, for printf formats.
 fn string_global(name: &str, text: &str) -> String {
@@ -663,7 +663,7 @@ fn string_global(name: &str, text: &str) -> String {
     )
 }
 
-/// seed-digest T57 (lost-copy problem), as a function of the trip count:
+/// SSA book 19.1–19.2, Fig. 19.5, example T57 (lost-copy problem), as a function of the trip count:
 /// x2 = phi(1, x3); x3 = x2 + 1; loop while x3 < n; return x2. By hand:
 /// the last iteration starts with x2 = n - 1 (n >= 2), so lost(10) = 9
 /// and lost(2) = 1; a translation that loses the copy returns n.
@@ -682,7 +682,7 @@ b2:
 }
 ";
 
-/// seed-digest T58 (swap problem): (a, b) = (1, 2) swapped on every
+/// SSA book 19.1, 17.3, example T58 (swap problem): (a, b) = (1, 2) swapped on every
 /// iteration of a loop counted by i; returns 100 + a - b and i. By hand:
 /// the last iteration is number n - 1 (from 0); (a, b) = (1, 2) when it is
 /// even, (2, 1) when odd: swap(5) → 100 + 1 - 2 = 99, swap(6) → 101.
@@ -804,7 +804,7 @@ fn main_calling(func: &str, arg: i32) -> String {
 
 #[test]
 fn ssa_lost_copy_problem() {
-    // seed-digest T57
+    // SSA book 19.1–19.2, Fig. 19.5, example T57
     for (n, want) in [(10, 9), (2, 1)] {
         let m = ir_module(&format!("{LOST_COPY}{}", main_calling("lost", n)));
         assert_eq!(oracle(&m).status, want, "interpreter, n = {n}");
@@ -816,7 +816,7 @@ fn ssa_lost_copy_problem() {
 
 #[test]
 fn ssa_swap_problem() {
-    // seed-digest T58
+    // SSA book 19.1, 17.3, example T58
     for (n, want) in [(5, 99), (6, 101), (1, 99)] {
         let m = ir_module(&format!("{SWAP}{}", main_calling("swap", n)));
         assert_eq!(oracle(&m).status, want, "interpreter, n = {n}");
@@ -848,7 +848,7 @@ fn ssa_calls_in_loops_and_64_bit_phis() {
     }
 }
 
-/// Structure of the machine SSA itself (seed-digest P12): on T57 the loop
+/// Structure of the machine SSA itself (SSA book §17.1, §19.1; Rastello et al. 2005 §2.1): on T57 the loop
 /// header starts with one phi with an operand per machine predecessor, no
 /// vreg is defined twice (the verifier), and the call of `lost` from main
 /// passes its argument by a pcopy into a vreg pinned to $r16 placed

@@ -1,4 +1,4 @@
-//! `CC=lcc` in a Makefile (issue 18, item 6): the gcc flags Makefiles
+//! `CC=lcc` in a Makefile: the gcc flags Makefiles
 //! pass are accepted (`-pedantic`, `-W…`, `-f…`, `-static`, `-lm`, `-x c`,
 //! `@file`), `-M`/`-MM`/`-MD`/`-MMD`/`-MF`/`-MT`/`-MQ`/`-MP` write the
 //! dependency rules make reads, `-Wl,`/`-Xlinker` reach `lld-st`, unknown

@@ -314,7 +314,7 @@ fn show_inputs(inputs: &[(mir::Reg, i64)]) -> String {
 /// [`candidates`]) and the live-in BRs ([`live_in_brs`], 0 and 1), and
 /// requires the same returned value and the same words stored (but in the
 /// frame objects the output adds: the scratch word of a store whose
-/// address is selected, seed-digest T54(c)). A vector on which the input
+/// address is selected, SSA book Fig. 18.2, 18.3, example T54(c)). A vector on which the input
 /// fails (it reads a psi result none of whose guards holds) constrains
 /// nothing; at least one must run.
 fn execution_check(

@@ -1,5 +1,5 @@
 //! Differential tests of every optimisation pass against the IR
-//! interpreter (ARCHITECTURE.md §4: "a pass is correct when the
+//! interpreter (docs/src/design/architecture.md §4: "a pass is correct when the
 //! interpreter gives the same result before and after it").
 //!
 //! The expected behaviour of each program is the interpreter's run of the

@@ -21,7 +21,7 @@ fn check_corpus(cfg: &Config, tag: &str) {
     check_programs(&progs, cfg, tag);
 }
 
-/// Runtime tests through stsim (ISA-ST200 runtime, issue 6): printf
+/// Runtime tests through stsim (ISA-ST200 runtime): printf
 /// formats, division helpers on boundary values, libc functions, the
 /// soft-float helpers built by lcc (`tests/target/softfloat.c`) — each
 /// compared with the host build.
@@ -94,7 +94,7 @@ fn corpus_in_stsim_matches_gcc_m32_one_op_per_bundle() {
     check_corpus(&cfg, "nobundle");
 }
 
-/// Machine-SSA mode of the back end (seed-digest P12, `Config::machine_ssa`):
+/// Machine-SSA mode of the back end (SSA book §17.1, §19.1; Rastello et al. 2005 §2.1, `Config::machine_ssa`):
 /// the corpus and the runtime (libc built in that mode too) still match gcc.
 #[test]
 fn corpus_in_stsim_matches_gcc_m32_machine_ssa() {
@@ -282,7 +282,7 @@ fn bisect_steps_cover_the_back_end() {
     assert_eq!(simulate(&exe, Core::St231).unwrap().1, 10);
 }
 
-/// Profile feedback (issue 16 item 6): the simulator's branch profile
+/// Profile feedback: the simulator's branch profile
 /// (`stsim --profile-edges`, here through the library as `stsim` runs it)
 /// counts each conditional branch by source position, and `lcc
 /// -fprofile-use` reads it back into the if-conversion cost model.
@@ -364,7 +364,7 @@ fn branch_profile_feeds_if_conversion() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("bad.prof: line 1:"));
 }
 
-/// Modulo scheduling (issue 17 item 4) from the driver: on at -O2 for the
+/// Modulo scheduling from the driver: on at -O2 for the
 /// ST231, reported per loop; off with -fno-modulo-sched, at -O1 and on the
 /// ST220 (no interlocks); -fmodulo-sched accepted at -O1. The pipelined program computes what the host
 /// computes: sum of i*i + 3 for i < 100 = 328350 + 300 = 328650, by hand;
@@ -395,8 +395,8 @@ fn modulo_scheduling_flags_and_report() {
     assert_eq!(simulate(&exe, Core::St231).unwrap().1, 202);
 }
 
-/// Constant propagation on machine psi-SSA (`-fmir-sccp`, seed-digest
-/// T42): off by default, run after if-conversion when asked (its counters
+/// Constant propagation on machine psi-SSA (`-fmir-sccp`, de Ferrière
+/// 2007 §2, example T42): off by default, run after if-conversion when asked (its counters
 /// reported per function). The program's clamp `x < 0 ? 0 : x > 9 ? 9 :
 /// x` is if-converted into psis; compiled with the pass it still exits
 /// with the hand-computed status: the clamps of -5, 3 and 12 are 0, 3 and

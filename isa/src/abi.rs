@@ -1,4 +1,4 @@
-//! The ST200 ABI as data: register roles and preservation (ISA-ST200.md
+//! The ST200 ABI as data: register roles and preservation (ISA-ST200
 //! §7.1), argument and result registers (§7.2), stack alignment, the
 //! scratch area and the variadic register dump (§7.3), register-file sizes
 //! (§1.2, §1.3), and the register-allocation policy a compiler derives from
@@ -75,7 +75,7 @@ pub enum AbiKind {
     Pic,
 }
 
-/// The role of a general register (ISA-ST200.md §7.1).
+/// The role of a general register (ISA-ST200 §7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RegRole {
     /// `$r0`: constant zero.
@@ -383,7 +383,7 @@ mod tests {
 
     #[test]
     fn roles_of_section_7_1() {
-        // ISA-ST200.md §7.1, row by row.
+        // ISA-ST200 §7.1, row by row.
         assert_eq!(gr_role(0), Some(RegRole::Zero));
         for n in 1..=6 {
             assert_eq!(gr_role(n), Some(RegRole::CalleeSaved), "$r{n}");

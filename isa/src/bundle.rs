@@ -1,4 +1,4 @@
-//! Bundle rules (ISA-ST200.md §2.2, §2.3, §2.4), driven by the machine
+//! Bundle rules (ISA-ST200 §2.2, §2.3, §2.4), driven by the machine
 //! description ([`ProcessorModel`]): per-bundle issue slots and units, the
 //! lanes each class of syllable may occupy (a syllable's lane is its word
 //! address modulo the machine's lane count), long-immediate pairing, and
@@ -15,7 +15,7 @@ use crate::encoding::Operation;
 use crate::model::{LaneClass, ProcessorModel};
 use crate::ops::{OpClass, OpInfo, Unit};
 
-/// Per-bundle resource counts of the ST231 (ISA-ST200.md §2.2, §5.4: issue
+/// Per-bundle resource counts of the ST231 (ISA-ST200 §2.2, §5.4: issue
 /// 4, one control op, one memory op, two multipliers on odd lanes). The
 /// bundle checks take their limits from [`BundleRules`]; this summary is
 /// what [`crate::model::Resources::bundle_limits`] gives schedulers that
@@ -361,7 +361,7 @@ impl SlotNeeds {
     }
 }
 
-/// A broken bundle rule (ISA-ST200.md §2.3), worded for diagnostics.
+/// A broken bundle rule (ISA-ST200 §2.3), worded for diagnostics.
 /// [`BundleRules::describe`] adds the machine's name and numbers.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BundleError {
@@ -734,7 +734,7 @@ impl Search<'_> {
     }
 }
 
-/// Places the operations of a bundle on lanes (ISA-ST200.md §2.2, §2.3,
+/// Places the operations of a bundle on lanes (ISA-ST200 §2.2, §2.3,
 /// §2.4) by the machine's rules: the control operation first, every
 /// operation on a lane of its class, a long immediate's owner on a
 /// long-immediate lane with its extension on an extension lane right after

@@ -1,4 +1,4 @@
-//! The meaning of a custom operation (ISA-ST200.md §4.10): a C expression
+//! The meaning of a custom operation (ISA-ST200 §4.10): a C expression
 //! over `int a, b`, parsed once and evaluated with C's 32-bit semantics.
 //!
 //! The compiler's IR interpreter and constant folding and the simulator

@@ -1,13 +1,13 @@
 //! ELF constants of the ST200: machine number, `e_flags` layout and the
 //! `R_ST200_*` relocation types with the field each one patches
-//! (ISA-ST200.md §6.1, §6.2).
+//! (ISA-ST200 §6.1, §6.2).
 //!
 //! How each relocation's value is computed and patched lives in
 //! [`crate::reloc`].
 
 use crate::ops::Core;
 
-/// `e_machine` of every ST200 object (`EM_ST200`, ISA-ST200.md §6.1).
+/// `e_machine` of every ST200 object (`EM_ST200`, ISA-ST200 §6.1).
 pub const EM_ST200: u16 = 100;
 
 /// `e_flags` bits 6:0: ABI code (§6.1).
@@ -67,7 +67,7 @@ pub const NOTE_OWNER: &str = "ST200";
 /// [`NOTE_OWNER`]: its descriptor is the machine's name, a NUL, the
 /// machine's resolved TOML description
 /// (`ProcessorModel::resolved().to_toml_string()`) and a NUL. The number
-/// is ours: ISA-ST200.md §6 defines no notes and note types are scoped by
+/// is ours: ISA-ST200 §6 defines no notes and note types are scoped by
 /// their owner name. 3 rather than 1: `readelf -n` shows types 1 and 2 of
 /// an unknown owner as the generic `NT_VERSION`/`NT_ARCH`, and 3 as
 /// "Unknown note type: (0x00000003)" (format in [`crate::note`]).
@@ -138,7 +138,7 @@ const fn r(number: u32, name: &'static str, field: RelocField, value: RelocValue
 use RelocField as F;
 use RelocValue as V;
 
-/// Every relocation type of ISA-ST200.md §6.2, indexed by number.
+/// Every relocation type of ISA-ST200 §6.2, indexed by number.
 #[rustfmt::skip]
 pub static RELOCS: &[RelocType] = &[
     r(r_type::R_ST200_NONE, "R_ST200_NONE", F::None, V::None),

@@ -1,5 +1,5 @@
 //! Encoding and decoding of syllables and bundles, driven by the one table
-//! of [`crate::ops::OPS`] (ISA-ST200.md §2.1, §2.4, §3, Appendix A).
+//! of [`crate::ops::OPS`] (ISA-ST200 §2.1, §2.4, §3, Appendix A).
 
 use crate::ops::{Core, Field, OpInfo, Opcode, OperandKind, OperandSpec};
 use std::fmt::Write as _;
@@ -160,7 +160,7 @@ pub enum EncodeError {
     BTargRange(i64),
 }
 
-/// Encodes `op` (ISA-ST200.md §3.2, §2.4). The stop bit is left clear
+/// Encodes `op` (ISA-ST200 §3.2, §2.4). The stop bit is left clear
 /// (except for `sbrk`, whose encoding includes it, §4.8).
 pub fn encode(op: &Operation) -> Result<Encoded, EncodeError> {
     let info = op.info();
@@ -506,7 +506,7 @@ mod tests {
         (e.word, e.ext)
     }
 
-    // Every expected word below is copied from ISA-ST200.md Appendix B.
+    // Every expected word below is copied from ISA-ST200 Appendix B.
     #[test]
     fn appendix_b_lao_listings() {
         // stw 36[$r12] = $r17 → 2502444C

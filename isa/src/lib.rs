@@ -2,8 +2,9 @@
 //! operations and their encodings, bundle rules, processor models, ELF
 //! constants and relocations, ABI register roles.
 //!
-//! Every fact here comes from `ISA-ST200.md` (the reference beside the
-//! project); each item cites its section.
+//! Every fact here comes from the ST200 instruction-set reference of the
+//! manual, `docs/src/reference/isa-st200.md`, cited as "ISA-ST200 §N";
+//! each item cites its section.
 
 #![warn(missing_docs)]
 

@@ -1,5 +1,5 @@
 //! Processor models: the timing and resource description of one ST200 core
-//! (ISA-ST200.md §5; ARCHITECTURE.md §2).
+//! (ISA-ST200 §5; docs/src/design/architecture.md §2).
 //!
 //! A [`ProcessorModel`] gives, for every timing class ([`OpClass`]), the
 //! pipeline stage at which the class reads its register operands and the
@@ -95,7 +95,7 @@ pub enum ModelError {
     UnknownModel(String),
 }
 
-/// Operand-read and result stages of one timing class (ISA-ST200.md §5.2).
+/// Operand-read and result stages of one timing class (ISA-ST200 §5.2).
 ///
 /// Stages are pipeline stage numbers counted from issue (units: cycles);
 /// the latency from a producer to a consumer is the producer's `result`
@@ -128,7 +128,7 @@ impl Stages {
 }
 
 /// The [`Stages`] of every [`OpClass`], one field per class so that a TOML
-/// model must describe every class (ISA-ST200.md §5.2).
+/// model must describe every class (ISA-ST200 §5.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StageTable {
@@ -218,7 +218,7 @@ impl StageTable {
         }
     }
 
-    /// The stage numbers of ISA-ST200.md §5.2, shared by the ST220, ST231
+    /// The stage numbers of ISA-ST200 §5.2, shared by the ST220, ST231
     /// and ST240 for the operations they have in common.
     pub const fn st200() -> StageTable {
         StageTable {
@@ -254,7 +254,7 @@ pub const ALL_CLASSES: [OpClass; 12] = [
     OpClass::Custom,
 ];
 
-/// Issue resources available per bundle (= per cycle) (ISA-ST200.md §2.2, §5.4).
+/// Issue resources available per bundle (= per cycle) (ISA-ST200 §2.2, §5.4).
 ///
 /// How operations consume them is described in §5.4 (e.g. a control op
 /// takes ISSUE + CTL + ODD + EVEN in Open64's scheduler model, an operation
@@ -326,7 +326,7 @@ impl Resources {
     }
 }
 
-/// Where syllables may sit in a bundle (ISA-ST200.md §2.2, §2.4).
+/// Where syllables may sit in a bundle (ISA-ST200 §2.2, §2.4).
 ///
 /// A syllable's lane is its word address modulo [`LaneRules::count`]
 /// (§2.2: on the ST231 "lane = (address >> 2) & 3", and only the parity
@@ -393,7 +393,7 @@ pub enum LaneClass {
     Extension,
 }
 
-/// The register files (ISA-ST200.md §1.2, §1.3, §7.1).
+/// The register files (ISA-ST200 §1.2, §1.3, §7.1).
 ///
 /// `general = N` gives `$r0`…`$rN−1` plus the link register `$r63`; the
 /// ABI's fixed roles (`$r12` stack pointer, `$r14` global pointer,
@@ -455,7 +455,7 @@ pub struct CustomClass {
     pub result: u32,
 }
 
-/// A custom operation (ISA-ST200.md §4.10, `asm_0`…`asm_30`) declared by a
+/// A custom operation (ISA-ST200 §4.10, `asm_0`…`asm_30`) declared by a
 /// machine file (`[[custom]]`): C calls it as `__builtin_st200_NAME(a, b)`,
 /// assembly writes `NAME $rD = $rA, $rB`, and its meaning is the C
 /// expression `expr` over `int a, b` with C's 32-bit wrapping semantics.
@@ -481,7 +481,7 @@ fn default_custom_class() -> String {
     "alu".to_string()
 }
 
-/// Geometry and miss cost of one cache (ISA-ST200.md §5.5).
+/// Geometry and miss cost of one cache (ISA-ST200 §5.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CacheConfig {
@@ -589,7 +589,7 @@ impl CacheConfig {
     }
 }
 
-/// The timing and resource description of one ST200 core (ISA-ST200.md §5).
+/// The timing and resource description of one ST200 core (ISA-ST200 §5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProcessorModel {
@@ -1522,7 +1522,7 @@ mod tests {
 
     #[test]
     fn latency_matrix_of_section_5_3() {
-        // ISA-ST200.md §5.3: latency = result stage (producer) − read stage
+        // ISA-ST200 §5.3: latency = result stage (producer) − read stage
         // (consumer). Producers: ALU (ready at 3), load (ready at 5).
         // Consumers: ALU (reads at 2), br (reads at 0), igoto (reads at 1).
         let m = ProcessorModel::st231();

@@ -5,7 +5,7 @@
 //!
 //! It is one ELF note (gABI "Note Section") in an `SHT_NOTE` section
 //! named [`MACHINE_NOTE_SECTION`] (`.note.st200.machine`, no flags,
-//! 4-byte aligned), little-endian like the rest of the file (ISA-ST200.md
+//! 4-byte aligned), little-endian like the rest of the file (ISA-ST200
 //! §6.1):
 //!
 //! | bytes | field |

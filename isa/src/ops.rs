@@ -2,7 +2,7 @@
 //! layout, assembly syntax, issue unit, timing class and the cores that have it.
 //!
 //! One table drives the encoder, the decoder, the assembler's parser and the
-//! disassembler's printer. Sources: ISA-ST200.md §3 (formats), §4 (operation
+//! disassembler's printer. Sources: ISA-ST200 §3 (formats), §4 (operation
 //! tables), §4.9 (aliases), §4.10 (custom ops), §4.11/§4.12 (core subsets) and
 //! Appendix A (value/mask decode table).
 
@@ -33,7 +33,7 @@ impl Field {
     }
 }
 
-/// What an operand is (ISA-ST200.md §3.3).
+/// What an operand is (ISA-ST200 §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OperandKind {
     /// General register `$r0`…`$r63` (6-bit field).
@@ -75,7 +75,7 @@ pub struct OperandSpec {
 }
 
 /// Assembly syntax of an operation: its operands in written order and a
-/// template in which `%N` stands for operand N (ISA-ST200.md §7.5).
+/// template in which `%N` stands for operand N (ISA-ST200 §7.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Syntax {
     /// Operands in the order they are written.
@@ -84,7 +84,7 @@ pub struct Syntax {
     pub template: &'static str,
 }
 
-/// The issue resource an operation needs (ISA-ST200.md §2.2, §2.3, §5.4).
+/// The issue resource an operation needs (ISA-ST200 §2.2, §2.3, §5.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Unit {
     /// Integer ALU: any lane.
@@ -104,7 +104,7 @@ pub enum Unit {
 }
 
 /// Timing class of an operation; processor models give each class its
-/// operand-read and result stages (ISA-ST200.md §5.2).
+/// operand-read and result stages (ISA-ST200 §5.2).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -293,7 +293,7 @@ impl Opcode {
     }
     /// The entry written `mnemonic` whose explicit operands (see
     /// [`OpInfo::explicit_operands`]) have the kinds `kinds`, in written
-    /// order (ISA-ST200.md §3.3, §7.5). A requested [`OperandKind::Gr`] also
+    /// order (ISA-ST200 §3.3, §7.5). A requested [`OperandKind::Gr`] also
     /// selects a [`OperandKind::GrNoLink`] slot: the kind says which register
     /// file, the caller keeps `$r63` out of such a destination (§1.2). For
     /// example `cmplt` with `[Br, Gr, Imm]` is `cmplt_b_i`, `mov` with
@@ -341,7 +341,7 @@ impl Opcode {
 }
 
 // ---------------------------------------------------------------------------
-// Operand slots (bit positions from ISA-ST200.md §3.2).
+// Operand slots (bit positions from ISA-ST200 §3.2).
 
 const fn f(lo: u8, width: u8) -> Field {
     Field { lo, width }

@@ -1,4 +1,4 @@
-//! Computing and patching `R_ST200_*` relocations (ISA-ST200.md §6.2, with
+//! Computing and patching `R_ST200_*` relocations (ISA-ST200 §6.2, with
 //! the field layouts of §2.4 and §2.5).
 //!
 //! The relocation table itself ([`crate::elf::RELOCS`]) says which field each
@@ -101,7 +101,7 @@ fn hex(value: i64) -> String {
     }
 }
 
-/// The quantities a relocation value is formed from (ISA-ST200.md §6.2).
+/// The quantities a relocation value is formed from (ISA-ST200 §6.2).
 /// All addresses are byte addresses.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RelocInputs {
@@ -119,7 +119,7 @@ pub struct RelocInputs {
     pub segment_base: Option<u64>,
 }
 
-/// Computes the value of relocation `r` (ISA-ST200.md §6.2):
+/// Computes the value of relocation `r` (ISA-ST200 §6.2):
 ///
 /// | [`RelocValue`] | value |
 /// |---|---|
@@ -251,7 +251,7 @@ fn write_le(r: &RelocType, bytes: &mut [u8], n: usize, word: u32) -> Result<(), 
 
 /// Stores `value` (from [`compute`]) into the field of relocation `r` at the
 /// start of `bytes` (little-endian), leaving all other bits unchanged
-/// (ISA-ST200.md §6.2, §2.4, §2.5):
+/// (ISA-ST200 §6.2, §2.4, §2.5):
 ///
 /// * `None`: nothing;
 /// * `Data16`: the halfword; `value` must lie in −32768..=65535 (fits 16 bits
@@ -358,7 +358,7 @@ mod tests {
     }
 
     /// Inputs used for every relocation in `every_relocation_type`:
-    /// S + A = 0x0852_1488, the constant of ISA-ST200.md Appendix B.
+    /// S + A = 0x0852_1488, the constant of ISA-ST200 Appendix B.
     const X: RelocInputs = RelocInputs {
         s: 0x0852_1400,
         a: 0x88,
@@ -370,7 +370,7 @@ mod tests {
 
     /// Expected (value, initial word, patched word) for each relocation with
     /// the inputs `X`, or `None` for the dynamic ones. Hand-derived from
-    /// ISA-ST200.md §6.2 (formulas), §2.4 (HI23/LO9 split), §2.5 (btarg)
+    /// ISA-ST200 §6.2 (formulas), §2.4 (HI23/LO9 split), §2.5 (btarg)
     /// and Appendix B (the `mov $r9 = 0x08521488` example).
     fn expected(number: u32) -> Option<(i64, u32, u32)> {
         Some(match number {

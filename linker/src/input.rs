@@ -1,6 +1,6 @@
 //! Reading input files: ELF32 relocatable objects for `e_machine` 100 and
 //! `ar` archives (with or without a symbol index), with the `object`
-//! crate's bounds-checked readers (ISA-ST200.md §6).
+//! crate's bounds-checked readers (ISA-ST200 §6).
 
 use object::elf;
 use object::read::elf::{FileHeader, SectionHeader, Sym};

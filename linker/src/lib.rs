@@ -1,5 +1,5 @@
 //! `lld-st`, the ST200 linker, as a library: ELF32 relocatable objects and
-//! `ar` archives in, a static ELF32 executable out (ISA-ST200.md §6),
+//! `ar` archives in, a static ELF32 executable out (ISA-ST200 §6),
 //! following GNU ld's conventions (symbol resolution, archive member
 //! extraction, linker scripts, `--gc-sections`, `-Map`).
 //!

@@ -1,6 +1,6 @@
 //! Writing the executable: ELF32 little-endian `ET_EXEC`, `e_machine` 100,
 //! program headers for the loadable segments, section headers, and a
-//! symbol table (ISA-ST200.md §6.1), with the `object` crate's ELF writer.
+//! symbol table (ISA-ST200 §6.1), with the `object` crate's ELF writer.
 
 use crate::link::{Image, OutSection, PAGE};
 use object::elf;

@@ -1,4 +1,4 @@
-# Semihosting stubs (ARCHITECTURE.md §5, README "Semihosting"): `syscall N`
+# Semihosting stubs (docs/src/design/architecture.md §5, README "Semihosting"): `syscall N`
 # alone in its bundle, arguments in $r16.., result in $r16 (negative errno
 # on failure).
 #   void _exit(int status)                             syscall 1

@@ -8,7 +8,7 @@
    400 MHz). clock_t is a 32-bit long, so it wraps after 2^31 µs (about 36
    minutes of simulated time), like clock() on 32-bit glibc.
 
-   time(): the simulator has no host-time call (ARCHITECTURE.md §5), so
+   time(): the simulator has no host-time call (docs/src/design/architecture.md §5), so
    the calendar starts at the epoch when the program starts: time() is the
    number of whole simulated seconds since start (cycles / (MHz × 10^6)),
    i.e. 1970-01-01 00:00:00 UTC plus the run time.

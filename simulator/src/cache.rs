@@ -1,4 +1,4 @@
-//! Set-associative caches with LRU replacement (ISA-ST200.md §5.5).
+//! Set-associative caches with LRU replacement (ISA-ST200 §5.5).
 //!
 //! The geometry (size, ways, line size) and the miss penalty come from a
 //! [`isa::model::CacheConfig`] of the processor model. The cache holds tags

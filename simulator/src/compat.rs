@@ -6,7 +6,7 @@
 //! refused with the rule it breaks instead of misbehaving part-way
 //! through. A program may run on the target machine when:
 //!
-//! 1. **interlock rule** (ISA-ST200.md §5.1): code built for an
+//! 1. **interlock rule** (ISA-ST200 §5.1): code built for an
 //!    interlocked machine, which relies on the scoreboard to wait for
 //!    results, does not run on a machine without interlocks
 //!    (`interlocked = false`, like the ST220);

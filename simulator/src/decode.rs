@@ -1,9 +1,9 @@
-//! Decoding bundles into the simulator's executable form (ARCHITECTURE.md
+//! Decoding bundles into the simulator's executable form (docs/src/design/architecture.md
 //! §5: decode once, cache by address).
 //!
 //! A bundle in memory is checked once, when it is first executed: it must
 //! have a stop bit within the most syllables a bundle of the machine can
-//! have (ISA-ST200.md §2.1: the issue slots, plus the extension syllables
+//! have (ISA-ST200 §2.1: the issue slots, plus the extension syllables
 //! when they take no slot; up to 32), every syllable must be an operation
 //! of the core or an extension syllable paired with its owner (§2.4,
 //! §4.11), and it must obey the bundle rules of §2.3 as the machine
@@ -45,7 +45,7 @@ pub const MAX_ISSUE: u32 = 16;
 /// each with an extension syllable when extensions take no issue slot.
 pub const MAX_SYLLABLES: u32 = 2 * MAX_ISSUE;
 
-/// What a [`MicroOp`] does (ISA-ST200.md §4). Names follow the mnemonics;
+/// What a [`MicroOp`] does (ISA-ST200 §4). Names follow the mnemonics;
 /// `D` suffixes are dismissible loads (§4.6).
 #[allow(missing_docs)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,7 +234,7 @@ pub struct Bundle {
     pub dst_count: u8,
     /// The bundle has a load or store (D-cache access).
     pub memory: bool,
-    /// The bundle is a `syscall` (precise trap, ARCHITECTURE.md §5).
+    /// The bundle is a `syscall` (precise trap, docs/src/design/architecture.md §5).
     pub syscall: bool,
     /// Operations that are not `nop` (counted in the statistics).
     pub counted_ops: u8,

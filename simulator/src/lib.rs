@@ -1,6 +1,6 @@
 //! `stsim`, the cycle-accurate ST200 simulator (ST231 first; ST220 and
-//! ST240 as variants), as a library. See ARCHITECTURE.md §5 and
-//! ISA-ST200.md §4 (semantics) and §5 (timing).
+//! ST240 as variants), as a library. See docs/src/design/architecture.md §5 and
+//! ISA-ST200 §4 (semantics) and §5 (timing).
 //!
 //! - [`compat`]: whether a program built for one machine may run on another;
 //! - [`loader`]: ELF32 executables (`e_machine` 100) into memory, entry state;

@@ -1,5 +1,5 @@
-//! Loading ELF32 ST200 executables (ISA-ST200.md §6.1, §7.3;
-//! ARCHITECTURE.md §5 "entry state").
+//! Loading ELF32 ST200 executables (ISA-ST200 §6.1, §7.3;
+//! docs/src/design/architecture.md §5 "entry state").
 //!
 //! [`Program::parse`] reads the file with `goblin` and checks it: ELF32,
 //! little-endian, `e_machine` = 100 (`EM_ST200`), `ET_EXEC`, program
@@ -47,7 +47,7 @@ pub struct Program {
     pub entry: u32,
     /// Loadable segments.
     pub segments: Vec<Segment>,
-    /// The core named in `e_flags` (ISA-ST200.md §6.1), if recognised.
+    /// The core named in `e_flags` (ISA-ST200 §6.1), if recognised.
     pub core: Option<isa::Core>,
     /// The machine the program was built for, from its
     /// `.note.st200.machine` (`isa::note`), if it records one.
@@ -189,11 +189,11 @@ impl Program {
     }
 
     /// Maps the program into `machine` and sets the entry state
-    /// (ARCHITECTURE.md §5): PC = entry; a stack at `__stack_top` (mapped
+    /// (docs/src/design/architecture.md §5): PC = entry; a stack at `__stack_top` (mapped
     /// by a segment, else [`DEFAULT_STACK_SIZE`] bytes below it) or at
     /// [`DEFAULT_STACK_TOP`]; at its top the strings of `args`, then, from
     /// `$r12` (8-byte aligned) upwards, `argc`, `argv[0..argc]`, NULL and an
-    /// empty `envp` (NULL) per ISA-ST200.md §7.3; `$r14` = `_gp`. Every
+    /// empty `envp` (NULL) per ISA-ST200 §7.3; `$r14` = `_gp`. Every
     /// other register is 0.
     pub fn load(&self, machine: &mut Machine, args: &[String]) -> Result<(), LoadError> {
         for s in &self.segments {

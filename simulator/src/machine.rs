@@ -1,5 +1,5 @@
 //! The machine: architectural state, the timing model and the run loop
-//! (ARCHITECTURE.md §5, ISA-ST200.md §4 and §5).
+//! (docs/src/design/architecture.md §5, ISA-ST200 §4 and §5).
 //!
 //! # Execution
 //!
@@ -20,7 +20,7 @@
 //!    pending write landing after this bundle's own write would (WAW, §5.3
 //!    recommendation); the wait is charged to the class of the producer;
 //! 3. for a `syscall` bundle, delayed until every earlier register write has
-//!    landed (precise trap, ARCHITECTURE.md §5), as if it read every
+//!    landed (precise trap, docs/src/design/architecture.md §5), as if it read every
 //!    register at its read stage.
 //!
 //! A load or store that misses the D-cache freezes the pipeline for the
@@ -52,12 +52,12 @@ use crate::decode::{self, Bundle, Code, DecodeFault, Kind, BR_BASE, NUM_REGS, SI
 use crate::memory::{Fault, Memory};
 use crate::trap::{Stop, Trap, TrapKind};
 
-/// Start of the control-register space (ISA-ST200.md §1.1).
+/// Start of the control-register space (ISA-ST200 §1.1).
 pub const CREG_BASE: u32 = 0xFFFF_0000;
-/// Address of the `PM_PCLK` cycle counter (ISA-ST200.md §1.5).
+/// Address of the `PM_PCLK` cycle counter (ISA-ST200 §1.5).
 pub const PM_PCLK: u32 = 0xFFFF_F828;
 
-/// Semihosting call numbers (ARCHITECTURE.md §5 table).
+/// Semihosting call numbers (docs/src/design/architecture.md §5 table).
 pub mod syscalls {
     /// `exit($r16)`.
     pub const EXIT: u32 = 1;
@@ -77,7 +77,7 @@ pub mod syscalls {
     pub const EIO: i32 = 5;
 }
 
-/// The control registers of ISA-ST200.md §1.5 (name, address).
+/// The control registers of ISA-ST200 §1.5 (name, address).
 pub const CONTROL_REGISTERS: &[(&str, u32)] = &[
     ("PSW", 0xFFFF_FFF8),
     ("SAVED_PSW", 0xFFFF_FFF0),
@@ -606,7 +606,7 @@ impl Machine {
     }
 
     /// A store to `addr` may change a decoded bundle: forget every bundle
-    /// that could contain the stored word (ARCHITECTURE.md §5).
+    /// that could contain the stored word (docs/src/design/architecture.md §5).
     #[inline]
     fn invalidate_code(&mut self, addr: u32) {
         let word = addr & !3;
@@ -1314,7 +1314,7 @@ impl Machine {
         }
     }
 
-    /// Services `syscall n` (ARCHITECTURE.md §5 table) issued at `issue`.
+    /// Services `syscall n` (docs/src/design/architecture.md §5 table) issued at `issue`.
     /// Returns a stop for `exit`.
     fn semihost(&mut self, n: u32, issue: u64) -> Option<Stop> {
         let r16 = self.vals[16];

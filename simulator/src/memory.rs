@@ -1,5 +1,5 @@
-//! Sparse, paged, little-endian 32-bit memory (ARCHITECTURE.md §5,
-//! ISA-ST200.md §1.1).
+//! Sparse, paged, little-endian 32-bit memory (docs/src/design/architecture.md §5,
+//! ISA-ST200 §1.1).
 //!
 //! The 4 GiB address space is cut into pages of [`PAGE_SIZE`] bytes. A flat
 //! table (one `u32` per page, 4 MiB, allocated zeroed so the host only backs

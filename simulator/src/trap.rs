@@ -1,4 +1,4 @@
-//! Why a run stops, and the exit statuses of `stsim` (ARCHITECTURE.md §5).
+//! Why a run stops, and the exit statuses of `stsim` (docs/src/design/architecture.md §5).
 //!
 //! | exit status | meaning |
 //! |---|---|
@@ -29,7 +29,7 @@ pub const EXIT_MISALIGNED: i32 = 135;
 /// Exit status of an access fault.
 pub const EXIT_SEGV: i32 = 139;
 
-/// What went wrong in a trapping bundle (ISA-ST200.md §1.7 causes).
+/// What went wrong in a trapping bundle (ISA-ST200 §1.7 causes).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TrapKind {
     /// A syllable of the bundle is not in executable memory (STBUS_IC_ERROR / ITLB).

@@ -1,4 +1,4 @@
-//! One semantic test per ST231 operation (ISA-ST200.md §4), assembled with
+//! One semantic test per ST231 operation (ISA-ST200 §4), assembled with
 //! `las` and run on the simulator. Every expected value is derived here by
 //! hand from the definitions of §4 (the derivation is in the comment or in
 //! the expression), never taken from the simulator's output.

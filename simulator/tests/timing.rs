@@ -1,4 +1,4 @@
-//! Timing tests with hand-derived cycle counts (ISA-ST200.md §5).
+//! Timing tests with hand-derived cycle counts (ISA-ST200 §5).
 //!
 //! Numbers used (built-in models, §5.2): operands are read at stage 2
 //! (`br`/`brf` at 0, `return`/`igoto`/`icall` at 1); ALU results (and the
@@ -6,7 +6,7 @@
 //! control transfer costs 1 extra cycle (§5.1). A consumer issued at `c`
 //! reading at stage S sees a producer issued at `p` with result stage R
 //! when c + S ≥ p + R. A `syscall` waits until every earlier write has
-//! landed (ARCHITECTURE.md §5), as if reading them at stage 2. Unless the
+//! landed (docs/src/design/architecture.md §5), as if reading them at stage 2. Unless the
 //! test says otherwise, caches are perfect. In every test,
 //! cycles = bundles + stall cycles.
 

@@ -16,7 +16,7 @@ use testsuite::run::{self, first_difference, Outcome};
 #[derive(Parser, Debug)]
 #[command(
     name = "testsuite",
-    version,
+    version = buildinfo::VERSION,
     about,
     after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2, with and without floating point: cycles, CoreMark/MHz\n  testsuite --loops                           loop kernels at O2 and O3: cycles per iteration vs bound\n  testsuite --configs O2 --machines st231,machines/issue2.toml   every kernel on two machines: speed-ups\n  testsuite --configs O2 --sweep dcache.miss_penalty=30,60,240  the ST231 and three derived machines\n  testsuite --loops --machines st231,machines/wide8.toml        loop kernels against each machine's bound\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
 )]
@@ -123,7 +123,7 @@ struct Args {
 
 /// `testsuite merge`: combine the reports of the shards of one run.
 #[derive(Parser, Debug)]
-#[command(name = "testsuite merge", version)]
+#[command(name = "testsuite merge", version = buildinfo::VERSION)]
 struct MergeArgs {
     /// The shards' report.json (benchmarks) or csmith.json (csmith) files.
     #[arg(required = true)]

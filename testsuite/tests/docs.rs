@@ -160,3 +160,49 @@ fn the_manual_speaks_of_the_product() {
         }
     }
 }
+
+#[test]
+fn no_comment_cites_a_file_outside_the_repository() {
+    // The design and the ISA reference are chapters of docs/; the papers
+    // are cited by author, title and year (docs/src/design/references.md).
+    let mut sources = Vec::new();
+    for dir in [
+        "isa",
+        "diagnostics",
+        "assembler",
+        "linker",
+        "simulator",
+        "compiler",
+        "testsuite",
+        "runtime",
+    ] {
+        files(
+            &root().join(dir),
+            &[".rs", ".c", ".s", ".h", ".mir", ".ir", ".md"],
+            &mut sources,
+        );
+    }
+    let outside = [
+        "ARCHITECTURE.md",
+        "ISA-ST200.md",
+        "seed-digest",
+        "../shared/seeds",
+    ];
+    let mut found = Vec::new();
+    for p in &sources {
+        if p.ends_with("tests/docs.rs") {
+            continue;
+        }
+        let text = read(p);
+        for (n, line) in text.lines().enumerate() {
+            if let Some(w) = outside.iter().find(|w| line.contains(*w)) {
+                found.push(format!("{}:{}: {w}", p.display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "citations of files outside the repository:\n{}",
+        found.join("\n")
+    );
+}

@@ -1,4 +1,4 @@
-//! Directives (ISA-ST200.md §7.5, with GNU as spellings): sections and
+//! Directives (ISA-ST200 §7.5, with GNU as spellings): sections and
 //! their flags, alignment, symbol binding, type and size, `.proc`/`.endp`,
 //! data, strings and space, commons, equates, `.file`/`.loc` line
 //! information, `.ident`, and `.include`.

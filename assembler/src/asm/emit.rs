@@ -1,5 +1,5 @@
 //! Emission: bundles encoded syllable by syllable with their stop bit and
-//! `imml`/`immr` extensions (ISA-ST200.md §2, §3), data words, alignment
+//! `imml`/`immr` extensions (ISA-ST200 §2, §3), data words, alignment
 //! fill (`nop` bundles in code), and the relocations they need (§6.2); then
 //! the [`ObjectFile`] with its symbols and its debug information (line rows
 //! and the functions that DWARF describes).

@@ -1,7 +1,7 @@
 //! Expressions: parsing an operand or argument, and evaluating it to a
 //! constant or a relocatable value (symbol or section plus addend, possibly
 //! minus the place), with the relocation operators `@name(…)` of
-//! ISA-ST200.md §6.2; and the target a relocation names (§6.2: local
+//! ISA-ST200 §6.2; and the target a relocation names (§6.2: local
 //! symbols become their section plus offset, as GNU as does).
 
 use super::{Assembler, Base, Def, EvalError, Pos, Value};

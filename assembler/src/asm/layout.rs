@@ -1,6 +1,6 @@
 //! Layout: the size of every item and the offset of every item in its
 //! section, iterated to a fixed point. Bundles get long immediates where a
-//! value does not fit in 9 bits (sticky, ISA-ST200.md §2.4, §3.3) and are
+//! value does not fit in 9 bits (sticky, ISA-ST200 §2.4, §3.3) and are
 //! placed on lanes by `isa::bundle` (§2.2, §2.3), which depends on the
 //! bundle's address parity (§2.1).
 

@@ -1,4 +1,4 @@
-//! The assembler proper: assembly text (ISA-ST200.md §7.5) in, an in-memory
+//! The assembler proper: assembly text (ISA-ST200 §7.5) in, an in-memory
 //! relocatable object ([`crate::relocatable::ObjectFile`], §6) out.
 //!
 //! This file holds the [`Assembler`] state (sections of items, the symbol
@@ -248,7 +248,7 @@ impl<'o> Assembler<'o> {
         let flags = flags.unwrap_or(f);
         // Code sections are aligned so that the lane of every syllable is
         // known at assembly time: 8 bytes on the ST231, where only the
-        // parity of the word address matters (ISA-ST200.md §2.1, §2.2).
+        // parity of the word address matters (ISA-ST200 §2.1, §2.2).
         let align = if flags & SHF_EXECINSTR != 0 {
             self.rules.code_align()
         } else {

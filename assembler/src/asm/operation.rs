@@ -1,5 +1,5 @@
 //! Operation statements: the mnemonic and its operands are matched against
-//! the syntax templates of the ISA tables (ISA-ST200.md §4, written as in
+//! the syntax templates of the ISA tables (ISA-ST200 §4, written as in
 //! §7.5), checked against the target core (§4.11, §4.12), and collected into
 //! the open bundle, which `;;` closes (§2.1, §2.3).
 

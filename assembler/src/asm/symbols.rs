@@ -1,7 +1,7 @@
 //! The symbol table: symbols by name, labels, numeric local labels (`1:`,
 //! `1b`, `1f`), `.L` temporaries, equates (`sym = expr`, `.set`, `.equ`), and
 //! the symbols of the object, with bindings and types as GNU as gives them
-//! (ISA-ST200.md §7.5; ELF symbols §6.1).
+//! (ISA-ST200 §7.5; ELF symbols §6.1).
 
 use super::{Assembler, Def, Sym, SymId, Value};
 use crate::diag::Span;

@@ -1,4 +1,4 @@
-//! `las`: the ST200 assembler (ISA-ST200.md §7.5 syntax to ELF32 objects).
+//! `las`: the ST200 assembler (ISA-ST200 §7.5 syntax to ELF32 objects).
 
 use clap::Parser;
 use diagnostics::Format;
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 /// Assemble ST200 (ST220/ST231/ST240) assembly into an ELF relocatable object.
 #[derive(Parser, Debug)]
-#[command(name = "las", version, about, long_about = None)]
+#[command(name = "las", version = buildinfo::VERSION, about, long_about = None)]
 struct Args {
     /// Output object file (default: the input's name with `.o`).
     #[arg(short = 'o', value_name = "FILE")]

@@ -10,11 +10,17 @@ use std::process::ExitCode;
 
 /// Display information from ST200 ELF32 object files and executables.
 #[derive(Parser, Debug)]
-#[command(name = "st-objdump", version, disable_help_flag = true)]
+#[command(name = "st-objdump", version = buildinfo::VERSION, disable_help_flag = true)]
 struct Cli {
-    /// Display the contents of the executable sections, as assembly that `las` re-assembles
-    #[arg(short = 'd', long = "disassemble")]
-    disassemble: bool,
+    /// Display the contents of the executable sections, as assembly that `las` re-assembles; with =SYM, only the code of symbol SYM
+    #[arg(short = 'd', long = "disassemble", value_name = "SYM", num_args = 0..=1, require_equals = true)]
+    disassemble: Option<Option<String>>,
+    /// With a disassembly, a `# FILE:LINE` comment where each source line starts (from the DWARF line table)
+    #[arg(short = 'l', long = "line-numbers")]
+    line_numbers: bool,
+    /// Disassemble with the source lines mixed in, as comments (implies -d)
+    #[arg(short = 'S', long = "source")]
+    source: bool,
     /// Display the contents of every allocated section (data as .word/.byte)
     #[arg(short = 'D', long = "disassemble-all")]
     disassemble_all: bool,
@@ -80,10 +86,13 @@ fn main() -> ExitCode {
         syms: cli.syms || cli.all_headers,
         relocs: cli.reloc || cli.all_headers,
         full_contents: cli.full_contents,
-        disassemble: cli.disassemble,
+        disassemble: cli.disassemble.is_some(),
         disassemble_all: cli.disassemble_all,
         core: cli.mcpu.as_deref().and_then(Core::from_name),
         model: None,
+        line_numbers: cli.line_numbers,
+        source: cli.source,
+        disassemble_symbol: cli.disassemble.clone().flatten(),
     };
     let mut opts = opts;
     if let Some(path) = &cli.machine {
@@ -100,7 +109,9 @@ fn main() -> ExitCode {
         }
     }
     if !opts.any() {
-        eprintln!("st-objdump: at least one of -d, -D, -f, -h, -p, -r, -s, -t or -x must be given");
+        eprintln!(
+            "st-objdump: at least one of -d, -D, -S, -f, -h, -p, -r, -s, -t or -x must be given"
+        );
         eprintln!("Try 'st-objdump --help' for more information.");
         return ExitCode::FAILURE;
     }

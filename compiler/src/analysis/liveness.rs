@@ -7,7 +7,7 @@
 use super::*;
 
 /// Per-block live-in and live-out sets of variables (S2 8, 19.2, the
-/// "multiplexing" view of phis, seed-digest P11):
+/// "multiplexing" view of phis, SSA book ch. 8):
 ///
 /// `LiveIn(B) = PhiDefs(B) ∪ UpExposed(B) ∪ (LiveOut(B) − Defs(B))`,
 /// `LiveOut(B) = ∪_{S ∈ succ(B)} (LiveIn(S) − PhiDefs(S)) ∪ PhiUses(B)`,
@@ -336,7 +336,7 @@ impl<N: Node> Liveness<N> {
 
 /// Liveness of variables that may be defined several times or not on
 /// every path (non-strict code, before SSA construction), in the refined
-/// sense of S2 §2.3 (seed-digest T11): a variable is live at a point when
+/// sense of S2 §2.3 (SSA book 2.3, 2.6, Fig. 2.2a, example T11): a variable is live at a point when
 /// a definition of it reaches the point *and* the point reaches a use
 /// without an intervening definition. `local[node]` gives `up_exposed`
 /// uses and `defs` (phi fields are ignored). Returns `(live_in, live_out)`

@@ -37,8 +37,8 @@ pub struct Loop<N = usize> {
 /// [`LoopForest::new`] is Steensgaard's forest (the edges into every
 /// header are cut); [`LoopForest::with_unique_headers`] cuts only the
 /// edges into the representative [`Loop::header`] (one header per loop, as
-/// S2 8.2.2 and the Havlak forest preferred for liveness by seed-digest
-/// P1), which is what the two-pass liveness needs. Both agree on reducible
+/// S2 8.2.2 and the Havlak forest preferred for liveness by the SSA book
+/// ch. 8), which is what the two-pass liveness needs. Both agree on reducible
 /// graphs.
 ///
 /// Loop indices are a topological order of the forest (S2 8.2.3
@@ -323,7 +323,7 @@ impl<N: Node> LoopForest<N> {
     }
     /// The loops containing node `b`, as a bitset over loop indices
     /// (S2 8.2.3 Alg. 8.4 `n.ancestors`; empty outside loops). Printed
-    /// big-endian (bit of loop 0 leftmost), node 9 of seed-digest T30 is
+    /// big-endian (bit of loop 0 leftmost), node 9 of SSA book 8.2.2–8.2.3, Fig. 8.3, Example 2, example T30 is
     /// `110`.
     pub fn ancestors(&self, b: N) -> &BitSet {
         match self.loop_of(b) {
@@ -332,7 +332,7 @@ impl<N: Node> LoopForest<N> {
         }
     }
     /// The outermost loop that contains `t` but not `s` (S2 8.2.3
-    /// Alg. 8.5, the book's `t.OLE(s)`; seed-digest errata 5): the lowest
+    /// Alg. 8.5, the book's `t.OLE(s)`, with the ancestor sets corrected): the lowest
     /// index in `ancestors(t) − ancestors(s)`. None when every loop
     /// containing `t` also contains `s`.
     pub fn ole(&self, s: N, t: N) -> Option<usize> {
@@ -358,7 +358,7 @@ impl<N: Node> LoopForest<N> {
     /// `s → header(L)` (unchanged when `t` is that header or `ole` is
     /// None). Same nodes, successor lists in the same order. The liveness
     /// of strict SSA variables is unchanged. S2 8.2.2 says dominance is
-    /// unchanged too, but it can only grow: in seed-digest T30, idom(6)
+    /// unchanged too, but it can only grow: in SSA book 8.2.2–8.2.3, Fig. 8.3, Example 2, example T30, idom(6)
     /// goes from 3 to 5 once 9→6 becomes 9→5 (idom(5) = 3 stays). With a
     /// [`LoopForest::with_unique_headers`] forest the result is reducible
     /// and this forest is its loop forest.

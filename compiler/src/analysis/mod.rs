@@ -1,4 +1,4 @@
-//! Analyses on control-flow graphs (seed-digest P1, P11): dominator tree,
+//! Analyses on control-flow graphs (SSA book ch. 3–4 and ch. 8): dominator tree,
 //! dominance frontiers and iterated dominance frontiers, the loop nesting
 //! forest, and liveness of SSA values.
 //!
@@ -80,7 +80,7 @@ mod tests {
         !seen[b]
     }
 
-    // seed-digest T01 (S2 3.1, Fig. 3.1): r=0, A=1, B=2, C=3, D=4, E=5.
+    // SSA book 3.1, Fig. 3.1–3.4, Table 3.1, example T01 (S2 3.1, Fig. 3.1): r=0, A=1, B=2, C=3, D=4, E=5.
     #[test]
     fn t01_idom_df_join_sets() {
         let (r, a, b, c, d, e) = (0, 1, 2, 3, 4, 5);
@@ -122,7 +122,7 @@ mod tests {
         assert_eq!(df.iterated(&[b, c, d]), vec![a, d, e]);
     }
 
-    // seed-digest T02 (S2 4.2–4.3, Fig. 4.1). The visit-order facts of
+    // SSA book 4.2–4.3, Fig. 4.1/4.3/4.4, example T02 (S2 4.2–4.3, Fig. 4.1). The visit-order facts of
     // Alg. 4.1 and the passes of TDMSC-I are not checked: DF⁺ is computed
     // here with Cytron's worklist over precomputed DF sets.
     #[test]
@@ -173,7 +173,7 @@ mod tests {
         }
     }
 
-    // seed-digest T03 (S2 4.4, Fig. 4.5): r=0.
+    // SSA book 4.4, Fig. 4.5, Alg. 4.3, example T03 (S2 4.4, Fig. 4.5): r=0.
     #[test]
     fn t03_iterated_df_with_loops() {
         let g = graph(
@@ -202,7 +202,7 @@ mod tests {
         assert_eq!(df.iterated(&[4, 5, 7, 12]), vec![2, 6, 8]);
     }
 
-    // seed-digest T05 (S3 slide 34).
+    // SSA lecture slides slide 34, example T05 (S3 slide 34).
     #[test]
     fn t05_df_of_node_5() {
         let g = graph(
@@ -237,7 +237,7 @@ mod tests {
         assert_eq!(sorted(df.frontier(5)), vec![4, 5, 12, 13]);
     }
 
-    // seed-digest T06 (S2 6.3, Fig. 6.7/6.8): entry=0, u=1, v=2, w=3,
+    // SSA book 6.3, Fig. 6.7/6.8, example T06 (S2 6.3, Fig. 6.7/6.8): entry=0, u=1, v=2, w=3,
     // x=4, exit=5.
     #[test]
     fn t06_steensgaard_forest() {
@@ -296,7 +296,7 @@ mod tests {
     /// Property test on pseudo-random graphs: `idom`/`dominates` agree
     /// with the definition by reachability, and DF agrees with "n
     /// dominates a predecessor of z but does not strictly dominate z"
-    /// (seed-digest P1 tests).
+    /// (SSA book ch. 3–4 tests).
     #[test]
     fn random_graphs_match_definitions() {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
@@ -400,7 +400,7 @@ mod tests {
         }
     }
 
-    /// The CFG of seed-digest T28 (S2 8.2.1, Fig. 8.1).
+    /// The CFG of SSA book 8.2.1, Fig. 8.1, example T28 (S2 8.2.1, Fig. 8.1).
     const T28_EDGES: &[(usize, usize)] = &[
         (1, 2),
         (2, 3),
@@ -413,7 +413,7 @@ mod tests {
         (7, 8),
     ];
 
-    // seed-digest T28 (S2 8.2.1, Fig. 8.1): v defined in 3, used in 5.
+    // SSA book 8.2.1, Fig. 8.1, example T28 (S2 8.2.1, Fig. 8.1): v defined in 3, used in 5.
     #[test]
     fn t28_liveness_reducible() {
         let f = ir_graph(
@@ -429,7 +429,7 @@ mod tests {
         assert_eq!(li, vec![1, 2, 3, 4, 5, 6, 7]);
     }
 
-    // seed-digest T29 (S2 8.2.1, Fig. 8.2).
+    // SSA book 8.2.1, Fig. 8.2, example T29 (S2 8.2.1, Fig. 8.2).
     #[test]
     fn t29_liveness_nested_loops() {
         let f = ir_graph(
@@ -489,7 +489,7 @@ mod tests {
         l
     }
 
-    /// The edges of seed-digest T30 (S2 Fig. 8.3), entry 1 (node 0 is
+    /// The edges of SSA book 8.2.2–8.2.3, Fig. 8.3, Example 2, example T30 (S2 Fig. 8.3), entry 1 (node 0 is
     /// unused and unreachable).
     const T30_EDGES: [(usize, usize); 12] = [
         (1, 2),
@@ -506,7 +506,7 @@ mod tests {
         (7, 10),
     ];
 
-    // seed-digest T30 (S2 8.2.2–8.2.3, Fig. 8.3, Example 2): the loop
+    // SSA book 8.2.2–8.2.3, Fig. 8.3, Example 2, example T30 (S2 8.2.2–8.2.3, Fig. 8.3, Example 2): the loop
     // forest, topological loop indices, ancestor bitsets, OLE, the
     // redirected graph and its dominators.
     #[test]
@@ -566,7 +566,7 @@ mod tests {
         }
     }
 
-    // seed-digest T30: liveness of strict SSA variables, derived by hand,
+    // SSA book 8.2.2–8.2.3, Fig. 8.3, Example 2, example T30: liveness of strict SSA variables, derived by hand,
     // equal on the original and on the redirected graph, by both solvers.
     // Variables: v (0) defined in 3, used in 5 — live-in at 5 (use), 6
     // (6→5), 9 (9→6), 8 (8→9), not at 2 (only reaches 3, which defines
@@ -605,7 +605,7 @@ mod tests {
         }
     }
 
-    // seed-digest T30 through the IR: of_function (two-pass) on the
+    // SSA book 8.2.2–8.2.3, Fig. 8.3, Example 2, example T30 through the IR: of_function (two-pass) on the
     // function and on its redirected copy; v defined in 3, used in 5 (see
     // the hand derivation above).
     #[test]
@@ -668,7 +668,7 @@ b3:
         assert!(lv.is_live_in(b0, 0) && !lv.is_live_in(b1, 0));
     }
 
-    // seed-digest T11 (S2 2.3, 2.6, Fig. 2.2a): non-strict code
+    // SSA book 2.3, 2.6, Fig. 2.2a, example T11 (S2 2.3, 2.6, Fig. 2.2a): non-strict code
     // B0: br c, B1, B2 / B1: a = 1 / B2: b = 2 / B3: br c, B4, B5 /
     // B4: u = a / B5: v = b / B6: ret. Variables a = 0, b = 1.
     #[test]
@@ -718,7 +718,7 @@ b3:
         (pass1, done)
     }
 
-    // seed-digest T28 (S2 8.2.1, Fig. 8.1) on the graph: v (0) defined in
+    // SSA book 8.2.1, Fig. 8.1, example T28 (S2 8.2.1, Fig. 8.1) on the graph: v (0) defined in
     // 3, used in 5. Pass 1 makes v live-in at 4 and 5, not at 6 (6→5 is a
     // back edge); pass 2 (L5 = {5, 6} inside L2 = {2..7}) adds 6.
     #[test]
@@ -733,7 +733,7 @@ b3:
         assert_eq!(lf.loops[1].body, vec![5, 6]);
     }
 
-    // seed-digest T29 (S2 8.2.1, Fig. 8.2): a (0) defined in B1, used in
+    // SSA book 8.2.1, Fig. 8.2, example T29 (S2 8.2.1, Fig. 8.2): a (0) defined in B1, used in
     // B2. After pass 1: LiveIn(B2) = {a}, LiveIn(B3) = LiveIn(B4) = ∅.
     // After pass 2: a is live-in and live-out at B2, B3, B4, live-out at
     // B1, not live-in at B5.
@@ -807,7 +807,7 @@ b3:
                 .all(|&u| fwd[u].iter().all(|&w| po[w] < po[u]))
     }
 
-    /// Property test (seed-digest P11): on pseudo-random graphs, many of
+    /// Property test (SSA book ch. 8): on pseudo-random graphs, many of
     /// them irreducible, with random strict SSA variables (a definition
     /// dominates its up-exposed uses; phi results at random nodes with one
     /// operand per predecessor, chosen among the variables whose

@@ -61,7 +61,7 @@ Options:
                      prediction: the likely successor falls through (on
                      at -O2)
   -fout-of-psi=M     out of psi-SSA: select (the slct chain, default) or
-                     webs (the seeds' psi-normalize and psi-congruence first)
+                     webs (de Ferrière's (2007) psi-normalize and psi-congruence first)
   -fpsi-promote, -fno-psi-promote  promote each psi's first argument to
                      `true` (default on)
   -fcopy-fold        fold copies into psi arguments first (with webs)
@@ -216,7 +216,10 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 return Ok(None);
             }
             "--version" => {
-                println!("lcc {} (ST200 C compiler)", env!("CARGO_PKG_VERSION"));
+                println!(
+                    "lcc {}\nThe C compiler of the ST200 toolchain.",
+                    buildinfo::VERSION
+                );
                 return Ok(None);
             }
             "--print-machine" => {

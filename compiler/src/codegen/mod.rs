@@ -1,4 +1,4 @@
-//! The ST200 back end (ARCHITECTURE.md §4, issue 6): IR to `.s` text that
+//! The ST200 back end (docs/src/design/architecture.md §4): IR to `.s` text that
 //! `las` assembles.
 //!
 //! Pipeline per function: instruction selection on virtual registers
@@ -55,7 +55,7 @@ pub struct Options {
     /// Source file name for `.file 1 "name"`; `.loc` lines are emitted for
     /// instructions with a location when it is set.
     pub file_name: Option<String>,
-    /// Instruction selection produces machine SSA (seed-digest P12: phis,
+    /// Instruction selection produces machine SSA (SSA book §17.1, §19.1; Rastello et al. 2005 §2.1: phis,
     /// and calling-convention constraints as parallel copies to pinned
     /// vregs), translated out of SSA by [`Options::out_of_ssa`] before
     /// register allocation. `false` (`-O0`): phis become copies during
@@ -71,14 +71,14 @@ pub struct Options {
     /// [`Options::file_name`] and each branch's line and column.
     pub branch_profile: Option<std::sync::Arc<psi::profile::BranchProfile>>,
     /// Translation out of psi-SSA: the select chain (`false`, the
-    /// default) or the seeds' psi-normalize and psi-congruence first
+    /// default) or de Ferrière's (2007) psi-normalize and psi-congruence first
     /// (`true`, `-fout-of-psi=webs`, [`psi::webs`]).
     pub psi_webs: bool,
     /// Psi-promotion of the first argument (`-fpsi-promote`, default on;
     /// [`psi::if_convert::if_convert_with`]).
     pub psi_promote: bool,
     /// Copy folding into psi arguments before the translation out of
-    /// psi-SSA (`-fcopy-fold`, the seeds' experiment; with
+    /// psi-SSA (`-fcopy-fold`, de Ferrière's (2007) experiment; with
     /// [`Options::psi_webs`]).
     pub copy_fold: bool,
     /// Peephole clean-up after register allocation ([`peephole`]; on at

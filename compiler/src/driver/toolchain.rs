@@ -2,7 +2,7 @@
 //! and back end), assembly to objects (`las` as a library), objects to an
 //! executable (`lld-st` as a library) with the runtime — `crt0.o` and
 //! `libc.a`, built from the sources embedded at build time on first use and
-//! cached by a hash of those sources and of the tools (ARCHITECTURE.md
+//! cached by a hash of those sources and of the tools (docs/src/design/architecture.md
 //! section 3, as Zig does).
 
 use crate::driver::{self, Error};
@@ -43,7 +43,7 @@ pub struct Config {
     /// `-fprofile-use=FILE`: branch counts from `stsim --profile-edges`
     /// for the if-conversion cost model.
     pub branch_profile: Option<std::sync::Arc<crate::codegen::psi::profile::BranchProfile>>,
-    /// `-fout-of-psi=webs`: the seeds' psi-normalize and psi-congruence
+    /// `-fout-of-psi=webs`: de Ferrière's (2007) psi-normalize and psi-congruence
     /// (`select`, the default: the select chain alone).
     pub psi_webs: bool,
     /// `-fpsi-promote` / `-fno-psi-promote` (default on).

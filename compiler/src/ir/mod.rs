@@ -1,5 +1,5 @@
 //! The IR shared by the front end, the optimiser and the back end
-//! (ARCHITECTURE.md §4): a control-flow graph of basic blocks holding typed
+//! (docs/src/design/architecture.md §4): a control-flow graph of basic blocks holding typed
 //! three-address instructions, stored in dense arenas and named by typed
 //! indices ([`Block`], [`Value`], [`Inst`], [`StackSlot`]).
 //!

@@ -311,7 +311,7 @@ pub fn verify_module(m: &Module) -> Result<(), IrError> {
 mod tests {
     use super::*;
 
-    /// seed-digest T62, duplicated edge: `br %c, j, j` with
+    /// SSA book 19.1, Fig. 19.2/19.3, example T62, duplicated edge: `br %c, j, j` with
     /// `%x = phi [e: %a], [e: %b]` (a ≠ b) cannot be translated by copies
     /// at the end of `e`; the verifier rejects it, naming the phi.
     #[test]

@@ -1,4 +1,4 @@
-//! Lowering of the typed AST to IR (ARCHITECTURE.md §4, "IR lowering"):
+//! Lowering of the typed AST to IR (docs/src/design/architecture.md §4, "IR lowering"):
 //! every C local lives in a stack slot, `&&`/`||`/`?:` merge with phis,
 //! struct values are addresses.
 //!
@@ -211,7 +211,7 @@ pub fn lower_with_options(
 
 /// The alignment of a variable of type `ty` whose declared alignment is
 /// `align`: an array object of 4 bytes or more is aligned to at least 4
-/// bytes, of 8 bytes or more to 8 (issue 18), so that a program carving
+/// bytes, of 8 bytes or more to 8, so that a program carving
 /// words out of a `char` array does not trap on a misaligned access. The
 /// type's alignment (`_Alignof`, `sizeof`, struct layout) is unchanged.
 fn object_align(types: &Types, ty: TypeId, align: u64) -> u32 {

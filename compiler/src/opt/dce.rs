@@ -1,5 +1,5 @@
-//! Aggressive dead-code elimination with control dependence (seed-digest
-//! P6; S3 slides 45–49, S2 3.3 Alg. 3.7).
+//! Aggressive dead-code elimination with control dependence
+//! (Cytron et al. 1991; SSA lecture slides 45–49, SSA book §3.3 Alg. 3.7).
 //!
 //! Everything starts dead. Required at the start: stores, calls,
 //! `memcpy`/`memzero`, `va_start`, returns, `unreachable`, and the
@@ -275,7 +275,7 @@ x:
 
     #[test]
     fn t15a_nothing_is_dead() {
-        // seed-digest T15 (a): ret s2 requires s2, s3, s1; s2 is
+        // SSA lecture slides slides 48–49, example T15 (a): ret s2 requires s2, s3, s1; s2 is
         // control-dependent on the branch, which makes p, i3, i2, i1 live.
         let mut m = module(T15);
         let want = exit_code(&m);
@@ -291,7 +291,7 @@ x:
 
     #[test]
     fn t15b_whole_loop_deleted() {
-        // seed-digest T15 (b): with `ret 0` the whole loop goes, the branch
+        // SSA lecture slides slides 48–49, example T15 (b): with `ret 0` the whole loop goes, the branch
         // becomes `goto X`, no phi, add or compare remains.
         let text = T15.replace("  ret %s2\n", "  %zero = iconst.i32 0\n  ret %zero\n");
         let mut m = module(&text);

@@ -1,5 +1,5 @@
 //! Dominator-based global value numbering with full-redundancy
-//! elimination (seed-digest P7; S2 10.5.1 hash-based numbering, 10.5.2
+//! elimination (SSA book §10.5; S2 10.5.1 hash-based numbering, 10.5.2
 //! "removing full redundancies among equal value numbers").
 //!
 //! The dominator tree is walked in preorder with a scoped hash table from
@@ -28,7 +28,7 @@
 //!
 //! This is the pessimistic hash-based algorithm: a loop-header phi whose
 //! back-edge operand is not numbered yet gets a number of its own, so
-//! loop-carried equalities are missed (seed-digest T17). The optimistic
+//! loop-carried equalities are missed (SSA book 10.5.1, example T17). The optimistic
 //! partition-based algorithm of Alpern, Wegman and Zadeck is not
 //! implemented.
 
@@ -509,7 +509,7 @@ mod tests {
 
     #[test]
     fn t16_local_and_global_numbering() {
-        // seed-digest T16: a1 = in(); c1 = in(); b1 = c1; c2 = a1 + c1;
+        // SSA book 10.5.1, Fig. 10.12/10.13, example T16: a1 = in(); c1 = in(); b1 = c1; c2 = a1 + c1;
         // d1 = a1 + b1. Our IR has no copy instruction: b1 = c1 is a
         // one-operand phi (a copy at a join), which takes c1's number.
         // VN(c1) = VN(b1), VN(c2) = VN(d1): d1 is a full redundancy.
@@ -544,7 +544,7 @@ b1:
 
     #[test]
     fn t17_pessimistic_numbering_misses_loop_equalities() {
-        // seed-digest T17: hash-based numbering in RPO gives VN(i1)=VN(j1)
+        // SSA book 10.5.1, example T17: hash-based numbering in RPO gives VN(i1)=VN(j1)
         // but VN(i2)≠VN(j2) and VN(i3)≠VN(j3): the back-edge operands are
         // not numbered yet. (The optimistic partition algorithm, which
         // would merge them, is not implemented.)

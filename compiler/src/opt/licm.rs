@@ -1,7 +1,7 @@
 //! Loop-invariant code motion: instructions whose operands do not change
 //! inside a loop move to the loop's preheader, so they run once per entry
 //! of the loop instead of once per iteration (Aho, Lam, Sethi and Ullman,
-//! "Compilers", 2nd ed., 2006, §9.5; seed-digest P9 for the loop tree).
+//! "Compilers", 2nd ed., 2006, §9.5; SSA book ch. 9 for the loop tree).
 //!
 //! - Every loop with one header gets a *preheader* first
 //!   ([`ensure_preheader`]): a block whose only successor is the header and

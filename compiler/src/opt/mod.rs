@@ -1,4 +1,4 @@
-//! The SSA optimiser (ARCHITECTURE.md §4; seed-digest P0–P7, P11): analyses
+//! The SSA optimiser (docs/src/design/architecture.md §4; SSA book ch. 3–10): analyses
 //! on the IR, SSA construction, scalar optimisations on SSA, and the pass
 //! manager behind `-O1`/`-O2`/`-O3`, `-fno-<pass>`, `-fdump-<pass>`,
 //! `-fverify` and `--stats`.
@@ -6,7 +6,7 @@
 //! A pass is a function `fn(&mut ir::Function) -> Stats`. Analyses
 //! ([`crate::analysis`]) are computed by the pass that needs them, at its entry,
 //! from the current function, and dropped at its exit: they can never be
-//! stale. (ARCHITECTURE.md sketches `fn(&mut Function, &Analyses)`; a
+//! stale. (docs/src/design/architecture.md sketches `fn(&mut Function, &Analyses)`; a
 //! shared cache would need explicit invalidation for every pass that edits
 //! the CFG, and dominators plus liveness cost far less than the back end.)
 

@@ -1,5 +1,5 @@
 //! Sparse conditional constant propagation with copy propagation
-//! (Wegman–Zadeck; seed-digest P5, S2 7.2–7.3, Alg. 7.1/7.2).
+//! (Wegman–Zadeck; SSA book ch. 7, S2 7.2–7.3, Alg. 7.1/7.2).
 //!
 //! Two worklists: CFG edges and SSA edges (def → use). An edge is marked
 //! executable when its branch may take it; a block's non-phi instructions
@@ -226,7 +226,7 @@ impl<'a> Engine<'a> {
             InstKind::Icmp { cond, ty, args } => match (self.eff(args[0]), self.eff(args[1])) {
                 (Top, _) | (_, Top) => Top,
                 (Const(x), Const(y)) => Const(eval::icmp(*cond, *ty, x, y)),
-                // seed-digest T14: equal copy-of values compare equal
+                // SSA book 7.3, Fig. 7.4, example T14: equal copy-of values compare equal
                 (Copy(x), Copy(y)) if x == y => Const(eval::icmp_self(*cond)),
                 _ => Bottom,
             },
@@ -566,7 +566,7 @@ b3:
 
     #[test]
     fn t12a_unknown_condition() {
-        // seed-digest T12 (a): x1=4, x2=5, y1=6, x3=⊥, z1=⊥
+        // SSA book 7.2, Fig. 7.1/7.2, example T12 (a): x1=4, x2=5, y1=6, x3=⊥, z1=⊥
         let m = module(T12);
         let f = &m.functions[0];
         let s = analyze(f);
@@ -580,7 +580,7 @@ b3:
 
     #[test]
     fn t12b_false_condition() {
-        // seed-digest T12 (b): c = cmpeq 0, 1: B0→B1 never executable,
+        // SSA book 7.2, Fig. 7.1/7.2, example T12 (b): c = cmpeq 0, 1: B0→B1 never executable,
         // x3 = 5, z1 = 11
         let text = T12
             .replace("func @t12(i32 %c)", "func @main()")
@@ -658,7 +658,7 @@ b0:
 
     #[test]
     fn t13_copy_of_at_a_join() {
-        // seed-digest T13 (b): copyof(x3) = y1 (x1 = y1 and x2 = y1 written
+        // SSA book 7.3, Fig. 7.3, example T13 (b): copyof(x3) = y1 (x1 = y1 and x2 = y1 written
         // as `add y1, 0`, our IR's copies); (a) y1 = x1; z1 = y1 gives
         // copyof(z1) = x1.
         let text = "
@@ -730,7 +730,7 @@ b5:
 
     #[test]
     fn t14_copy_propagation_through_a_loop() {
-        // seed-digest T14: copyof(x2) = copyof(x4) = x1; e2 (b1→b3) and e4
+        // SSA book 7.3, Fig. 7.4, example T14: copyof(x2) = copyof(x4) = x1; e2 (b1→b3) and e4
         // (b3→b4) never executable, op4 never visited; `cmpeq x2, x1`
         // folds to true.
         let mut m = module(T14);

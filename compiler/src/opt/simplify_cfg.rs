@@ -1,4 +1,4 @@
-//! CFG simplification (seed-digest P0 "CFG normalisation", S3 slides 43–44
+//! CFG simplification (SSA book §17.1.5, §3.2 "CFG normalisation", S3 slides 43–44
 //! "unreachable code"): remove unreachable blocks, fold branches whose
 //! condition is a constant or whose two targets are equal (jump tables
 //! too: a constant index, or one target), merge a block
@@ -170,7 +170,7 @@ pub(crate) fn const_of(f: &Function, v: Value) -> Option<i64> {
 /// Post-dominator tree over the reachable blocks, with a virtual exit node
 /// (index `blocks.len()`) after every block ending in `ret` or
 /// `unreachable`. Blocks that cannot reach such an exit (infinite loops)
-/// get a virtual edge to the exit too (seed-digest P1: post-dominance needs
+/// get a virtual edge to the exit too (SSA book ch. 3–4: post-dominance needs
 /// a single exit; S2 12.2.2 adds never-taken edges out of infinite loops).
 /// Computed with Cooper, Harvey and Kennedy's iterative algorithm on the
 /// reverse CFG.

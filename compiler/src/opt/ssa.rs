@@ -1,4 +1,4 @@
-//! SSA construction (seed-digest P3) and SSA repair (P4).
+//! SSA construction (SSA book ch. 2–3) and SSA repair (SSA book ch. 5).
 //!
 //! [`construct`] promotes the stack slots whose address never escapes to
 //! SSA values: Cytron et al.'s φ placement at the iterated dominance
@@ -71,10 +71,10 @@ fn resolve(repl: &[Value], mut v: Value) -> Value {
 /// replacements in `repl` (indexed by value, identity for untouched
 /// values) and marking removed φs in `removed` (indexed by instruction).
 /// Operands are read through `repl`. Rules:
-/// - T1/T2 (S2 3.3.1, Alg. 3.8; seed-digest T08): a φ whose operands are
+/// - T1/T2 (S2 3.3.1, Alg. 3.8; SSA book 3.3.1 Alg. 3.8, 5.3, example T08): a φ whose operands are
 ///   all one value `w` or the φ itself is replaced by `w`; repeated with a
 ///   worklist until no φ changes.
-/// - with `scc`, the SCC rule (Braun et al., S2 5.3; seed-digest T09): a
+/// - with `scc`, the SCC rule (Braun et al., SSA book §5.3, Fig. 5.3, example T09): a
 ///   strongly connected set of φs whose operands outside the set are one
 ///   value `w` is replaced by `w`; for a set with several outside values,
 ///   the rule is applied again to its φs that have no outside operand.
@@ -669,7 +669,7 @@ pub fn construct(f: &mut Function) -> Stats {
     stats
 }
 
-/// SSA repair (S2 5, Alg. 5.1, DF-based variant; seed-digest P4): `defs`
+/// SSA repair (S2 5, Alg. 5.1, DF-based variant; SSA book ch. 5): `defs`
 /// are several values of one type that are versions of one variable (the
 /// original definition and the new ones, e.g. spill reloads). Every use of
 /// any of them in a reachable block is rewritten to read the version that
@@ -1009,7 +1009,7 @@ mod tests {
         }
     }
 
-    // seed-digest T01 (S2 3.1, Fig. 3.1–3.4): x, y, tmp in slots 0–2.
+    // SSA book 3.1, Fig. 3.1–3.4, Table 3.1, example T01 (S2 3.1, Fig. 3.1–3.4): x, y, tmp in slots 0–2.
     // Blocks r=0, A=1, B=2, C=3, D=4, E=5.
     const T01: &str = "
 func @t01(i32 %c1, i32 %c2, i32 %c3) -> i32 {
@@ -1101,7 +1101,7 @@ E:
         assert_eq!(s.get("phis removed"), 0);
     }
 
-    // seed-digest T04 (S3 slides 37–41), completed with a `main` so the
+    // SSA lecture slides slides 37–41, example T04 (S3 slides 37–41), completed with a `main` so the
     // interpreter can run it before and after. Blocks B1..B5 = 0..4.
     // (The stack contents while renaming are internal, not checked.)
     const T04: &str = "
@@ -1169,7 +1169,7 @@ m:
         );
     }
 
-    // seed-digest T07 (S3 slide 25; S2 3.3): pruned SSA has no φ for b; the
+    // SSA lecture slides slide 25, example T07 (S3 slide 25; S2 3.3): pruned SSA has no φ for b; the
     // φ for c keeps a ⊥ operand (our `iconst 0`). Completed with N = 100;
     // by hand: (b, c, a) = (1,1,2), (3,4,6), (7,11,14), (15,26,30),
     // (31,57,62), (63,120,126), so main returns 120 (the uninitialised c
@@ -1262,7 +1262,7 @@ e:
 }
 ";
 
-    // seed-digest T08 (S2 3.3.1, 5.3): Cytron places no φ for x
+    // SSA book 3.3.1 Alg. 3.8, 5.3, example T08 (S2 3.3.1, 5.3): Cytron places no φ for x
     // (DF⁺({A}) = ∅); the branch conditions are constants so the program
     // runs (A B C D F E, returns in() = 7).
     #[test]
@@ -1305,7 +1305,7 @@ E:
         assert_eq!(insts(f, 5).last().unwrap().kind, InstKind::Ret { value: v });
     }
 
-    // seed-digest T08, pessimistic form: T1/T2 delete x2 then x1, for
+    // SSA book 3.3.1 Alg. 3.8, 5.3, example T08, pessimistic form: T1/T2 delete x2 then x1, for
     // either queue order; E returns x0.
     #[test]
     fn t08_trivial_phi_rule_removes_pessimistic_phis() {
@@ -1348,7 +1348,7 @@ E:
         }
     }
 
-    // seed-digest T09 (S2 5.3, Fig. 5.3): the T1/T2 rule removes none of
+    // Example T09 (SSA book §5.3, Fig. 5.3): the T1/T2 rule removes none of
     // the three φs; the SCC rule removes all three; Cytron places none.
     #[test]
     fn t09_irreducible_scc_rule() {
@@ -1412,7 +1412,7 @@ X:
         assert_eq!(run(&m).1, 7);
     }
 
-    // seed-digest T10 (S2 5, Fig. 5.1): after spilling x0 around the call
+    // SSA book 5, Fig. 5.1, example T10 (S2 5, Fig. 5.1): after spilling x0 around the call
     // in B2, the reload x1 is a second definition; repair puts
     // x2 = φ(B1: x0, B2: x1) in B3, z reads x2, B1 and the spill store
     // still read x0. The program takes B2 (in() = 7 ≠ 5) and returns 9.
@@ -1464,7 +1464,7 @@ B3:
         assert_eq!(run(&m).1, 9);
     }
 
-    // seed-digest T11 (non-strict liveness and interference) is tested
+    // SSA book 2.3, 2.6, Fig. 2.2a, example T11 (non-strict liveness and interference) is tested
     // with `analysis::live_and_defined`, in analysis.rs.
 
     /// Slots whose address escapes, or that are accessed with two

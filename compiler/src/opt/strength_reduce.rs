@@ -1,4 +1,4 @@
-//! Algebraic simplification and strength reduction (ARCHITECTURE.md §4
+//! Algebraic simplification and strength reduction (docs/src/design/architecture.md §4
 //! "strength reduction"; S3 slides 43–44 constant folding).
 //!
 //! * Range checks: `(x ≥ lo) & (x ≤ hi)` (signed or unsigned, strict

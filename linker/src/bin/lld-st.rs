@@ -56,7 +56,10 @@ fn run() -> Result<ExitCode, String> {
         return Ok(ExitCode::SUCCESS);
     }
     if cl.version {
-        println!("lld-st {} (ST200 linker)", env!("CARGO_PKG_VERSION"));
+        println!(
+            "lld-st {}\nThe linker of the ST200 toolchain.",
+            buildinfo::VERSION
+        );
         return Ok(ExitCode::SUCCESS);
     }
     let mut opts = cl.options;

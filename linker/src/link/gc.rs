@@ -1,7 +1,7 @@
 //! `--gc-sections`, as GNU ld does it: the roots are the section of the
 //! entry symbol, of `--defsym` symbols and the input sections a script
 //! `KEEP`s; a section is live when a relocation of a live section refers to
-//! a symbol in it (ISA-ST200.md §6.2). Non-allocated sections (debug
+//! a symbol in it (ISA-ST200 §6.2). Non-allocated sections (debug
 //! information) are kept, and their relocations against removed sections
 //! are tombstoned by `relocate`.
 

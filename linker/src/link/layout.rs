@@ -4,7 +4,7 @@
 //! the last one of their kind (code, read-only, data, bss, non-allocated),
 //! then addresses are given: `.` and symbol assignments, `PROVIDE`, `MEMORY`
 //! regions, `-Ttext`/`--section-start` overrides, alignment of each input
-//! section (ISA-ST200.md §6.3 for the default layout). Also the evaluation
+//! section (ISA-ST200 §6.3 for the default layout). Also the evaluation
 //! of script expressions (`ALIGN`, `ADDR`, `SIZEOF`, `ORIGIN`, `LENGTH`,
 //! `DEFINED`, …).
 

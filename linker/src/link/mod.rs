@@ -1,5 +1,5 @@
 //! The link, from command-line inputs to the executable's bytes
-//! (ISA-ST200.md §6: ELF32 objects and relocations in, a static ELF32
+//! (ISA-ST200 §6: ELF32 objects and relocations in, a static ELF32
 //! executable out, §6.1, §6.3), in the order GNU ld works: load the inputs
 //! and resolve symbols, allocate commons, garbage-collect sections, lay out
 //! by the linker script, check undefined symbols, relocate, build the symbol

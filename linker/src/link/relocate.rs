@@ -1,5 +1,5 @@
 //! Relocation: each `R_ST200_*` relocation of a placed input section
-//! (ISA-ST200.md §6.2) gets S (the symbol's address), A, P, GP and the
+//! (ISA-ST200 §6.2) gets S (the symbol's address), A, P, GP and the
 //! segment base, is computed and range-checked by `isa::reloc`, and is
 //! patched into the section's bytes. Relocations in debug sections against
 //! discarded sections are tombstoned as LLVM lld does; thread-local

@@ -3,7 +3,7 @@
 //! undefined (repeatedly within `--start-group` … `--end-group`); a strong
 //! definition beats a weak one, two strong ones are an error, the largest
 //! common wins and becomes a definition in a synthetic `COMMON` section.
-//! Also the objects' core (ISA-ST200.md §6.1 `e_flags`), the undefined
+//! Also the objects' core (ISA-ST200 §6.1 `e_flags`), the undefined
 //! reference check with its `>>> referenced by` places, and the value of a
 //! symbol once sections have addresses.
 

@@ -1,4 +1,4 @@
-//! The output symbol table (ELF `.symtab`, ISA-ST200.md §6.1): the local
+//! The output symbol table (ELF `.symtab`, ISA-ST200 §6.1): the local
 //! symbols of every object (not `.L` temporaries, section or file symbols)
 //! first, as ELF requires, then the resolved globals by name, then the
 //! symbols only the script or `--defsym` defined; each with its output

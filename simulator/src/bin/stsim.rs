@@ -28,7 +28,7 @@ use simulator::{Machine, Options, Program};
 #[derive(Parser, Debug)]
 #[command(
     name = "stsim",
-    version,
+    version = buildinfo::VERSION,
     about = "Cycle-accurate simulator for ST200 (ST231) ELF executables",
     after_help = "Exit status: the program's exit status; 124 cycle limit reached; 125 cannot load; \
 132 illegal instruction; 133 breakpoint; 134 idle; 135 misaligned access; 139 memory fault. \

@@ -6,7 +6,7 @@
 //! - non-SSA (`-O0`): IR phis become copies on the incoming edges
 //!   (critical edges split) and the calling convention uses the physical
 //!   registers `$r15`–`$r23`, `$r63` directly;
-//! - machine SSA (seed-digest P12; S2 17.1.3, Fig. 19.4; seed
+//! - machine SSA (SSA book §17.1, §19.1; Rastello et al. 2005 §2.1; S2 17.1.3, Fig. 19.4; seed
 //!   `out-of-ssa-renaming-constraints.txt` §2.1): every virtual register has
 //!   exactly one definition, IR phis become machine `phi`s at the top of the
 //!   machine block that starts the IR block (one operand per machine

@@ -239,13 +239,13 @@ pub enum MOp {
     /// order, of the same kinds. Its destinations are the operands of role
     /// [`Role::Dest`].
     Isa(Opcode),
-    /// Machine-SSA pseudo-operation `phi` (ARCHITECTURE.md §4): operands
+    /// Machine-SSA pseudo-operation `phi` (docs/src/design/architecture.md §4): operands
     /// `[R(dst), Label(pred0), R(src0), Label(pred1), R(src1), …]`, one
     /// pair per machine predecessor block. Phis come first in their block
     /// and are removed by out-of-SSA translation.
     Phi,
-    /// Machine-SSA pseudo-operation `pcopy` (parallel copy, seed-digest
-    /// P16–P17): operands `[R(d0), …, R(dn-1), R(s0), …, R(sn-1)]`; all
+    /// Machine-SSA pseudo-operation `pcopy` (parallel copy, SSA book
+    /// §3.2, §19.3): operands `[R(d0), …, R(dn-1), R(s0), …, R(sn-1)]`; all
     /// sources are read before any destination is written. Removed by
     /// out-of-SSA translation (sequentialisation).
     PCopy,
@@ -794,7 +794,7 @@ pub struct MFunc {
     pub variadic: bool,
     /// Machine SSA: per virtual register, the physical register it is
     /// pinned to by a calling-convention or ISA constraint (seed
-    /// `out-of-ssa-renaming-constraints.txt`, seed-digest P12/P16), if any.
+    /// `out-of-ssa-renaming-constraints.txt`, SSA book §17.1, §19.1; Rastello et al. 2005 §2.1/P16), if any.
     /// Shorter than `vclass` means "not pinned" for the missing entries.
     pub pin: Vec<Option<Reg>>,
 }

@@ -1,10 +1,10 @@
 //! Sparse conditional constant propagation on machine SSA, psi-SSA
 //! included (M. N. Wegman and F. K. Zadeck, "Constant propagation with
 //! conditional branches", TOPLAS 1991; SSA book §7.2, Alg. 7.1/7.2;
-//! seed-digest P5 and T42), and the dead-code elimination that follows it
-//! (seed-digest P6).
+//! SSA book ch. 7 and T42), and the dead-code elimination that follows it
+//! (SSA book §3.3; Cytron et al. 1991).
 //!
-//! Standard SSA passes see through psi (seed-digest T42; SSA book §14.2;
+//! Standard SSA passes see through psi (de Ferrière 2007 §2, example T42; SSA book §14.2;
 //! Bruel, "psi-SSA improvements", 2006, §2): a psi is one more operation
 //! with a transfer function. The lattice of a virtual register is ⊤ (no
 //! information yet), a 32-bit constant, or ⊥ (varying). Two worklists
@@ -15,7 +15,7 @@
 //! evaluated when it first becomes executable; a phi meets only the
 //! operands arriving on executable edges.
 //!
-//! The psi rule is the refined one of seed-digest P5 (the seeds only say
+//! The psi rule is the refined one of SSA book ch. 7 (the seeds only say
 //! "the same rules as phi"; the refinement follows from the psi's value,
 //! its rightmost argument whose guard holds): scanning the arguments from
 //! right to left, a guard known true ends the scan with that argument's
@@ -501,7 +501,7 @@ fn prune(mf: &MFunc, sol: &Solution, d: Reg, i: MInst, st: &mut Stats) -> MInst 
     }
 }
 
-/// Dead-code elimination (seed-digest P6, SSA book §3.3 Alg. 3.7 without
+/// Dead-code elimination (SSA book §3.3; Cytron et al. 1991, SSA book §3.3 Alg. 3.7 without
 /// control dependence: branches stay): every operation is needed but
 /// those without effect besides their virtual-register results — the
 /// ALU, multiply and load operations of [`MInst::is_pure`], psis and
@@ -586,7 +586,7 @@ mod tests {
         (g, st, text)
     }
 
-    /// Seed-digest T42 (Bruel, psi-SSA improvements, 2006, §2; SSA book
+    /// Example T42 (Bruel, psi-SSA improvements, 2006, §2; SSA book
     /// §14.2, derived): `p = cmplt i, 10; a = 1; b = B; x = psi(p?a,
     /// !p?b); y = add x, 1; ret y`, with the compare `p` given.
     fn t42(p: &str, b: i64) -> MFunc {
@@ -596,7 +596,7 @@ mod tests {
         ))
     }
 
-    /// Seed-digest T42: with a = b = 1, SCCP gives x = 1 and y = 2 whatever
+    /// Example T42 (de Ferrière 2007 §2): with a = b = 1, SCCP gives x = 1 and y = 2 whatever
     /// p; the rewrite makes y the constant 2 and x, a, b and p dead.
     #[test]
     fn t42_psi_of_equal_constants() {
@@ -622,7 +622,7 @@ mod tests {
         }
     }
 
-    /// Seed-digest T42: with b = 2 and p unknown, x = ⊥ (and so is y):
+    /// Example T42 (de Ferrière 2007 §2): with b = 2 and p unknown, x = ⊥ (and so is y):
     /// nothing changes.
     #[test]
     fn t42_psi_of_different_constants_is_bottom() {
@@ -635,7 +635,7 @@ mod tests {
         assert_eq!(print::function(&g), print::function(&f));
     }
 
-    /// Seed-digest T42: with p = cmpeq 0, 0 (known true) the refined rule
+    /// Example T42 (de Ferrière 2007 §2): with p = cmpeq 0, 0 (known true) the refined rule
     /// gives x = a = 1 even when b = 2, where meeting every argument would
     /// give ⊥; y = 2. With p known false (cmpne 0, 0), x = b = 2, y = 3.
     #[test]
@@ -657,7 +657,7 @@ mod tests {
         assert_eq!(s.value(v(6)), Lattice::Const(3));
     }
 
-    /// Seed-digest T42: if y is unused, DCE removes x, a and b, and p too
+    /// Example T42 (de Ferrière 2007 §2): if y is unused, DCE removes x, a and b, and p too
     /// when nothing else reads it (here b = 2, so nothing is constant:
     /// the deletion is DCE's alone). When p is read by an `mfb` that is
     /// returned, p stays.

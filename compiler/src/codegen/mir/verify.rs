@@ -1,4 +1,4 @@
-//! Machine-IR verifier (ARCHITECTURE.md §4; seed-digest P0 and P12).
+//! Machine-IR verifier (docs/src/design/architecture.md §4; SSA book §17.1.5, §3.2 and §17.1).
 //!
 //! [`check_operands`], at every stage of the back end: each ST200 operation
 //! is the `isa` table entry of its operands' kinds (ISA-ST200 §3.3).
@@ -6,7 +6,7 @@
 //! [`verify()`] checks, on the output of [`crate::codegen::isel::select_with`] in SSA mode and of
 //! any pass that keeps machine SSA:
 //! - the pin table: only virtual registers are pinned, each to a physical
-//!   register of its own class (seed `out-of-ssa-renaming-constraints.txt`
+//!   register of its own class (Rastello, de Ferrière and Guillon 2005
 //!   §2.1: a pin is a resource attached to a variable);
 //! - single definition: every virtual register that appears is defined by
 //!   exactly one operation (explicit or implicit definition);
@@ -17,7 +17,7 @@
 //!   of an incoming register at entry);
 //! - `phi`s come first in their block, have the shape
 //!   `[R(dst), Label(p0), R(s0), …]` with virtual registers of one class,
-//!   and exactly one operand per machine predecessor (S2 17.1.5, P0);
+//!   and exactly one operand per machine predecessor (SSA book §17.1.5);
 //! - `pcopy` shape: `[R(d0..dn-1), R(s0..sn-1)]`, n ≥ 1, destinations
 //!   distinct virtual registers, each source of its destination's class;
 //! - dominance: every use is dominated by its definition (same block:
@@ -454,7 +454,7 @@ mod tests {
         }
     }
 
-    /// Hand-made loop in machine SSA (the T57 shape, seed-digest T57):
+    /// Hand-made loop in machine SSA (the T57 shape, SSA book 19.1–19.2, Fig. 19.5, example T57):
     /// B0: x1 = 1; B1: x2 = phi(B0: x1, B1: x3); x3 = x2 + 1; br c, B1;
     /// B2: return. It verifies.
     fn loop_ok() -> MFunc {
@@ -485,7 +485,7 @@ mod tests {
         verify(&f).unwrap();
     }
 
-    /// seed-digest T62, duplicated edge: `B0: br c, B1` falling into B1
+    /// SSA book 19.1, Fig. 19.2/19.3, example T62, duplicated edge: `B0: br c, B1` falling into B1
     /// too, with `a3 = phi(B0: a1, B0: b)`, a1 ≠ b. Copies at the end of
     /// B0 cannot give a3 two values, so the form is rejected; the machine
     /// CFG lists each successor once, so a phi has one operand per

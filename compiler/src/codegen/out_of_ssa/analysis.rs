@@ -6,7 +6,7 @@
 //! "multiplexing" view of phis of B. Boissinot, A. Darte, F. Rastello,
 //! B. Dupont de Dinechin, C. Guillon, "Revisiting Out-of-SSA Translation
 //! for Correctness, Code Quality, and Efficiency", CGO 2009; SSA book
-//! draft 2022, seed `ssa-book.txt`, Def. 4 and §19.2), value numbers of
+//! draft 2022, Def. 4 and §19.2), value numbers of
 //! copies (§19.2), and the physical registers each virtual register must
 //! avoid (written while it is live, ISA-ST200 §7.1 call clobbers included).
 //! Variable-level queries (dominance of definitions, liveness just after a
@@ -34,8 +34,8 @@ pub fn reverse_postorder<N: Node>(succs: &[Vec<N>], entry: N) -> Vec<N> {
 }
 
 /// Preorder numbering of the dominator tree `dt` of a function of `n`
-/// blocks, children visited in block order (the numbering the seed-digest
-/// T61 walk is derived with): `(pre, last)` by block index, where `pre[b]`
+/// blocks, children visited in block order (the numbering of the walk of the SSA
+/// book, Alg. 19.3, Fig. 19.6): `(pre, last)` by block index, where `pre[b]`
 /// is b's preorder number and `last[b]` the largest number in b's
 /// subtree, so a dominates b iff `pre[a] <= pre[b] <= last[a]`. `NONE` for
 /// unreachable blocks.

@@ -35,7 +35,7 @@ pub struct Affinity {
 /// tie). The weight of edge `(u, v)` is the multiplicity of the other
 /// edges `(u, w)` with `w` interfering with `v`, plus that of the other
 /// edges `(w, v)` with `w` interfering with `u` (each unordered pair of
-/// edges counted once, seed-digest T66); it is updated incrementally as
+/// edges counted once, Rastello et al. 2005 §3.4, Alg. 2, example T66); it is updated incrementally as
 /// edges go. Returns, per edge, whether it is kept.
 ///
 /// Kept edges form components in which no two *adjacent-by-two-edges*

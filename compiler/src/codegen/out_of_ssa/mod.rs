@@ -1,6 +1,6 @@
-//! Out-of-SSA translation with coalescing on machine SSA (seed-digest P16,
-//! P17; SSA book chapters 3.2, 17.3 and 19, seed `ssa-book.txt`; renaming
-//! constraints after seed `out-of-ssa-renaming-constraints.txt`, "S4").
+//! Out-of-SSA translation with coalescing on machine SSA (SSA book ch. 19; Boissinot et al. 2009;
+//! SSA book chapters 3.2, 17.3 and 19; renaming
+//! constraints after Rastello, de Ferrière and Guillon 2005, "S4").
 //! Sources: V. C. Sreedhar, R. D.-C. Ju, D. M. Gillies, V. Santhanam,
 //! "Translating Out of Static Single Assignment Form" (SAS 1999);
 //! B. Boissinot, A. Darte, F. Rastello, B. Dupont de Dinechin, C. Guillon,
@@ -27,7 +27,7 @@
 //!   the end of each predecessor, critical edges split.
 //! - **Sreedhar** Method I (S2 17.3): every phi isolated by copies, each phi
 //!   web then one variable (conventional SSA), no further coalescing.
-//! - **Sreedhar** Method III (S2 17.3; case analysis in seed-digest P16(b)):
+//! - **Sreedhar** Method III (S2 17.3; case analysis in SSA book ch. 19; Boissinot et al. 2009(b)):
 //!   a copy only for the phi resources that need one, chosen from the
 //!   liveness of their congruence classes at the other resources' blocks,
 //!   undecided pairs settled greedily; interference is live-range
@@ -56,7 +56,7 @@
 //!
 //! The CFG has no duplicated edges: [`Cfg::succs`] lists each
 //! successor once and a phi has one pair per predecessor block, so the
-//! duplicated-edge case of S2 Fig. 19.3 (seed-digest T62) cannot occur; the
+//! duplicated-edge case of S2 Fig. 19.3 (SSA book 19.1, Fig. 19.2/19.3, example T62) cannot occur; the
 //! ST200 has no decrement-and-branch (ISA-ST200 §4.7), so no phi operand is
 //! defined after the copy point (no "non-split" operands).
 //!
@@ -96,7 +96,7 @@ pub enum OutOfSsa {
     /// Sreedhar et al. Method I: phi isolation, phi webs renamed (S2 17.3).
     Sreedhar,
     /// Sreedhar et al. Method III: copies only where the case analysis
-    /// asks for them (S2 17.3, seed-digest P16(b)).
+    /// asks for them (S2 17.3, SSA book ch. 19; Boissinot et al. 2009(b)).
     SreedharIII,
     /// Boissinot et al.: isolation plus coalescing with value-based
     /// interference (S2 19).

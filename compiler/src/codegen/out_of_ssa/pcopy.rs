@@ -1,6 +1,6 @@
-//! Parallel-copy sequentialisation (seed-digest P17): the optimal algorithm
-//! of Boissinot et al. (SSA book, seed `ssa-book.txt`, §19.3, Alg. 19.6)
-//! with the corrected cycle test of the seed-digest appendix, item 3.
+//! Parallel-copy sequentialisation (SSA book §3.2, §19.3): the optimal algorithm
+//! of Boissinot et al. (SSA book, §19.3, Alg. 19.6)
+//! with a corrected cycle test (below).
 //!
 //! A parallel copy `(d0, …, dn-1) ← (s0, …, sn-1)` reads every source before
 //! it writes any destination. Its copies form a "windmill" graph: every
@@ -14,9 +14,9 @@
 //!   is not needed, or has been saved elsewhere).
 //!
 //! It emits one copy per non-self copy, plus one copy into a temporary for
-//! each cycle *without* a blade, which is the minimum (seed-digest P17).
+//! each cycle *without* a blade, which is the minimum (SSA book §3.2, §19.3).
 //!
-//! Erratum (seed-digest appendix, item 3): Alg. 19.6 as printed breaks a
+//! Erratum: Alg. 19.6 as printed breaks a
 //! cycle when `b == loc(pred(b))`, which never holds for a plain swap
 //! `{a→b, b→a}`. The working test is `loc(b) == b`: once the `ready` list is
 //! exhausted, a destination whose copy is still to do holds its own original
@@ -41,7 +41,7 @@ use crate::codegen::mir::Reg;
 /// Returns the copies `(dst, src)` in execution order: running them one
 /// after the other gives every destination the value its source had before
 /// the parallel copy. Their number is the number of non-self copies plus
-/// the number of cycles without a blade (seed-digest P17, T56).
+/// the number of cycles without a blade (SSA book §3.2, §19.3, T56).
 pub fn sequentialize(copies: &[(Reg, Reg)], mut temp: impl FnMut(Reg) -> Reg) -> Vec<(Reg, Reg)> {
     // Dense local numbering of the registers involved.
     let mut regs: Vec<Reg> = vec![];
@@ -169,7 +169,7 @@ mod tests {
         }
     }
 
-    // seed-digest T56, bullet 1: `a1 ← a2 ∥ b1 ← b2`: two independent
+    // SSA book 3.2 Alg. 3.6, 19.3 Alg. 19.6, example T56, bullet 1: `a1 ← a2 ∥ b1 ← b2`: two independent
     // copies, 2 copies in either order, no temporary.
     #[test]
     fn t56_independent() {
@@ -179,7 +179,7 @@ mod tests {
         check(&pc, &s);
     }
 
-    // seed-digest T56, bullet 2 (S4 §2.3): `R0 ← R1 ∥ R1 ← R0` is exactly 3
+    // SSA book 3.2 Alg. 3.6, 19.3 Alg. 19.6, example T56, bullet 2 (S4 §2.3): `R0 ← R1 ∥ R1 ← R0` is exactly 3
     // copies with one temporary: `t = R1; R1 = R0; R0 = t` (or the mirror).
     #[test]
     fn t56_swap() {
@@ -196,7 +196,7 @@ mod tests {
         check(&pc, &s);
     }
 
-    // seed-digest T56, bullet 3: `b ← a, c ← b, a ← c, d ← c` (a cycle with
+    // SSA book 3.2 Alg. 3.6, 19.3 Alg. 19.6, example T56, bullet 3: `b ← a, c ← b, a ← c, d ← c` (a cycle with
     // a blade d): 4 copies `d=c; c=b; b=a; a=d`, no temporary.
     #[test]
     fn t56_cycle_with_blade() {
@@ -207,7 +207,7 @@ mod tests {
         check(&pc, &s);
     }
 
-    // seed-digest T56, bullet 4: `b ← a, c ← a, d ← b` (fan-out): 3 copies.
+    // SSA book 3.2 Alg. 3.6, 19.3 Alg. 19.6, example T56, bullet 4: `b ← a, c ← a, d ← b` (fan-out): 3 copies.
     #[test]
     fn t56_fan_out() {
         let (a, b, c, d) = (v(1), v(2), v(3), v(4));
@@ -289,7 +289,7 @@ mod tests {
     }
 
     proptest! {
-        // seed-digest T56, property bullet and P17: random parallel copies
+        // SSA book 3.2 Alg. 3.6, 19.3 Alg. 19.6, example T56, property bullet and P17: random parallel copies
         // on up to 8 registers; the sequence must implement the parallel
         // copy and have exactly (non-self copies + cycles without a blade)
         // copies.

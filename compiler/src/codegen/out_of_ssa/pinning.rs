@@ -161,7 +161,7 @@ pub(super) fn repair_pins(mf: &mut MFunc, st: &mut Stats) -> Analysis {
     an
 }
 
-/// An incorrect pinning (seed S4 §2.2, Fig. 5; seed-digest T65).
+/// An incorrect pinning (seed S4 §2.2, Fig. 5; Rastello et al. 2005 §2.2, Fig. 5, example T65).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PinError {
     /// Case 1: two different values pinned to one register as results of

@@ -11,7 +11,7 @@ use super::*;
 use isa::Opcode;
 
 /// Renames every virtual register to its class name, deletes phis and
-/// coalesced copies, sequentialises parallel copies (P17).
+/// coalesced copies, sequentialises parallel copies (SSA book §19.3).
 pub(super) fn rewrite(mf: &mut MFunc, cls: &mut Classes, st: &mut Stats) {
     let nv = mf.vclass.len();
     let names: Vec<Reg> = (0..nv as u32).map(|v| cls.name(v)).collect();

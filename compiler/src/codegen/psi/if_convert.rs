@@ -1,5 +1,5 @@
 //! If-conversion into psi-SSA on machine SSA (SSA book chapter 18,
-//! "If-conversion", §18.1–18.2; seed-digest P13).
+//! "If-conversion", §18.1–18.2; SSA book ch. 18; de Ferrière 2007 §2–3).
 //!
 //! The ST231 predicates nothing but `slct` (partial predication, ISA-ST200
 //! §4.3), so a converted branch's operations are *speculated*: moved above
@@ -9,7 +9,7 @@
 //! and friends, §4.6: 0 instead of a trap), and only on a core that has
 //! it (not the ST240). Calls are never speculated: a region holding one
 //! is left alone. Stores are executed on both paths without writing
-//! where they should not (SSA book Fig. 18.3, seed-digest T54): when the
+//! where they should not (SSA book Fig. 18.3, SSA book Fig. 18.2, 18.3, example T54): when the
 //! two sides of a diamond store to the same address (same operation,
 //! offset and base value), the stores are *sunk* below the sides as one
 //! store of the selected value; any other store *selects its address*,
@@ -26,7 +26,7 @@
 //! are appended to the head, the branch is removed, and each phi of the
 //! join becomes `x = psi(a_F, p?a_T)` at the end of the head: the value of
 //! the not-taken path with the guard `true` (psi-promotion of the first
-//! argument, S2 §14.3 / seed-digest T41, valid because every argument is
+//! argument, S2 §14.3 / SSA book Fig. 14.8, Eq. 14.1, example T41, valid because every argument is
 //! speculated), then the taken path's value with the branch's guard.
 //! When the join has other predecessors (*phi reduction*), the psi gets a
 //! new name and the phi one operand from the head in place of the
@@ -171,7 +171,7 @@ pub fn if_convert(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
 /// [`if_convert`] with branch probabilities and a choice of psi form.
 /// `promote`: the first argument of each psi is guarded by `true`
 /// (psi-promotion, `-fpsi-promote`, the default) rather than by the
-/// negation of the branch's guard (`-fno-psi-promote`, for the seeds'
+/// negation of the branch's guard (`-fno-psi-promote`, for de Ferrière's (2007)
 /// experiment). `taken_probability(loc)` is
 /// the probability that the branch at source position `loc` (line,
 /// column) is taken, when a profile knows it
@@ -722,7 +722,7 @@ pub(in crate::codegen) fn is_plain_store(i: &MInst) -> bool {
 }
 
 /// A store of a side block executed on both paths (SSA book Fig. 18.3,
-/// seed-digest T54(c), "select the address"): its address is computed,
+/// SSA book Fig. 18.2, 18.3, example T54(c), "select the address"): its address is computed,
 /// then replaced by the address of a scratch word of the frame when
 /// `guard` does not hold, so the store lands there:
 /// `a = add base, off; d = add $r12, scratch; b = slct guard, a, d;
@@ -1079,7 +1079,7 @@ pub fn select(
 }
 
 /// The `slct` chain computing `dst = psi(args)` when every argument is
-/// computed unconditionally (seed-digest T48, SSA book Fig. 14.10): the
+/// computed unconditionally (de Ferrière 2007 Fig. 7, example T48, SSA book Fig. 14.10): the
 /// first argument's guard is taken as `true` (psi-promotion), then each
 /// argument selects over the value so far ([`select`], with `constant`);
 /// a later `true` argument restarts the chain. Intermediate values get new
@@ -1385,13 +1385,13 @@ mod tests {
         t
     }
 
-    /// Seed-digest T53 (SSA book Fig. 18.10): if-converting a region that
+    /// Example T53 (SSA book Fig. 18.10): if-converting a region that
     /// already holds a psi. (a) `if (q) { p = cmpne a, b; x1 = add a, b;
     /// !p? x2 = c; x = psi(x1, !p?x2); d1 = f(x) } else { d2 = 3 }; d =
     /// phi(d1, d2)`, with f(x) = x + 7 side-effect free.
     /// (b) Speculating the then-branch moves the psi and both of its
     /// argument definitions above the branch with `d1 = f(x)`; the join's
-    /// phi becomes `d = psi(d1, !q?d2)` — the digest's `psi(q?d1, !q?d2)`
+    /// phi becomes `d = psi(d1, !q?d2)` — the published `psi(q?d1, !q?d2)`
     /// with its first argument promoted (T41). (c) Predicating instead
     /// projects x's psi onto q: `psi(q?x1, s?x2)` with `s = q ∧ !p`, which
     /// the ST231 computes once, right after p, as `andl` of the two

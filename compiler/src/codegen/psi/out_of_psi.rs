@@ -1,11 +1,11 @@
-//! Translation out of psi-SSA (seed-digest P15; Stoutchinin and
+//! Translation out of psi-SSA (de Ferrière 2007 §4; SSA book §14.4; Stoutchinin and
 //! de Ferrière, MICRO 2001; Bruel, "psi-SSA improvements", 2006; SSA book
 //! chapter 14.4).
 //!
 //! Every psi the back end creates has arguments computed unconditionally
 //! ([`crate::codegen::psi::if_convert`] speculates; the ST231 has no predicated
-//! operation but `slct`), so a psi is its chain of selects (seed-digest
-//! T48, SSA book Fig. 14.10): `x = psi(a1, p2?a2, …, pn?an)` becomes
+//! operation but `slct`), so a psi is its chain of selects (de Ferrière
+//! 2007, Fig. 7, example T48; SSA book Fig. 14.10): `x = psi(a1, p2?a2, …, pn?an)` becomes
 //! `t2 = slct p2, a2, a1; …; x = slct pn, an, t(n-1)` in place, which
 //! keeps machine SSA; the out-of-SSA translation then coalesces the
 //! chain's values like any others. A constant argument (defined by `mov
@@ -98,7 +98,7 @@ pub fn lower(mf: &mut MFunc) -> Stats {
 }
 
 /// The psi transformations before the select chain (SSA book §14.3;
-/// seed-digest P14): an argument defined by an earlier psi of the block
+/// SSA book §14.3; de Ferrière 2007 §2–3): an argument defined by an earlier psi of the block
 /// that nothing else reads is replaced by that psi's arguments when the
 /// combined guards are literals (psi-inlining, [`transform::inline`]); then the
 /// arguments whose guard the guards to their right cover are dropped
@@ -430,7 +430,7 @@ mod tests {
             .collect()
     }
 
-    /// Seed-digest T35 (S0 Fig. 3; Bruel, psi-SSA improvements, 2006): the
+    /// Example T35 (S0 Fig. 3; Bruel, psi-SSA improvements, 2006): the
     /// three encodings of `if (p) x = i + 1; else x = i + 2;` for an add
     /// the ST231 cannot predicate, with p = (c != 0) and i, c the
     /// parameters `$r16`, `$r17`:
@@ -507,7 +507,7 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
         }
     }
 
-    /// The two functions of seed-digest T55 (SSA book §17.2.2, end): the
+    /// The two functions of SSA book 17.2.2, end, example T55 (SSA book §17.2.2, end): the
     /// predicated `p? x2 = add a, b` with previous version x1 = a − b, as
     /// `t = add a, b; x2 = psi(x1, p?t)`, p = (c != 0) with a, b, c the
     /// parameters `$r16`–`$r18`. In `@dies` x1 is last read by the psi; in
@@ -547,7 +547,7 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
             .unwrap_or_else(|e| panic!("@{}: {e}", f.name))
     }
 
-    /// Seed-digest T55: `x2 = psi(x1, p?t)` lowers to the one select
+    /// Example T55 (SSA book 17.2.2, end): `x2 = psi(x1, p?t)` lowers to the one select
     /// `slct x2 = p, t, x1`, and both forms compute the predicated
     /// semantics derived by hand: x2 = a + b when p holds, else x1 = a − b
     /// (and `@live` returns x2 + x1), for p = 0 and p = 1.
@@ -581,8 +581,8 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
     /// Each psi-web of `f` (a psi's result with its arguments, after
     /// [`crate::codegen::psi::webs::translate`]; `merge` adds pairs to put
     /// in one web) renamed to one register, the webs' psis deleted and each
-    /// guarded copy `p? x = y` made the ST231's `x = slct p, y, x` (seed-
-    /// digest P15, final step): the non-SSA code in which the web is one
+    /// guarded copy `p? x = y` made the ST231's `x = slct p, y, x` (de
+    /// Ferrière 2007 §4, final step): the non-SSA code in which the web is one
     /// resource, x1 and x2 of T55 included.
     fn rename_webs(f: &MFunc, merge: &[(Reg, Reg)]) -> MFunc {
         let mut rep: HashMap<Reg, Reg> = HashMap::default();
@@ -643,7 +643,7 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
         g
     }
 
-    /// Seed-digest T55, the same-resource constraint: x2 and x1 share one
+    /// Example T55 (SSA book 17.2.2, end), the same-resource constraint: x2 and x1 share one
     /// resource. After psi-normalize and psi-congruence (hand-derived in
     /// `tests/filetests/psi-webs/t55_tied_previous_version.mir`: one
     /// normalize copy `p? t' = t` each; congruence copies 0 in `@dies`, 1
@@ -695,7 +695,7 @@ B1:\n  add %v4 = %v1, 1\n  goto B3\nB2:\n  add %v5 = %v1, 2\nB3:\n  phi %v8 = [B
         }
     }
 
-    /// Seed-digest T55 on the ST231: `slct x2 = p, t, x1` reads x1 and
+    /// Example T55 (SSA book 17.2.2, end) on the ST231: `slct x2 = p, t, x1` reads x1 and
     /// writes x2 as distinct operands (ISA-ST200 §4.3), so the ST231 has no
     /// same-resource constraint to meet. Out of SSA (Boissinot et al.,
     /// value-based interference) after psi-webs and lowering, every copy

@@ -1,4 +1,4 @@
-//! The predicate oracle of psi-SSA (seed-digest P14: "canonical
+//! The predicate oracle of psi-SSA (SSA book §14.3; de Ferrière 2007 §2–3: "canonical
 //! predicates (boolean functions of comparison atoms) and the queries
 //! `implies`, `disjoint`, `union`, `and`, `not`; a small BDD or a truth
 //! table over the atoms of one region is enough").
@@ -49,7 +49,7 @@ impl Predicate {
     pub fn and(self, o: Predicate) -> Predicate {
         Predicate(self.0 & o.0)
     }
-    /// Disjunction (the seeds' union of guards).
+    /// Disjunction (the union of guards of de Ferrière 2007).
     pub fn or(self, o: Predicate) -> Predicate {
         Predicate(self.0 | o.0)
     }
@@ -337,7 +337,7 @@ mod tests {
         assert!(!p.disjoint(q), "independent atoms meet");
     }
 
-    /// The guards of seed-digest T38 and T40: `p2` and `!p2` are disjoint
+    /// The guards of SSA book Fig. 14.5, example T38 and T40: `p2` and `!p2` are disjoint
     /// and cover `true`; `p` and an independent `q` are neither disjoint
     /// nor does one imply the other.
     #[test]

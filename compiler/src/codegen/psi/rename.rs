@@ -1,4 +1,4 @@
-//! Psi insertion during renaming (SSA book §14.1, Fig. 14.3; seed-digest
+//! Psi insertion during renaming (SSA book §14.1, Fig. 14.3; example
 //! T36): the construction of psi-SSA for the straight-line predicated code
 //! of one block.
 //!
@@ -20,10 +20,10 @@
 //! "ψ renamed"), so later uses read x3. The guard of the previous version
 //! is that of its definition: `true` for an unguarded one. When the
 //! previous version is itself such a psi, its arguments are listed in its
-//! place (psi-inlining, SSA book Fig. 14.4, seed-digest T37): each of them
+//! place (psi-inlining, SSA book Fig. 14.4, SSA book Fig. 14.4, example T37): each of them
 //! carries the guard of its own definition, so guards stay literals and a
 //! chain of guarded definitions gives one psi of all of them in order, the
-//! form of seed-digest T34 (`x2 = psi(p?a1, !p?a2, q?a3)`).
+//! form of de Ferrière 2007 Fig. 2, example T34 (`x2 = psi(p?a1, !p?a2, q?a3)`).
 //!
 //! The version a register has at the start of the block (version 0) is
 //! the register itself, when it is defined outside the block or read in
@@ -169,7 +169,7 @@ mod tests {
         f.blocks[0].insts.iter().map(print::inst).collect()
     }
 
-    /// Seed-digest T36 (SSA book §14.1, Fig. 14.3): `p1? x = op1` then
+    /// Example T36 (SSA book §14.1, Fig. 14.3): `p1? x = op1` then
     /// `p2? x = op`, where op1 = a + 1 and op = a + 2 are speculated into
     /// t1, t2 (%v6, %v8) and each guarded definition is a guarded copy
     /// (`psi %v7 = %v2?%v6` is `p1? x = t1`). The renaming gives, by hand:
@@ -223,7 +223,7 @@ mod tests {
         }
     }
 
-    /// Seed-digest T34 (S0 Fig. 2) built by renaming: `p? x = 1; !p? x =
+    /// Example T34 (S0 Fig. 2) built by renaming: `p? x = 1; !p? x =
     /// −1; q? x = 0` gives, by hand, x1 = psi(p?a1, !p?a2) after the
     /// second definition and x2 = psi(p?a1, !p?a2, q?a3) after the third
     /// (the previous psi's arguments inlined, each with its definition's

@@ -1,6 +1,6 @@
 //! Psi-SSA transformations on the argument list of one psi (SSA book
 //! §14.3, Figs. 14.4–14.8 and Eq. 14.1; Bruel, "psi-SSA improvements",
-//! 2006, §3.1; seed-digest P14), asked of the predicate [`Oracle`]:
+//! 2006, §3.1; SSA book §14.3; de Ferrière 2007 §2–3), asked of the predicate [`Oracle`]:
 //!
 //! - [`inline`] (psi-inlining): an argument that is itself a psi is
 //!   replaced by that psi's arguments, each guarded by `p_i ∧ g_k`;
@@ -127,7 +127,7 @@ pub fn project(o: &mut Oracle, args: &[PsiArg], p: Guard) -> Option<Vec<PsiArg>>
 /// Eq. 14.1): the part of `new` not already covered by `p_i … p_n` must
 /// not meet `p_1 ∪ … ∪ p_{i−1}`; and `new` must lie within `def_guard`,
 /// the guard of the argument's definition (`true` for a speculated or
-/// unconditional definition; seed-digest T41's definition rule).
+/// unconditional definition; SSA book Fig. 14.8, Eq. 14.1, example T41's definition rule).
 pub fn can_promote(
     o: &mut Oracle,
     args: &[PsiArg],
@@ -190,7 +190,7 @@ mod tests {
         }
     }
 
-    /// Seed-digest T34 (S0 Fig. 2): `x2 = psi(p?a1, !p?a2, q?a3)` is the
+    /// Example T34 (S0 Fig. 2): `x2 = psi(p?a1, !p?a2, q?a3)` is the
     /// rightmost argument whose guard holds: p=1,q=1 gives a3, p=1,q=0
     /// gives a1, p=0,q=0 gives a2.
     #[test]
@@ -213,7 +213,7 @@ mod tests {
         assert_eq!(val(&mut o2, at(0, 1)), v(3));
     }
 
-    /// Seed-digest T37 (SSA book Fig. 14.4): `x1 = psi(a1, p2?a2); x2 =
+    /// Example T37 (SSA book Fig. 14.4): `x1 = psi(a1, p2?a2); x2 =
     /// psi(p1?x1, p3?a3)` becomes `psi(p1?a1, p1∧p2?a2, p3?a3)`. With p1 =
     /// true (the promoted first argument this back end produces) the
     /// guards stay literals: `psi(a1, p2?a2, p3?a3)`, checked by value on
@@ -238,7 +238,7 @@ mod tests {
         assert_eq!(inline(&mut o, &y2, 0, &x1), None);
     }
 
-    /// Seed-digest T38 (SSA book Fig. 14.5): `psi(a1, p2?a2, !p2?a3)`
+    /// Example T38 (SSA book Fig. 14.5): `psi(a1, p2?a2, !p2?a3)`
     /// reduces to `psi(p2?a2, !p2?a3)` since true ⊆ p2 ∪ !p2.
     #[test]
     fn t38_reduction() {
@@ -256,7 +256,7 @@ mod tests {
         assert_eq!(reduce(&mut o, &y).unwrap(), y.to_vec());
     }
 
-    /// Seed-digest T39 (SSA book Fig. 14.6): projecting `psi(p2?a2,
+    /// Example T39 (SSA book Fig. 14.6): projecting `psi(p2?a2,
     /// !p2?a3)` on p2 gives `psi(p2?a2)`; a3 goes (!p2 ∩ p2 = ∅).
     #[test]
     fn t39_projection() {
@@ -275,7 +275,7 @@ mod tests {
         assert_eq!(project(&mut o, &y, Guard::If(v(P))), None);
     }
 
-    /// Seed-digest T40 (SSA book Fig. 14.7): `psi(p2?a2, !p2?a3)` may
+    /// Example T40 (SSA book Fig. 14.7): `psi(p2?a2, !p2?a3)` may
     /// become `psi(!p2?a3, p2?a2)`; `psi(p?a, q?b)` with independent p and
     /// q may not.
     #[test]
@@ -294,7 +294,7 @@ mod tests {
         );
     }
 
-    /// Seed-digest T41 (SSA book Fig. 14.8, Eq. 14.1; S0 §3.1).
+    /// Example T41 (SSA book Fig. 14.8, Eq. 14.1; S0 §3.1).
     #[test]
     fn t41_promotion_conditions() {
         let mut o = Oracle::new();

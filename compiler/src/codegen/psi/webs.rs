@@ -1,6 +1,6 @@
-//! The seeds' translation out of psi-SSA up to the psi-webs
+//! De Ferrière's (2007) translation out of psi-SSA up to the psi-webs
 //! (`-fout-of-psi=webs`; Bruel, "psi-SSA improvements", 2006, §4 — seed
-//! S0; SSA book §14.4, Algorithm 14.1; seed-digest P15): optional copy
+//! S0; SSA book §14.4, Algorithm 14.1; de Ferrière 2007 §4; SSA book §14.4): optional copy
 //! folding, psi-normalize, then psi-congruence. Its output is still
 //! machine SSA with psis, whose *guarded copies* are one-argument psis
 //! `a' = psi(p?a)` (a definition guarded by `p`); [`crate::codegen::psi::out_of_psi`]
@@ -12,8 +12,8 @@
 //! remove): `slct` does not overwrite an operand, so the web constraint
 //! ("every variable of a psi-web in one register") that these phases
 //! establish for predicated moves is not needed here. The phases exist to
-//! reproduce the seeds' experiment (copies per phase, S0 §5, seed-digest
-//! §3.1) and for targets with predicated moves.
+//! reproduce the published experiment (copies per phase, de Ferrière
+//! 2007, §5) and for targets with predicated moves.
 //!
 //! Scope: each psi is handled within its block (if-conversion puts a
 //! region's psis and speculated code in one block); arguments defined in
@@ -31,7 +31,7 @@
 //!   right to left join the web of the psi's result unless they interfere
 //!   with a member; an interfering argument is repaired by a guarded copy
 //!   just before the definition of its right neighbour (before the psi for
-//!   the last). Live ranges use the psi's use points (seed-digest T48: an
+//!   the last). Live ranges use the psi's use points (de Ferrière 2007 Fig. 7, example T48: an
 //!   argument is used where its right neighbour is defined; the last one
 //!   at the psi); values defined under disjoint guards do not interfere;
 //!   interference with the psi's own result is ignored.
@@ -41,7 +41,7 @@ use crate::codegen::psi::predicate::{Definitions, Oracle, Predicate};
 use crate::hash::HashMap;
 use std::rc::Rc;
 
-/// Counters of the seeds' phases (S0 §5 Figs. 9–10 rows).
+/// Counters of the phases of de Ferrière 2007 (§5 Figs. 9–10 rows).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Copies folded into psi arguments before the translation.
@@ -56,7 +56,7 @@ pub struct Stats {
 
 /// Copy folding before the translation (S0 §5's experiment): a psi
 /// argument defined by a register copy `a = mov b` (neither pinned) is
-/// replaced by `b`. Can make a psi non-normalized (seed-digest T46).
+/// replaced by `b`. Can make a psi non-normalized (de Ferrière 2007 Fig. 5, example T46).
 pub fn fold_copies(mf: &mut MFunc) -> usize {
     let mut copy_of: HashMap<Reg, Reg> = HashMap::default();
     for b in &mf.blocks {

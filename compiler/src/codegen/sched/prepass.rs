@@ -85,7 +85,7 @@ pub const SPECULATION_WINDOW: usize = 8;
 /// carried up into the previous iteration has new first loads to issue
 /// ahead, so a list walk's `p->next`, `p->next->info` and
 /// `p->next->info->idx` end up issued over several iterations (software
-/// pipelining of a `while` loop by repeated speculation). Session 14, on
+/// pipelining of a `while` loop by repeated speculation). Measured on
 /// CoreMark (`-O2`, ST231): 1 round 3 683 611 cycles, 2 rounds 3 580 569,
 /// 3 rounds 3 524 397, 4 rounds 3 494 679, 5 and 6 rounds 3 511 596; with
 /// the rule that keeps a call's argument copy in place (nqueens 1.023×
