@@ -85,7 +85,7 @@ pub fn rows(elf: &ElfFile) -> BTreeMap<u64, SourceLine> {
         if length == 0 {
             break;
         }
-        offset += length as usize;
+        offset += length;
     }
     out
 }
