@@ -60,7 +60,8 @@ const NEUTRAL: &[(&str, bool)] = &[
 ];
 
 /// The options of a command line (`args` without the program name) that
-/// decide its results: every argument but those of [`NEUTRAL`]
+/// decide its results: every argument but `--shard`, `--out`, `--jobs`,
+/// `--json`, `--report-md` and `--baseline`
 /// (`--opt VALUE` and `--opt=VALUE` forms).
 pub fn deciding_options(args: &[String]) -> Vec<String> {
     let mut out = Vec::new();
