@@ -30,3 +30,4 @@ pub mod interp;
 pub mod ir;
 pub mod lower;
 pub mod opt;
+pub mod timing;

@@ -126,6 +126,9 @@ Options:
   -v                 print the steps
   --stats            print per-pass counters, spills, copies, bundles and
                      operations per bundle (on stderr)
+  --time-passes      print the wall time of each phase and IR pass and the
+                     IR instructions each pass leaves, in the layout of
+                     gcc's -ftime-report (also accepted), on stderr
   --max-steps N      with --run-ir: stop after N IR instructions
   --help, --version
 ";
@@ -153,6 +156,8 @@ struct Args {
     nostartfiles: bool,
     verbose: bool,
     stats: bool,
+    /// `--time-passes` (also gcc's `-ftime-report`).
+    time_passes: bool,
     no_warnings: bool,
     max_steps: Option<u64>,
     files: Vec<PathBuf>,
@@ -260,6 +265,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
             "-w" => a.no_warnings = true,
             "-v" => a.verbose = true,
             "--stats" => a.stats = true,
+            "--time-passes" | "-ftime-report" => a.time_passes = true,
             "-nostdlib" | "--nostdlib" => a.nostdlib = true,
             "-nostartfiles" | "--nostartfiles" => a.nostartfiles = true,
             "--machine" => a
@@ -466,7 +472,15 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match run(args) {
+    let time_passes = args.time_passes;
+    if time_passes {
+        compiler::timing::enable();
+    }
+    let result = run(args);
+    if let Some(entries) = compiler::timing::take().filter(|_| time_passes) {
+        eprint!("{}", compiler::timing::report(&entries));
+    }
+    match result {
         Ok(code) => code,
         Err(e) => {
             eprint!("{e}");

@@ -134,7 +134,20 @@ pub fn dependencies(path: &str, src: &[u8], opts: &Options) -> Output<Vec<Includ
 /// Compiles one C file to IR: preprocess, parse and check, lower, verify.
 pub fn compile(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
     let (path, src, opts) = (path.to_string(), src.to_vec(), opts.clone());
-    with_big_stack(move || compile_here(&path, &src, &opts))
+    // `--time-passes` records per thread: carry it to the compiling thread
+    // and its entries back.
+    let timing = crate::timing::enabled();
+    let (out, entries) = with_big_stack(move || {
+        if timing {
+            crate::timing::enable();
+        }
+        let out = compile_here(&path, &src, &opts);
+        (out, crate::timing::take())
+    });
+    for e in entries.into_iter().flatten() {
+        crate::timing::record(e.name, e.wall, e.insts);
+    }
+    out
 }
 
 /// [`compile`] on the current thread (the caller provides the stack).
@@ -142,11 +155,11 @@ pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
     let mut sm = SourceMap::default();
     let mut diags = new_diags(opts);
     let mut interner = Interner::default();
-    let toks = {
+    let toks = crate::timing::time("preprocessing", || {
         let mut pp = Preprocessor::new(&mut sm, &mut diags, &mut interner, pp_opts(opts));
         pp.run(path, src)
-    };
-    let tu = {
+    });
+    let tu = crate::timing::time("parsing and semantic analysis", || {
         let mut p = Parser::new(toks, &mut interner, &mut diags);
         p.custom_ops = opts.custom_ops.clone();
         p.machine_name = opts
@@ -155,13 +168,15 @@ pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
             .or_else(|| opts.core.clone())
             .unwrap_or_else(|| "st231".to_string());
         p.translation_unit()
-    };
+    });
     let mut module = None;
     if !diags.has_errors() {
         let lower_opts = crate::lower::Options {
             jump_tables: !opts.no_jump_tables,
         };
-        let m = crate::lower::lower_with_options(&tu, &interner, &mut diags, Some(&sm), lower_opts);
+        let m = crate::timing::time("lowering to IR", || {
+            crate::lower::lower_with_options(&tu, &interner, &mut diags, Some(&sm), lower_opts)
+        });
         if !diags.has_errors() {
             if let Err(e) = ir::verify_module(&m) {
                 diags.list.push(crate::frontend::source::Diagnostic {

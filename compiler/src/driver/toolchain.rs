@@ -463,7 +463,9 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         .iter()
         .any(crate::opt::softfloat::has_floats)
     {
-        let s = crate::opt::softfloat::legalize_module(&mut module);
+        let s = crate::timing::time("softfloat", || {
+            crate::opt::softfloat::legalize_module(&mut module)
+        });
         passes.stats.push(("softfloat", s));
     }
     let file_name = (sources.len() == 1).then(|| sources[0].0.clone());
@@ -486,11 +488,13 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         mir_simplify: cfg.mir_simplify,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
-    let (asm, functions) = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
-        .map_err(|messages| Error::Backend {
-            file: name.to_string(),
-            messages,
-        })?;
+    let (asm, functions) = crate::timing::time("back end", || {
+        crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
+    })
+    .map_err(|messages| Error::Backend {
+        file: name.to_string(),
+        messages,
+    })?;
     Ok(Compiled {
         asm,
         passes,

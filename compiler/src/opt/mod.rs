@@ -353,6 +353,21 @@ pub fn optimize_module_bisect(
             continue;
         }
         let mut total = Stats::default();
+        let started = crate::timing::enabled().then(std::time::Instant::now);
+        let record = |m: &Module| {
+            if let Some(t) = started {
+                let insts = m
+                    .functions
+                    .iter()
+                    .flat_map(|f| {
+                        f.layout
+                            .iter()
+                            .map(|b| f.blocks[b.index()].insts.len() as u64)
+                    })
+                    .sum();
+                crate::timing::record(p.name, t.elapsed(), insts);
+            }
+        };
         if p.name == "inline" {
             let s = inline::run(m, &mut |name| bisect.should_run(p.name, name));
             total.merge(&s);
@@ -365,6 +380,7 @@ pub fn optimize_module_bisect(
                 }
             }
             report.add(p.name, &total);
+            record(m);
             continue;
         }
         for f in &mut m.functions {
@@ -389,6 +405,7 @@ pub fn optimize_module_bisect(
             }
         }
         report.add(p.name, &total);
+        record(m);
         if opts.dump.iter().any(|d| d == p.name) {
             let text = format!(
                 ";; IR after {} (pipeline step {})\n{}",
