@@ -111,6 +111,9 @@ struct TBundle {
     /// their stages) and destinations, as ranges of the block's arrays.
     ops: (u32, u32),
     checks: (u32, u32),
+    /// The checks that can stall when every write from before the block
+    /// has landed in time (see [`Block::pre_limit`]).
+    fast_checks: (u32, u32),
     dsts: (u32, u32),
     counted_ops: u32,
     /// Results may be written as each operation completes (no operation
@@ -132,6 +135,12 @@ pub(super) struct Block {
     checks: Vec<(u8, u8)>,
     dsts: Vec<Dst>,
     bound: u64,
+    /// If every register write from before the block lands by the entry
+    /// cycle plus `pre_limit` (that is, `max_avail - cycle` is at most
+    /// `pre_limit`), no check on a register the block has not yet written
+    /// can stall: bundle `k` is fetched `k` cycles after entry or later,
+    /// and reads at its stage or later.
+    pre_limit: u64,
 }
 
 /// Whether a bundle of these operations can be translated; the others run
@@ -181,7 +190,14 @@ fn is_memory(k: Kind) -> bool {
 fn may_trap(k: Kind) -> bool {
     matches!(
         k,
-        Kind::Ldw | Kind::Ldh | Kind::Ldhu | Kind::Ldb | Kind::Ldbu | Kind::Stw | Kind::Sth | Kind::Stb
+        Kind::Ldw
+            | Kind::Ldh
+            | Kind::Ldhu
+            | Kind::Ldb
+            | Kind::Ldbu
+            | Kind::Stw
+            | Kind::Sth
+            | Kind::Stb
     )
 }
 
@@ -399,7 +415,12 @@ impl Machine {
         let ipen = u64::from(self.model.icache.miss_penalty);
         let dpen = u64::from(self.model.dcache.miss_penalty);
         let taken = u64::from(self.model.taken_branch_penalty);
-        let mut blk = Block::default();
+        let mut blk = Block {
+            pre_limit: u64::MAX,
+            ..Block::default()
+        };
+        // Last writer of each register in the block so far: (bundle, stage).
+        let mut writer: [Option<(u64, u8)>; NUM_REGS] = [None; NUM_REGS];
         let mut cur = pc;
         let mut prev_last_line: Option<u32> = None;
         while blk.bundles.len() < MAX_BUNDLES {
@@ -466,6 +487,26 @@ impl Machine {
             for d in dsts {
                 blk.checks.push((d.reg, d.stage));
             }
+            // Static scoreboard: a result of bundle j at stage s is ready
+            // for a read at stage r by bundle k > j when s - r <= k - j
+            // (bundle k is fetched at least k - j cycles after bundle j's
+            // results start their latency); only the others are checked.
+            let k = blk.bundles.len() as u64;
+            let fast_start = blk.checks.len() as u32;
+            for i in check_start..fast_start {
+                let (reg, stage) = blk.checks[i as usize];
+                match writer[reg as usize] {
+                    Some((j, s)) => {
+                        if i64::from(s) - i64::from(stage) > (k - j) as i64 {
+                            blk.checks.push((reg, stage));
+                        }
+                    }
+                    None => blk.pre_limit = blk.pre_limit.min(k + u64::from(stage)),
+                }
+            }
+            for d in dsts {
+                writer[d.reg as usize] = Some((k, d.stage));
+            }
             let dst_start = blk.dsts.len() as u32;
             blk.dsts.extend_from_slice(dsts);
             let first_line = self.icache.line_of(cur);
@@ -482,7 +523,8 @@ impl Machine {
                 last_addr,
                 static_hit: prev_last_line == Some(first_line),
                 ops: (op_start, blk.ops.len() as u32 - op_start),
-                checks: (check_start, blk.checks.len() as u32 - check_start),
+                checks: (check_start, fast_start - check_start),
+                fast_checks: (fast_start, blk.checks.len() as u32 - fast_start),
                 dsts: (dst_start, dsts.len() as u32),
                 counted_ops: u32::from(b.counted_ops),
                 direct,
@@ -515,6 +557,7 @@ impl Machine {
             .saturating_add(blk.bound)
             .saturating_add(self.max_avail.saturating_sub(self.cycle))
             >= limit;
+        let fast = self.max_avail.saturating_sub(self.cycle) <= blk.pre_limit;
         let generation = self.tr.generation;
         let taken_penalty = u64::from(self.model.taken_branch_penalty);
         let mut writes = Writes {
@@ -546,7 +589,8 @@ impl Machine {
             // 2. Scoreboard.
             let mut issue = t;
             let mut cause = 0usize;
-            for &(reg, stage) in &blk.checks[tb.checks.0 as usize..][..tb.checks.1 as usize] {
+            let checks = if fast { tb.fast_checks } else { tb.checks };
+            for &(reg, stage) in &blk.checks[checks.0 as usize..][..checks.1 as usize] {
                 let need = self.avail[reg as usize].saturating_sub(u64::from(stage));
                 if need > issue {
                     issue = need;
