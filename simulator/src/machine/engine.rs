@@ -411,6 +411,18 @@ fn alu(k: Kind, a: u32, b: u32) -> u32 {
     }
 }
 
+/// Index in [`isa::model::ALL_CLASSES`] of each timing class, by the
+/// class's discriminant.
+const CLASS_SLOT: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut i = 0;
+    while i < isa::model::ALL_CLASSES.len() {
+        t[isa::model::ALL_CLASSES[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Results of a bundle not yet written (buffered bundles only).
 struct Writes {
     n: usize,
@@ -436,6 +448,10 @@ impl Machine {
     /// until the program exits, traps or reaches the cycle limit.
     pub(super) fn run_translated(&mut self) -> Stop {
         let limit = self.options.max_cycles.unwrap_or(u64::MAX);
+        let mut writes = Writes {
+            n: 0,
+            w: [(SINK, 0); 2 * crate::decode::MAX_ISSUE as usize],
+        };
         loop {
             let pc = self.pc;
             if self.cycle >= limit {
@@ -458,7 +474,7 @@ impl Machine {
                 return stop;
             }
             let block = Rc::clone(&self.tr.blocks[(entry - 1) as usize]);
-            if let Some(stop) = self.run_block(&block, limit) {
+            if let Some(stop) = self.run_block(&block, limit, &mut writes) {
                 return stop;
             }
         }
@@ -629,7 +645,7 @@ impl Machine {
     }
 
     /// Runs `blk` from its first bundle; `Some` if the run stops in it.
-    fn run_block(&mut self, blk: &Block, limit: u64) -> Option<Stop> {
+    fn run_block(&mut self, blk: &Block, limit: u64, writes: &mut Writes) -> Option<Stop> {
         self.tr.counters.block_runs += 1;
         // Check the cycle limit before each bundle only when the block
         // could reach it (earlier writes can delay it by what is left of
@@ -640,19 +656,9 @@ impl Machine {
             .saturating_add(self.max_avail.saturating_sub(self.cycle))
             >= limit;
         let fast = self.max_avail.saturating_sub(self.cycle) <= blk.pre_limit;
-        // Index in isa::model::ALL_CLASSES of each timing class.
-        let mut class_slot = [0u8; 16];
-        for (i, &c) in isa::model::ALL_CLASSES.iter().enumerate() {
-            if let Some(s) = class_slot.get_mut(c as usize) {
-                *s = i as u8;
-            }
-        }
+        let class_slot = &CLASS_SLOT;
         let generation = self.tr.generation;
         let taken_penalty = u64::from(self.model.taken_branch_penalty);
-        let mut writes = Writes {
-            n: 0,
-            w: [(SINK, 0); 2 * crate::decode::MAX_ISSUE as usize],
-        };
         for (n, tb) in blk.bundles.iter().enumerate() {
             let pc = tb.pc;
             if check && self.cycle >= limit {
@@ -704,10 +710,10 @@ impl Machine {
             let mut taken = false;
             let ops = &blk.ops[tb.ops.0 as usize..][..tb.ops.1 as usize];
             let r = if tb.direct {
-                self.exec::<true>(ops, &mut dstall, &mut next_pc, &mut taken, &mut writes)
+                self.exec::<true>(ops, &mut dstall, &mut next_pc, &mut taken, writes)
             } else {
                 writes.n = 0;
-                let r = self.exec::<false>(ops, &mut dstall, &mut next_pc, &mut taken, &mut writes);
+                let r = self.exec::<false>(ops, &mut dstall, &mut next_pc, &mut taken, writes);
                 if r.is_ok() {
                     for &(idx, v) in &writes.w[..writes.n] {
                         self.vals[idx as usize] = v;
