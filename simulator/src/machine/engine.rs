@@ -59,14 +59,22 @@
 //! native JIT were not measured.
 //!
 //! Measured on the `cargo bench -p simulator` kernel (2.6 M operations,
-//! ST231, full timing and caches), CPU time of 20 runs (`perf stat -e
-//! task-clock`) on a shared, heavily loaded 2-core host: translate about
-//! 400 ms, interp about 596 ms, that is about 130 M and 87 M simulated
-//! operations per second: 1.5x. Wall-clock criterion figures on that host
-//! varied by more than 2x between runs. The profile of the translated run
-//! spreads over the remaining per-bundle timing work (fetch, scoreboard
-//! update, D-cache lookups: `Cache::access` alone is 12 %); the 5x and
-//! 500 M operations/s goals are not reached.
+//! ST231, full timing and caches) on a shared 2-core host under heavy load
+//! (load average 9 to 19), so every figure is noisy:
+//!
+//! - CPU time of 20 runs (`perf stat -e task-clock`): translate 400 to
+//!   445 ms, interp 595 to 620 ms, that is about 120 to 130 M against
+//!   85 to 87 M simulated operations per second: 1.4x to 1.5x;
+//! - criterion (wall clock, same run): translate 37.9 M, interp 28.9 M
+//!   operations per second: 1.3x;
+//! - `time ./target/release/testsuite --configs O2` (50 benchmarks,
+//!   compilation included): 16.7 s against 21.0 s wall, 5.5 s against
+//!   7.0 s user; every cycle count equal (`--baseline`: 1.000 for all).
+//!
+//! The profile of the translated run spreads over the remaining
+//! per-bundle timing work (fetch, scoreboard update, D-cache lookups:
+//! `Cache::access` alone is 12 %); the 5x and 500 M operations/s goals are
+//! not reached.
 //!
 //! The results are the interpreter's, counter for counter: the
 //! differential test `tests/engines.rs` compares both engines (stop,
