@@ -94,6 +94,7 @@ fn run_asm_with(text: &str, o: &Options) -> Result<Run, String> {
         simulator::Options {
             perfect_caches: true,
             max_cycles: Some(200_000_000),
+            ..Default::default()
         },
     )
     .map_err(|e| format!("{e:?}"))?;

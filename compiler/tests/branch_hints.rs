@@ -49,6 +49,7 @@ fn run(exe: &[u8]) -> (i32, u64, u64) {
         Options {
             perfect_caches: false,
             max_cycles: Some(100_000_000),
+            ..Default::default()
         },
     )
     .unwrap();

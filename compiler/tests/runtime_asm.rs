@@ -57,6 +57,7 @@ fn run_with(
         Options {
             perfect_caches: false,
             max_cycles: Some(50_000_000),
+            ..Default::default()
         },
     )
     .unwrap();

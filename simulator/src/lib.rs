@@ -39,5 +39,5 @@ pub mod symbols;
 pub mod trap;
 
 pub use loader::{LoadError, Program};
-pub use machine::{Io, Machine, Options, Stats};
+pub use machine::{Engine, EngineStats, Io, Machine, Options, Stats};
 pub use trap::{Stop, Trap, TrapKind};

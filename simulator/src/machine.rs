@@ -52,6 +52,8 @@ use crate::decode::{self, Bundle, Code, DecodeFault, Kind, BR_BASE, NUM_REGS, SI
 use crate::memory::{Fault, Memory};
 use crate::trap::{Stop, Trap, TrapKind};
 
+mod engine;
+
 /// Start of the control-register space (ISA-ST200 §1.1).
 pub const CREG_BASE: u32 = 0xFFFF_0000;
 /// Address of the `PM_PCLK` cycle counter (ISA-ST200 §1.5).
@@ -281,6 +283,65 @@ impl Io {
     }
 }
 
+/// How the machine executes code (`--engine`). Both give the same
+/// results, counter for counter (see the `engine` module).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// Hot code translated once per block into specialised operations.
+    #[default]
+    Translate,
+    /// One bundle at a time from the decode cache (the reference).
+    Interp,
+}
+
+impl Engine {
+    /// The engine named `name` (`translate` or `interp`).
+    pub fn from_name(name: &str) -> Option<Engine> {
+        match name {
+            "translate" => Some(Engine::Translate),
+            "interp" => Some(Engine::Interp),
+            _ => None,
+        }
+    }
+
+    /// The engine named by the environment variable `STSIM_ENGINE`, else
+    /// the default; an unknown name is an error naming the variable.
+    pub fn from_env() -> Result<Engine, String> {
+        match std::env::var("STSIM_ENGINE") {
+            Ok(v) => Engine::from_name(&v).ok_or_else(|| {
+                format!("STSIM_ENGINE=`{v}`: unknown engine (expected translate or interp)")
+            }),
+            Err(_) => Ok(Engine::default()),
+        }
+    }
+}
+
+/// Counters of the translating engine (not part of [`Stats`]: they differ
+/// between engines by design; `--stats` prints them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EngineStats {
+    /// Blocks translated.
+    pub blocks_translated: u64,
+    /// Bundles in the translated blocks.
+    pub bundles_translated: u64,
+    /// Executions of translated blocks.
+    pub block_runs: u64,
+    /// Bundles executed by the translated blocks.
+    pub bundles_in_blocks: u64,
+    /// Bundles the translator leaves to the interpreter, one at a time
+    /// (`syscall`, `rfi`, `idle`, `break`, `sbrk`, `prgins`, `pswset`,
+    /// `pswclr`, `ldw.l`, `stw.l`, custom operations, and bundles that
+    /// cannot be decoded: their trap is the interpreter's).
+    pub interpreted_bundles: u64,
+    /// Flushes of every translation (stores into translated code, decode
+    /// cache flushes).
+    pub flushes: u64,
+    /// Runs handed whole to the interpreter: trace or profiles enabled, or
+    /// a non-interlocked core (ST220) whose exposed pipeline the translator
+    /// does not model.
+    pub fallback_runs: u64,
+}
+
 /// Simulator options besides the processor model.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -288,6 +349,8 @@ pub struct Options {
     pub perfect_caches: bool,
     /// Stop once this many cycles have elapsed (`--max-cycles`).
     pub max_cycles: Option<u64>,
+    /// The execution engine (`--engine`).
+    pub engine: Engine,
 }
 
 /// Why a machine could not be built.
@@ -371,6 +434,11 @@ pub struct Machine {
     /// `--profile-edges`: per decoded bundle, how often its conditional
     /// branch was taken and not taken.
     edges: Option<Vec<[u64; 2]>>,
+    /// Translated blocks (the `engine` module).
+    tr: engine::Translations,
+    /// Set when a single-step run of the interpreter stops after its one
+    /// bundle (not a real stop).
+    step_pause: bool,
 }
 
 /// Result of one write: value-array index and value.
@@ -426,6 +494,8 @@ impl Machine {
             trace: None,
             profile: None,
             edges: None,
+            tr: engine::Translations::default(),
+            step_pause: false,
         })
     }
 
@@ -596,6 +666,7 @@ impl Machine {
     }
 
     fn flush_decode_cache(&mut self) {
+        self.flush_translations();
         for p in &mut self.code_pages {
             p.fill(0);
         }
@@ -616,7 +687,14 @@ impl Machine {
             };
             let p = self.code_page_of[(a >> 12) as usize];
             if p != 0 {
-                self.code_pages[(p - 1) as usize][((a & 0xFFF) >> 2) as usize] = 0;
+                let e = &mut self.code_pages[(p - 1) as usize][((a & 0xFFF) >> 2) as usize];
+                if *e != 0 {
+                    *e = 0;
+                    // Every translated bundle is in the decode cache.
+                    if self.tr.has_blocks() {
+                        self.flush_translations();
+                    }
+                }
             }
         }
     }
@@ -764,12 +842,23 @@ impl Machine {
     /// (`$r3=0x00000005 $b1=1 [0x00002000]=0x000000ff/4`).
     pub fn run(&mut self) -> Stop {
         let slow = self.trace.is_some() || self.profile.is_some() || self.edges.is_some();
-        match (self.model.interlocked, slow) {
-            (true, false) => self.run_loop::<false, false>(),
-            (true, true) => self.run_loop::<false, true>(),
-            (false, false) => self.run_loop::<true, false>(),
-            (false, true) => self.run_loop::<true, true>(),
+        if self.options.engine == Engine::Translate {
+            if self.model.interlocked && !slow {
+                return self.run_translated();
+            }
+            self.tr.counters.fallback_runs += 1;
         }
+        match (self.model.interlocked, slow) {
+            (true, false) => self.run_loop::<false, false, false>(),
+            (true, true) => self.run_loop::<false, true, false>(),
+            (false, false) => self.run_loop::<true, false, false>(),
+            (false, true) => self.run_loop::<true, true, false>(),
+        }
+    }
+
+    /// Counters of the translating engine.
+    pub fn engine_stats(&self) -> EngineStats {
+        self.tr.counters
     }
 
     /// Stops with a trap in the bundle at `pc`, which was about to issue
@@ -781,7 +870,7 @@ impl Machine {
     }
 
     #[inline(never)]
-    fn run_loop<const EXPOSED: bool, const SLOW: bool>(&mut self) -> Stop {
+    fn run_loop<const EXPOSED: bool, const SLOW: bool, const STEP: bool>(&mut self) -> Stop {
         let limit = self.options.max_cycles.unwrap_or(u64::MAX);
         let trap_read = self.model.stages(OpClass::Trap).read as u64;
         let taken_penalty = self.model.taken_branch_penalty as u64;
@@ -790,8 +879,17 @@ impl Machine {
             value: 0,
         }; 2 * decode::MAX_ISSUE as usize];
         let mut mem_writes: Option<(u32, u32, u32)> = None;
+        let mut stepped = false;
         'bundles: loop {
             let pc = self.pc;
+            if STEP {
+                // One bundle only: pause (not a stop) before the second.
+                if stepped {
+                    self.step_pause = true;
+                    return Stop::MaxCycles { limit, pc };
+                }
+                stepped = true;
+            }
             if self.cycle >= limit {
                 return Stop::MaxCycles { limit, pc };
             }

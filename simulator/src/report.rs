@@ -104,6 +104,26 @@ pub fn stats_text(stats: &Stats, model_name: &str) -> String {
     s
 }
 
+/// The translating engine's counters for `--stats` (an `engine` section:
+/// blocks translated and run, bundles left to the interpreter, flushes,
+/// whole runs handed to the interpreter).
+pub fn engine_text(e: &crate::machine::EngineStats) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "  engine");
+    for (name, n) in [
+        ("blocks translated", e.blocks_translated),
+        ("bundles translated", e.bundles_translated),
+        ("block runs", e.block_runs),
+        ("bundles run in blocks", e.bundles_in_blocks),
+        ("bundles interpreted", e.interpreted_bundles),
+        ("translation flushes", e.flushes),
+        ("interpreter fallbacks", e.fallback_runs),
+    ] {
+        let _ = writeln!(s, "    {name:<26}{n:>14}");
+    }
+    s
+}
+
 /// The `--stats-json` document: top-level integer keys `cycles`,
 /// `bundles`, `operations`, an `ipc` number, a `stalls` object by cause
 /// (see [`stall_causes`]), `taken_branches`, `icache`/`dcache` objects

@@ -30,6 +30,7 @@ fn run_bytes(bytes: &[u8], model: ProcessorModel) {
         Options {
             perfect_caches: false,
             max_cycles: Some(20_000),
+            ..Default::default()
         },
     )
     .unwrap();
@@ -78,7 +79,7 @@ proptest! {
     #[test]
     fn random_code(words in prop::collection::vec(any::<u32>(), 1..64), core in 0usize..3, stop_bits in any::<bool>()) {
         let model = ProcessorModel::builtin(isa::Core::ALL[core]);
-        let mut m = Machine::new(model, Options { perfect_caches: false, max_cycles: Some(5_000) }).unwrap();
+        let mut m = Machine::new(model, Options { perfect_caches: false, max_cycles: Some(5_000), ..Default::default() }).unwrap();
         m.set_io(Io::captured(b""));
         // Random words, most with stop bits (so that decoding gets past the
         // bundle length check), clear bit 30 half of the time.

@@ -55,6 +55,7 @@ fn raw_machine(words: &[u32], model: ProcessorModel) -> Machine {
         Options {
             perfect_caches: true,
             max_cycles: Some(1000),
+            ..Default::default()
         },
     )
     .unwrap();
@@ -191,6 +192,7 @@ fn traced_bundles_assemble_back_to_the_same_words() {
         Options {
             perfect_caches: true,
             max_cycles: Some(10_000),
+            ..Default::default()
         },
         b"",
     );

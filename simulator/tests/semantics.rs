@@ -454,6 +454,7 @@ fn semihosting_write_read_cycles_exit() {
         simulator::Options {
             perfect_caches: true,
             max_cycles: None,
+            ..Default::default()
         },
         b"yo",
     );

@@ -282,6 +282,7 @@ fn max_cycles_stops_a_runaway_program() {
         Options {
             perfect_caches: true,
             max_cycles: Some(1000),
+            ..Default::default()
         },
         b"",
     );

@@ -198,6 +198,7 @@ fn simulate_profiled(
     let options = Options {
         perfect_caches: false,
         max_cycles: Some(MAX_CYCLES),
+        engine: simulator::Engine::from_env()?,
     };
     // The machine recorded in the executable, as `stsim prog` runs it: it
     // must be the configuration's machine.

@@ -94,6 +94,7 @@ pub fn simulate_on(
         Options {
             perfect_caches: false,
             max_cycles: Some(500_000_000),
+            ..Default::default()
         },
     )
     .map_err(|e| e.to_string())?;

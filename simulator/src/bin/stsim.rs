@@ -23,7 +23,7 @@ use isa::model::ProcessorModel;
 use isa::Core;
 use simulator::report;
 use simulator::trap::EXIT_LOAD_ERROR;
-use simulator::{Machine, Options, Program};
+use simulator::{Engine, Machine, Options, Program};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -51,6 +51,11 @@ struct Cli {
     /// Every cache access hits.
     #[arg(long)]
     perfect_caches: bool,
+    /// Execution engine: `translate` (default; or the `STSIM_ENGINE`
+    /// environment variable) or `interp` (the reference interpreter). Both
+    /// give the same results.
+    #[arg(long, value_name = "ENGINE")]
+    engine: Option<String>,
     /// Print cycle, bundle, operation, stall and cache statistics to stderr.
     #[arg(long)]
     stats: bool,
@@ -88,7 +93,8 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 fn main() -> ExitCode {
     // Accept gcc-style `-mcpu=X` as well as `--mcpu=X` among stsim's own
     // options (those before the program name).
-    const TAKES_VALUE: [&str; 8] = [
+    const TAKES_VALUE: [&str; 9] = [
+        "--engine",
         "--print-machine",
         "--machine",
         "--max-cycles",
@@ -161,9 +167,24 @@ fn main() -> ExitCode {
         Ok(m) => m,
         Err(refusal) => return fail(format!("`{}`: {refusal}", program_path.display())),
     };
+    let engine = match &cli.engine {
+        Some(name) => match Engine::from_name(name) {
+            Some(e) => e,
+            None => {
+                return fail(format!(
+                    "unknown --engine `{name}` (expected translate or interp)"
+                ))
+            }
+        },
+        None => match Engine::from_env() {
+            Ok(e) => e,
+            Err(e) => return fail(e),
+        },
+    };
     let options = Options {
         perfect_caches: cli.perfect_caches,
         max_cycles: cli.max_cycles,
+        engine,
     };
     let mut machine = match Machine::new(model, options) {
         Ok(m) => m,
@@ -201,6 +222,7 @@ fn main() -> ExitCode {
     let name = machine.model().name.clone();
     if cli.stats {
         eprint!("{}", report::stats_text(&stats, &name));
+        eprint!("{}", report::engine_text(&machine.engine_stats()));
     }
     if let Some(path) = &cli.stats_json {
         let text = report::stats_json(&stats, &name, code).to_string();

@@ -82,6 +82,7 @@ pub fn run_on(source: &str, model: ProcessorModel, perfect_caches: bool) -> (Mac
         Options {
             perfect_caches,
             max_cycles: Some(10_000_000),
+            ..Default::default()
         },
         b"",
     );
