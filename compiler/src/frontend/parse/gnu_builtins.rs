@@ -472,7 +472,7 @@ impl Parser<'_> {
                 // not be computed
                 (Checked::Mul, _) => {
                     let nz = self.make_binary(P::Ne, x64.clone(), zero, sp)?;
-                    let q = if signed {
+                    if signed {
                         let m1 = self.int_const(-1, t64, sp);
                         let min = self.int_const(i64::MIN, t64, sp);
                         let a_m1 = self.make_binary(P::EqEq, x64.clone(), m1.clone(), sp)?;
@@ -494,8 +494,7 @@ impl Parser<'_> {
                         let div = self.make_binary(P::Slash, lv.clone(), x64, sp)?;
                         let ne = self.make_binary(P::Ne, div, y64, sp)?;
                         self.make_binary(P::AndAnd, nz, ne, sp)?
-                    };
-                    q
+                    }
                 }
             };
             let ov = self.comma(sv, ov);
