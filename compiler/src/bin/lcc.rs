@@ -145,6 +145,8 @@ fn print_machine(name: &str) -> Result<(), String> {
 struct Args {
     mode: Mode,
     no_line_markers: bool,
+    /// `-dM` (with `-E`): print the macros defined instead of the text.
+    dump_macros: bool,
     output: Option<PathBuf>,
     front: Options,
     /// Code-generation flags (`-O…`, `-mcpu=`, `-mno-bundle`,
@@ -237,6 +239,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 return Ok(None);
             }
             "-E" => a.mode = Mode::Preprocess,
+            "-dM" => a.dump_macros = true,
             "-P" => a.no_line_markers = true,
             "-S" => a.mode = Mode::Assembly,
             "-c" => a.mode = Mode::Object,
@@ -343,10 +346,24 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 } else if let Some(v) = s.strip_prefix("-std=") {
                     if !matches!(
                         v,
-                        "c99" | "gnu99" | "c89" | "c90" | "gnu89" | "c11" | "gnu11"
+                        "c99"
+                            | "gnu99"
+                            | "c89"
+                            | "c90"
+                            | "gnu89"
+                            | "gnu90"
+                            | "iso9899:1990"
+                            | "iso9899:1999"
+                            | "c11"
+                            | "gnu11"
+                            | "c17"
+                            | "gnu17"
+                            | "c18"
+                            | "gnu18"
                     ) {
                         return Err(format!("unsupported standard '-std={v}'"));
                     }
+                    a.front.std = Some(v.to_string());
                 } else if s.starts_with('-') && s.len() > 1 {
                     return Err(format!("unrecognized command-line option '{s}'"));
                 } else {
@@ -1045,12 +1062,16 @@ fn preprocess(args: &Args) -> Result<ExitCode, String> {
     let mut all = String::new();
     for f in &args.files {
         let src = read(f)?;
-        let o = driver::preprocess(
-            &f.to_string_lossy(),
-            &src,
-            &args.front,
-            !args.no_line_markers,
-        );
+        let o = if args.dump_macros {
+            driver::macro_definitions(&f.to_string_lossy(), &src, &args.front)
+        } else {
+            driver::preprocess(
+                &f.to_string_lossy(),
+                &src,
+                &args.front,
+                !args.no_line_markers,
+            )
+        };
         eprint!("{}", o.diagnostics);
         match o.result {
             Some(t) => all.push_str(&t),

@@ -40,6 +40,8 @@ pub struct Options {
     /// The target machine's name (for diagnostics); the core's name when
     /// not given.
     pub machine: Option<String>,
+    /// `-std=`: the C dialect, which sets `__STDC_VERSION__`.
+    pub std: Option<String>,
 }
 
 /// Result of a front-end step: the product (None on error) and the
@@ -74,6 +76,7 @@ fn pp_opts(o: &Options) -> PpOptions {
         defines: o.defines.clone(),
         undefs: o.undefs.clone(),
         core: o.core.clone(),
+        std: o.std.clone(),
     }
 }
 
@@ -99,6 +102,29 @@ pub fn preprocess(path: &str, src: &[u8], opts: &Options, line_markers: bool) ->
             pp.run(&path, &src)
         };
         let text = print_tokens(&toks, &sm, &interner, line_markers);
+        let errors = diags.errors;
+        Output {
+            result: (errors == 0).then_some(text),
+            diagnostics: diags.render(&sm),
+            errors,
+        }
+    })
+}
+
+/// The macros defined at the end of preprocessing `src` (named `path`),
+/// as `#define` lines sorted by name (`-dM -E`): the predefined ones and
+/// those of the file and its headers.
+pub fn macro_definitions(path: &str, src: &[u8], opts: &Options) -> Output<String> {
+    let (path, src, opts) = (path.to_string(), src.to_vec(), opts.clone());
+    with_big_stack(move || {
+        let mut sm = SourceMap::default();
+        let mut diags = new_diags(&opts);
+        let mut interner = Interner::default();
+        let text = {
+            let mut pp = Preprocessor::new(&mut sm, &mut diags, &mut interner, pp_opts(&opts));
+            pp.run(&path, &src);
+            pp.macro_definitions()
+        };
         let errors = diags.errors;
         Output {
             result: (errors == 0).then_some(text),

@@ -116,7 +116,8 @@ impl Config {
         for f in flags {
             if let Some(l) = f.strip_prefix("-O") {
                 cfg.opt_level = match l {
-                    "" | "1" => 1,
+                    // -Og (optimise for debugging): -O1
+                    "" | "1" | "g" => 1,
                     "0" => 0,
                     "2" | "s" => 2,
                     "3" => 3,
@@ -330,6 +331,9 @@ const NEUTRAL_GCC_F_FLAGS: &[(&str, Forms)] = &[
     ("math-errno", Forms::Both),
     ("trapping-math", Forms::Both),
     ("signed-zeros", Forms::On),
+    // lcc never contracts `a * b + c` into one fused operation (whatever
+    // the value: off, on, fast), so results are those of `off`
+    ("fp-contract=", Forms::On),
     ("fast-math", Forms::Both),
     ("finite-math-only", Forms::Both),
     // lld-st links static executables only, which need no

@@ -487,7 +487,7 @@ impl<'a> Lexer<'a> {
                     what.into(),
                 ));
             }
-            let s = interner.intern(&String::from_utf8_lossy(&self.text[start..self.pos]));
+            let s = interner.intern(&literal_spelling(&self.text[start..self.pos]));
             return mk(kind, s, self.pos, self.file);
         }
         if is_ident_start(c) {
@@ -685,4 +685,23 @@ pub fn decode_escapes(body: &[u8], errors: &mut Vec<String>) -> Vec<u32> {
         out.push(v);
     }
     out
+}
+
+/// The spelling of a string or character literal: its bytes, each byte
+/// of an invalid UTF-8 sequence as an octal escape (`\377`), so that a
+/// raw byte of a file that is not UTF-8 stays that one byte in the
+/// literal (as in gcc) rather than becoming U+FFFD. An octal escape has at
+/// most three digits, so a digit after it is not taken into it.
+fn literal_spelling(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return s.into();
+    }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\{b:03o}"));
+        }
+    }
+    out.into()
 }

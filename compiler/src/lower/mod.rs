@@ -409,6 +409,7 @@ impl<'a> Lowerer<'a> {
             Some(ir_type(types, ret))
         };
         let mut f = Function::new(&self.name(fd.name), &ptys, rty);
+        f.type_punning = self.tu.may_alias;
         f.variadic = variadic;
         f.sret = sret;
         f.byval = byval;
@@ -1331,7 +1332,7 @@ impl<'a> Lowerer<'a> {
             )
             .expect("v");
         let r = self.iconst(fx, t, (bits - w) as i64);
-        let op = if self.types().is_unsigned(ty) {
+        let op = if self.types().bitfield_unsigned(ty) {
             BinaryOp::LShr
         } else {
             BinaryOp::AShr
@@ -1467,7 +1468,7 @@ impl<'a> Lowerer<'a> {
                 },
             )
             .expect("v");
-        let op = if self.types().is_unsigned(ty) {
+        let op = if self.types().bitfield_unsigned(ty) {
             BinaryOp::LShr
         } else {
             BinaryOp::AShr

@@ -277,7 +277,7 @@ impl Lowerer<'_> {
             },
         );
         let r = self.iconst(fx, wt, i64::from(bits - bf.width));
-        let op = if self.types().is_unsigned(ty) {
+        let op = if self.types().bitfield_unsigned(ty) {
             BinaryOp::LShr
         } else {
             BinaryOp::AShr

@@ -30,6 +30,61 @@ pub(crate) enum Storage {
     Register,
 }
 
+/// GNU attributes accepted and ignored because ignoring them cannot
+/// change what a correct program computes: hints to the optimiser and
+/// promises about behaviour (`const`, `pure`, `malloc`, `nonnull`…),
+/// warnings, and attributes of other targets' calling conventions or
+/// linkers. The attributes the compiler honours are those of [`Attrs`]
+/// and `may_alias` (the translation unit is then compiled without the
+/// type-based aliasing rule); any other attribute is an error.
+pub(crate) const NO_OP_ATTRIBUTES: &[&str] = &[
+    "access",
+    "alloc_align",
+    "alloc_size",
+    "artificial",
+    "assume_aligned",
+    "cdecl",
+    "const",
+    "deprecated",
+    "designated_init",
+    "error",
+    "externally_visible",
+    "fallthrough",
+    "fastcall",
+    "flatten",
+    "format",
+    "format_arg",
+    "hot",
+    "leaf",
+    "malloc",
+    "no_instrument_function",
+    "no_reorder",
+    "no_sanitize",
+    "no_sanitize_address",
+    "no_sanitize_undefined",
+    "no_split_stack",
+    "no_stack_protector",
+    "noclone",
+    "noipa",
+    "nonnull",
+    "nonstring",
+    "noplt",
+    "nothrow",
+    "optimize",
+    "pure",
+    "regparm",
+    "retain",
+    "returns_nonnull",
+    "returns_twice",
+    "sentinel",
+    "stdcall",
+    "unavailable",
+    "used",
+    "visibility",
+    "warn_unused_result",
+    "warning",
+];
+
 /// GNU attributes the compiler honours.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Attrs {
@@ -43,6 +98,11 @@ pub(crate) struct Attrs {
     pub always_inline: bool,
     /// `__attribute__((cold))`: calls to the function are unlikely paths.
     pub cold: bool,
+    /// `__attribute__((mode(M)))`: the machine mode naming the integer or
+    /// floating type of that size (`QI`/`byte` 1 byte, `HI` 2,
+    /// `SI`/`word`/`pointer` 4, `DI` 8, `SF` float, `DF` double), and
+    /// where it was written.
+    pub mode: Option<(String, Span)>,
 }
 
 pub(crate) struct DeclSpec {
@@ -144,7 +204,24 @@ impl<'a> Parser<'a> {
                             "noinline" => a.noinline = true,
                             "always_inline" => a.always_inline = true,
                             "cold" => a.cold = true,
-                            _ => {}
+                            "may_alias" => self.may_alias = true,
+                            "mode" => {
+                                let m = match args.as_slice() {
+                                    [m] if m.kind == TokKind::Ident => {
+                                        self.name(m.sym).trim_matches('_').to_string()
+                                    }
+                                    _ => String::new(),
+                                };
+                                a.mode = Some((m, t.span));
+                            }
+                            "vector_size" => {
+                                self.diags.error(t.span, "vector types are not supported");
+                            }
+                            _ if NO_OP_ATTRIBUTES.contains(&nm.as_str()) => {}
+                            _ => {
+                                self.diags
+                                    .error(t.span, format!("attribute '{nm}' is not supported"));
+                            }
                         }
                     }
                     self.expect_p(P::RParen)?;
@@ -158,6 +235,65 @@ impl<'a> Parser<'a> {
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// An `aligned` attribute on a function is an error: neither
+    /// `__alignof__` of the function nor its placement would honour it.
+    fn no_function_alignment(&mut self, a: &Attrs, at: Span) {
+        if a.aligned.is_some() {
+            self.diags
+                .error(at, "the 'aligned' attribute on a function is not supported");
+        }
+    }
+
+    /// `ty` changed by the `mode` attribute of `a`, if any: the integer
+    /// type of the mode's size with `ty`'s signedness (an enumeration
+    /// without negative constants is unsigned), or the floating type of
+    /// the mode. Another mode, or a mode on another type, is an error.
+    fn apply_mode(&mut self, a: &Attrs, ty: TypeId) -> PResult<TypeId> {
+        let Some((m, sp)) = &a.mode else {
+            return Ok(ty);
+        };
+        let base = self.types.unqualified(ty);
+        let size = match m.as_str() {
+            "QI" | "byte" => Some(1),
+            "HI" => Some(2),
+            "SI" | "word" | "pointer" => Some(4),
+            "DI" => Some(8),
+            _ => None,
+        };
+        let r = if self.types.is_integer(base) {
+            let unsigned = self.types.bitfield_unsigned(base);
+            match (size, unsigned) {
+                (Some(1), false) => Some(Types::SCHAR),
+                (Some(1), true) => Some(Types::UCHAR),
+                (Some(2), false) => Some(Types::SHORT),
+                (Some(2), true) => Some(Types::USHORT),
+                (Some(4), false) => Some(Types::INT),
+                (Some(4), true) => Some(Types::UINT),
+                (Some(_), false) => Some(Types::LLONG),
+                (Some(_), true) => Some(Types::ULLONG),
+                (None, _) => None,
+            }
+        } else if self.types.is_float(base) {
+            match m.as_str() {
+                "SF" => Some(Types::FLOAT),
+                "DF" => Some(Types::DOUBLE),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let Some(r) = r else {
+            self.diags
+                .error(*sp, format!("mode '{m}' is not supported for this type"));
+            return Err(());
+        };
+        Ok(if self.types.is_volatile(ty) {
+            self.types.volatile(r)
+        } else {
+            r
+        })
     }
 
     // ---- declaration specifiers ----
@@ -202,13 +338,12 @@ impl<'a> Parser<'a> {
                 Some(Kw::Const) => is_const = true,
                 Some(Kw::Volatile) => is_volatile = true,
                 Some(
-                    Kw::Restrict
-                    | Kw::Inline
-                    | Kw::Noreturn
-                    | Kw::Extension
-                    | Kw::ThreadLocal
-                    | Kw::Complex,
+                    Kw::Restrict | Kw::Inline | Kw::Noreturn | Kw::Extension | Kw::ThreadLocal,
                 ) => {}
+                Some(Kw::Complex) => {
+                    self.diags.error(t.span, "complex types are not supported");
+                    return Err(());
+                }
                 Some(Kw::Attribute) => {
                     self.attributes(&mut attrs)?;
                     any = true;
@@ -390,8 +525,10 @@ impl<'a> Parser<'a> {
                 if storage == Storage::None && !is_const && !is_volatile {
                     return Ok(None);
                 }
-                self.diags
-                    .warning(span, "type defaults to 'int' in declaration");
+                self.diags.warning(
+                    span,
+                    "type defaults to 'int' in declaration [-Wimplicit-int]",
+                );
                 Types::INT
             }
         };
@@ -408,6 +545,7 @@ impl<'a> Parser<'a> {
             }
             let _ = &mut ty;
         }
+        let ty = self.apply_mode(&attrs, ty)?;
         Ok(Some(DeclSpec {
             storage,
             ty,
@@ -569,7 +707,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             loop {
-                let (name, mty, span) = if self.is_p(P::Colon) {
+                let (name, mut mty, span) = if self.is_p(P::Colon) {
                     (None, spec.ty, self.peek().span)
                 } else {
                     let d = match self.declarator(spec.ty, false) {
@@ -607,6 +745,13 @@ impl<'a> Parser<'a> {
                 }
                 let mut mattrs = spec.attrs.clone();
                 self.attributes(&mut mattrs)?;
+                if mattrs.mode != spec.attrs.mode {
+                    if width.is_some() {
+                        self.diags
+                            .error(span, "a 'mode' attribute on a bit-field is not supported");
+                    }
+                    mty = self.apply_mode(&mattrs, mty)?;
+                }
                 members.push(Member {
                     name,
                     ty: mty,
@@ -681,6 +826,7 @@ impl<'a> Parser<'a> {
         };
         self.bump();
         let mut next: i64 = 0;
+        let mut negative = false;
         while !self.is_p(P::RBrace) {
             let t = self.bump();
             if t.kind != TokKind::Ident || self.kw_of(&t).is_some() {
@@ -710,12 +856,17 @@ impl<'a> Parser<'a> {
                 .expect("scope")
                 .ords
                 .insert(t.sym, Ordinary::EnumConst(next));
+            negative |= next < 0;
             next = next.wrapping_add(1);
             if !self.eat_p(P::Comma) {
                 break;
             }
         }
         self.expect_p(P::RBrace)?;
+        if let (true, TypeKind::Enum(e)) = (negative, self.types.kind(ty)) {
+            let e = *e;
+            self.types.negative_enums.insert(e);
+        }
         self.attributes(&mut a)?;
         Ok(ty)
     }
@@ -1245,13 +1396,16 @@ impl<'a> Parser<'a> {
             };
             let d = self.declarator(spec.ty, false);
             self.vla_mode = VlaMode::Off(FILE_SCOPE_VLA);
-            let d = d?;
+            let mut d = d?;
             self.place_vla_evals(out);
             let mut attrs = spec.attrs.clone();
             self.attributes(&mut attrs)?;
             let Some((name, nspan)) = d.name else {
                 return Err(());
             };
+            if attrs.mode != spec.attrs.mode {
+                d.ty = self.apply_mode(&attrs, d.ty)?;
+            }
             if first && file_scope && self.types.is_func(d.ty) && self.is_p(P::LBrace) {
                 return self.function_def(&spec, name, nspan, d, attrs);
             }
@@ -1291,6 +1445,7 @@ impl<'a> Parser<'a> {
                 }
             } else if self.types.is_func(d.ty) {
                 self.declare_function(name, nspan, d.ty, spec.storage, file_scope);
+                self.no_function_alignment(&attrs, nspan);
                 if attrs.cold {
                     self.cold_functions.insert(name);
                 }
@@ -1485,6 +1640,7 @@ impl<'a> Parser<'a> {
         attrs: Attrs,
     ) -> PResult<()> {
         self.declare_function(name, span, d.ty, spec.storage, true);
+        self.no_function_alignment(&attrs, span);
         if attrs.cold {
             self.cold_functions.insert(name);
         }
@@ -1534,10 +1690,13 @@ impl<'a> Parser<'a> {
         let resume = self.pos;
         let reparse = match d.params_pos {
             Some(at) if !kr => {
+                // a parameter `int a[i++]` is adjusted to `int *`, but its
+                // size expression is still evaluated (C99 §6.9.1p10)
                 let vm = d
                     .params
                     .as_ref()
-                    .is_some_and(|ps| ps.iter().any(|p| self.types.is_variably_modified(p.1)));
+                    .is_some_and(|ps| ps.iter().any(|p| self.types.is_variably_modified(p.1)))
+                    || self.array_size_names_something(at);
                 if vm {
                     self.pos = at;
                 }
@@ -1682,6 +1841,32 @@ impl<'a> Parser<'a> {
             },
         });
         Ok(())
+    }
+
+    /// Whether an array declarator of the parameter list starting at
+    /// token `at` (after its `(`) has a size naming an identifier or
+    /// with `++`/`--`: a size that may have to be evaluated.
+    fn array_size_names_something(&self, at: usize) -> bool {
+        let mut parens = 0u32;
+        let mut brackets = 0u32;
+        for t in &self.toks[at.min(self.toks.len())..] {
+            match t.kind {
+                TokKind::Punct(P::LParen) => parens += 1,
+                TokKind::Punct(P::RParen) => {
+                    if parens == 0 {
+                        return false;
+                    }
+                    parens -= 1;
+                }
+                TokKind::Punct(P::LBracket) => brackets += 1,
+                TokKind::Punct(P::RBracket) => brackets = brackets.saturating_sub(1),
+                TokKind::Punct(P::Inc | P::Dec) if brackets > 0 => return true,
+                TokKind::Ident if brackets > 0 && self.kw_of(t).is_none() => return true,
+                TokKind::Eof => return false,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// One parameter declaration of a definition parsed again in the

@@ -695,7 +695,7 @@ impl<'a> Parser<'a> {
                     && self.types.is_integer(ct)
                     && consteval::eval_int(&self.types, &r) == Some(0)
                 {
-                    self.diags.warning(op, "division by zero");
+                    self.diags.warning(op, "division by zero [-Wdiv-by-zero]");
                     let op = if p == P::Slash {
                         BinOp::Div
                     } else {
@@ -1452,7 +1452,7 @@ impl<'a> Parser<'a> {
                             // implicit declaration
                             self.diags.warning(
                                 t.span,
-                                format!("implicit declaration of function '{name}'"),
+                                format!("implicit declaration of function '{name}' [-Wimplicit-function-declaration]"),
                             );
                             let fty = self.types.intern(TypeKind::Func {
                                 ret: Types::INT,
@@ -1840,7 +1840,21 @@ impl<'a> Parser<'a> {
             // constants (FP_NAN 0, FP_INFINITE 1, FP_ZERO 2,
             // FP_SUBNORMAL 3, FP_NORMAL 4)
             "__builtin_isnan" | "__builtin_isinf" | "__builtin_isfinite" | "__builtin_isnormal"
-            | "__builtin_signbit" => {
+            | "__builtin_signbit" | "__builtin_isnanf" | "__builtin_isnanl"
+            | "__builtin_isinff" | "__builtin_isinfl" | "__builtin_finite"
+            | "__builtin_finitef" | "__builtin_finitel" | "__builtin_signbitf"
+            | "__builtin_signbitl" => {
+                // the typed forms (`isinff`, `signbitl` …; `long double`
+                // is `double`) are the type-generic ones
+                let name = match name {
+                    "__builtin_isnanf" | "__builtin_isnanl" => "__builtin_isnan",
+                    "__builtin_isinff" | "__builtin_isinfl" => "__builtin_isinf",
+                    "__builtin_finite" | "__builtin_finitef" | "__builtin_finitel" => {
+                        "__builtin_isfinite"
+                    }
+                    "__builtin_signbitf" | "__builtin_signbitl" => "__builtin_signbit",
+                    n => n,
+                };
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);
                 nargs(self, &a, 1, sp)?;
@@ -1914,11 +1928,20 @@ impl<'a> Parser<'a> {
                     return Ok(Some(self.mk(ExprKind::Int(0), Types::INT, t.span)));
                 }
                 self.expect_p(P::LParen)?;
+                let a_start = self.pos;
                 let a = self.type_name()?;
+                let a_end = self.pos;
                 self.expect_p(P::Comma)?;
+                let b_start = self.pos;
                 let b = self.type_name()?;
+                let b_end = self.pos;
                 let c = self.expect_p(P::RParen)?;
-                let v = composite(&mut self.types, a, b).is_some();
+                // `const` below the top level counts (`char *` and `const
+                // char *` differ); the type table does not record it, the
+                // spelling does
+                let qa = self.const_levels(a_start, a_end);
+                let qb = self.const_levels(b_start, b_end);
+                let v = composite(&mut self.types, a, b).is_some() && qa == qb;
                 Ok(Some(self.mk(
                     ExprKind::Int(v as i64),
                     Types::INT,
@@ -1987,6 +2010,9 @@ impl<'a> Parser<'a> {
                 Ok(Some(self.mk(ExprKind::Custom(op, args), Types::INT, sp)))
             }
             _ => {
+                if let Some(e) = self.gnu_builtin(name, t)? {
+                    return Ok(Some(e));
+                }
                 // __builtin_memcpy etc. map to the library function
                 let plain = &name["__builtin_".len()..];
                 let sym = self.interner.intern(plain);
@@ -2023,9 +2049,44 @@ impl<'a> Parser<'a> {
                     self.note_ref(sym);
                     return Ok(Some(self.mk(ExprKind::Global(sym), fty, t.span)));
                 }
-                Ok(None)
+                // a name of gcc's reserved `__builtin_` space the compiler
+                // does not implement: never a call to an undefined function
+                if self.is_p(P::LParen) {
+                    let _ = self.skip_balanced();
+                }
+                self.diags
+                    .error(t.span, format!("builtin '{name}' is not supported"));
+                Err(())
             }
         }
+    }
+
+    /// For the type name spelled by tokens `start..end`, whether `const`
+    /// appears at each pointer level below the top one: the spelling is
+    /// cut at each `*`, and the last part (the qualifiers of the type
+    /// itself, which `__builtin_types_compatible_p` ignores) is dropped.
+    /// Only for declarators without parentheses or brackets; for others
+    /// nothing is reported and the type table alone decides.
+    fn const_levels(&self, start: usize, end: usize) -> Vec<bool> {
+        let toks = &self.toks[start..end];
+        if toks
+            .iter()
+            .any(|t| matches!(t.kind, TokKind::Punct(P::LParen | P::LBracket)))
+        {
+            return vec![];
+        }
+        let mut levels = vec![false];
+        for t in toks {
+            match t.kind {
+                TokKind::Punct(P::Star) => levels.push(false),
+                TokKind::Ident if self.kw_of(t) == Some(Kw::Const) => {
+                    *levels.last_mut().expect("one level") = true;
+                }
+                _ => {}
+            }
+        }
+        levels.pop();
+        levels
     }
 
     fn number(&mut self, t: &crate::frontend::lex::Token) -> PResult<Expr> {

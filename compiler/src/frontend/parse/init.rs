@@ -360,6 +360,10 @@ impl<'a> Parser<'a> {
                         match pos {
                             Some(p) => {
                                 let (mty, moff, bits, _) = members[p];
+                                if self.flexible_member_init(mty, node) {
+                                    *idx += 1;
+                                    continue;
+                                }
                                 if let Some(b) = bits {
                                     self.fill_bits(mty, off + moff, b, node, init);
                                 } else {
@@ -438,6 +442,11 @@ impl<'a> Parser<'a> {
                 let m = members[cursor as usize];
                 (m.0, m.1, m.2)
             };
+            if !is_array && self.flexible_member_init(mty, node) {
+                *idx += 1;
+                cursor += 1;
+                continue;
+            }
             if let Some(b) = bits {
                 self.fill_bits(mty, off + moff, b, node, init);
                 *idx += 1;
@@ -466,6 +475,23 @@ impl<'a> Parser<'a> {
             cursor += 1;
             *len = (*len).max(cursor);
         }
+    }
+
+    /// Whether `node` initialises a flexible array member (of type
+    /// `mty`) with data, which is an error here: gcc grows the object to
+    /// hold it, which lcc does not implement (an empty `{}` is accepted).
+    fn flexible_member_init(&mut self, mty: TypeId, node: &InitTree) -> bool {
+        if !matches!(self.types.kind(mty), TypeKind::Array(_, None)) {
+            return false;
+        }
+        if matches!(node, InitTree::List(v, _) if v.is_empty()) {
+            return false;
+        }
+        self.diags.error(
+            node_span(node),
+            "initialization of a flexible array member is not supported",
+        );
+        true
     }
 
     fn fill_designated(

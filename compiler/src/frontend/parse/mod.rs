@@ -13,6 +13,7 @@
 
 mod decl;
 mod expr;
+mod gnu_builtins;
 mod init;
 mod stmt;
 
@@ -322,6 +323,8 @@ pub struct Parser<'a> {
     pub(crate) gsyms: HashMap<Sym, GSym>,
     /// Functions declared or defined with `__attribute__((cold))`.
     pub(crate) cold_functions: HashSet<Sym>,
+    /// An `__attribute__((may_alias))` was seen.
+    pub(crate) may_alias: bool,
     pub(crate) globals: Vec<GlobalVar>,
     pub(crate) functions: Vec<FunctionDef>,
     pub(crate) func: Option<FuncState>,
@@ -398,6 +401,7 @@ impl<'a> Parser<'a> {
             kw,
             gsyms: HashMap::default(),
             cold_functions: HashSet::default(),
+            may_alias: false,
             globals: Vec::new(),
             functions: Vec::new(),
             func: None,
@@ -556,7 +560,10 @@ impl<'a> Parser<'a> {
                         if let Some(n) = l.name {
                             unused.push((
                                 l.span,
-                                format!("unused variable '{}'", self.interner.get(n)),
+                                format!(
+                                    "unused variable '{}' [-Wunused-variable]",
+                                    self.interner.get(n)
+                                ),
                             ));
                         }
                     }
@@ -760,6 +767,7 @@ impl<'a> Parser<'a> {
             functions: self.functions,
             func_decls,
             cold_functions: self.cold_functions,
+            may_alias: self.may_alias,
         }
     }
 
@@ -788,7 +796,7 @@ impl<'a> Parser<'a> {
                 // implicit int (K&R style) function definition or garbage
                 if start.kind == TokKind::Ident && self.peek_at(1).is(P::LParen) {
                     self.diags
-                        .warning(start.span, "return type defaults to 'int'");
+                        .warning(start.span, "return type defaults to 'int' [-Wimplicit-int]");
                     DeclSpec {
                         storage: Storage::None,
                         ty: Types::INT,

@@ -206,10 +206,25 @@ impl<'a> Parser<'a> {
                         let ty = ctx.ty;
                         let lo = consteval::wrap(&self.types, ty, lo.unwrap_or(0));
                         let hi = consteval::wrap(&self.types, ty, hi.unwrap_or(0));
+                        // the order of the values of the (promoted)
+                        // controlling type: an `unsigned long long` above
+                        // 2^63 is kept as a negative i64
+                        let unsigned = self.types.is_unsigned(ty);
+                        let key = |v: i64| {
+                            if unsigned {
+                                i128::from(v as u64)
+                            } else {
+                                i128::from(v)
+                            }
+                        };
                         let ctx = self.switches.last_mut().expect("switch");
-                        if ctx.cases.iter().any(|&(a, b, _)| lo <= b && a <= hi) {
+                        if ctx
+                            .cases
+                            .iter()
+                            .any(|&(a, b, _)| key(lo) <= key(b) && key(a) <= key(hi))
+                        {
                             self.diags.error(lo_e.span, "duplicate case value");
-                        } else if hi < lo {
+                        } else if key(hi) < key(lo) {
                             self.diags.warning(lo_e.span, "empty range specified");
                         } else {
                             ctx.cases.push((lo, hi, id));
@@ -271,7 +286,7 @@ impl<'a> Parser<'a> {
                 if self.eat_p(P::Semi) {
                     if ret != Types::VOID {
                         self.diags
-                            .warning(sp, "'return' with no value, in function returning non-void");
+                            .warning(sp, "'return' with no value, in function returning non-void [-Wreturn-type]");
                     }
                     return Ok(Stmt::Return(None, sp));
                 }
@@ -280,8 +295,10 @@ impl<'a> Parser<'a> {
                 if ret == Types::VOID {
                     let e = self.rvalue(e);
                     if e.ty != Types::VOID {
-                        self.diags
-                            .warning(e.span, "'return' with a value, in function returning void");
+                        self.diags.warning(
+                            e.span,
+                            "'return' with a value, in function returning void [-Wreturn-type]",
+                        );
                     }
                     return Ok(Stmt::Return(Some(e), sp));
                 }

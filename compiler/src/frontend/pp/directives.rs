@@ -161,7 +161,8 @@ impl<'a> Preprocessor<'a> {
                 if dname == "error" {
                     self.diags.error(name.span, format!("#error {msg}"));
                 } else {
-                    self.diags.warning(name.span, format!("#warning {msg}"));
+                    self.diags
+                        .warning(name.span, format!("#warning {msg} [-Wcpp]"));
                 }
             }
             "pragma" => {
@@ -172,6 +173,23 @@ impl<'a> Preprocessor<'a> {
                         text.push(' ');
                     }
                     text.push_str(self.interner.get(t.sym));
+                }
+                if let Some((push, name)) = macro_stack_pragma(&text) {
+                    let sym = self.interner.intern(name);
+                    if push {
+                        let m = self.macros.get(&sym).cloned();
+                        self.pushed_macros.entry(sym).or_default().push(m);
+                    } else if let Some(m) = self.pushed_macros.get_mut(&sym).and_then(|v| v.pop()) {
+                        match m {
+                            Some(m) => {
+                                self.macros.insert(sym, m);
+                            }
+                            None => {
+                                self.macros.remove(&sym);
+                            }
+                        }
+                    }
+                    return;
                 }
                 if text == "once" {
                     let f = self.frames.last().expect("frame");
@@ -585,4 +603,17 @@ fn same_macro(a: &Macro, b: &Macro) -> bool {
             .iter()
             .zip(&b.body)
             .all(|(x, y)| x.kind == y.kind && x.sym == y.sym && (x.space == y.space))
+}
+
+/// `push_macro("NAME")` or `pop_macro("NAME")` (gcc's pragmas, spelled as
+/// the pragma's tokens joined): (whether it pushes, NAME).
+fn macro_stack_pragma(text: &str) -> Option<(bool, &str)> {
+    let (push, rest) = if let Some(r) = text.strip_prefix("push_macro") {
+        (true, r)
+    } else {
+        (false, text.strip_prefix("pop_macro")?)
+    };
+    let inner = rest.trim().strip_prefix('(')?.strip_suffix(')')?.trim();
+    let name = inner.strip_prefix('"')?.strip_suffix('"')?;
+    Some((push, name))
 }

@@ -192,13 +192,22 @@ impl<'a> Preprocessor<'a> {
         if e.get(*pos).is_some_and(|t| t.is(P::Question)) {
             let q = e[*pos].span;
             *pos += 1;
-            let a = self.pexpr(e, pos, depth + 1)?;
+            // only the arm chosen is evaluated
+            let skip_a = (c.v == 0) as u32;
+            self.unevaluated += skip_a;
+            let a = self.pexpr(e, pos, depth + 1);
+            self.unevaluated -= skip_a;
+            let a = a?;
             if !e.get(*pos).is_some_and(|t| t.is(P::Colon)) {
                 self.diags.error(q, "'?' without following ':'");
                 return None;
             }
             *pos += 1;
-            let b = self.pexpr(e, pos, depth + 1)?;
+            let skip_b = (c.v != 0) as u32;
+            self.unevaluated += skip_b;
+            let b = self.pexpr(e, pos, depth + 1);
+            self.unevaluated -= skip_b;
+            let b = b?;
             let u = a.u || b.u;
             return Some(if c.v != 0 {
                 PVal { v: a.v, u }
@@ -224,7 +233,16 @@ impl<'a> Preprocessor<'a> {
             }
             let sp = t.span;
             *pos += 1;
-            let r = self.pbin(e, pos, prec + 1, depth + 1)?;
+            // the right operand of a decided `&&` or `||` is not evaluated
+            let skip = match p {
+                P::AndAnd => l.v == 0,
+                P::OrOr => l.v != 0,
+                _ => false,
+            };
+            self.unevaluated += skip as u32;
+            let r = self.pbin(e, pos, prec + 1, depth + 1);
+            self.unevaluated -= skip as u32;
+            let r = r?;
             let u = l.u || r.u;
             let (a, b) = (l.v, r.v);
             let v = match p {
@@ -275,15 +293,18 @@ impl<'a> Preprocessor<'a> {
                 P::Minus => a.wrapping_sub(b),
                 P::Star => a.wrapping_mul(b),
                 P::Slash | P::Percent => {
-                    if b == 0 {
+                    if b == 0 && self.unevaluated > 0 {
+                        0
+                    } else if b == 0 {
                         self.diags.error(sp, "division by zero in #if");
                         return None;
-                    }
-                    match (p, u) {
-                        (P::Slash, true) => ((a as u64) / (b as u64)) as i64,
-                        (P::Slash, false) => a.wrapping_div(b),
-                        (_, true) => ((a as u64) % (b as u64)) as i64,
-                        _ => a.wrapping_rem(b),
+                    } else {
+                        match (p, u) {
+                            (P::Slash, true) => ((a as u64) / (b as u64)) as i64,
+                            (P::Slash, false) => a.wrapping_div(b),
+                            (_, true) => ((a as u64) % (b as u64)) as i64,
+                            _ => a.wrapping_rem(b),
+                        }
                     }
                 }
                 _ => unreachable!("binary operator"),

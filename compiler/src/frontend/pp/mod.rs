@@ -46,6 +46,9 @@ pub struct PpOptions {
     /// Core name for the `__ST231__`-style macro (`st220`, `st231`, `st240`);
     /// default `st231`.
     pub core: Option<String>,
+    /// `-std=` (`c99`, `gnu11`…): the `__STDC_VERSION__` it defines
+    /// (none for C90); C99's when not given.
+    pub std: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -109,6 +112,13 @@ pub struct Preprocessor<'a> {
     s_pragma_op: Sym,
     s_has_include: Sym,
     pragma_out: Vec<Token>,
+    /// `#pragma push_macro("NAME")`: the saved definitions of each name
+    /// (None: it was not defined), for `pop_macro`.
+    pushed_macros: HashMap<Sym, Vec<Option<Macro>>>,
+    /// Nesting depth of `#if` operands that are not evaluated (the right
+    /// of a decided `&&` or `||`, the arm of `?:` not taken), where
+    /// division by zero is no error (C11 6.6p3, 6.10.1p4).
+    unevaluated: u32,
     /// Every file `#include` opened (or skipped by `#pragma once`), in the
     /// order first included, each once: for `-M`/`-MD` dependency output.
     pub included: Vec<Included>,
@@ -155,6 +165,8 @@ impl<'a> Preprocessor<'a> {
             s_pragma_op,
             s_has_include,
             pragma_out: Vec::new(),
+            pushed_macros: HashMap::default(),
+            unevaluated: 0,
             included: Vec::new(),
         };
         pp.predefine();
@@ -170,6 +182,45 @@ impl<'a> Preprocessor<'a> {
             conds: Vec::new(),
             dir,
         });
+    }
+
+    /// The macros defined at this point, as `#define` lines sorted by
+    /// name (`-dM -E`), without those computed at each use (`__FILE__`,
+    /// `__LINE__`, `__COUNTER__`).
+    pub fn macro_definitions(&self) -> String {
+        let mut lines: Vec<String> = Vec::new();
+        for (name, m) in &self.macros {
+            if m.builtin.is_some() {
+                continue;
+            }
+            let mut l = format!("#define {}", self.interner.get(*name));
+            if let Some(ps) = &m.params {
+                let mut names: Vec<String> = ps
+                    .iter()
+                    .map(|p| self.interner.get(*p).to_string())
+                    .collect();
+                if m.variadic {
+                    match names.last_mut() {
+                        Some(last) if last == "__VA_ARGS__" => *last = "...".into(),
+                        Some(last) => last.push_str("..."),
+                        None => names.push("...".into()),
+                    }
+                }
+                l.push_str(&format!("({})", names.join(",")));
+            }
+            l.push(' ');
+            for (i, t) in m.body.iter().enumerate() {
+                if i > 0 && t.space {
+                    l.push(' ');
+                }
+                l.push_str(self.interner.get(t.sym));
+            }
+            lines.push(l);
+        }
+        lines.sort();
+        let mut out = lines.join("\n");
+        out.push('\n');
+        out
     }
 
     /// Preprocesses the file `path` whose contents are `raw`, returning the

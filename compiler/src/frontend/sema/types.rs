@@ -127,6 +127,10 @@ pub struct Types {
     pub records: Vec<Record>,
     /// Enum tags by index (name for messages).
     pub enums: Vec<Option<Sym>>,
+    /// The enumerations (by index) with a negative constant; a bit-field
+    /// of any other enumeration reads back zero-extended, as gcc's
+    /// (whose enumeration without negative values is `unsigned int`).
+    pub negative_enums: crate::hash::HashSet<u32>,
     /// Alignment overrides for typedef'd/attributed types: type -> align.
     pub align_override: HashMap<TypeId, u64>,
     /// Volatile-qualified type -> its unqualified type.
@@ -168,6 +172,7 @@ impl Types {
             map: HashMap::default(),
             records: Vec::new(),
             enums: Vec::new(),
+            negative_enums: Default::default(),
             align_override: HashMap::default(),
             unqualified: HashMap::default(),
             volatile_of: HashMap::default(),
@@ -347,6 +352,15 @@ impl Types {
             _ => None,
         }
     }
+    /// Whether a bit-field of declared type `t` reads back zero-extended:
+    /// an unsigned type, or an enumeration without negative constants.
+    pub fn bitfield_unsigned(&self, t: TypeId) -> bool {
+        match self.kind(t) {
+            TypeKind::Enum(e) => !self.negative_enums.contains(e),
+            _ => self.is_unsigned(t),
+        }
+    }
+
     /// Unsigned integer type (pointers count as unsigned for comparisons).
     pub fn is_unsigned(&self, t: TypeId) -> bool {
         matches!(
