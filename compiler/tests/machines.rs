@@ -289,6 +289,23 @@ fn a_one_issue_machine_runs_programs_bundled() {
     check_on(&machine(W1), true, &programs(), "w1-bundled");
 }
 
+/// The 8-issue machine of `machines/wide8.toml` (two memory units, four
+/// multipliers): kernels unrolled further for its width and BRs chosen
+/// by least recent release give gcc's output at `-O2` (the dispatch loop
+/// of `interp`, the pipelined loops of `dct8x8`, `fft` and `sha256`).
+#[test]
+fn an_eight_issue_machine_runs_programs() {
+    let model = machine(include_str!("../../machines/wide8.toml"));
+    let progs = vec![
+        ("interp", bench("interp")),
+        ("dct8x8", bench("dct8x8")),
+        ("fft", bench("fft")),
+        ("sha256", bench("sha256")),
+        ("arith_helpers", target("arith_helpers")),
+    ];
+    check_on(&model, true, &progs, "wide8");
+}
+
 /// On the built-in machines the hand-written assembly is kept; a machine
 /// lacking its registers, width or timing gets the portable files.
 #[test]

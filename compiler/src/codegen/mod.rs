@@ -382,7 +382,24 @@ fn compile_function_bisect(
             });
         }
     }
-    let ra = regalloc::linear_scan::allocate_for(&mut mf, &opts.model.registers);
+    // wider than the ST231: BRs by least recent release too, unless that
+    // spills more than the class's order does (7 BRs leave little room
+    // for the holes the choice leaves)
+    let ra = if opts.model.issue_width > 4 {
+        let mut lru = mf.clone();
+        let st = regalloc::linear_scan::allocate_with(&mut lru, &opts.model.registers, true);
+        let mut plain = mf.clone();
+        let base = regalloc::linear_scan::allocate_with(&mut plain, &opts.model.registers, false);
+        if st.spill_ops <= base.spill_ops {
+            mf = lru;
+            st
+        } else {
+            mf = plain;
+            base
+        }
+    } else {
+        regalloc::linear_scan::allocate_for(&mut mf, &opts.model.registers)
+    };
     check(&mf)?;
     let mut layout_stats = None;
     if opts.reorder_blocks && opts.peephole && bisect.should_run("reorder-blocks", &f.name) {

@@ -83,6 +83,18 @@ pub fn allocate(f: &mut MFunc) -> Stats {
 /// the BR spill scratch is the machine's last BR
 /// ([`abi::br_spill_scratch_for`]); fewer registers only mean more spills.
 pub fn allocate_for(f: &mut MFunc, regs: &isa::model::RegisterFiles) -> Stats {
+    allocate_with(f, regs, false)
+}
+
+/// [`allocate_for`] where, with `br_lru`, a BR is chosen as the GRs are:
+/// among the free ones, the one released longest ago (the first of the
+/// class's order on ties), so that unrelated branch values do not share
+/// a BR back to back. On a machine wider than the ST231 the bundles
+/// after allocation have room for a compare next to the operations
+/// before it, and a BR just released would hold it back by an anti or
+/// output dependence (wide8 `interp`: the dispatch compare waited for
+/// the carry of a 64-bit increment that wrote `$b0` before it).
+pub fn allocate_with(f: &mut MFunc, regs: &isa::model::RegisterFiles, br_lru: bool) -> Stats {
     let nv = f.vclass.len();
     // liveness index: virtual registers first, then the physical ones
     let index = |x: Reg| match x {
@@ -309,6 +321,11 @@ pub fn allocate_for(f: &mut MFunc, regs: &isa::model::RegisterFiles) -> Stats {
                 .iter()
                 .map(|&(_, place)| gr_order[place])
                 .find(|c| free(&held, c)),
+            Class::Br if br_lru => br_order
+                .iter()
+                .copied()
+                .filter(|c| free(&held, c))
+                .min_by_key(|c| released[pi(c)]),
             Class::Br => None,
         };
         let pick = hinted
@@ -507,6 +524,36 @@ mod tests {
         let mut f = crate::codegen::mir::parse::function(&text).expect("parses");
         let st = allocate(&mut f);
         assert_eq!(st.spilled, 0, "{st:?}");
+    }
+
+    /// Two compares one after the other, the first dead before the
+    /// second is made: in the class's order both take `$b0`; chosen by
+    /// least recent release (`br_lru`), the second takes `$b1` (never
+    /// given out before, released at position 0), so a scheduler may
+    /// place it beside or above the first one's reader.
+    #[test]
+    fn branch_registers_by_least_recent_release() {
+        let text = "function @f global\nvregs 3 br %v0 %v1\norder B0 B1\nB0:\n  cmplt %v0 = $r16, $r17\n  slct %v2 = %v0, $r16, $r17\n  cmpgt %v1 = %v2, 5\n  br %v1, B1\n  mov $r16 = %v2\n  return $r63 uses($r16)\nB1:\n  mov $r16 = $r0\n  return $r63 uses($r16)\n";
+        let brs = |lru: bool| -> Vec<Reg> {
+            let mut f = crate::codegen::mir::parse::function(text).expect("parses");
+            let regs = isa::model::RegisterFiles::default();
+            let st = allocate_with(&mut f, &regs, lru);
+            assert_eq!(st.spilled, 0);
+            // the BR each operation writes or reads: cmplt, slct, cmpgt, br
+            f.blocks[f.order[0].index()]
+                .insts
+                .iter()
+                .filter_map(|i| {
+                    i.defs()
+                        .into_iter()
+                        .chain(i.uses())
+                        .find(|r| matches!(r, Reg::B(_)))
+                })
+                .collect()
+        };
+        let b = Reg::br;
+        assert_eq!(brs(false), vec![b(0), b(0), b(0), b(0)]);
+        assert_eq!(brs(true), vec![b(0), b(0), b(1), b(1)]);
     }
 
     /// The function of `a_lifetime_hole_leaves_the_register_to_others` on

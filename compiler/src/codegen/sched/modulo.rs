@@ -84,6 +84,21 @@ pub const MAX_OPS: usize = 160;
 /// 1.24 times the cycles with 8 copies of a 16-operation body).
 pub const MAX_OPS_UNROLLED_8: usize = 64;
 
+/// Largest unrolled body (operations × unrolling factor) on `model`:
+/// [`MAX_OPS`] on the built-in machines (4 issue slots and fewer), and in
+/// proportion to the issue width on a wider one, whose kernels fill more
+/// slots per cycle (wide8: `sha256`, `fft` and `viterbi` unroll their
+/// loops twice as far, 0.994, 0.982 and 0.980 of the cycles; 8 copies
+/// of bodies up to [`MAX_OPS_UNROLLED_8`] / 8 operations stay the limit:
+/// more spilled in `br_saturate`).
+pub fn max_unrolled_ops(model: &ProcessorModel) -> usize {
+    if model.issue_width > 4 {
+        MAX_OPS * model.issue_width as usize / 4
+    } else {
+        MAX_OPS
+    }
+}
+
 /// Initiation intervals tried above the MII before a loop is left alone
 /// (bounds compile time).
 pub const MAX_II_TRIES: i64 = 6;
@@ -2769,7 +2784,9 @@ fn try_loop(
     let mut factors: Vec<usize> = [1usize, 2, 4, 8]
         .into_iter()
         .filter(|&u| u <= 4 || u * body.len() <= MAX_OPS_UNROLLED_8)
-        .filter(|&u| u * body.len() <= MAX_OPS && trips.is_none_or(|n| u as i64 <= n))
+        .filter(|&u| {
+            u * body.len() <= max_unrolled_ops(model) && trips.is_none_or(|n| u as i64 <= n)
+        })
         .collect();
     factors.sort_by_key(|&u| ((ideal(u) + penalty) * 8 / u as i64, u));
     // the GRs live through the loop without a use in it hold registers
@@ -3194,6 +3211,63 @@ mod tests {
             .filter(|i| i.info().is_some_and(|x| x.mnemonic == "cmpeq"))
             .count();
         assert_eq!(cmpeqs, st.loops[0].unroll as usize, "one per copy");
+    }
+
+    /// A loop of 44 operations: twenty words `p[k]` summed by a tree of
+    /// adds into `%v3`, `p += 20` (`%v4`), the induction step, the compare
+    /// and the branch. Unrolled 4 times it has 176
+    /// operations: more than [`MAX_OPS`] = 160 for the ST231, within
+    /// 160 · 8 / 4 = 320 on an 8-issue machine ([`max_unrolled_ops`]),
+    /// whose two memory units load the twenty words in 10 cycles, so four
+    /// copies (ideal (40 + 1) / 4 cycles per iteration) beat two
+    /// ((20 + 1) / 2). On both machines the pipelined loop computes what
+    /// the loop does (the interpreter runs both).
+    #[test]
+    fn unrolling_factor_follows_the_machine_width() {
+        let wide8 = ProcessorModel::from_toml_str(include_str!("../../../../machines/wide8.toml"))
+            .expect("wide8.toml");
+        assert_eq!(max_unrolled_ops(&ProcessorModel::st231()), 160);
+        assert_eq!(max_unrolled_ops(&wide8), 320);
+        let mut body = String::new();
+        for k in 0..20 {
+            body += &format!("  ldw %v{} = {}[%v4]\n", 20 + k, 4 * k);
+        }
+        // a tree: 40..59 hold the partial sums
+        let mut level: Vec<usize> = (20..40).collect();
+        let mut next = 40;
+        while level.len() > 1 {
+            let mut up = vec![];
+            for pair in level.chunks(2) {
+                if let [x, y] = pair {
+                    body += &format!("  add %v{next} = %v{x}, %v{y}\n");
+                    up.push(next);
+                    next += 1;
+                } else {
+                    up.push(pair[0]);
+                }
+            }
+            level = up;
+        }
+        body += &format!(
+            "  add %v3 = %v3, %v{}\n  add %v4 = %v4, 80\n  add %v2 = %v2, 1\n  cmplt %v9 = %v2, %v1\n  br %v9, B1\n",
+            level[0]
+        );
+        let text = source(&body).replace("vregs 20", "vregs 80");
+        let unroll_on = |model: &ProcessorModel| -> u32 {
+            let before = parse::function(&text).expect("parses");
+            let mut after = before.clone();
+            let st = pipeline(&mut after, model);
+            assert_eq!(st.loops.len(), 1, "{st:?}");
+            for bound in [1, 2, 3, 5, 8, 13, 21, 34] {
+                let inputs = [(Reg::G(16), 0), (Reg::G(17), bound), (Reg::G(18), 0x2000)];
+                let want = interp::run_with_memory(&before, &inputs).expect("original runs");
+                let got = interp::run_with_memory(&after, &inputs).expect("pipelined runs");
+                assert_eq!(got, want, "bound {bound}\n{st:?}");
+            }
+            st.loops[0].unroll
+        };
+        assert!(unroll_on(&ProcessorModel::st231()) <= 2);
+        assert_eq!(unroll_on(&wide8), 4);
     }
 
     fn counts(n: i64) -> Vec<(i64, i64)> {
