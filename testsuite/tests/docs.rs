@@ -11,8 +11,11 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The text of `path` (bytes that are not UTF-8, such as a test's raw
+/// 0xFF in a string literal, read as U+FFFD).
 fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// Every file under `dir` whose name ends with one of `exts`, skipping
