@@ -189,6 +189,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                     phis_done = true;
                     check_psi(mf, i).or_else(|m| err(format!("block {b}: {m}")))?;
                 }
+                MOp::Asm { .. } => phis_done = true,
                 MOp::Isa(_) => {
                     phis_done = true;
                     for u in i.uses() {

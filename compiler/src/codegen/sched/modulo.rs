@@ -2621,6 +2621,9 @@ fn loop_shape(
     if body.iter().any(|i| i.is_control() || i.is_call()) {
         return Err("control flow or call in the loop");
     }
+    if body.iter().any(|i| i.is_asm()) {
+        return Err("inline assembly in the loop");
+    }
     // unrolling, pipelining or forwarding would duplicate, reorder or
     // remove volatile accesses: the loop keeps its shape
     if body.iter().any(|i| i.volatile) {

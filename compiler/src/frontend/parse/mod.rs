@@ -11,6 +11,7 @@
 //! `expr.rs`. Struct layout and composite types, which are not parsing,
 //! are in [`crate::frontend::sema`].
 
+mod asm;
 mod decl;
 mod expr;
 mod init;
@@ -322,6 +323,8 @@ pub struct Parser<'a> {
     pub(crate) gsyms: HashMap<Sym, GSym>,
     /// Functions declared or defined with `__attribute__((cold))`.
     pub(crate) cold_functions: HashSet<Sym>,
+    /// File-scope basic `asm("text")` in source order.
+    pub(crate) file_asm: Vec<String>,
     pub(crate) globals: Vec<GlobalVar>,
     pub(crate) functions: Vec<FunctionDef>,
     pub(crate) func: Option<FuncState>,
@@ -398,6 +401,7 @@ impl<'a> Parser<'a> {
             kw,
             gsyms: HashMap::default(),
             cold_functions: HashSet::default(),
+            file_asm: Vec::new(),
             globals: Vec::new(),
             functions: Vec::new(),
             func: None,
@@ -760,6 +764,7 @@ impl<'a> Parser<'a> {
             functions: self.functions,
             func_decls,
             cold_functions: self.cold_functions,
+            asm: self.file_asm,
         }
     }
 
@@ -773,11 +778,8 @@ impl<'a> Parser<'a> {
                 return self.static_assert();
             }
             Some(Kw::Asm) => {
-                let sp = self.bump().span;
-                self.diags.error(sp, "inline assembly is not supported");
-                let _ = self.skip_balanced();
-                self.eat_p(P::Semi);
-                return Ok(());
+                let kw = self.bump();
+                return self.file_asm(kw);
             }
             _ => {}
         }
