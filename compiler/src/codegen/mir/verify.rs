@@ -159,7 +159,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                             i.op
                         ))
                     }
-                    p if !i.is_call() => {
+                    p if !i.is_call() && !i.is_asm() => {
                         return err(format!(
                             "block {b}: `{}` implicitly defines physical register {p:?}",
                             i.op

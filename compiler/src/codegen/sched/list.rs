@@ -456,13 +456,17 @@ pub fn schedule_block_after(
                 schedule_region(model, ops, bundle, disambiguate, &floor, &mut out);
             }
             first = false;
-            if !model.interlocked {
-                // no interlocks (ISA-ST200 §5.1): every result lands first
-                let wait =
-                    maxlat_of(model, OpClass::Load, true).max(maxlat_of(model, OpClass::Mul, true));
-                out.extend((1..wait).map(|_| vec![]));
-            }
+            // no interlocks (ISA-ST200 §5.1): every result before the
+            // statement lands before it, and its own results (the last of
+            // its operations may be a load) before the code after it
+            let wait = if model.interlocked {
+                0
+            } else {
+                maxlat_of(model, OpClass::Load, true).max(maxlat_of(model, OpClass::Mul, true))
+            };
+            out.extend((1..wait).map(|_| vec![]));
             out.push(vec![i]);
+            out.extend((1..wait).map(|_| vec![]));
             continue;
         }
         let ctl = i.is_control();

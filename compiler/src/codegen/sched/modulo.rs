@@ -2612,8 +2612,9 @@ fn loop_shape(
         return Ok(None);
     };
     let br = &insts[nbr];
-    let self_loop =
-        br.class_unit().0 == OpClass::Branch && br.ops.contains(&Opnd::Label(l)) && nbr >= 1;
+    let self_loop = br.info().is_some_and(|o| o.class == OpClass::Branch)
+        && br.ops.contains(&Opnd::Label(l))
+        && nbr >= 1;
     if !self_loop {
         return Ok(None);
     }

@@ -179,6 +179,7 @@ impl Parser<'_> {
             }
         }
         self.expect_p(P::LParen)?;
+        let errors_before = self.diags.errors;
         let (text, tspan) = self.asm_string("the assembly template")?;
         let mut outputs: Vec<(Option<String>, Constraint, Expr, Span)> = vec![];
         let mut inputs: Vec<(Option<String>, Constraint, Expr, Span)> = vec![];
@@ -375,6 +376,10 @@ impl Parser<'_> {
                 expr: e,
             });
             let _ = c.output;
+        }
+        if self.diags.errors > errors_before {
+            // operands already refused: no follow-on errors
+            return Ok(Stmt::Empty);
         }
         let nops = names.len();
         let template = if extended {
