@@ -31,7 +31,7 @@ fn files(dir: &str) -> Vec<PathBuf> {
 }
 
 /// Builds `p` with `flags` and runs it: (stdout, exit status).
-fn run(p: &PathBuf, flags: &[&str]) -> Result<(Vec<u8>, i32), String> {
+fn run(p: &std::path::Path, flags: &[&str]) -> Result<(Vec<u8>, i32), String> {
     let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
     let cfg = Config::from_flags(&flags).unwrap();
     let exe = build_executable(&single_source(p), &cfg).map_err(|e| format!("{e:?}"))?;

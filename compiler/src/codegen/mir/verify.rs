@@ -400,6 +400,7 @@ mod tests {
     /// and the blocks `build` makes with it.
     fn func(nv: usize, brs: &[u32], build: impl FnOnce(&MFunc) -> Vec<Vec<MInst>>) -> MFunc {
         let mut f = MFunc {
+            asm: vec![],
             name: "t".into(),
             global: true,
             order: vec![],
