@@ -128,6 +128,12 @@ pub fn function(
                     }
                 }
             }
+            if let [i] = &bu[..] {
+                if let MOp::Asm { index, .. } = i.op {
+                    write_asm(&mut s, f, i, index);
+                    continue;
+                }
+            }
             if bu.is_empty() {
                 s.push_str("\tnop\n");
             }
@@ -142,6 +148,52 @@ pub fn function(
     let _ = writeln!(s, "\t.endp\n\t.size {n}, .-{n}");
     s.push_str(&jump_tables(k, blocks));
     s
+}
+
+/// The text of inline assembly statement `i` (entry `index` of
+/// [`MFunc::asm`]), operands replaced by their registers (`0[$rN]` for a
+/// memory operand), each line indented, ending its last bundle with `;;`
+/// when the text does not; nothing for an empty template.
+fn write_asm(out: &mut String, f: &MFunc, i: &MInst, index: u32) {
+    let Some(lay) = f.asm.get(index as usize) else {
+        return;
+    };
+    if lay.info.is_empty() {
+        return;
+    }
+    let reg_at = |k: usize| -> String {
+        let mut s = String::new();
+        if let Some(o) = i.ops.get(k) {
+            write_opnd(&mut s, o, 0);
+        }
+        s
+    };
+    let mut text = String::new();
+    for p in &lay.info.pieces {
+        match p {
+            crate::ir::AsmPiece::Text(t) => text.push_str(t),
+            crate::ir::AsmPiece::Result => text.push_str(&reg_at(0)),
+            crate::ir::AsmPiece::Arg(n) => {
+                text.push_str(&reg_at(lay.arg_op.get(*n).copied().unwrap_or(usize::MAX)))
+            }
+            crate::ir::AsmPiece::Mem(n) => {
+                let r = reg_at(lay.arg_op.get(*n).copied().unwrap_or(usize::MAX));
+                let _ = write!(text, "0[{r}]");
+            }
+        }
+    }
+    for line in text.lines() {
+        let l = line.trim();
+        if l.is_empty() {
+            continue;
+        }
+        out.push('\t');
+        out.push_str(l);
+        out.push('\n');
+    }
+    if crate::ir::asm_needs_stop(&text) {
+        out.push_str("\t;;\n");
+    }
 }
 
 /// The jump tables of a scheduled function (`k`: its index, for labels),

@@ -219,6 +219,12 @@ pub fn compile_module_bisect(
     if let Some(f) = &opts.file_name {
         out.push_str(&format!("\t.file 1 \"{}\"\n", emit::escape(f)));
     }
+    // file-scope `asm("text")`, as written, in the text section
+    for text in &m.asm {
+        out.push_str("\t.text\n");
+        out.push_str(text);
+        out.push('\n');
+    }
     for (k, f) in m.functions.iter().enumerate() {
         match compile_function_bisect(m, f, k, opts, bisect) {
             Ok((s, st)) => {
@@ -369,6 +375,7 @@ fn compile_function_bisect(
             }
         }
     }
+    inline_asm_registers(&mut mf);
     check(&mf)?;
     let mut prepass_stats = None;
     if opts.schedule_insns && opts.bundle && bisect.should_run("schedule-insns", &f.name) {
@@ -467,6 +474,78 @@ fn compile_function_bisect(
     ))
 }
 
+/// Register constraints of inline assembly statements, once the machine
+/// IR is out of SSA: a tied input (`+r`, `"0"`) is copied into the
+/// output's register before the statement, which then reads and writes
+/// that one register; every other input stays live to the end of the
+/// statement (listed as written by it), so that no output, and no
+/// clobbered register, shares a register with an input.
+fn inline_asm_registers(mf: &mut mir::MFunc) {
+    use mir::{MOp, Opnd, Reg};
+    for b in 0..mf.blocks.len() {
+        if !mf.blocks[b].insts.iter().any(|i| i.is_asm()) {
+            continue;
+        }
+        let insts = std::mem::take(&mut mf.blocks[b].insts);
+        let mut out = Vec::with_capacity(insts.len() + 2);
+        for mut i in insts {
+            if let MOp::Asm { index, defs } = i.op {
+                // an input that earlier passes left in a physical register
+                // (an argument register, `$r0`) is copied to a register of
+                // its own, which the rules below then keep apart
+                for k in defs as usize..i.ops.len() {
+                    if let Opnd::R(p @ Reg::G(_)) = i.ops[k] {
+                        let t = mf.vreg(mir::Class::Gr);
+                        let mut mv = mf.inst("mov", vec![Opnd::R(t), Opnd::R(p)]);
+                        mv.loc = i.loc;
+                        out.push(mv);
+                        i.ops[k] = Opnd::R(t);
+                    }
+                }
+                let lay = &mf.asm[index as usize];
+                if let Some(t) = lay.info.tied {
+                    let at = lay.arg_op[t];
+                    for w in 0..defs as usize {
+                        if let (Opnd::R(d), Some(Opnd::R(u))) =
+                            (i.ops[w].clone(), i.ops.get(at + w).cloned())
+                        {
+                            let mv = match (d, u) {
+                                (Reg::V(x), _) if mf.vclass[x.index()] == mir::Class::Br => {
+                                    // a BR copy goes through `mfb`/`mtb`
+                                    let g = mf.vreg(mir::Class::Gr);
+                                    out.push(mf.inst("mfb", vec![Opnd::R(g), Opnd::R(u)]));
+                                    mf.inst("mtb", vec![Opnd::R(d), Opnd::R(g)])
+                                }
+                                _ => mf.inst("mov", vec![Opnd::R(d), Opnd::R(u)]),
+                            };
+                            let mut mv = mv;
+                            mv.loc = i.loc;
+                            out.push(mv);
+                            i.ops[at + w] = Opnd::R(d);
+                        }
+                    }
+                }
+                let outs: Vec<Reg> = i.ops[..defs as usize]
+                    .iter()
+                    .filter_map(|o| match o {
+                        Opnd::R(r) => Some(*r),
+                        _ => None,
+                    })
+                    .collect();
+                for o in &i.ops[defs as usize..] {
+                    if let Opnd::R(r @ Reg::V(_)) = o {
+                        if !outs.contains(r) && !i.imp_defs.contains(r) {
+                            i.imp_defs.push(*r);
+                        }
+                    }
+                }
+            }
+            out.push(i);
+        }
+        mf.blocks[b].insts = out;
+    }
+}
+
 /// Schedules every block of `mf` in layout order (taking its operations):
 /// bundles per block.
 fn schedule(
@@ -514,7 +593,7 @@ fn schedule(
                 // of `p` (no latency is longer)
                 let mut last: Vec<sched::list::EntryWrite> = vec![];
                 for (after, v) in out[k].1.iter().rev().take(8).enumerate() {
-                    for i in v {
+                    for i in v.iter().filter(|i| !i.is_asm()) {
                         i.for_each_def(|r| {
                             if !last.iter().any(|&(x, _, a)| x == r && a < after + gap) {
                                 last.push((r, i, after + gap));

@@ -160,7 +160,7 @@ fn fold_or_delete(insts: &mut Vec<MInst>, p: usize, live_out: &BitSet, st: &mut 
         return true;
     };
     let u = &insts[q];
-    if s_written || u.is_control() || u.imp_uses.contains(&d) || u.op == MOp::PCopy {
+    if s_written || u.is_control() || u.imp_uses.contains(&d) || u.op == MOp::PCopy || u.is_asm() {
         return false;
     }
     // d must be dead after its reader (or written by it)

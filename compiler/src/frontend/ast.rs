@@ -265,7 +265,63 @@ pub enum Stmt {
     /// GNU computed goto `goto *e;` (`e` a `void *` made by `&&label`).
     GotoIndirect(Expr),
     Label(Sym, Box<Stmt>),
+    /// GNU C `asm` statement (basic or extended), checked by the parser.
+    Asm(Box<AsmStmt>),
     Empty,
+}
+
+/// How an inline assembly operand is passed (its constraint, checked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AsmOperandKind {
+    /// In a register of the file (`r`, `g`, `rm`, `b`).
+    Reg(crate::ir::AsmClass),
+    /// In memory (`m`): the text names it as `OFFSET[$rB]`.
+    Mem,
+    /// An integer constant (`i`, `n`), written as the number.
+    Imm(i64),
+    /// An input in the register of output `n` (`"0"`).
+    Tied(usize),
+}
+
+/// One operand of an extended `asm`.
+#[derive(Clone, Debug)]
+pub struct AsmOperand {
+    /// How it is passed.
+    pub kind: AsmOperandKind,
+    /// For an output: `+` (also read).
+    pub inout: bool,
+    /// For an output: `&` (early clobber).
+    pub early: bool,
+    /// The C expression (an lvalue for outputs and memory operands).
+    pub expr: Expr,
+}
+
+/// A piece of an `asm` template as the parser resolves it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AsmTemplatePiece {
+    /// Text as written (`%%` made `%`).
+    Text(String),
+    /// Operand `n` (outputs first, then inputs).
+    Operand(usize),
+}
+
+/// A GNU C `asm` statement, operands checked.
+#[derive(Clone, Debug)]
+pub struct AsmStmt {
+    /// `volatile`, or no outputs (never deleted either way).
+    pub volatile: bool,
+    /// The template.
+    pub template: Vec<AsmTemplatePiece>,
+    /// Outputs in order.
+    pub outputs: Vec<AsmOperand>,
+    /// Inputs in order.
+    pub inputs: Vec<AsmOperand>,
+    /// Clobbered registers: `(true, n)` for `$bN`, `(false, n)` for `$rN`.
+    pub clobbers: Vec<(bool, u8)>,
+    /// `"memory"` is clobbered.
+    pub memory: bool,
+    /// The `asm` keyword's span.
+    pub span: Span,
 }
 
 /// A local variable or parameter.
@@ -374,4 +430,6 @@ pub struct TranslationUnit {
     /// The unit uses `__attribute__((may_alias))`: its functions are
     /// compiled without the type-based aliasing rule.
     pub may_alias: bool,
+    /// File-scope basic `asm("text")` in source order.
+    pub asm: Vec<String>,
 }

@@ -51,6 +51,10 @@ pub enum Trap {
     /// Reference to an undefined global symbol.
     #[error("undefined symbol '{0}'")]
     UndefinedSymbol(String),
+    /// Inline assembly with text (the interpreter runs IR, not ST200
+    /// operations).
+    #[error("inline assembly text in {0} cannot be interpreted")]
+    InlineAsm(String),
     /// Call through a value that is not a function address.
     #[error("call through invalid function pointer 0x{0:08x}")]
     BadCallTarget(u32),
@@ -606,6 +610,16 @@ impl<'m> Interp<'m> {
                         }
                     }
                     let target = match callee {
+                        // an empty template computes nothing: the result
+                        // is the tied input (or 0)
+                        Callee::Asm(a) if a.is_empty() => {
+                            let x = a.tied.map_or(0, |t| argv[t].0);
+                            if let (Some(r), Some(t)) = (d.result, ret) {
+                                fr.vals[r.index()] = mask(x, *t);
+                            }
+                            continue;
+                        }
+                        Callee::Asm(_) => return Err(Trap::InlineAsm(f.name.clone())),
                         Callee::Direct(n) => match self.funcs.get(n.as_str()) {
                             Some(&i) => Target::Ir(i),
                             None => Target::Lib(n.clone()),

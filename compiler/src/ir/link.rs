@@ -86,6 +86,7 @@ pub fn link(mods: Vec<Module>) -> Result<Module, LinkError> {
                 }
             }
         }
+        out.asm.extend(m.asm);
         for f in m.functions {
             if defined.contains_key(&f.name) {
                 return Err(LinkError::MultipleDefinition(f.name));

@@ -297,6 +297,85 @@ pub enum Callee {
     Direct(String),
     /// A function address computed at run time.
     Indirect(Value),
+    /// An inline assembly statement (GNU C `asm`): not a call of a
+    /// function but an opaque operation that passes treat as a call of an
+    /// unknown function (it may read and write any memory whose address
+    /// escapes, has side effects, is never deleted or merged). Its
+    /// arguments are the register and memory operands, its result the
+    /// register output, if any.
+    Asm(std::sync::Arc<InlineAsm>),
+}
+
+/// The register file an inline assembly register operand lives in
+/// (constraint `r` or `b`, ISA-ST200 §1.2, §1.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AsmClass {
+    /// General register `$rN` (constraints `r`, `g`).
+    Gr,
+    /// Branch register `$bN` (constraint `b`): the operand's value is
+    /// non-zero or zero.
+    Br,
+}
+
+/// A piece of an inline assembly template, operands resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AsmPiece {
+    /// Text copied as written (`%%` already made `%`).
+    Text(String),
+    /// The register of the result (the register output).
+    Result,
+    /// The register of argument `n`.
+    Arg(usize),
+    /// The memory operand whose address is argument `n`: `0[$rN]`
+    /// (ISA-ST200 §7.5 addressing syntax).
+    Mem(usize),
+}
+
+/// What the code generator needs of an inline assembly statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineAsm {
+    /// The template, operand references resolved. Empty for `asm("")`.
+    pub pieces: Vec<AsmPiece>,
+    /// Register file of each argument (memory operands pass their address
+    /// in a general register).
+    pub args: Vec<AsmClass>,
+    /// Register file of the result, if the statement has a register output.
+    pub result: Option<AsmClass>,
+    /// The argument that must be in the result's register (`+r`, or an
+    /// input constrained `"0"`).
+    pub tied: Option<usize>,
+    /// The result is written before the inputs are all read (`=&r`): it
+    /// gets a register of its own.
+    pub early_clobber: bool,
+    /// Registers the text changes besides the result: `(true, n)` for
+    /// `$bN`, `(false, n)` for `$rN`.
+    pub clobbers: Vec<(bool, u8)>,
+    /// Source line and column of the statement.
+    pub loc: (u32, u32),
+}
+
+/// True when inline assembly `text` leaves a bundle open: its last
+/// non-blank line is an operation not followed by `;;` (ISA-ST200 §7.5).
+/// The compiler then ends the bundle, so that the statement's operations
+/// never share a bundle with the code around it.
+pub fn asm_needs_stop(text: &str) -> bool {
+    match text.lines().map(str::trim).rfind(|l| !l.is_empty()) {
+        None => false,
+        Some(l) => {
+            !(l.ends_with(";;") || l.starts_with('.') || l.ends_with(':') || l.starts_with('#'))
+        }
+    }
+}
+
+impl InlineAsm {
+    /// True when the template is empty: the statement emits no operation
+    /// (it is still a barrier for the optimiser and the scheduler).
+    pub fn is_empty(&self) -> bool {
+        self.pieces.iter().all(|p| match p {
+            AsmPiece::Text(t) => t.trim().is_empty(),
+            _ => false,
+        })
+    }
 }
 
 /// An instruction. Operand fields: `ty` the operation's type (the result
@@ -956,6 +1035,9 @@ pub struct Module {
     pub globals: Vec<Global>,
     /// Function definitions.
     pub functions: Vec<Function>,
+    /// File-scope basic `asm("text")` statements, in source order: copied
+    /// to the assembly output before the functions.
+    pub asm: Vec<String>,
 }
 
 /// An error found by the verifier or the IR parser.

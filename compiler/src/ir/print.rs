@@ -156,6 +156,9 @@ impl Function {
                     Callee::Indirect(v) => {
                         let _ = write!(out, " {v}(");
                     }
+                    Callee::Asm(a) => {
+                        let _ = write!(out, " asm {:?}(", a.pieces);
+                    }
                 }
                 for (i, a) in args.iter().enumerate() {
                     if i > 0 {

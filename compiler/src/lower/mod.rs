@@ -26,8 +26,8 @@ use crate::frontend::sema::types::{BitField, TypeId, TypeKind, Types};
 use crate::frontend::source::{Diagnostics, SourceMap};
 use crate::hash::{HashMap, HashSet};
 use crate::ir::{
-    self, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, FBinaryOp, FCond, FConvOp, Function,
-    Global, InstKind, Module, Prob, Type, UnaryOp, Value,
+    self, AsmClass, AsmPiece, BinaryOp, Block, CallAbi, Callee, Cond, ConvOp, FBinaryOp, FCond,
+    FConvOp, Function, Global, InlineAsm, InstKind, Module, Prob, Type, UnaryOp, Value,
 };
 
 mod builtins;
@@ -201,6 +201,7 @@ pub fn lower_with_options(
     for g in &tu.globals {
         l.global(g);
     }
+    l.module.asm = tu.asm.clone();
     for f in &tu.functions {
         if live.contains(&f.name) {
             l.function(f);
@@ -717,6 +718,7 @@ impl<'a> Lowerer<'a> {
                 Some(*sp)
             }
             Stmt::Decl(_, Some(init)) => init.items.first().map(|i| i.expr.span),
+            Stmt::Asm(a) => Some(a.span),
             _ => None,
         };
         let (Some(sm), Some(span)) = (self.sm, span) else {
@@ -731,8 +733,106 @@ impl<'a> Lowerer<'a> {
         fx.loc_events.push((fx.f.insts.len(), prev));
     }
 
+    /// An `asm` statement: one [`Callee::Asm`] call whose arguments are
+    /// the register inputs (and the addresses of memory operands), whose
+    /// result is the register output, stored to its lvalue after it.
+    fn asm_stmt(&mut self, fx: &mut Fx, a: &ast::AsmStmt) {
+        use crate::frontend::ast::{AsmOperandKind as K, AsmTemplatePiece as T};
+        let mut args = vec![];
+        let mut classes = vec![];
+        let mut piece_of = vec![];
+        let mut result = None;
+        let mut tied = None;
+        let mut early = false;
+        for o in &a.outputs {
+            let addr = self.lvalue(fx, &o.expr);
+            match o.kind {
+                K::Reg(c) => {
+                    if o.inout {
+                        let v = self.load(fx, addr, o.expr.ty);
+                        tied = Some(args.len());
+                        args.push(v);
+                        classes.push(c);
+                    }
+                    early |= o.early;
+                    result = Some((c, addr, o.expr.ty));
+                    piece_of.push(AsmPiece::Result);
+                }
+                _ => {
+                    piece_of.push(AsmPiece::Mem(args.len()));
+                    args.push(addr);
+                    classes.push(AsmClass::Gr);
+                }
+            }
+        }
+        for i in &a.inputs {
+            match i.kind {
+                K::Reg(c) => {
+                    let Some(v) = self.expr(fx, &i.expr) else {
+                        return;
+                    };
+                    piece_of.push(AsmPiece::Arg(args.len()));
+                    args.push(v);
+                    classes.push(c);
+                }
+                K::Tied(n) => {
+                    let Some(v) = self.expr(fx, &i.expr) else {
+                        return;
+                    };
+                    let c = match a.outputs[n].kind {
+                        K::Reg(c) => c,
+                        _ => AsmClass::Gr,
+                    };
+                    tied = Some(args.len());
+                    piece_of.push(AsmPiece::Result);
+                    args.push(v);
+                    classes.push(c);
+                }
+                K::Mem => {
+                    let addr = self.lvalue(fx, &i.expr);
+                    piece_of.push(AsmPiece::Mem(args.len()));
+                    args.push(addr);
+                    classes.push(AsmClass::Gr);
+                }
+                K::Imm(v) => piece_of.push(AsmPiece::Text(v.to_string())),
+            }
+        }
+        let pieces = a
+            .template
+            .iter()
+            .map(|p| match p {
+                T::Text(t) => AsmPiece::Text(t.clone()),
+                T::Operand(n) => piece_of[*n].clone(),
+            })
+            .collect();
+        let info = InlineAsm {
+            pieces,
+            args: classes,
+            result: result.map(|r| r.0),
+            tied,
+            early_clobber: early,
+            clobbers: a.clobbers.clone(),
+            loc: fx.cur_loc.unwrap_or((0, 0)),
+        };
+        let ret = result.map(|r| ir_type(self.types(), r.2));
+        let v = fx.f.push(
+            fx.cur,
+            InstKind::Call {
+                callee: Callee::Asm(std::sync::Arc::new(info)),
+                args,
+                ret,
+                abi: CallAbi::default(),
+            },
+        );
+        if let (Some((_, addr, ty)), Some(v)) = (result, v) {
+            let k = self.store_inst(ty, addr, v);
+            fx.f.push(fx.cur, k);
+        }
+    }
+
     fn stmt_inner(&mut self, fx: &mut Fx, s: &Stmt) {
         match s {
+            Stmt::Asm(a) => self.asm_stmt(fx, a),
             Stmt::Expr(e) => {
                 self.expr(fx, e);
             }

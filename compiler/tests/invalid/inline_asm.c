@@ -1,2 +1,2 @@
-// expect: 2:18: error: inline assembly ('asm' statements) is not supported
-int main(void) { __asm__ volatile ("nop"); return 0; }
+// expect: 2:35: error: 'asm goto' is not supported
+int main(void) { __asm__ volatile goto ("goto %l0" : : : : out); out: return 0; }

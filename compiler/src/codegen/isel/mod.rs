@@ -244,6 +244,7 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
         ssa,
         phi_in: vec![vec![]; f.blocks.len()],
         mf: MFunc {
+            asm: vec![],
             name: f.name.clone(),
             global: f.linkage == crate::ir::Linkage::External,
             blocks: vec![],
@@ -1200,7 +1201,11 @@ impl<'a> Sel<'a> {
                 abi,
             } => {
                 let d = dst(self);
-                self.call(callee, args, *ret, abi, &d);
+                if let Callee::Asm(a) = callee {
+                    self.inline_asm(a, args, &d);
+                } else {
+                    self.call(callee, args, *ret, abi, &d);
+                }
             }
             InstKind::Phi { .. } => {}
             InstKind::MemCopy { dst: dv, src, size } => {
@@ -2103,6 +2108,70 @@ impl<'a> Sel<'a> {
         }
     }
 
+    /// An inline assembly statement: one [`MOp::Asm`] reading a virtual
+    /// register per argument word (`mtb` into a BR for a `b` operand) and
+    /// defining the result's (`mfb` out of a BR), clobbering the
+    /// registers the statement names.
+    fn inline_asm(&mut self, a: &std::sync::Arc<crate::ir::InlineAsm>, args: &[Value], d: &[Reg]) {
+        use crate::ir::AsmClass;
+        let mut uses = vec![];
+        let mut arg_op = vec![];
+        let mut after = vec![];
+        let defs: Vec<Reg> = match a.result {
+            Some(AsmClass::Br) => {
+                let b = self.bv();
+                if let Some(&g) = d.first() {
+                    after.push((g, b));
+                }
+                vec![b]
+            }
+            _ => d.to_vec(),
+        };
+        for (k, &v) in args.iter().enumerate() {
+            arg_op.push(defs.len() + uses.len());
+            let words = if self.f.value_type(v).bytes() == 8 {
+                2
+            } else {
+                1
+            };
+            let mut regs = vec![self.g(v)];
+            if words == 2 {
+                let h = self.hi(v);
+                regs.push(h);
+            }
+            for x in regs {
+                // a register of its own (never `$r0`, never shared with
+                // another operand's value by a constant)
+                let t = self.gv();
+                self.mov(t, r(x));
+                if a.args.get(k) == Some(&AsmClass::Br) {
+                    let b = self.bv();
+                    self.e("mtb", vec![r(b), r(t)]);
+                    uses.push(b);
+                } else {
+                    uses.push(t);
+                }
+            }
+        }
+        let index = self.mf.asm.len() as u32;
+        self.mf.asm.push(AsmLayout {
+            info: a.clone(),
+            arg_op,
+        });
+        let mut ops: Vec<Opnd> = defs.iter().map(|&x| r(x)).collect();
+        ops.extend(uses.iter().map(|&x| r(x)));
+        let mut i = MInst::asm(index, defs.len() as u8, ops);
+        i.imp_defs = a
+            .clobbers
+            .iter()
+            .map(|&(br, n)| if br { Reg::B(n) } else { Reg::G(n) })
+            .collect();
+        self.emit(i);
+        for (g, b) in after {
+            self.e("mfb", vec![r(g), r(b)]);
+        }
+    }
+
     fn call(
         &mut self,
         callee: &Callee,
@@ -2114,7 +2183,7 @@ impl<'a> Sel<'a> {
         self.mf.has_calls = true;
         let info = match callee {
             Callee::Direct(n) => self.m.functions.iter().find(|f| f.name == *n),
-            Callee::Indirect(_) => None,
+            Callee::Indirect(_) | Callee::Asm(_) => None,
         };
         let tys: Vec<Type> = args.iter().map(|a| self.f.value_type(*a)).collect();
         // The call site's C types decide the §7.2 layout; hand-written IR
@@ -2177,6 +2246,7 @@ impl<'a> Sel<'a> {
         }
         let mut c = match callee {
             Callee::Direct(n) => MInst::new(opc::CALL, vec![Opnd::Func(n.clone())]),
+            Callee::Asm(_) => unreachable!("inline assembly is not a call"),
             Callee::Indirect(v) => {
                 let t = self.g(*v);
                 self.mov(Reg::LINK, r(t));
@@ -2235,6 +2305,7 @@ impl<'a> Sel<'a> {
         }
         let mut c = match callee {
             Callee::Direct(n) => MInst::new(opc::CALL, vec![Opnd::Func(n.clone())]),
+            Callee::Asm(_) => unreachable!("inline assembly is not a call"),
             Callee::Indirect(v) => {
                 let t = self.g(*v);
                 srcs.push((Reg::LINK, t));

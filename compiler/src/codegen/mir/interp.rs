@@ -125,6 +125,7 @@ fn run_in(mf: &MFunc, inputs: &[(Reg, i64)], mem: &mut HashMap<i64, i64>) -> Res
                 MOp::Isa(o) => o.info().name,
                 MOp::Psi => "psi",
                 MOp::Phi | MOp::PCopy => "pcopy",
+                MOp::Asm { .. } => return Err("inline assembly cannot be interpreted".to_string()),
             };
             match name {
                 "psi" => {

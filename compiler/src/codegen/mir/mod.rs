@@ -261,6 +261,18 @@ pub enum MOp {
     /// ([`crate::codegen::psi::if_convert`]), removed by the translation out of
     /// psi-SSA ([`crate::codegen::psi::out_of_psi`]).
     Psi,
+    /// An inline assembly statement ([`crate::ir::Callee::Asm`]): entry
+    /// `index` of [`MFunc::asm`]. Operands: the `defs` destinations (the
+    /// register output; two words for a 64-bit one), then the registers
+    /// read. Its clobbers are [`MInst::imp_defs`]. Every pass keeps it in
+    /// place and in order: it is a barrier for scheduling (its text forms
+    /// bundles of its own) and for memory operations, like a call.
+    Asm {
+        /// Entry of [`MFunc::asm`].
+        index: u32,
+        /// Number of destination operands (first in [`MInst::ops`]).
+        defs: u8,
+    },
 }
 
 /// The guard of a psi argument: a branch-register value or `true`.
@@ -311,6 +323,7 @@ impl MOp {
             MOp::Phi => "phi",
             MOp::PCopy => "pcopy",
             MOp::Psi => "psi",
+            MOp::Asm { .. } => "asm",
         }
     }
 }
@@ -428,6 +441,10 @@ impl MInst {
             .collect::<Option<Vec<MBlockId>>>()?;
         Some((*n, targets))
     }
+    /// An inline assembly statement (operands as in [`MOp::Asm`]).
+    pub fn asm(index: u32, defs: u8, ops: Vec<Opnd>) -> MInst {
+        MInst::with(MOp::Asm { index, defs }, ops)
+    }
     /// A `phi` (operands as in [`MOp::Phi`]).
     pub fn phi(ops: Vec<Opnd>) -> MInst {
         MInst::with(MOp::Phi, ops)
@@ -476,13 +493,17 @@ impl MInst {
     pub fn opcode(&self) -> Option<Opcode> {
         match self.op {
             MOp::Isa(o) => Some(o),
-            MOp::Phi | MOp::PCopy | MOp::Psi => None,
+            MOp::Phi | MOp::PCopy | MOp::Psi | MOp::Asm { .. } => None,
         }
     }
     /// Everything the `isa` table knows of the operation (`None` for a
     /// pseudo-operation).
     pub fn info(&self) -> Option<&'static OpInfo> {
         self.opcode().map(|o| o.info())
+    }
+    /// True for an inline assembly statement ([`MOp::Asm`]).
+    pub fn is_asm(&self) -> bool {
+        matches!(self.op, MOp::Asm { .. })
     }
     /// True if the operation is the table entry `o`.
     pub fn is(&self, o: Opcode) -> bool {
@@ -494,6 +515,7 @@ impl MInst {
             MOp::Isa(o) => k < 64 && dest_mask(o) >> k & 1 != 0,
             MOp::Phi | MOp::Psi => k == 0,
             MOp::PCopy => k < self.ops.len() / 2,
+            MOp::Asm { defs, .. } => k < defs as usize,
         }
     }
     /// Calls `f(k, d)` for every operand index `k` with `d` true when
@@ -512,6 +534,7 @@ impl MInst {
                 let half = self.ops.len() / 2;
                 (0..self.ops.len()).for_each(|k| f(k, k < half));
             }
+            MOp::Asm { defs, .. } => (0..self.ops.len()).for_each(|k| f(k, k < defs as usize)),
         }
     }
     /// Calls `f(r, d)` for every register operand `r` in operand order,
@@ -542,6 +565,7 @@ impl MInst {
             }
             MOp::Phi | MOp::Psi => self.ops.get(1..).unwrap_or(&[]),
             MOp::PCopy => &self.ops[self.ops.len() / 2..],
+            MOp::Asm { defs, .. } => &self.ops[(defs as usize).min(self.ops.len())..],
         };
         for o in reads {
             if let Opnd::R(r) = o {
@@ -571,6 +595,7 @@ impl MInst {
             }
             MOp::Phi | MOp::Psi => &self.ops[..self.ops.len().min(1)],
             MOp::PCopy => &self.ops[..self.ops.len() / 2],
+            MOp::Asm { defs, .. } => &self.ops[..(defs as usize).min(self.ops.len())],
         };
         for o in writes {
             if let Opnd::R(r) = o {
@@ -629,6 +654,7 @@ impl MInst {
             MOp::Isa(_) => k < 64 && mask >> k & 1 != 0,
             MOp::Phi | MOp::Psi => k == 0,
             MOp::PCopy => k < n / 2,
+            MOp::Asm { defs, .. } => k < defs as usize,
         };
         let mut out = SmallVec::new();
         for (k, o) in self.ops.iter_mut().enumerate() {
@@ -797,6 +823,19 @@ pub struct MFunc {
     /// `out-of-ssa-renaming-constraints.txt`, SSA book §17.1, §19.1; Rastello et al. 2005 §2.1/P16), if any.
     /// Shorter than `vclass` means "not pinned" for the missing entries.
     pub pin: Vec<Option<Reg>>,
+    /// The inline assembly statements of the function ([`MOp::Asm`]).
+    pub asm: Vec<AsmLayout>,
+}
+
+/// An inline assembly statement as the machine IR carries it: the
+/// statement and where its arguments are among the operation's operands.
+#[derive(Clone, Debug)]
+pub struct AsmLayout {
+    /// The statement.
+    pub info: std::sync::Arc<crate::ir::InlineAsm>,
+    /// Operand index of each argument's register (the low word of a
+    /// 64-bit one); the result, if any, is operand 0.
+    pub arg_op: Vec<usize>,
 }
 
 impl MFunc {
@@ -814,6 +853,7 @@ impl MFunc {
             has_calls: false,
             variadic: false,
             pin: vec![],
+            asm: vec![],
         }
     }
 

@@ -164,6 +164,12 @@ pub fn write_op_text(out: &mut String, i: &MInst, opnd: impl Fn(&mut String, &Op
             let s: Vec<String> = (n..2 * n).map(o).collect();
             let _ = write!(out, "pcopy {} = {}", d.join(", "), s.join(", "));
         }
+        MOp::Asm { index, defs } => {
+            let n = (defs as usize).min(i.ops.len());
+            let d: Vec<String> = (0..n).map(o).collect();
+            let s: Vec<String> = (n..i.ops.len()).map(o).collect();
+            let _ = write!(out, "asm#{index} {} = {}", d.join(", "), s.join(", "));
+        }
     }
 }
 

@@ -180,7 +180,7 @@ impl Engine<'_> {
                 Some(args) => self.sol.psi(&args),
                 None => Lattice::Bottom,
             },
-            MOp::PCopy => Lattice::Bottom,
+            MOp::PCopy | MOp::Asm { .. } => Lattice::Bottom,
             MOp::Isa(op) => {
                 let m = op.info().mnemonic;
                 let srcs: Vec<Lattice> = (0..i.ops.len())

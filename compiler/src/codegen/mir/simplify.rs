@@ -223,6 +223,11 @@ pub fn run(mf: &mut MFunc) -> Stats {
                 }
             }
             let i = &mf.blocks[b.index()].insts[k];
+            if i.is_asm() {
+                // inline assembly may write memory: no load is reused across it
+                epoch += 1;
+                continue;
+            }
             let Some(info) = i.info() else { continue };
             if !i.is_pure() {
                 if !i.is_control() || i.is_call() {

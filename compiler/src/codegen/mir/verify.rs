@@ -159,7 +159,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                             i.op
                         ))
                     }
-                    p if !i.is_call() => {
+                    p if !i.is_call() && !i.is_asm() => {
                         return err(format!(
                             "block {b}: `{}` implicitly defines physical register {p:?}",
                             i.op
@@ -189,6 +189,7 @@ pub fn verify(mf: &MFunc) -> Result<(), String> {
                     phis_done = true;
                     check_psi(mf, i).or_else(|m| err(format!("block {b}: {m}")))?;
                 }
+                MOp::Asm { .. } => phis_done = true,
                 MOp::Isa(_) => {
                     phis_done = true;
                     for u in i.uses() {
@@ -399,6 +400,7 @@ mod tests {
     /// and the blocks `build` makes with it.
     fn func(nv: usize, brs: &[u32], build: impl FnOnce(&MFunc) -> Vec<Vec<MInst>>) -> MFunc {
         let mut f = MFunc {
+            asm: vec![],
             name: "t".into(),
             global: true,
             order: vec![],

@@ -14,6 +14,7 @@ use isa::Opcode;
 
 fn func(nblocks: usize) -> MFunc {
     MFunc {
+        asm: vec![],
         name: "t".into(),
         global: true,
         blocks: vec![MBlock::default(); nblocks],

@@ -36,7 +36,13 @@ pub fn finish(f: &mut MFunc) -> Frame {
     let mut save_regs: Vec<Reg> = vec![];
     for b in &f.blocks {
         for i in &b.insts {
-            for d in i.explicit_defs() {
+            // inline assembly: its clobbers too
+            let clobbers = if i.is_asm() { &i.imp_defs[..] } else { &[] };
+            for d in i
+                .explicit_defs()
+                .into_iter()
+                .chain(clobbers.iter().copied())
+            {
                 if matches!(d, Reg::G(n) if abi::is_callee_saved(n as u32))
                     && !save_regs.contains(&d)
                 {
@@ -48,11 +54,9 @@ pub fn finish(f: &mut MFunc) -> Frame {
     save_regs.sort();
     // `$r63` holds the return address (§7.1): saved when a call or a
     // jump table's `ldw $r63 = …` (ISA-ST200 §4.7) overwrites it
-    let writes_link = f
-        .blocks
-        .iter()
-        .flat_map(|b| &b.insts)
-        .any(|i| i.explicit_defs().contains(&Reg::LINK));
+    let writes_link = f.blocks.iter().flat_map(|b| &b.insts).any(|i| {
+        i.explicit_defs().contains(&Reg::LINK) || (i.is_asm() && i.imp_defs.contains(&Reg::LINK))
+    });
     if f.has_calls || writes_link {
         save_regs.push(Reg::LINK);
     }

@@ -408,6 +408,19 @@ pub fn allocate_with(f: &mut MFunc, regs: &isa::model::RegisterFiles, br_lru: bo
             let mut gr_use = [use0, use1].into_iter();
             let mut reloaded: Vec<(VReg, Reg)> = vec![];
             let loc = i.loc;
+            if i.is_asm() {
+                // the inputs an inline assembly statement keeps live to
+                // its end (listed as written): their registers, if any
+                i.imp_defs = i
+                    .imp_defs
+                    .iter()
+                    .filter_map(|&x| match x {
+                        Reg::V(v) if spilled[v.index()] => None,
+                        Reg::V(v) => assign[v.index()],
+                        p => Some(p),
+                    })
+                    .collect();
+            }
             for (x, is_def) in i.regs_mut() {
                 let Reg::V(v) = *x else { continue };
                 let vi = v.index();

@@ -390,8 +390,18 @@ pub fn schedule_block(model: &ProcessorModel, insts: Vec<MInst>, bundle: bool) -
 pub fn prepass_order(model: &ProcessorModel, insts: &[MInst]) -> Vec<usize> {
     let mut order = Vec::with_capacity(insts.len());
     // the regions of schedule_block_with: each ends at a control operation
-    for ops in insts.split_inclusive(|i| i.is_control()) {
+    // or an inline assembly statement (which stays in place)
+    for ops in insts.split_inclusive(|i| i.is_control() || i.is_asm()) {
         let start = order.len();
+        if let Some((last, rest)) = ops.split_last().filter(|(l, _)| l.is_asm()) {
+            let (cycle_of, _) = region_cycles(model, rest, true, true, &[]);
+            let mut idx: Vec<usize> = (0..rest.len()).collect();
+            idx.sort_by_key(|&j| (cycle_of[j], rest[j].is_control(), j));
+            order.extend(idx.into_iter().map(|j| start + j));
+            let _ = last;
+            order.push(start + rest.len());
+            continue;
+        }
         let (cycle_of, _) = region_cycles(model, ops, true, true, &[]);
         let mut idx: Vec<usize> = (0..ops.len()).collect();
         idx.sort_by_key(|&j| (cycle_of[j], ops[j].is_control(), j));
@@ -433,6 +443,32 @@ pub fn schedule_block_after(
     let mut region: Vec<MInst> = vec![];
     let mut first = true;
     for i in insts {
+        if i.is_asm() {
+            // inline assembly: bundles of its own, after every operation
+            // before it and before every one after it
+            if !region.is_empty() {
+                let ops = std::mem::take(&mut region);
+                let floor = if first {
+                    entry_floor(model, &ops, entry)
+                } else {
+                    vec![]
+                };
+                schedule_region(model, ops, bundle, disambiguate, &floor, &mut out);
+            }
+            first = false;
+            // no interlocks (ISA-ST200 §5.1): every result before the
+            // statement lands before it, and its own results (the last of
+            // its operations may be a load) before the code after it
+            let wait = if model.interlocked {
+                0
+            } else {
+                maxlat_of(model, OpClass::Load, true).max(maxlat_of(model, OpClass::Mul, true))
+            };
+            out.extend((1..wait).map(|_| vec![]));
+            out.push(vec![i]);
+            out.extend((1..wait).map(|_| vec![]));
+            continue;
+        }
         let ctl = i.is_control();
         region.push(i);
         if ctl {

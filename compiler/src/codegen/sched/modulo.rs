@@ -2627,14 +2627,18 @@ fn loop_shape(
         return Ok(None);
     };
     let br = &insts[nbr];
-    let self_loop =
-        br.class_unit().0 == OpClass::Branch && br.ops.contains(&Opnd::Label(l)) && nbr >= 1;
+    let self_loop = br.info().is_some_and(|o| o.class == OpClass::Branch)
+        && br.ops.contains(&Opnd::Label(l))
+        && nbr >= 1;
     if !self_loop {
         return Ok(None);
     }
     let body = &insts[..nbr];
     if body.iter().any(|i| i.is_control() || i.is_call()) {
         return Err("control flow or call in the loop");
+    }
+    if body.iter().any(|i| i.is_asm()) {
+        return Err("inline assembly in the loop");
     }
     // unrolling, pipelining or forwarding would duplicate, reorder or
     // remove volatile accesses: the loop keeps its shape

@@ -367,7 +367,9 @@ pub fn forward_copies(f: &mut MFunc) -> usize {
         let insts = std::mem::take(&mut f.blocks[b.index()].insts);
         let mut out = Vec::with_capacity(insts.len());
         for mut i in insts {
-            if i.op == MOp::Phi || i.op == MOp::PCopy {
+            if i.op == MOp::Phi || i.op == MOp::PCopy || i.is_asm() {
+                // an inline assembly statement reads the registers its
+                // constraints gave it: never another one
                 copy_of.clear();
                 out.push(i);
                 continue;

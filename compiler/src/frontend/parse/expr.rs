@@ -1333,7 +1333,7 @@ impl<'a> Parser<'a> {
         Ok(self.mk(ExprKind::Call(bx(f), conv), ret, sp))
     }
 
-    fn primary(&mut self) -> PResult<Expr> {
+    pub(crate) fn primary(&mut self) -> PResult<Expr> {
         let t = self.bump();
         match t.kind {
             TokKind::Number => self.number(&t),

@@ -11,6 +11,7 @@
 //! `expr.rs`. Struct layout and composite types, which are not parsing,
 //! are in [`crate::frontend::sema`].
 
+mod asm;
 mod decl;
 mod expr;
 mod gnu_builtins;
@@ -325,6 +326,8 @@ pub struct Parser<'a> {
     pub(crate) cold_functions: HashSet<Sym>,
     /// An `__attribute__((may_alias))` was seen.
     pub(crate) may_alias: bool,
+    /// File-scope basic `asm("text")` in source order.
+    pub(crate) file_asm: Vec<String>,
     pub(crate) globals: Vec<GlobalVar>,
     pub(crate) functions: Vec<FunctionDef>,
     pub(crate) func: Option<FuncState>,
@@ -402,6 +405,7 @@ impl<'a> Parser<'a> {
             gsyms: HashMap::default(),
             cold_functions: HashSet::default(),
             may_alias: false,
+            file_asm: Vec::new(),
             globals: Vec::new(),
             functions: Vec::new(),
             func: None,
@@ -768,6 +772,7 @@ impl<'a> Parser<'a> {
             func_decls,
             cold_functions: self.cold_functions,
             may_alias: self.may_alias,
+            asm: self.file_asm,
         }
     }
 
@@ -781,11 +786,8 @@ impl<'a> Parser<'a> {
                 return self.static_assert();
             }
             Some(Kw::Asm) => {
-                let sp = self.bump().span;
-                self.diags.error(sp, "inline assembly is not supported");
-                let _ = self.skip_balanced();
-                self.eat_p(P::Semi);
-                return Ok(());
+                let kw = self.bump();
+                return self.file_asm(kw);
             }
             _ => {}
         }

@@ -338,17 +338,8 @@ impl<'a> Parser<'a> {
                 return Ok(Stmt::Goto(t.sym, t.span));
             }
             Some(Kw::Asm) => {
-                self.bump();
-                while matches!(self.peek_kw(), Some(Kw::Volatile | Kw::Goto | Kw::Inline)) {
-                    self.bump();
-                }
-                self.diags.error(
-                    t.span,
-                    "inline assembly ('asm' statements) is not supported",
-                );
-                let _ = self.skip_balanced();
-                self.eat_p(P::Semi);
-                return Ok(Stmt::Empty);
+                let kw = self.bump();
+                return self.asm_stmt(kw);
             }
             Some(Kw::Attribute) => {
                 let mut a = Attrs::default();
