@@ -16,6 +16,7 @@ pub mod report;
 pub mod run;
 pub mod svg;
 pub mod sweep;
+pub mod torture;
 
 pub use config::BuildConfig;
 pub use manifest::Benchmark;
