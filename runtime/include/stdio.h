@@ -38,4 +38,12 @@ int setvbuf(FILE *f, char *buf, int mode, size_t size);
 int feof(FILE *f);
 int ferror(FILE *f);
 void clearerr(FILE *f);
+void perror(const char *s);
+/* runtime/lib/scanf.c */
+int scanf(const char *fmt, ...);
+int sscanf(const char *s, const char *fmt, ...);
+int fscanf(FILE *f, const char *fmt, ...);
+int vscanf(const char *fmt, va_list ap);
+int vsscanf(const char *s, const char *fmt, va_list ap);
+int vfscanf(FILE *f, const char *fmt, va_list ap);
 #endif

@@ -36,6 +36,14 @@ void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const voi
 void *bsearch(const void *key, const void *base, size_t n, size_t size,
               int (*cmp)(const void *, const void *));
 char *getenv(const char *name);
+/* POSIX (runtime/lib/posix.c) */
+long random(void);
+void srandom(unsigned int seed);
+long lrand48(void);
+long mrand48(void);
+void srand48(long seed);
+double drand48(void);
+int posix_memalign(void **out, size_t alignment, size_t size);
 int system(const char *command);
 /* multibyte characters: the "C" locale, one byte per character */
 int mblen(const char *s, size_t n);

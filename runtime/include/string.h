@@ -26,4 +26,12 @@ char *strtok(char *s, const char *delim);
 int strcoll(const char *a, const char *b);
 size_t strxfrm(char *d, const char *s, size_t n);
 char *strerror(int errnum);
+/* GNU and POSIX additions (runtime/lib/strings.c) */
+void *mempcpy(void *d, const void *s, size_t n);
+char *stpcpy(char *d, const char *s);
+char *stpncpy(char *d, const char *s, size_t n);
+char *strndup(const char *s, size_t n);
+void *memrchr(const void *s, int c, size_t n);
+char *strchrnul(const char *s, int c);
+void *rawmemchr(const void *s, int c);
 #endif

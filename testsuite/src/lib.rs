@@ -18,6 +18,7 @@ pub mod run;
 pub mod shard;
 pub mod svg;
 pub mod sweep;
+pub mod torture;
 
 pub use config::BuildConfig;
 pub use manifest::Benchmark;

@@ -18,7 +18,7 @@ use testsuite::run::{self, first_difference, Outcome};
     name = "testsuite",
     version = buildinfo::VERSION,
     about,
-    after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2, with and without floating point: cycles, CoreMark/MHz\n  testsuite --loops                           loop kernels at O2 and O3: cycles per iteration vs bound\n  testsuite --configs O2 --machines st231,machines/issue2.toml   every kernel on two machines: speed-ups\n  testsuite --configs O2 --sweep dcache.miss_penalty=30,60,240  the ST231 and three derived machines\n  testsuite --loops --machines st231,machines/wide8.toml        loop kernels against each machine's bound\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
+    after_help = "Examples:\n  testsuite                                   every kernel at O0, O1, O2\n  testsuite --configs O2,O2:-mcpu=st220       chosen configurations\n  testsuite --coremark ../shared/bench/coremark   CoreMark at O0 and O2, with and without floating point: cycles, CoreMark/MHz\n  testsuite --loops                           loop kernels at O2 and O3: cycles per iteration vs bound\n  testsuite --torture ../shared/conformance/gcc-torture/execute   the GCC torture suite at O0 and O2: pass, compile-error, wrong, ice … per test\n  testsuite --configs O2 --machines st231,machines/issue2.toml   every kernel on two machines: speed-ups\n  testsuite --configs O2 --sweep dcache.miss_penalty=30,60,240  the ST231 and three derived machines\n  testsuite --loops --machines st231,machines/wide8.toml        loop kernels against each machine's bound\n\nExit status: 0 all passed, 1 a validation failed, 2 bad usage or setup."
 )]
 struct Args {
     /// Configurations, comma-separated: LEVEL[:FLAG]… (e.g. O0,O2,O2:-mcpu=st220,O2:--machine=wide.toml).
@@ -119,6 +119,21 @@ struct Args {
     /// shards' report.json (or csmith.json) with `testsuite merge`.
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
+    /// The GCC C torture suite's `execute` folder DIR: build each test with
+    /// the host `gcc -m32` (the reference) and with `lcc` in each
+    /// configuration (default O0,O2), run it in `stsim`, classify it (pass,
+    /// host-skip, compile-error, link-error, wrong, ice, timeout); the
+    /// summary table, the failures and the most frequent compile errors
+    /// on stdout, torture.json in --out (the manual, "The GCC torture suite").
+    #[arg(long, value_name = "DIR")]
+    torture: Option<PathBuf>,
+    /// With --torture: only the tests named in FILE, one a line (`#`
+    /// starts a comment), e.g. testsuite/torture-ci.txt.
+    #[arg(long, value_name = "FILE")]
+    torture_list: Option<PathBuf>,
+    /// With --torture: cycle limit of each run.
+    #[arg(long, value_name = "N", default_value_t = testsuite::torture::DEFAULT_MAX_CYCLES)]
+    max_cycles: u64,
 }
 
 /// `testsuite merge`: combine the reports of the shards of one run.
@@ -293,7 +308,9 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         .clone()
         .unwrap_or_else(|| workspace().join("target").join("testsuite"));
     std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
-    let default_configs = if args.coremark.is_some() {
+    let default_configs = if args.torture.is_some() {
+        "O0,O2"
+    } else if args.coremark.is_some() {
         "O0,O2,O0:-DHAS_FLOAT=0,O2:-DHAS_FLOAT=0"
     } else if args.loops.is_some() {
         "O2,O3"
@@ -370,6 +387,12 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     } else {
         Vec::new()
     };
+    if let Some(dir) = &args.torture {
+        if sweeping {
+            return Err("--torture runs on one machine: use --machine".into());
+        }
+        return torture(dir, &configs, &args, &out_dir);
+    }
     if let Some(dir) = &args.loops {
         let dir = dir.clone().unwrap_or_else(testsuite::loops::default_dir);
         return loops(
@@ -594,6 +617,78 @@ fn sweep(
     } else {
         print!("{}", report.table());
         println!("reports written to {}", out_dir.display());
+    }
+    Ok(if report.failures() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `--torture DIR`: the torture suite's tests (all, `--filter`ed, or those
+/// of `--torture-list`) in every configuration; the table, the failures
+/// and the top compile-error causes (or the JSON) on stdout, `torture.json`
+/// in `out_dir`. Exit status 1 when a host-passing test fails.
+fn torture(
+    dir: &Path,
+    configs: &[BuildConfig],
+    args: &Args,
+    out_dir: &Path,
+) -> Result<ExitCode, String> {
+    let mut tests = testsuite::torture::discover(dir)?;
+    if let Some(list) = &args.torture_list {
+        let text = std::fs::read_to_string(list).map_err(|e| format!("{}: {e}", list.display()))?;
+        let names = testsuite::torture::read_list(&text);
+        if let Some(missing) = names.iter().find(|n| !tests.iter().any(|t| &t.name == *n)) {
+            return Err(format!(
+                "{}: no test `{missing}` in {}",
+                list.display(),
+                dir.display()
+            ));
+        }
+        tests.retain(|t| names.contains(&t.name));
+    }
+    if let Some(f) = &args.filter {
+        let texts: Vec<&str> = f.split(',').filter(|t| !t.is_empty()).collect();
+        tests.retain(|t| texts.iter().any(|x| t.name.contains(x)));
+    }
+    if tests.is_empty() {
+        return Err("--torture: no test matches".into());
+    }
+    let work = out_dir.join("torture-work");
+    std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    let bar = ProgressBar::new((tests.len() * configs.len()) as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    if args.json {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    // A compiler panic is a result (`ice`), reported with its message:
+    // the default hook's report on stderr would only repeat it.
+    std::panic::set_hook(Box::new(|_| {}));
+    let report =
+        testsuite::torture::run(dir, &tests, configs, args.max_cycles, &work, || bar.inc(1));
+    let _ = std::panic::take_hook();
+    bar.finish_and_clear();
+    let _ = std::fs::remove_dir_all(&work);
+    let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    let path = out_dir.join("torture.json");
+    std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if args.json {
+        println!("{text}");
+    } else {
+        print!("{}", report.failure_lines());
+        let causes = report.compile_error_causes(20);
+        if !causes.is_empty() {
+            println!("compile errors by cause (test × configuration):");
+            for (c, n) in causes {
+                println!("{n:>6}  {c}");
+            }
+        }
+        print!("{}", report.table());
+        println!("report written to {}", path.display());
     }
     Ok(if report.failures() == 0 {
         ExitCode::SUCCESS

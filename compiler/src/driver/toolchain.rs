@@ -707,6 +707,7 @@ fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         let stem = base.rsplit_once('.').map_or(base, |(s, _)| s);
         let object = if path.ends_with(".c") {
             compile_to_asm(&format!("runtime/{path}"), text.as_bytes(), cfg)
+                .map(|asm| weaken(&asm, &strong_names(text)))
                 .and_then(|asm| assemble(&format!("runtime/{path}.s"), &asm, cfg))
         } else if path.ends_with(".s") {
             assemble(&format!("runtime/{path}"), text, cfg)
@@ -724,6 +725,40 @@ fn build_runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
     }
     let crt0 = crt0.ok_or(Error::NoCrt0)?;
     Ok((crt0, archive(&members)?))
+}
+
+/// The assembly of a C library file with its global definitions made weak
+/// (`.global NAME` becomes `.weak NAME`) except those of `strong`, so that
+/// a program may define a library name itself (`div`, `abs`, `memcpy`…)
+/// and its definition wins over the library's, even when the archive
+/// member holding the library's is linked for another of its functions
+/// (`runtime/README.md`, "Weak definitions"). The code is unchanged: only
+/// the symbols' binding.
+pub fn weaken(asm: &str, strong: &[String]) -> String {
+    let mut out = String::with_capacity(asm.len());
+    for line in asm.split_inclusive('\n') {
+        match line.strip_prefix("\t.global ") {
+            Some(rest) if !strong.iter().any(|s| s == rest.trim_end()) => {
+                out.push_str("\t.weak ");
+                out.push_str(rest);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// The names of a C library file's `/* strong: NAME… */` lines: definitions
+/// that stay strong, to replace another file's weak one when the file is
+/// linked (`lib/signal.c`'s `abort`, which raises `SIGABRT`, over
+/// `lib/exit.c`'s).
+pub fn strong_names(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("/* strong:"))
+        .flat_map(|rest| rest.trim_end_matches("*/").split_whitespace())
+        .map(str::to_string)
+        .collect()
 }
 
 /// An `ar` archive of `members` (no symbol index: `lld-st` reads each

@@ -68,4 +68,36 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
         "alloca.h",
         include_str!("../../../../runtime/include/alloca.h"),
     ),
+    (
+        "memory.h",
+        include_str!("../../../../runtime/include/memory.h"),
+    ),
+    (
+        "strings.h",
+        include_str!("../../../../runtime/include/strings.h"),
+    ),
+    (
+        "signal.h",
+        include_str!("../../../../runtime/include/signal.h"),
+    ),
+    (
+        "wchar.h",
+        include_str!("../../../../runtime/include/wchar.h"),
+    ),
+    (
+        "unistd.h",
+        include_str!("../../../../runtime/include/unistd.h"),
+    ),
+    (
+        "sched.h",
+        include_str!("../../../../runtime/include/sched.h"),
+    ),
+    (
+        "sys/time.h",
+        include_str!("../../../../runtime/include/sys/time.h"),
+    ),
+    (
+        "sys/resource.h",
+        include_str!("../../../../runtime/include/sys/resource.h"),
+    ),
 ];
