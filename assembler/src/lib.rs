@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 mod asm;
+pub mod cli;
 pub mod diag;
 pub mod dwarf;
 pub mod elf;

@@ -159,3 +159,36 @@ pub fn parse(args: &[String]) -> Result<CommandLine, String> {
 fn machine(path: &str) -> Result<isa::model::ProcessorModel, String> {
     isa::model::ProcessorModel::from_toml_file(path).map_err(|e| format!("--machine {path}: {e}"))
 }
+
+/// `lld-st --help`, also the options section of its man page (`st-man`).
+pub const HELP: &str = "\
+Usage: lld-st [options] inputs... -o out
+
+Link ST200 (ST220/ST231/ST240) ELF32 relocatable objects and ar archives
+into a static executable.
+
+Options:
+  -o FILE                 output file (default a.out)
+  -e SYM, --entry=SYM     entry symbol (default: script ENTRY, else _start)
+  -L DIR                  add DIR to the library search path
+  -l NAME                 link libNAME.a from the search path
+  --start-group, -(       start a group of archives searched repeatedly
+  --end-group, -)         end the group
+  -T FILE                 use a linker script (documented subset) instead of the default layout
+  -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR
+  --section-start=SECTION=ADDR
+                          place an output section at ADDR
+  --defsym SYM=EXPR       define a symbol (e.g. --defsym __stack_size=0x8000)
+  --gc-sections           remove sections not reachable from the entry, KEEP and --defsym symbols
+  --print-gc-sections     list the removed sections on stderr
+  -Map FILE, -Map=FILE    write a link map
+  -s, --strip-all         omit the symbol table
+  -S, --strip-debug       omit debug sections
+  --allow-mixed-cores     link objects built for different cores or machines
+  -mcpu=CPU, --machine FILE
+                          the machine (built-in st220, st231, st240, or a TOML
+                          description) every input must record; the executable
+                          records it
+  --version               print the version
+  --help                  print this help
+";

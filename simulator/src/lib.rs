@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub mod cache;
+pub mod cli;
 pub mod compat;
 pub mod decode;
 pub mod loader;

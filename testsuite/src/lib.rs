@@ -8,10 +8,12 @@
 
 pub mod bisect;
 pub mod chart;
+pub mod cli;
 pub mod config;
 pub mod coremark;
 pub mod generated;
 pub mod loops;
+pub mod man;
 pub mod manifest;
 pub mod report;
 pub mod run;

@@ -1,46 +1,12 @@
 //! `las`: the ST200 assembler (ISA-ST200 §7.5 syntax to ELF32 objects).
 
 use clap::Parser;
-use diagnostics::Format;
+
 use isa::Core;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Assemble ST200 (ST220/ST231/ST240) assembly into an ELF relocatable object.
-#[derive(Parser, Debug)]
-#[command(name = "las", version = buildinfo::VERSION, about, long_about = None)]
-struct Args {
-    /// Output object file (default: the input's name with `.o`).
-    #[arg(short = 'o', value_name = "FILE")]
-    output: Option<PathBuf>,
-    /// Emit line information for the assembly source when it has no `.loc`.
-    #[arg(short = 'g')]
-    debug: bool,
-    /// Target core: st220, st231 or st240 (its built-in machine; with
-    /// `--machine`, replaces the machine's core).
-    #[arg(long = "mcpu", value_name = "CPU", value_parser = parse_core)]
-    mcpu: Option<Core>,
-    /// Target machine description (TOML, see `lcc --print-machine st231`):
-    /// its bundle rules, lanes, register files and custom operations.
-    #[arg(long = "machine", value_name = "FILE.toml")]
-    machine: Option<PathBuf>,
-    /// Folder searched by `.include`.
-    #[arg(short = 'I', value_name = "DIR")]
-    include: Vec<PathBuf>,
-    /// How to print diagnostics: text (gcc/binutils style) or rich.
-    #[arg(long = "diagnostics-format", value_name = "FORMAT", default_value = "text", value_parser = parse_format)]
-    diagnostics_format: Format,
-    /// Input assembly file (`-` for standard input).
-    input: PathBuf,
-}
-
-fn parse_format(s: &str) -> Result<Format, String> {
-    s.parse()
-}
-
-fn parse_core(s: &str) -> Result<Core, String> {
-    Core::from_name(s).ok_or_else(|| format!("unknown core `{s}` (expected st220, st231 or st240)"))
-}
+use assembler::cli::Args;
 
 fn main() -> ExitCode {
     // gcc-style `-mcpu=st220`: clap takes `--mcpu=`; accept the single-dash form too.

@@ -3,61 +3,12 @@
 
 use assembler::objdump::{dump, Options};
 use clap::error::ErrorKind;
-use clap::{ArgAction, Parser};
+use clap::Parser;
 use isa::Core;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-/// Display information from ST200 ELF32 object files and executables.
-#[derive(Parser, Debug)]
-#[command(name = "st-objdump", version = buildinfo::VERSION, disable_help_flag = true)]
-struct Cli {
-    /// Display the contents of the executable sections, as assembly that `las` re-assembles; with =SYM, only the code of symbol SYM
-    #[arg(short = 'd', long = "disassemble", value_name = "SYM", num_args = 0..=1, require_equals = true)]
-    disassemble: Option<Option<String>>,
-    /// With a disassembly, a `# FILE:LINE` comment where each source line starts (from the DWARF line table)
-    #[arg(short = 'l', long = "line-numbers")]
-    line_numbers: bool,
-    /// Disassemble with the source lines mixed in, as comments (implies -d)
-    #[arg(short = 'S', long = "source")]
-    source: bool,
-    /// Display the contents of every allocated section (data as .word/.byte)
-    #[arg(short = 'D', long = "disassemble-all")]
-    disassemble_all: bool,
-    /// Display the contents of the overall file header
-    #[arg(short = 'f', long = "file-headers")]
-    file_headers: bool,
-    /// Display the contents of the section headers
-    #[arg(short = 'h', long = "section-headers", visible_alias = "headers")]
-    section_headers: bool,
-    /// Display the machine the file is built for, with its description
-    #[arg(short = 'p', long = "private-headers")]
-    private_headers: bool,
-    /// Display the contents of the symbol table(s)
-    #[arg(short = 't', long = "syms")]
-    syms: bool,
-    /// Display the relocation entries in the file (inline with -d)
-    #[arg(short = 'r', long = "reloc")]
-    reloc: bool,
-    /// Display the full contents of all sections
-    #[arg(short = 's', long = "full-contents")]
-    full_contents: bool,
-    /// Display all available header information (-f -h -p -t -r)
-    #[arg(short = 'x', long = "all-headers")]
-    all_headers: bool,
-    /// Core to decode for (default: from the ELF e_flags, else st231); `-mcpu=CPU` works too
-    #[arg(long = "mcpu", value_name = "CPU", value_parser = ["st220", "st231", "st240"])]
-    mcpu: Option<String>,
-    /// Machine description (TOML) whose core decodes and whose bundle rules and lanes check bundles
-    #[arg(long = "machine", value_name = "FILE.toml")]
-    machine: Option<std::path::PathBuf>,
-    /// Print help
-    #[arg(long = "help", action = ArgAction::Help)]
-    help: Option<bool>,
-    /// Object files or executables (default: a.out)
-    #[arg(value_name = "FILE")]
-    files: Vec<String>,
-}
+use assembler::cli::Cli;
 
 fn main() -> ExitCode {
     // gcc-style `-mcpu=st220`: clap takes `--mcpu=`; accept the single-dash form too.

@@ -4,6 +4,7 @@
 
 pub mod compile;
 pub mod error;
+pub mod help;
 pub mod toolchain;
 
 pub use compile::*;

@@ -6,38 +6,6 @@ use linker::{link, InputArg};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const HELP: &str = "\
-Usage: lld-st [options] inputs... -o out
-
-Link ST200 (ST220/ST231/ST240) ELF32 relocatable objects and ar archives
-into a static executable.
-
-Options:
-  -o FILE                 output file (default a.out)
-  -e SYM, --entry=SYM     entry symbol (default: script ENTRY, else _start)
-  -L DIR                  add DIR to the library search path
-  -l NAME                 link libNAME.a from the search path
-  --start-group, -(       start a group of archives searched repeatedly
-  --end-group, -)         end the group
-  -T FILE                 use a linker script (documented subset) instead of the default layout
-  -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR
-  --section-start=SECTION=ADDR
-                          place an output section at ADDR
-  --defsym SYM=EXPR       define a symbol (e.g. --defsym __stack_size=0x8000)
-  --gc-sections           remove sections not reachable from the entry, KEEP and --defsym symbols
-  --print-gc-sections     list the removed sections on stderr
-  -Map FILE, -Map=FILE    write a link map
-  -s, --strip-all         omit the symbol table
-  -S, --strip-debug       omit debug sections
-  --allow-mixed-cores     link objects built for different cores or machines
-  -mcpu=CPU, --machine FILE
-                          the machine (built-in st220, st231, st240, or a TOML
-                          description) every input must record; the executable
-                          records it
-  --version               print the version
-  --help                  print this help
-";
-
 fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
@@ -52,7 +20,7 @@ fn run() -> Result<ExitCode, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let cl = cli::parse(&args)?;
     if cl.help {
-        print!("{HELP}");
+        print!("{}", linker::cli::HELP);
         return Ok(ExitCode::SUCCESS);
     }
     if cl.version {

@@ -15,7 +15,6 @@
 //! files, whatever the exit status. The exit status is the program's
 //! (`exit` syscall), or one of the codes of `simulator::trap`.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -25,65 +24,7 @@ use simulator::report;
 use simulator::trap::EXIT_LOAD_ERROR;
 use simulator::{Engine, Machine, Options, Program};
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "stsim",
-    version = buildinfo::VERSION,
-    about = "Cycle-accurate simulator for ST200 (ST231) ELF executables",
-    after_help = "Exit status: the program's exit status; 124 cycle limit reached; 125 cannot load; \
-132 illegal instruction; 133 breakpoint; 134 idle; 135 misaligned access; 139 memory fault. \
-125 also when the program cannot run on the machine chosen with --machine or --mcpu."
-)]
-struct Cli {
-    /// Run on this built-in machine (st220, st231 or st240) instead of the
-    /// one recorded in the executable; refused unless the code is legal
-    /// and timing-safe there.
-    #[arg(long, value_name = "CPU")]
-    mcpu: Option<String>,
-    /// Run on the machine described by this TOML file (see isa::model)
-    /// instead of the one recorded in the executable; refused unless the
-    /// code is legal and timing-safe there.
-    #[arg(long, value_name = "FILE.toml")]
-    machine: Option<PathBuf>,
-    /// Stop the run after N cycles (exit status 124).
-    #[arg(long, value_name = "N")]
-    max_cycles: Option<u64>,
-    /// Every cache access hits.
-    #[arg(long)]
-    perfect_caches: bool,
-    /// Execution engine: `translate` (default; or the `STSIM_ENGINE`
-    /// environment variable) or `interp` (the reference interpreter). Both
-    /// give the same results.
-    #[arg(long, value_name = "ENGINE")]
-    engine: Option<String>,
-    /// Print cycle, bundle, operation, stall and cache statistics to stderr.
-    #[arg(long)]
-    stats: bool,
-    /// Write the statistics as JSON to FILE.
-    #[arg(long, value_name = "FILE")]
-    stats_json: Option<PathBuf>,
-    /// Write one line per bundle (cycle, PC, disassembly, writes) to FILE.
-    #[arg(long, value_name = "FILE")]
-    trace: Option<PathBuf>,
-    /// Write a callgrind-format profile (per function and line) to FILE.
-    #[arg(long, value_name = "FILE")]
-    profile: Option<PathBuf>,
-    /// Write the taken / not-taken counts of every conditional branch
-    /// (address, source line and column, function) to FILE, for
-    /// `lcc -fprofile-use=FILE`.
-    #[arg(long, value_name = "FILE")]
-    profile_edges: Option<PathBuf>,
-    /// Print the complete, commented description of a built-in machine
-    /// (st220, st231, st240) or of a machine file, and exit.
-    #[arg(long, value_name = "NAME", exclusive = true)]
-    print_machine: Option<String>,
-    /// The ELF executable.
-    #[arg(required_unless_present = "print_machine")]
-    program: Option<PathBuf>,
-    /// Arguments passed to the program (argv[1..]).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    args: Vec<String>,
-}
+use simulator::cli::Cli;
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("stsim: error: {msg}");

@@ -1409,6 +1409,18 @@ impl<'a> Parser<'a> {
                         return Ok(e);
                     }
                 }
+                // `alloca` called with no declaration in scope (no
+                // <alloca.h>) is gcc's builtin, not a library function: it
+                // allocates in the caller's frame.
+                if name == "alloca"
+                    && self.func.is_some()
+                    && self.is_p(P::LParen)
+                    && self.lookup(t.sym).is_none()
+                {
+                    if let Some(e) = self.builtin("__builtin_alloca", &t)? {
+                        return Ok(e);
+                    }
+                }
                 if name == "__func__" || name == "__FUNCTION__" || name == "__PRETTY_FUNCTION__" {
                     let f = self.func.as_ref().map(|f| f.name);
                     let mut b: Vec<u8> = f.map(|f| self.name(f).into_bytes()).unwrap_or_default();
