@@ -1,4 +1,13 @@
 //! The command line of `stsim` as a `clap` definition, shared by the binary and the man page (`st-man`).
+//!
+//! The doc comments of the fields are `--help` texts (clap prints them),
+//! written for a terminal, not for rustdoc's link syntax.
+
+#![allow(
+    rustdoc::broken_intra_doc_links,
+    rustdoc::invalid_html_tags,
+    rustdoc::bare_urls
+)]
 
 use clap::Parser;
 use std::path::PathBuf;
