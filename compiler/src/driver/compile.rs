@@ -311,6 +311,9 @@ pub fn runtime_ir() -> Result<&'static Module, super::Error> {
         .get_or_init(|| {
             let mut mods = Vec::new();
             let mut errors = String::new();
+            // A file's `/* strong: NAME */` definitions replace the other
+            // files' (weak, in the archive) ones, as the linker does.
+            let mut strong: Vec<(usize, Vec<String>)> = Vec::new();
             for (path, text) in super::toolchain::runtime_files(isa::Core::St231) {
                 if !(path.starts_with("lib/") && path.ends_with(".c")) {
                     continue;
@@ -321,12 +324,25 @@ pub fn runtime_ir() -> Result<&'static Module, super::Error> {
                     &Options::default(),
                 );
                 match out.result {
-                    Some(m) if out.errors == 0 => mods.push(m),
+                    Some(m) if out.errors == 0 => {
+                        let names = super::toolchain::strong_names(text);
+                        if !names.is_empty() {
+                            strong.push((mods.len(), names));
+                        }
+                        mods.push(m);
+                    }
                     _ => errors.push_str(&out.diagnostics),
                 }
             }
             if !errors.is_empty() {
                 return Err(super::Error::Diagnostics(errors));
+            }
+            for (owner, names) in &strong {
+                for (i, m) in mods.iter_mut().enumerate() {
+                    if i != *owner {
+                        m.functions.retain(|f| !names.contains(&f.name));
+                    }
+                }
             }
             Ok(ir::link::link(mods)?)
         })
