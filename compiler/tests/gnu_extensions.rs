@@ -10,34 +10,16 @@
 //! (vector types, complex types, unknown attributes and `__builtin_`
 //! names) is an error naming the construct at its line and column.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
-use common::{check_programs_in_stsim, gcc_run, simulate, single_source, CheckedProgram};
+use common::{check_programs_in_stsim, checked_programs, simulate, single_source, CheckedProgram};
 use compiler::driver::{build_executable, compile, Config, Options};
 
 /// `tests/gnu/*.c`, sorted, with gcc's (stdout, exit status).
 fn programs() -> Vec<CheckedProgram> {
     static PROGRAMS: std::sync::OnceLock<Vec<CheckedProgram>> = std::sync::OnceLock::new();
-    PROGRAMS
-        .get_or_init(|| {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnu");
-            let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
-                .collect();
-            v.sort();
-            assert!(v.len() >= 2, "only {} programs", v.len());
-            v.into_iter()
-                .map(|p| {
-                    let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-                    let want = gcc_run(std::slice::from_ref(&p), &format!("gnu-{name}"));
-                    (name, p, want)
-                })
-                .collect()
-        })
-        .clone()
+    PROGRAMS.get_or_init(|| checked_programs("gnu", 2)).clone()
 }
 
 #[test]

@@ -10,10 +10,8 @@
 //! calls that fail with ENOSYS on one simulated core, the default action
 //! of a signal) is checked against hand-derived values.
 
-use std::path::{Path, PathBuf};
-
 mod common;
-use common::{check_programs_in_stsim, gcc_run, simulate, CheckedProgram};
+use common::{check_programs_in_stsim, checked_programs, simulate, CheckedProgram};
 
 fn programs() -> Vec<CheckedProgram> {
     static PROGRAMS: std::sync::OnceLock<Vec<CheckedProgram>> = std::sync::OnceLock::new();
@@ -21,21 +19,7 @@ fn programs() -> Vec<CheckedProgram> {
 }
 
 fn build_with_gcc() -> Vec<CheckedProgram> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/libc");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    v.sort();
-    assert!(v.len() >= 5, "only {} libc programs", v.len());
-    v.into_iter()
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            let want = gcc_run(std::slice::from_ref(&p), &format!("libc-{name}"));
-            (name, p, want)
-        })
-        .collect()
+    checked_programs("libc", 5)
 }
 
 #[test]

@@ -7,10 +7,10 @@
 //! interpreter at `-O0` and `-O2`, and built by lcc for the ST231 at
 //! `-O0` and `-O2` and the ST220 at `-O2` and run in `stsim`.
 
-use std::path::{Path, PathBuf};
-
 mod common;
-use common::{check_programs_in_stsim, check_programs_in_the_interpreter, gcc_run, CheckedProgram};
+use common::{
+    check_programs_in_stsim, check_programs_in_the_interpreter, checked_programs, CheckedProgram,
+};
 
 /// `tests/vla/*.c`, sorted, with gcc's (stdout, exit status), built once
 /// for all the tests of this file (which run in parallel).
@@ -20,21 +20,7 @@ fn programs() -> Vec<CheckedProgram> {
 }
 
 fn build_with_gcc() -> Vec<CheckedProgram> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vla");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    v.sort();
-    assert!(v.len() >= 5, "only {} VLA programs", v.len());
-    v.into_iter()
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            let want = gcc_run(std::slice::from_ref(&p), &format!("vla-{name}"));
-            (name, p, want)
-        })
-        .collect()
+    checked_programs("vla", 5)
 }
 
 #[test]

@@ -120,6 +120,32 @@ pub fn simulate_on(
 /// and the expected (stdout, exit status), from the host build.
 pub type CheckedProgram = (String, PathBuf, (Vec<u8>, i32));
 
+/// The programs `tests/FOLDER/*.c`, sorted by name, each with the host's
+/// (stdout, exit status) from [`gcc_run`]; at least `min` of them.
+pub fn checked_programs(folder: &str, min: usize) -> Vec<CheckedProgram> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(folder);
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    v.sort();
+    assert!(
+        v.len() >= min,
+        "only {} programs in tests/{folder}",
+        v.len()
+    );
+    v.into_iter()
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            let want = gcc_run(std::slice::from_ref(&p), &format!("{folder}-{name}"));
+            (name, p, want)
+        })
+        .collect()
+}
+
 /// The single source file `p` as `compile_many` and `build_executable`
 /// take it: (path, bytes).
 pub fn single_source(p: &Path) -> Vec<(String, Vec<u8>)> {
