@@ -4,6 +4,8 @@
 //! `$COREMARK_DIR`, else `../shared/bench/coremark` from the repository
 //! root, and are skipped (with a message) when neither exists.
 
+mod common;
+use common::text;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -31,14 +33,6 @@ fn runner(args: &[&str], tag: &str) -> Output {
         .arg(&out)
         .output()
         .expect("run testsuite")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
 }
 
 #[test]

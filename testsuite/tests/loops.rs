@@ -3,6 +3,8 @@
 //! resource bound; a planted wrong output and a bound that is too high
 //! make the runner fail.
 
+mod common;
+use common::text;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -14,14 +16,6 @@ fn runner(args: &[&str], tag: &str) -> Output {
         .arg(&out)
         .output()
         .expect("run testsuite")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
 }
 
 /// Whether the host can build and run `gcc -m32` programs (.ci/run

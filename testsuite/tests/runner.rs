@@ -3,32 +3,10 @@
 //! single-file self-checking programs), `--reference`, and a short
 //! `--csmith` run when csmith is installed.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn runner(args: &[&str], out: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_testsuite"))
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("run testsuite")
-}
-
-fn tmp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("testsuite-e2e-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod common;
+use common::{runner, text, tmp};
+use std::path::Path;
+use std::process::Command;
 
 #[test]
 fn benchmarks_in_two_configurations_and_a_baseline() {

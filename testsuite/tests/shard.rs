@@ -2,6 +2,8 @@
 //! a run equals the report of the run unsharded, except for timings; and
 //! merge refuses shards of different options.
 
+mod common;
+use common::{text, tmp};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -10,21 +12,6 @@ fn runner(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run testsuite")
-}
-
-fn tmp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("testsuite-shard-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
 }
 
 /// The report at `path` without what legitimately differs between runs:

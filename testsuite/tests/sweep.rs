@@ -3,32 +3,8 @@
 //! it writes, `--loops` on two machines with different units, and the
 //! usage errors of bad machines and sweep keys.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn runner(args: &[&str], out: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_testsuite"))
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("run testsuite")
-}
-
-fn tmp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("testsuite-sweep-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod common;
+use common::{runner, text, tmp};
 
 /// Two small benchmarks at -O1 on the ST231 and on a machine that is the
 /// ST231 with a 20-cycle data-cache miss instead of 120. Every program

@@ -5,32 +5,10 @@
 //! the suite is present: `$TORTURE_DIR`, else
 //! `../shared/conformance/gcc-torture/execute` beside the repository.
 
+mod common;
+use common::{runner, text, tmp};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn runner(args: &[&str], out: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_testsuite"))
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("run testsuite")
-}
-
-fn tmp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("testsuite-torture-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use std::process::Command;
 
 /// Whether the host builds and runs `gcc -m32` programs.
 fn host_gcc_m32(dir: &Path) -> bool {
