@@ -150,6 +150,31 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// A load or a store of data memory (ISA-ST200 §4.6), the operations
+    /// that may trap on an address.
+    pub fn is_load_or_store(self) -> bool {
+        matches!(
+            self,
+            Kind::Ldw
+                | Kind::Ldh
+                | Kind::Ldhu
+                | Kind::Ldb
+                | Kind::Ldbu
+                | Kind::LdwD
+                | Kind::LdhD
+                | Kind::LdhuD
+                | Kind::LdbD
+                | Kind::LdbuD
+                | Kind::Stw
+                | Kind::Sth
+                | Kind::Stb
+                | Kind::Ldwl
+                | Kind::Stwl
+        )
+    }
+}
+
+impl Kind {
     /// Whether the operation is a control transfer (§4.7).
     pub fn is_control(self) -> bool {
         matches!(
@@ -587,24 +612,7 @@ pub fn decode_into(
                 });
             }
         }
-        memory |= matches!(
-            kind,
-            Kind::Ldw
-                | Kind::Ldh
-                | Kind::Ldhu
-                | Kind::Ldb
-                | Kind::Ldbu
-                | Kind::LdwD
-                | Kind::LdhD
-                | Kind::LdhuD
-                | Kind::LdbD
-                | Kind::LdbuD
-                | Kind::Stw
-                | Kind::Sth
-                | Kind::Stb
-                | Kind::Ldwl
-                | Kind::Stwl
-        );
+        memory |= kind.is_load_or_store();
         syscall |= kind == Kind::Syscall;
         code.ops.push(m);
     }

@@ -250,26 +250,10 @@ fn translatable(ops: &[MicroOp]) -> bool {
     })
 }
 
+/// An operation of the memory unit (ISA-ST200 §4.6): loads and stores,
+/// and the cache operations `pft`, `prgadd`, `prgset`.
 fn is_memory(k: Kind) -> bool {
-    matches!(
-        k,
-        Kind::Ldw
-            | Kind::Ldh
-            | Kind::Ldhu
-            | Kind::Ldb
-            | Kind::Ldbu
-            | Kind::LdwD
-            | Kind::LdhD
-            | Kind::LdhuD
-            | Kind::LdbD
-            | Kind::LdbuD
-            | Kind::Stw
-            | Kind::Sth
-            | Kind::Stb
-            | Kind::Pft
-            | Kind::Prgadd
-            | Kind::Prgset
-    )
+    k.is_load_or_store() || matches!(k, Kind::Pft | Kind::Prgadd | Kind::Prgset)
 }
 
 fn may_trap(k: Kind) -> bool {
