@@ -220,3 +220,19 @@ fn no_comment_cites_a_file_outside_the_repository() {
         found.join("\n")
     );
 }
+
+#[test]
+fn the_main_job_names_one_binary() {
+    // `cargo run --release -p testsuite` must know which of the package's
+    // binaries to run (the runner, not st-man) without `--bin`.
+    let manifest = read(&root().join("testsuite/Cargo.toml"));
+    let package: toml::Table = toml::from_str(&manifest).expect("Cargo.toml");
+    let default = package["package"]
+        .get("default-run")
+        .and_then(|v| v.as_str());
+    assert_eq!(
+        default,
+        Some("testsuite"),
+        "testsuite/Cargo.toml needs default-run"
+    );
+}
