@@ -21,11 +21,12 @@ fn main() {
     let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
     let commit = if release {
         // Rebuild when HEAD moves: HEAD itself, the branch it points to,
-        // and the packed refs.
+        // and the packed refs. Not on every change of the index: staging a
+        // file would then rebuild every tool, so `-dirty` tells the state
+        // of the tree when HEAD last moved.
         if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
             let dir = PathBuf::from(dir);
             println!("cargo:rerun-if-changed={}", dir.join("HEAD").display());
-            println!("cargo:rerun-if-changed={}", dir.join("index").display());
             if let Some(common) = git(&["rev-parse", "--git-common-dir"]) {
                 println!("cargo:rerun-if-changed={}/packed-refs", common);
                 if let Some(r) = git(&["symbolic-ref", "-q", "HEAD"]) {
