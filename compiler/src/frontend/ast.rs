@@ -179,6 +179,17 @@ pub enum BuiltinOp {
     Bswap,
     /// `__builtin_abs`, `labs`, `llabs`: absolute value (wrapping).
     Abs,
+    /// The operand reduced to its low `bits` bits, then zero- or
+    /// sign-extended back: the arithmetic of a `long long` bit-field wider
+    /// than `int`, which gcc computes in the field's own width (`unsigned
+    /// long long:40` wraps modulo 2^40). Not a C builtin: the front end
+    /// inserts it around bit-field arithmetic.
+    Wrap {
+        /// Width kept, 33 to 63.
+        bits: u8,
+        /// Sign-extend from bit `bits − 1` (else zero-extend).
+        signed: bool,
+    },
 }
 
 impl BuiltinOp {
@@ -205,6 +216,16 @@ impl BuiltinOp {
             BuiltinOp::Abs => {
                 let s = ((v << (64 - bits)) as i64) >> (64 - bits);
                 (s.wrapping_abs() as u64 & m) as i64
+            }
+            BuiltinOp::Wrap { bits: w, signed } => {
+                let sh = 64 - u32::from(w);
+                let kept = v << sh;
+                let r = if signed {
+                    ((kept as i64) >> sh) as u64
+                } else {
+                    kept >> sh
+                };
+                (r & m) as i64
             }
         })
     }

@@ -35,6 +35,16 @@ impl Lowerer<'_> {
         let v = self.expr(fx, x)?;
         let ty = fx.f.value_type(v);
         let r = match (op, ty) {
+            (BuiltinOp::Wrap { bits, signed }, t) => {
+                let sh = self.iconst(fx, t, i64::from(t.bits()) - i64::from(bits));
+                let up = self.bin(fx, BinaryOp::Shl, t, v, sh);
+                let down = if signed {
+                    BinaryOp::AShr
+                } else {
+                    BinaryOp::LShr
+                };
+                self.bin(fx, down, t, up, sh)
+            }
             (BuiltinOp::Abs, t) => {
                 let sh = self.iconst(fx, t, i64::from(t.bits()) - 1);
                 let s = self.bin(fx, BinaryOp::AShr, t, v, sh);
@@ -94,7 +104,7 @@ impl Lowerer<'_> {
                 let one = self.iconst(fx, t, 1);
                 self.bin(fx, BinaryOp::And, t, p, one)
             }
-            BuiltinOp::Abs => unreachable!("handled by int_builtin"),
+            BuiltinOp::Abs | BuiltinOp::Wrap { .. } => unreachable!("handled by int_builtin"),
         }
     }
 
@@ -137,7 +147,9 @@ impl Lowerer<'_> {
                 let x = self.bin(fx, BinaryOp::Xor, t, lo, hi);
                 self.bits32(fx, BuiltinOp::Parity, x)
             }
-            BuiltinOp::Bswap | BuiltinOp::Abs => unreachable!("handled by int_builtin"),
+            BuiltinOp::Bswap | BuiltinOp::Abs | BuiltinOp::Wrap { .. } => {
+                unreachable!("handled by int_builtin")
+            }
         }
     }
 

@@ -88,10 +88,30 @@ impl Lowerer<'_> {
 
     /// Loads a `ty` at `addr` one byte at a time (each byte a volatile
     /// load if `ty` is volatile).
+    /// A `float` or `double` is assembled as the integer of its size and
+    /// reinterpreted through an aligned stack slot (the IR has no bit
+    /// cast between integer and floating types).
     pub(super) fn load_bytewise(&mut self, fx: &mut Fx, addr: Value, ty: TypeId) -> Value {
         let t = ir_type(self.types(), ty);
         let volatile = self.types().is_volatile(ty);
+        if t.is_float() {
+            let bits = self.load_bytes(fx, addr, t.as_int(), t.bytes(), volatile);
+            let slot = self.reinterpret_slot(fx, t);
+            fx.f.push(fx.cur, store_kind(t.as_int(), slot, bits, false));
+            return self.push_v(fx, load_kind(t, slot, false));
+        }
         self.load_bytes(fx, addr, t, t.bytes(), volatile)
+    }
+
+    /// The address of a fresh stack slot of the size and alignment of the
+    /// IR type `t`, made in the entry block.
+    fn reinterpret_slot(&mut self, fx: &mut Fx, t: Type) -> Value {
+        let s = fx.f.add_slot(t.bytes(), t.bytes());
+        let a =
+            fx.f.push(fx.entry, InstKind::SlotAddr { slot: s })
+                .expect("a slot address is a value");
+        super::fix_entry_order(&mut fx.f, fx.entry);
+        a
     }
 
     /// Loads `n` bytes (at most 8) at `addr` one byte at a time into a
@@ -145,6 +165,13 @@ impl Lowerer<'_> {
     pub(super) fn store_bytewise(&mut self, fx: &mut Fx, addr: Value, ty: TypeId, v: Value) {
         let t = ir_type(self.types(), ty);
         let volatile = self.types().is_volatile(ty);
+        if t.is_float() {
+            let slot = self.reinterpret_slot(fx, t);
+            fx.f.push(fx.cur, store_kind(t, slot, v, false));
+            let bits = self.push_v(fx, load_kind(t.as_int(), slot, false));
+            self.store_bytes(fx, addr, t.as_int(), bits, volatile);
+            return;
+        }
         self.store_bytes(fx, addr, t, v, volatile);
     }
 

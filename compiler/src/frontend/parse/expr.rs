@@ -113,9 +113,8 @@ impl<'a> Parser<'a> {
     /// integer types (`long long`, `char`, `short`, `_Bool`): width below
     /// 32 gives `int`; width 32 gives `int` if the declared type is signed,
     /// else `unsigned int` (checked with `gcc -m32` 12.2). Wider `long long`
-    /// bit-fields keep their declared type here; gcc instead computes in the
-    /// field's own width (`unsigned long long:40` wraps modulo 2^40), which
-    /// lcc does not model.
+    /// bit-fields keep their declared type here, and the operators compute
+    /// in the field's own width (the `wide_bitfield` module).
     pub(crate) fn bitfield_promotion(&self, e: &Expr) -> Option<TypeId> {
         let target = match &e.kind {
             ExprKind::IncDec { e: x, .. }
@@ -599,8 +598,23 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Types a binary operator application.
+    /// Types a binary operator application; arithmetic on a `long long`
+    /// bit-field wider than `int` is reduced to the field's width
+    /// (see the `wide_bitfield` module).
     pub(crate) fn make_binary(&mut self, p: P, l: Expr, r: Expr, op: Span) -> PResult<Expr> {
+        let precision = match p {
+            P::Plus | P::Minus | P::Star | P::Slash | P::Percent | P::Amp | P::Pipe | P::Caret => {
+                self.binary_bit_precision(&l, &r)
+            }
+            P::Shl | P::Shr => self.bit_precision(&l),
+            _ => None,
+        };
+        let e = self.make_binary_typed(p, l, r, op)?;
+        Ok(self.wrap_bit_precision(e, precision))
+    }
+
+    /// [`Self::make_binary`] without the bit-field width.
+    fn make_binary_typed(&mut self, p: P, l: Expr, r: Expr, op: Span) -> PResult<Expr> {
         let l = self.rvalue(l);
         let r = self.rvalue(r);
         let sp = l.span.to(r.span);
@@ -869,7 +883,12 @@ impl<'a> Parser<'a> {
                 .error(sp, "invalid cast between pointer and floating type");
             return Err(());
         }
-        let mut c = self.cast(e, ty);
+        // a cast ends a wide bit-field's own width even to the same type
+        let mut c = if self.bit_precision(&e).is_some() {
+            self.mk(ExprKind::Cast(bx(e)), ty, sp)
+        } else {
+            self.cast(e, ty)
+        };
         if matches!(c.kind, ExprKind::Cast(_)) {
             c.span = sp;
         } else {
@@ -1010,6 +1029,7 @@ impl<'a> Parser<'a> {
                         .error(sp, format!("wrong type argument to {what}"));
                     return Err(());
                 }
+                let precision = self.bit_precision(&e);
                 let pt = self.types.promote(e.ty);
                 let e = self.cast(e, pt);
                 if p == P::Plus {
@@ -1021,7 +1041,8 @@ impl<'a> Parser<'a> {
                     UnOp::BitNot
                 };
                 let r = self.mk(ExprKind::Unary(op, bx(e)), pt, sp);
-                return Ok(self.fold_unary(r));
+                let r = self.fold_unary(r);
+                return Ok(self.wrap_bit_precision(r, precision));
             }
             _ => {}
         }
@@ -1744,8 +1765,8 @@ impl<'a> Parser<'a> {
                 nargs(self, &a, if with_prob { 3 } else { 2 }, sp)?;
                 let mut it = a.into_iter();
                 let e = self.rvalue(it.next().expect("arg"));
-                let expected = self.rvalue(it.next().expect("arg"));
-                let expected = consteval::eval_int(&self.types, &expected);
+                let expected_arg = self.rvalue(it.next().expect("arg"));
+                let expected = consteval::eval_int(&self.types, &expected_arg);
                 // a probability that is not a constant says nothing (gcc
                 // ignores it too); a constant outside [0, 1] is an error
                 let prob = match it.next() {
@@ -1771,8 +1792,17 @@ impl<'a> Parser<'a> {
                     }
                 };
                 let e = self.cast(e, Types::LONG);
-                // an expected value that is not a constant says nothing
-                let (Some(expected), Some(prob)) = (expected, prob) else {
+                // an expected value that is not a constant says nothing,
+                // but it is evaluated (`__builtin_expect(c, z++)` increments z)
+                let Some(expected) = expected else {
+                    let side = self.mk(ExprKind::Cast(bx(expected_arg)), Types::VOID, sp);
+                    return Ok(Some(self.mk(
+                        ExprKind::Comma(bx(side), bx(e)),
+                        Types::LONG,
+                        sp,
+                    )));
+                };
+                let Some(prob) = prob else {
                     return Ok(Some(e));
                 };
                 let nonzero = if expected != 0 {
@@ -1841,8 +1871,9 @@ impl<'a> Parser<'a> {
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);
                 nargs(self, &a, 1, sp)?;
-                let v = consteval::eval_int(&self.types, &a[0]).is_some()
-                    && self.types.is_integer(a[0].ty);
+                let v = (consteval::eval_int(&self.types, &a[0]).is_some()
+                    && self.types.is_integer(a[0].ty))
+                    || self.is_literal_constant(&a[0]);
                 Ok(Some(self.mk(ExprKind::Int(v as i64), Types::INT, sp)))
             }
             // gcc's type-generic classification: a call of the runtime's

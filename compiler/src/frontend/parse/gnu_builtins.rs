@@ -526,3 +526,30 @@ impl Parser<'_> {
         Ok(b)
     }
 }
+
+impl Parser<'_> {
+    /// True if `e` is a constant gcc's `__builtin_constant_p` recognises
+    /// beyond an integer constant expression: a floating constant, a
+    /// string literal, or an in-bounds element of one (`"hi"[0]`).
+    pub(crate) fn is_literal_constant(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Float(_) | ExprKind::Str(_) => true,
+            ExprKind::Decay(x) | ExprKind::Cast(x) => self.is_literal_constant(x),
+            ExprKind::Deref(p) => match &p.kind {
+                ExprKind::Binary(BinOp::PtrAdd, base, i) => {
+                    let len = match &base.kind {
+                        ExprKind::Decay(s) => match &s.kind {
+                            ExprKind::Str(bytes) => bytes.len() as i64,
+                            _ => return false,
+                        },
+                        _ => return false,
+                    };
+                    matches!(consteval::eval_int(&self.types, i), Some(k) if (0..len).contains(&k))
+                }
+                ExprKind::Decay(s) => matches!(s.kind, ExprKind::Str(_)),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+}
