@@ -179,3 +179,41 @@ fn warnings_name_their_option() {
         out.diagnostics
     );
 }
+
+#[test]
+fn instrument_functions_calls_the_hooks_of_instrumented_functions_only() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnu_flags/instrument_functions.c");
+    // by hand: each of the two calls of foo enters once (the first sees
+    // one entry, no exit; the second two entries, one exit) and exits
+    // once; main, the hooks and printf add nothing
+    let want = "in foo 1 0 1\nin foo 2 1 1\n2 2 1\n".to_string();
+    for level in ["-O0", "-O2"] {
+        assert_eq!(
+            run(&p, &[level, "-finstrument-functions"]),
+            (want.clone(), 0),
+            "{level}"
+        );
+        let (plain, _) = run(&p, &[level]);
+        assert_eq!(plain, "in foo 0 0 0\nin foo 0 0 0\n0 0 0\n", "{level}");
+    }
+}
+
+#[test]
+fn abs_is_a_builtin_unless_fno_builtin() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnu_flags/abs_builtin.c");
+    // by hand: |−5| = 5 and |−7| = 7 inline; the program's own functions
+    // return x + 100 and x + 1000
+    for level in ["-O0", "-O2"] {
+        assert_eq!(run(&p, &[level]), ("5 7\n".to_string(), 0), "{level}");
+        assert_eq!(
+            run(&p, &[level, "-fno-builtin"]),
+            ("95 993\n".to_string(), 0),
+            "{level}"
+        );
+        assert_eq!(
+            run(&p, &[level, "-fno-builtin-abs"]),
+            ("5 993\n".to_string(), 0),
+            "{level}"
+        );
+    }
+}

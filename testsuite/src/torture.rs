@@ -16,8 +16,9 @@
 //! `dg-options` / `dg-additional-options` of the source without a target
 //! selector, and for `builtins/` the harness's own flags
 //! ([`BUILTINS_HOST_FLAGS`]). `lcc` receives only their `-D` and `-U`
-//! options: it has no `-fno-builtin-…` (it expands no library function
-//! inline), and wraps signed overflow (`-fwrapv`) at every level.
+//! options, `-fno-builtin…` (lcc expands `abs`, `labs` and `llabs`
+//! inline otherwise) and those of [`LCC_HARNESS_FLAGS`]; it wraps signed
+//! overflow (`-fwrapv`) at every level.
 //!
 //! **Reference.** Each test is first built with the host `gcc -m32` at the
 //! configuration's optimisation level ([`HOST_FLAGS`]) and run; a test
@@ -297,7 +298,12 @@ pub fn discover(dir: &Path) -> Result<Vec<TortureTest>, String> {
             host_flags.extend(parse_dg_options(&String::from_utf8_lossy(&text)));
             let lcc_flags = host_flags
                 .iter()
-                .filter(|f| f.starts_with("-D") || f.starts_with("-U"))
+                .filter(|f| {
+                    f.starts_with("-D")
+                        || f.starts_with("-U")
+                        || f.starts_with("-fno-builtin")
+                        || LCC_HARNESS_FLAGS.contains(&f.as_str())
+                })
                 .cloned()
                 .collect();
             let mut sources = vec![src.clone()];
@@ -548,6 +554,10 @@ fn same_output(got: &[u8], want: &[u8]) -> bool {
     }
     got == want || masked(got) == masked(want)
 }
+
+/// The harness flags besides `-D`/`-U` that change what a test computes
+/// and that `lcc` implements, so its build receives them too.
+pub const LCC_HARNESS_FLAGS: &[&str] = &["-finstrument-functions"];
 
 /// Runs every test in every configuration (in parallel; the results in
 /// test order, then configuration order) and summarises.

@@ -213,6 +213,13 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                     match s {
                         "-fjump-tables" => a.front.no_jump_tables = false,
                         "-fno-jump-tables" => a.front.no_jump_tables = true,
+                        "-finstrument-functions" => a.front.instrument_functions = true,
+                        "-fno-instrument-functions" => a.front.instrument_functions = false,
+                        "-fno-builtin" | "-ffreestanding" => a.front.no_builtin.push(String::new()),
+                        _ if s.starts_with("-fno-builtin-") => a
+                            .front
+                            .no_builtin
+                            .push(s["-fno-builtin-".len()..].to_string()),
                         _ => {}
                     }
                     a.codegen.push(s.to_string());

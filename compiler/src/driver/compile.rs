@@ -34,6 +34,14 @@ pub struct Options {
     /// `-fno-jump-tables`: lower every `switch` to compares, never to a
     /// jump table ([`crate::lower`]).
     pub no_jump_tables: bool,
+    /// `-finstrument-functions`: every function calls
+    /// `__cyg_profile_func_enter`/`_exit` at entry and return
+    /// ([`crate::lower::Options::instrument_functions`]).
+    pub instrument_functions: bool,
+    /// `-fno-builtin` (an empty name; also `-ffreestanding`) and
+    /// `-fno-builtin-NAME`: library functions lcc would otherwise expand
+    /// inline (`abs`, `labs`, `llabs`) stay calls.
+    pub no_builtin: Vec<String>,
     /// The target machine's custom operations (`__builtin_st200_NAME`,
     /// ISA-ST200 §4.10), from `--machine FILE`: none on the built-in cores.
     pub custom_ops: Vec<std::sync::Arc<crate::ir::CustomOp>>,
@@ -188,6 +196,7 @@ pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
     let tu = crate::timing::time("parsing and semantic analysis", || {
         let mut p = Parser::new(toks, &mut interner, &mut diags);
         p.custom_ops = opts.custom_ops.clone();
+        p.no_builtin = opts.no_builtin.clone();
         p.machine_name = opts
             .machine
             .clone()
@@ -199,6 +208,7 @@ pub fn compile_here(path: &str, src: &[u8], opts: &Options) -> Output<Module> {
     if !diags.has_errors() {
         let lower_opts = crate::lower::Options {
             jump_tables: !opts.no_jump_tables,
+            instrument_functions: opts.instrument_functions,
         };
         let m = crate::timing::time("lowering to IR", || {
             crate::lower::lower_with_options(&tu, &interner, &mut diags, Some(&sm), lower_opts)

@@ -58,6 +58,9 @@ Options:
   -fno-jump-tables   lower every switch to compares (a binary search tree
                      when large), never to a jump table (default: jump
                      tables for dense switches)
+  -finstrument-functions  call __cyg_profile_func_enter/_exit(this_fn, 0)
+                     at each function's entry and return (not in functions
+                     with __attribute__((no_instrument_function)))
   -fout-of-ssa=M     out-of-SSA translation: naive, sreedhar, sreedhar3 or boissinot
                      (default)
   -g                 debug line information (also on by default)

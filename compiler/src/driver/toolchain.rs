@@ -202,6 +202,14 @@ impl Config {
                 "mir-sccp" => cfg.mir_sccp = on,
                 "mir-simplify" => cfg.mir_simplify = on,
                 "jump-tables" => cfg.front.no_jump_tables = !on,
+                "instrument-functions" => cfg.front.instrument_functions = on,
+                "builtin" | "freestanding" if !on || name == "freestanding" => {
+                    cfg.front.no_builtin.push(String::new())
+                }
+                _ if !on && name.starts_with("builtin-") => cfg
+                    .front
+                    .no_builtin
+                    .push(name["builtin-".len()..].to_string()),
                 _ => check_f_flag(f)?,
             }
         }
@@ -568,6 +576,12 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         pass_flags: vec!["-fno-strict-aliasing".to_string()],
         opt_bisect_limit: None,
         bisect_capture: None,
+        // the library is not instrumented (-finstrument-functions), as a
+        // system libc is not
+        front: crate::driver::compile::Options {
+            instrument_functions: false,
+            ..cfg.front.clone()
+        },
         ..cfg.clone()
     };
     let (crt0, libc) = build_runtime(&rcfg)?;

@@ -448,6 +448,10 @@ pub struct TranslationUnit {
     /// Functions declared or defined with `__attribute__((cold))`: a call
     /// to one marks its path unlikely ([`crate::ir::CallAbi::cold`]).
     pub cold_functions: HashSet<Sym>,
+    /// Functions declared or defined with
+    /// `__attribute__((no_instrument_function))`: `-finstrument-functions`
+    /// leaves them alone.
+    pub no_instrument_functions: HashSet<Sym>,
     /// The unit uses `__attribute__((may_alias))`: its functions are
     /// compiled without the type-based aliasing rule.
     pub may_alias: bool,

@@ -69,11 +69,21 @@ pub struct Options {
     /// Build jump tables for dense `switch`es (on by default;
     /// `-fno-jump-tables` clears it).
     pub jump_tables: bool,
+    /// gcc's `-finstrument-functions`: each function defined without
+    /// `__attribute__((no_instrument_function))` calls
+    /// `__cyg_profile_func_enter(this_fn, call_site)` after its entry and
+    /// `__cyg_profile_func_exit(this_fn, call_site)` before each return
+    /// (functions inlined later keep the calls, as in gcc). `call_site`
+    /// is passed as a null pointer.
+    pub instrument_functions: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { jump_tables: true }
+        Options {
+            jump_tables: true,
+            instrument_functions: false,
+        }
     }
 }
 
@@ -135,6 +145,8 @@ struct Fx {
     /// instructions belong to the statement at that source position.
     loc_events: Vec<(usize, Option<(u32, u32)>)>,
     cur_loc: Option<(u32, u32)>,
+    /// `-finstrument-functions` applies to this function.
+    instrumented: bool,
 }
 
 /// Lowers a translation unit; unreferenced `static` functions are not
@@ -437,6 +449,8 @@ impl<'a> Lowerer<'a> {
             local_tys: fd.locals.iter().map(|l| l.ty).collect(),
             loc_events: vec![],
             cur_loc: None,
+            instrumented: self.opts.instrument_functions
+                && !self.tu.no_instrument_functions.contains(&fd.name),
         };
         if sret {
             fx.sret = Some(fx.f.params[0]);
@@ -479,6 +493,7 @@ impl<'a> Lowerer<'a> {
         if fd.dynamic_stack {
             fx.stack_mark = Some(self.save_stack_mark(&mut fx));
         }
+        self.profile_hook(&mut fx, "__cyg_profile_func_enter");
         self.stmt(&mut fx, &fd.body);
         // fall off the end
         if !self.terminated(&fx) {

@@ -89,6 +89,29 @@ impl Lowerer<'_> {
         if let Some(m) = fx.stack_mark {
             self.restore_stack_mark(fx, m);
         }
+        self.profile_hook(fx, "__cyg_profile_func_exit");
+    }
+
+    /// `hook(this_fn, 0)` when the function is instrumented
+    /// (`-finstrument-functions`, [`super::Options::instrument_functions`]).
+    pub(super) fn profile_hook(&mut self, fx: &mut Fx, hook: &str) {
+        if !fx.instrumented {
+            return;
+        }
+        let this_fn = self.push_v(
+            fx,
+            InstKind::GlobalAddr {
+                name: fx.f.name.clone(),
+            },
+        );
+        let call_site = self.push_v(
+            fx,
+            InstKind::Iconst {
+                ty: Type::I32,
+                imm: 0,
+            },
+        );
+        self.runtime_call(fx, hook, vec![this_fn, call_site], None);
     }
 
     /// Frees the VLA objects in scope after the first `depth` of them

@@ -98,6 +98,8 @@ pub(crate) struct Attrs {
     pub always_inline: bool,
     /// `__attribute__((cold))`: calls to the function are unlikely paths.
     pub cold: bool,
+    /// `__attribute__((no_instrument_function))`.
+    pub no_instrument: bool,
     /// `__attribute__((mode(M)))`: the machine mode naming the integer or
     /// floating type of that size (`QI`/`byte` 1 byte, `HI` 2,
     /// `SI`/`word`/`pointer` 4, `DI` 8, `SF` float, `DF` double), and
@@ -204,6 +206,7 @@ impl<'a> Parser<'a> {
                             "noinline" => a.noinline = true,
                             "always_inline" => a.always_inline = true,
                             "cold" => a.cold = true,
+                            "no_instrument_function" => a.no_instrument = true,
                             "may_alias" => self.may_alias = true,
                             "mode" => {
                                 let m = match args.as_slice() {
@@ -1449,6 +1452,9 @@ impl<'a> Parser<'a> {
                 if attrs.cold {
                     self.cold_functions.insert(name);
                 }
+                if attrs.no_instrument {
+                    self.no_instrument_functions.insert(name);
+                }
             } else if file_scope
                 || spec.storage == Storage::Extern
                 || spec.storage == Storage::Static
@@ -1643,6 +1649,9 @@ impl<'a> Parser<'a> {
         self.no_function_alignment(&attrs, span);
         if attrs.cold {
             self.cold_functions.insert(name);
+        }
+        if attrs.no_instrument {
+            self.no_instrument_functions.insert(name);
         }
         let linkage = self
             .gsyms

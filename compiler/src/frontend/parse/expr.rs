@@ -1351,6 +1351,9 @@ impl<'a> Parser<'a> {
             self.diags
                 .error(sp, "calling function with incomplete return type");
         }
+        if let Some(e) = self.library_builtin(fname.as_deref(), fty, &conv, sp) {
+            return Ok(e);
+        }
         Ok(self.mk(ExprKind::Call(bx(f), conv), ret, sp))
     }
 

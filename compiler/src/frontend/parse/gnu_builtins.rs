@@ -553,3 +553,47 @@ impl Parser<'_> {
         }
     }
 }
+
+impl Parser<'_> {
+    /// A call of the C library's `abs`, `labs` or `llabs` (declared with
+    /// its standard type) as gcc compiles it unless `-fno-builtin`: the
+    /// operation inline ([`BuiltinOp::Abs`]), whatever the program
+    /// defines under that name (C99 §7.1.3 reserves it). `args` are
+    /// converted already.
+    pub(crate) fn library_builtin(
+        &mut self,
+        name: Option<&str>,
+        fty: crate::frontend::sema::types::TypeId,
+        args: &[Expr],
+        sp: Span,
+    ) -> Option<Expr> {
+        let name = name?;
+        let ty = match name {
+            "abs" => Types::INT,
+            "labs" => Types::LONG,
+            "llabs" => Types::LLONG,
+            _ => return None,
+        };
+        if self.no_builtin.iter().any(|n| n.is_empty() || n == name) {
+            return None;
+        }
+        let TypeKind::Func {
+            ret, params, proto, ..
+        } = self.types.kind(fty).clone()
+        else {
+            return None;
+        };
+        if !proto || ret != ty || params != [ty] || args.len() != 1 {
+            return None;
+        }
+        let x = args[0].clone();
+        if let ExprKind::Int(v) = x.kind {
+            let bits = 8 * self.types.size(ty).unwrap_or(4) as u32;
+            if let Some(r) = BuiltinOp::Abs.fold(v as u64, bits) {
+                let r = consteval::wrap(&self.types, ty, r);
+                return Some(self.mk(ExprKind::Int(r), ty, sp));
+            }
+        }
+        Some(self.mk(ExprKind::Builtin(BuiltinOp::Abs, bx(x)), ty, sp))
+    }
+}

@@ -325,6 +325,11 @@ pub struct Parser<'a> {
     pub(crate) gsyms: HashMap<Sym, GSym>,
     /// Functions declared or defined with `__attribute__((cold))`.
     pub(crate) cold_functions: HashSet<Sym>,
+    /// Functions with `__attribute__((no_instrument_function))`.
+    pub(crate) no_instrument_functions: HashSet<Sym>,
+    /// `-fno-builtin` (an empty name) and `-fno-builtin-NAME`: library
+    /// functions whose calls stay calls.
+    pub no_builtin: Vec<String>,
     /// An `__attribute__((may_alias))` was seen.
     pub(crate) may_alias: bool,
     /// File-scope basic `asm("text")` in source order.
@@ -405,6 +410,8 @@ impl<'a> Parser<'a> {
             kw,
             gsyms: HashMap::default(),
             cold_functions: HashSet::default(),
+            no_instrument_functions: HashSet::default(),
+            no_builtin: Vec::new(),
             may_alias: false,
             file_asm: Vec::new(),
             globals: Vec::new(),
@@ -772,6 +779,7 @@ impl<'a> Parser<'a> {
             functions: self.functions,
             func_decls,
             cold_functions: self.cold_functions,
+            no_instrument_functions: self.no_instrument_functions,
             may_alias: self.may_alias,
             asm: self.file_asm,
         }
