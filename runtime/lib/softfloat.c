@@ -49,35 +49,75 @@ typedef unsigned long long u64;
 #define D_QUIET 0x0008000000000000ULL
 #define D_QNAN 0x7ff8000000000000ULL
 
-static int d_isnan(u64 a) { return (a & ~D_SIGN) > D_EXPM; }
-static int f_isnan(u32 a) { return (a & ~F_SIGN) > 0x7f800000u; }
+static inline __attribute__((always_inline)) int d_isnan(u64 a) { return (a & ~D_SIGN) > D_EXPM; }
+static inline __attribute__((always_inline)) int f_isnan(u32 a) { return (a & ~F_SIGN) > 0x7f800000u; }
+
+/* All helpers below are inlined, and 64-bit shifts by a variable count
+   are done on 32-bit halves: so the routines call nothing (no
+   __ashldi3/__lshrdi3) and, being leaves, need no stack frame. */
+
+/* v >> d for d in [0, 63], with the bits shifted out or-ed into bit 0,
+   on the 32-bit halves (no call to __lshrdi3). */
+static inline __attribute__((always_inline)) u64 d_shr_sticky(u64 v, u32 d) {
+    u32 h = (u32)(v >> 32), l = (u32)v, s = d & 31, mask = (1u << s) - 1;
+    u32 big = d >= 32;
+    u32 lo = big ? h >> s : (l >> s) | ((h << 1) << (31 - s));
+    u32 hi = big ? 0 : h >> s;
+    u32 lost = big ? l | (h & mask) : l & mask;
+    return ((u64)hi << 32) | (lo | (lost != 0));
+}
+
+/* v >> k for k in [0, 63], on the 32-bit halves. */
+static inline __attribute__((always_inline)) u64 d_shr(u64 v, u32 k) {
+    u32 h = (u32)(v >> 32), l = (u32)v, s = k & 31, big = k >= 32;
+    u32 lo = big ? h >> s : (l >> s) | ((h << 1) << (31 - s));
+    u32 hi = big ? 0 : h >> s;
+    return ((u64)hi << 32) | lo;
+}
+
+/* v << k for k in [0, 63], on the 32-bit halves. */
+static inline __attribute__((always_inline)) u64 d_shl(u64 v, u32 k) {
+    u32 h = (u32)(v >> 32), l = (u32)v, s = k & 31, big = k >= 32;
+    u32 hi = big ? l << s : (h << s) | ((l >> 1) >> (31 - s));
+    u32 lo = big ? 0 : l << s;
+    return ((u64)hi << 32) | lo;
+}
+
+/* Leading zeros of x. The fast paths below compute it before they know
+   whether x can be 0 (then the result is not used); lcc's clz gives 32 for
+   0 (ISA-ST200 section 4.2), other compilers' __builtin_clz(0) is
+   undefined, so they count on x | 1 instead. */
+#ifdef __lcc__
+#define CLZ(x) ((u32)__builtin_clz(x))
+#else
+#define CLZ(x) ((u32)__builtin_clz((x) | 1u))
+#endif
+
+/* Leading zeros of a non-zero 64-bit value. */
+static inline __attribute__((always_inline)) u32 d_clz(u64 v) {
+    u32 h = (u32)(v >> 32), l = (u32)v;
+    return h ? CLZ(h) : 32 + CLZ(l);
+}
 
 /* x >> n, with the bits shifted out or-ed into bit 0. */
-static u64 shr_sticky(u64 x, int n) {
+static inline __attribute__((always_inline)) u64 shr_sticky(u64 x, int n) {
     if (n <= 0)
         return x;
     if (n >= 64)
         return x != 0;
-    return (x >> n) | ((x << (64 - n)) != 0);
+    return d_shr_sticky(x, (u32)n);
 }
 
-static int clz64(u64 x) {
-    int n = 0;
+static inline __attribute__((always_inline)) int clz64(u64 x) {
     if (x == 0)
         return 64;
-    if ((x >> 32) == 0) { n += 32; x <<= 32; }
-    if ((x >> 48) == 0) { n += 16; x <<= 16; }
-    if ((x >> 56) == 0) { n += 8; x <<= 8; }
-    if ((x >> 60) == 0) { n += 4; x <<= 4; }
-    if ((x >> 62) == 0) { n += 2; x <<= 2; }
-    if ((x >> 63) == 0) n += 1;
-    return n;
+    return (int)d_clz(x);
 }
 
 /* Rounds and packs a binary64: the value is sig * 2^(e - 1023 - 62), with
    sig's leading one at bit 62 (bits 9..0 are the guard bits and the sticky
    bit). */
-static u64 d_pack(u64 sign, int e, u64 sig) {
+static inline __attribute__((always_inline)) u64 d_pack(u64 sign, int e, u64 sig) {
     u64 m;
     u32 rest;
     if (e >= 0x7ff)
@@ -103,7 +143,7 @@ static u64 d_pack(u64 sign, int e, u64 sig) {
 
 /* Rounds and packs a binary32: the value is sig * 2^(e - 127 - 62), sig's
    leading one at bit 62. */
-static u32 f_pack(u32 sign, int e, u64 sig64) {
+static inline __attribute__((always_inline)) u32 f_pack(u32 sign, int e, u64 sig64) {
     u32 sig, m, rest;
     sig = (u32)shr_sticky(sig64, 32); /* leading one at bit 30 */
     if (e >= 0xff)
@@ -129,19 +169,19 @@ static u32 f_pack(u32 sign, int e, u64 sig64) {
 
 /* Finite non-zero binary64 magnitude: significand with the hidden bit at
    bit 52 and biased exponent, subnormals normalised (exponent <= 0). */
-static u64 d_unpack(u64 a, int *e) {
+static inline __attribute__((always_inline)) u64 d_unpack(u64 a, int *e) {
     int ex = (int)((a >> 52) & 0x7ff);
     u64 m = a & D_FRAC;
     if (ex == 0) {
         int s = clz64(m) - 11;
         *e = 1 - s;
-        return m << s;
+        return d_shl(m, (u32)s);
     }
     *e = ex;
     return m | D_HIDDEN;
 }
 
-static u64 d_nan(u64 a, u64 b) {
+static inline __attribute__((always_inline)) u64 d_nan(u64 a, u64 b) {
     if (d_isnan(a))
         return a | D_QUIET;
     return b | D_QUIET;
@@ -150,7 +190,7 @@ static u64 d_nan(u64 a, u64 b) {
 /* ---------------- binary64 arithmetic ---------------- */
 
 /* The general binary64 sum: any operands (the fast path's fallback). */
-static u64 d_add_slow(u64 a, u64 b) {
+static inline __attribute__((always_inline)) u64 d_add_slow(u64 a, u64 b) {
     u64 sa = a & D_SIGN, sb = b & D_SIGN, ma, mb, m;
     u64 aa = a & ~D_SIGN, ab = b & ~D_SIGN;
     int ea, eb, d, p;
@@ -192,14 +232,14 @@ static u64 d_add_slow(u64 a, u64 b) {
     /* value = m * 2^(ea - 1023 - 61) */
     if (p == 62)
         return d_pack(sa, ea + 1, m);
-    return d_pack(sa, ea + 1 - (62 - p), m << (62 - p));
+    return d_pack(sa, ea + 1 - (62 - p), d_shl(m, (u32)(62 - p)));
 }
 
 
 u64 __negdf2(u64 a) { return a ^ D_SIGN; }
 
 /* 64 x 64 -> 128-bit product, from 32-bit pieces. */
-static u64 mul64(u64 a, u64 b, u64 *lo) {
+static inline __attribute__((always_inline)) u64 mul64(u64 a, u64 b, u64 *lo) {
     u64 a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
     u64 p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
     u64 mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
@@ -208,7 +248,7 @@ static u64 mul64(u64 a, u64 b, u64 *lo) {
 }
 
 /* The general binary64 product: any operands (the fast path's fallback). */
-static u64 d_mul_slow(u64 a, u64 b) {
+static inline __attribute__((always_inline)) u64 d_mul_slow(u64 a, u64 b) {
     u64 sign = (a ^ b) & D_SIGN, aa = a & ~D_SIGN, ab = b & ~D_SIGN, hi, lo;
     int ea, eb;
     if (aa > D_EXPM || ab > D_EXPM)
@@ -228,7 +268,8 @@ static u64 d_mul_slow(u64 a, u64 b) {
     return d_pack(sign, ea + eb - 1023, hi);
 }
 
-u64 __divdf3(u64 a, u64 b) {
+/* The general binary64 quotient. */
+static inline __attribute__((always_inline)) u64 d_div(u64 a, u64 b) {
     u64 sign = (a ^ b) & D_SIGN, aa = a & ~D_SIGN, ab = b & ~D_SIGN, ma, mb, q;
     int ea, eb, e, i;
     if (aa > D_EXPM || ab > D_EXPM)
@@ -269,7 +310,7 @@ u64 __divdf3(u64 a, u64 b) {
 
 /* ---------------- conversions between formats ---------------- */
 
-u64 __extendsfdf2(u32 a) {
+static inline __attribute__((always_inline)) u64 f_extend(u32 a) {
     u64 sign = (u64)(a & F_SIGN) << 32;
     u32 ex = (a >> 23) & 0xff, m = a & 0x7fffffu;
     if ((u32)ex - 1u < 0xfeu) /* normal: exact, the exponent rebiased by 1023 - 127 */
@@ -284,12 +325,12 @@ u64 __extendsfdf2(u32 a) {
         if (m == 0)
             return sign;
         s = clz64(m) - 40; /* to put the leading one at bit 23 */
-        return sign | ((u64)(1 - s - 127 + 1023) << 52) | (((u64)m << s << 29) & D_FRAC);
+        return sign | ((u64)(1 - s - 127 + 1023) << 52) | (d_shl((u64)m, (u32)s + 29) & D_FRAC);
     }
     return sign | ((u64)(ex - 127 + 1023) << 52) | ((u64)m << 29);
 }
 
-u32 __truncdfsf2(u64 a) {
+static inline __attribute__((always_inline)) u32 d_trunc(u64 a) {
     u32 sign = (u32)(a >> 32) & F_SIGN;
     u64 aa = a & ~D_SIGN, m;
     int e;
@@ -309,14 +350,18 @@ u32 __truncdfsf2(u64 a) {
     return f_pack(sign, e - 1023 + 127, m << 10);
 }
 
+u64 __divdf3(u64 a, u64 b) { return d_div(a, b); }
+u64 __extendsfdf2(u32 a) { return f_extend(a); }
+u32 __truncdfsf2(u64 a) { return d_trunc(a); }
+
 /* ---------------- binary32 arithmetic ---------------- */
 
 /* The general binary32 operations, through binary64 (the fast paths'
    fallbacks for zero, subnormal, infinite and NaN operands and results out
    of the normal range). */
-static u32 f_add_wide(u32 a, u32 b) { return __truncdfsf2(d_add_slow(__extendsfdf2(a), __extendsfdf2(b))); }
-static u32 f_mul_wide(u32 a, u32 b) { return __truncdfsf2(d_mul_slow(__extendsfdf2(a), __extendsfdf2(b))); }
-static u32 f_div_wide(u32 a, u32 b) { return __truncdfsf2(__divdf3(__extendsfdf2(a), __extendsfdf2(b))); }
+static inline __attribute__((always_inline)) u32 f_add_wide(u32 a, u32 b) { return d_trunc(d_add_slow(f_extend(a), f_extend(b))); }
+static inline __attribute__((always_inline)) u32 f_mul_wide(u32 a, u32 b) { return d_trunc(d_mul_slow(f_extend(a), f_extend(b))); }
+static inline __attribute__((always_inline)) u32 f_div_wide(u32 a, u32 b) { return d_trunc(d_div(f_extend(a), f_extend(b))); }
 
 /* Fast paths. Each routine first tests, once, whether every operand is
    normal (biased exponent neither 0 nor all ones); only then does it
@@ -343,35 +388,35 @@ static u32 f_div_wide(u32 a, u32 b) { return __truncdfsf2(__divdf3(__extendsfdf2
    infinity/NaN (255). */
 #define F_SPECIAL(e) ((u32)(e) - 1u >= 0xfeu)
 
-/* |a| + |b| or |a| - |b| with the sign of the larger magnitude: the sum of
-   two normal binary32. The larger operand x is chosen by comparing the
-   magnitudes' bit patterns; both significands get 6 guard bits (leading
-   one at bit 29), the smaller is aligned by a right shift whose lost bits
-   become a sticky bit, and the sum, normalised with clz to bit 30, is
-   rounded once. With 6 guard bits and the sticky bit the rounding is
-   correct: an alignment by more than 6 bits (the only one that loses bits)
-   leaves a result that needs at most one bit of left normalisation. */
+/* a + b for two normal binary32 with a non-zero normal sum. The operand
+   of larger magnitude x is chosen by comparing the magnitudes' bit
+   patterns; both significands get 6 guard bits (leading one at bit 29);
+   the smaller is aligned by a right shift whose lost bits become a sticky
+   bit; the sum or difference, normalised with clz to bit 30, is rounded
+   once. With 6 guard bits and the sticky bit the rounding is correct: an
+   alignment by more than 6 bits (the only one that loses bits) leaves a
+   result that needs at most one bit of left normalisation. Everything is
+   computed before the one test that sends the rest (zero, subnormal,
+   infinite or NaN operands, exact cancellation, results out of the normal
+   range) to the general routine: one block for the scheduler, with the
+   choices as selects. */
 static inline __attribute__((always_inline)) u32 f_add(u32 a, u32 b) {
-    u32 aa = a & ~F_SIGN, ab = b & ~F_SIGN;
-    u32 x = aa >= ab ? a : b, y = aa >= ab ? b : a;
-    u32 ex = (x >> 23) & 0xff, ey = (y >> 23) & 0xff, mx, my, d, s, lz, m;
+    u32 ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff;
+    u32 ma = ((a << 6) | 0x20000000u) & 0x3fffffc0u, mb = ((b << 6) | 0x20000000u) & 0x3fffffc0u;
+    u32 swap = (b & ~F_SIGN) > (a & ~F_SIGN);
+    u32 ex = swap ? eb : ea, ey = swap ? ea : eb, mx = swap ? mb : ma, my = swap ? ma : mb;
+    u32 sign = (swap ? b : a) & F_SIGN, d = ex - ey, sh, s, lz, m;
     int e;
-    if (F_SPECIAL(ex) | F_SPECIAL(ey))
-        return f_add_wide(a, b);
-    mx = ((x << 6) | 0x20000000u) & 0x3fffffc0u;
-    my = ((y << 6) | 0x20000000u) & 0x3fffffc0u;
-    d = ex - ey;
     d = d > 31 ? 31 : d;
-    my = (my >> d) | ((my & ((1u << d) - 1)) != 0);
-    s = ((x ^ y) & F_SIGN) ? mx - my : mx + my;
-    if (s == 0)
-        return 0; /* exact cancellation: +0 when rounding to nearest */
-    lz = __builtin_clz(s); /* >= 1: s < 2^31 */
+    sh = my >> d;
+    my = sh | ((sh << d) != my);
+    s = ((a ^ b) & F_SIGN) ? mx - my : mx + my;
+    lz = CLZ(s); /* >= 1: s < 2^31 */
     m = s << (lz - 1);
     e = (int)ex + 2 - (int)lz;
-    if (F_SPECIAL(e))
+    if (__builtin_expect(F_SPECIAL(ex) | F_SPECIAL(ey) | F_SPECIAL(e) | (s == 0), 0))
         return f_add_wide(a, b);
-    return F_PACK(x & F_SIGN, e, F_ROUND(m));
+    return F_PACK(sign, e, F_ROUND(m));
 }
 
 u32 __addsf3(u32 a, u32 b) { return f_add(a, b); }
@@ -381,96 +426,101 @@ u32 __negsf2(u32 a) { return a ^ F_SIGN; }
 /* Product of two normal binary32: the significands, leading one at bit 31,
    give a 64-bit product in [2^62, 2^64); its high word, shifted right by
    one when it reaches 2^31, has its leading one at bit 30, and the low
-   word (and the bit shifted out) make the sticky bit. */
+   word (and the bit shifted out) make the sticky bit. As in f_add, one
+   test at the end sends special operands and results out of the normal
+   range to the general routine. */
 u32 __mulsf3(u32 a, u32 b) {
     u32 ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff, hi, lo, n, m;
     u64 p;
     int e;
-    if (F_SPECIAL(ea) | F_SPECIAL(eb))
-        return f_mul_wide(a, b);
     p = (u64)((a << 8) | F_SIGN) * ((b << 8) | F_SIGN);
     hi = (u32)(p >> 32);
     lo = (u32)p;
     n = hi >> 31;
     m = (hi >> n) | ((lo | (hi & n)) != 0);
     e = (int)(ea + eb) - 127 + (int)n;
-    if (F_SPECIAL(e))
+    if (__builtin_expect(F_SPECIAL(ea) | F_SPECIAL(eb) | F_SPECIAL(e), 0))
         return f_mul_wide(a, b);
     return F_PACK((a ^ b) & F_SIGN, e, F_ROUND(m));
 }
 
-/* 2^24 / (257 + i), rounded down, for i = 0..255: with B = 2^31 + i 2^23
-   + ... a divisor significand with its leading one at bit 31, (entry << 16)
-   is below 2^63 / B by at most 2^-8 of it (the reciprocal at the top of
-   the interval, then truncated). */
-static const unsigned short f_rcp_table[256] = {
-    65280, 65027, 64776, 64527, 64280, 64035, 63791, 63550, 63310, 63072, 62836, 62601,
-    62368, 62137, 61908, 61680, 61455, 61230, 61008, 60787, 60567, 60349, 60133, 59918,
-    59705, 59493, 59283, 59074, 58867, 58661, 58457, 58254, 58052, 57852, 57653, 57456,
-    57260, 57065, 56871, 56679, 56488, 56299, 56111, 55924, 55738, 55553, 55370, 55188,
-    55007, 54827, 54648, 54471, 54295, 54120, 53946, 53773, 53601, 53430, 53261, 53092,
-    52924, 52758, 52593, 52428, 52265, 52103, 51941, 51781, 51622, 51463, 51306, 51150,
-    50994, 50840, 50686, 50533, 50382, 50231, 50081, 49932, 49784, 49636, 49490, 49344,
-    49200, 49056, 48913, 48770, 48629, 48489, 48349, 48210, 48072, 47934, 47798, 47662,
-    47527, 47393, 47259, 47127, 46995, 46863, 46733, 46603, 46474, 46345, 46218, 46091,
-    45964, 45839, 45714, 45590, 45466, 45343, 45221, 45100, 44979, 44858, 44739, 44620,
-    44501, 44384, 44267, 44150, 44034, 43919, 43804, 43690, 43577, 43464, 43351, 43240,
-    43129, 43018, 42908, 42799, 42690, 42581, 42473, 42366, 42259, 42153, 42048, 41943,
-    41838, 41734, 41630, 41527, 41425, 41323, 41221, 41120, 41020, 40920, 40820, 40721,
-    40622, 40524, 40427, 40329, 40233, 40136, 40041, 39945, 39850, 39756, 39662, 39568,
-    39475, 39383, 39290, 39199, 39107, 39016, 38926, 38836, 38746, 38657, 38568, 38479,
-    38391, 38304, 38216, 38130, 38043, 37957, 37871, 37786, 37701, 37617, 37532, 37449,
-    37365, 37282, 37200, 37117, 37035, 36954, 36873, 36792, 36711, 36631, 36551, 36472,
-    36393, 36314, 36235, 36157, 36080, 36002, 35925, 35848, 35772, 35696, 35620, 35544,
-    35469, 35394, 35320, 35246, 35172, 35098, 35025, 34952, 34879, 34807, 34735, 34663,
-    34592, 34521, 34450, 34379, 34309, 34239, 34169, 34100, 34030, 33961, 33893, 33825,
-    33756, 33689, 33621, 33554, 33487, 33420, 33354, 33288, 33222, 33156, 33091, 33026,
-    32961, 32896, 32832, 32768,
+/* 2^40 / (257 + i), rounded down to a multiple of 2^16, for i = 0..255:
+   for a divisor significand B = 2^31 + i 2^23 + ... (leading one at bit
+   31) the entry is below 2^63 / B by at most 2^-8 of it (the reciprocal at
+   the top of the interval, truncated). Stored shifted, as the iteration
+   uses it. */
+#define R(x) ((u32)(x) << 16)
+static const u32 f_rcp_table[256] = {
+    R(65280), R(65027), R(64776), R(64527), R(64280), R(64035), R(63791), R(63550), R(63310), R(63072), R(62836), R(62601),
+    R(62368), R(62137), R(61908), R(61680), R(61455), R(61230), R(61008), R(60787), R(60567), R(60349), R(60133), R(59918),
+    R(59705), R(59493), R(59283), R(59074), R(58867), R(58661), R(58457), R(58254), R(58052), R(57852), R(57653), R(57456),
+    R(57260), R(57065), R(56871), R(56679), R(56488), R(56299), R(56111), R(55924), R(55738), R(55553), R(55370), R(55188),
+    R(55007), R(54827), R(54648), R(54471), R(54295), R(54120), R(53946), R(53773), R(53601), R(53430), R(53261), R(53092),
+    R(52924), R(52758), R(52593), R(52428), R(52265), R(52103), R(51941), R(51781), R(51622), R(51463), R(51306), R(51150),
+    R(50994), R(50840), R(50686), R(50533), R(50382), R(50231), R(50081), R(49932), R(49784), R(49636), R(49490), R(49344),
+    R(49200), R(49056), R(48913), R(48770), R(48629), R(48489), R(48349), R(48210), R(48072), R(47934), R(47798), R(47662),
+    R(47527), R(47393), R(47259), R(47127), R(46995), R(46863), R(46733), R(46603), R(46474), R(46345), R(46218), R(46091),
+    R(45964), R(45839), R(45714), R(45590), R(45466), R(45343), R(45221), R(45100), R(44979), R(44858), R(44739), R(44620),
+    R(44501), R(44384), R(44267), R(44150), R(44034), R(43919), R(43804), R(43690), R(43577), R(43464), R(43351), R(43240),
+    R(43129), R(43018), R(42908), R(42799), R(42690), R(42581), R(42473), R(42366), R(42259), R(42153), R(42048), R(41943),
+    R(41838), R(41734), R(41630), R(41527), R(41425), R(41323), R(41221), R(41120), R(41020), R(40920), R(40820), R(40721),
+    R(40622), R(40524), R(40427), R(40329), R(40233), R(40136), R(40041), R(39945), R(39850), R(39756), R(39662), R(39568),
+    R(39475), R(39383), R(39290), R(39199), R(39107), R(39016), R(38926), R(38836), R(38746), R(38657), R(38568), R(38479),
+    R(38391), R(38304), R(38216), R(38130), R(38043), R(37957), R(37871), R(37786), R(37701), R(37617), R(37532), R(37449),
+    R(37365), R(37282), R(37200), R(37117), R(37035), R(36954), R(36873), R(36792), R(36711), R(36631), R(36551), R(36472),
+    R(36393), R(36314), R(36235), R(36157), R(36080), R(36002), R(35925), R(35848), R(35772), R(35696), R(35620), R(35544),
+    R(35469), R(35394), R(35320), R(35246), R(35172), R(35098), R(35025), R(34952), R(34879), R(34807), R(34735), R(34663),
+    R(34592), R(34521), R(34450), R(34379), R(34309), R(34239), R(34169), R(34100), R(34030), R(33961), R(33893), R(33825),
+    R(33756), R(33689), R(33621), R(33554), R(33487), R(33420), R(33354), R(33288), R(33222), R(33156), R(33091), R(33026),
+    R(32961), R(32896), R(32832), R(32768),
 };
+#undef R
 
 /* Quotient of two normal binary32, by a reciprocal refined with Newton's
-   iteration and an exact correction of the quotient (the method of
-   P. Markstein, "IA-64 and Elementary Functions", 2000, chapter 8, in
+   iteration and a quotient corrected with its exact remainder (the method
+   of P. Markstein, "IA-64 and Elementary Functions", 2000, chapter 8, in
    fixed point; the ST231 division of C.-P. Jeannerod, H. Knochel,
    C. Monat, G. Revy, G. Villard, "A new binary floating-point division
    algorithm and its software implementation on the ST231 processor",
    ARITH 2009, evaluates a bivariate polynomial instead).
-   - B = mb 2^8 in [2^31, 2^32) stands for b' = B 2^-32 in [1/2, 1);
-     Y ~ 2^63 / B stands for 1/b' = Y 2^-31.
-   - Y0 from the table (relative error below 2^-8, too small); two steps
-     Y' = Y + Y (1 - b'Y) in fixed point: t = hi(B Y) ~ 2^31 b'Y, and
-     2^32 (1 - b'Y) = -(2t) modulo 2^32. Y1 is kept below 2^63 / B (minus 4
-     covers the truncations), so that t < 2^31 in the second step; Y2 is
-     within 8 of 2^63 / B and below 2^32 (minus 1).
-   - q = hi(A Y2) ~ (ma / mb) 2^31 with A = ma 2^8, within 16; shifted to
-     26 bits, Q = floor(ma 2^k / mb) (k = 25, or 26 when ma < mb) is q or
-     q +- 1, which the remainder R = ma 2^k - Q mb (exact modulo 2^32, as
-     |R| < 2^26) corrects; R != 0 is the sticky bit. */
+   - A = ma 2^8 and B = mb 2^8 in [2^31, 2^32); T = 2^31 A / B = (ma / mb)
+     2^31 in (2^30, 2^32) is the quotient to find. hi(x y) is the high word
+     of the 64-bit product (mul64hu).
+   - Y0 <= 2^63 / B from the table, relative error eps0 <= 2^-8 + 2^-16.
+     Newton's step Y1 = Y0 + Y0 (1 - B Y0 2^-63): with t = hi(B Y0) ~
+     2^31 (1 - eps0), 2^32 (1 - B Y0 2^-63) is -(2t) modulo 2^32. Minus 4
+     covers the truncations: Y1 < 2^63 / B, with eps1 = 1 - B Y1 2^-63 <=
+     eps0^2 + 5 2^-31 < 2^-15.9.
+   - The second step is applied to the quotient instead of the reciprocal
+     (one product less on the critical path): q0 = hi(A Y1) <= T (1 - eps1),
+     q = q0 + hi(q0 E1) - 3 with E1 = -(2 hi(B Y1)) <= 2^32 eps1 + 2, so
+     T - 8 < T (1 - eps1^2) - 6 <= q < T (1 - eps1) (1 + eps1) + 2 - 3 < T.
+   - Shifted to 26 bits, Q = floor(ma 2^k / mb) (k = 25, or 26 when
+     ma < mb) is q's or one more: the remainder R = ma 2^k - Q mb (exact
+     modulo 2^32, 0 <= R < 2 mb) says which; R != 0 is the sticky bit. */
 u32 __divsf3(u32 a, u32 b) {
-    u32 ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff, ma, mb, B, Y, t, q, lt, k, m;
-    int r, e;
-    if (F_SPECIAL(ea) | F_SPECIAL(eb))
-        return f_div_wide(a, b);
-    ma = (a & 0x7fffffu) | 0x800000u;
-    mb = (b & 0x7fffffu) | 0x800000u;
-    B = mb << 8;
-    Y = (u32)f_rcp_table[(mb >> 15) & 0xff] << 16;
+    u32 ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff, ma, mb, A, B, Y, t, q, lt, k, m, r, c;
+    int e;
+    A = (a << 8) | F_SIGN;
+    B = (b << 8) | F_SIGN;
+    ma = A >> 8;
+    mb = B >> 8;
+    Y = *(const u32 *)((const char *)f_rcp_table + ((b >> 13) & 0x3fc));
     t = (u32)(((u64)B * Y) >> 32);
-    Y = Y + (u32)(((u64)Y * (0u - (t << 1))) >> 32) - 4;
+    Y = (Y - 4) + (u32)(((u64)Y * (0u - (t << 1))) >> 32);
     t = (u32)(((u64)B * Y) >> 32);
-    Y = Y + (u32)(((u64)Y * (0u - (t << 1))) >> 32) - 1;
-    q = (u32)(((u64)(ma << 8) * Y) >> 32);
+    q = (u32)(((u64)A * Y) >> 32);
+    q = (q - 3) + (u32)(((u64)q * (0u - (t << 1))) >> 32);
     lt = ma < mb;
     k = 25 + lt;
     q >>= 6 - lt;
-    r = (int)((ma << k) - q * mb);
-    q = r < 0 ? q - 1 : q;
-    r = r < 0 ? r + (int)mb : r;
-    q = r >= (int)mb ? q + 1 : q;
-    r = r >= (int)mb ? r - (int)mb : r;
+    r = (ma << k) - q * mb;
+    c = r >= mb;
+    q += c;
+    r -= c ? mb : 0;
     m = (q << 5) | (r != 0);
     e = (int)ea - (int)eb + 127 - (int)lt;
-    if (F_SPECIAL(e))
+    if (__builtin_expect(F_SPECIAL(ea) | F_SPECIAL(eb) | F_SPECIAL(e), 0))
         return f_div_wide(a, b);
     return F_PACK((a ^ b) & F_SIGN, e, F_ROUND(m));
 }
@@ -541,51 +591,32 @@ static inline __attribute__((always_inline)) u32 f_sqrt_core(u32 M, int ea) {
     return ((u32)(E - 1) << 23) + F_ROUND(m);
 }
 
+/* The square root of a zero, subnormal, infinite, NaN or negative binary32. */
+static u32 f_sqrt_special(u32 a) {
+    u32 lz;
+    if ((a & ~F_SIGN) > 0x7f800000u)
+        return a | 0x00400000u; /* NaN, quieted */
+    if ((a & ~F_SIGN) == 0 || a == 0x7f800000u)
+        return a; /* +-0, +inf */
+    if (a & F_SIGN)
+        return F_QNAN | F_SIGN; /* the x86 default NaN */
+    lz = CLZ(a); /* subnormal */
+    return f_sqrt_core(a << lz, 9 - (int)lz);
+}
+
 /* Square root of a binary32 bit pattern, correctly rounded (IEEE 754
    squareRoot: sqrt(-0) = -0, a negative operand gives the default NaN). */
 u32 __sqrtsf2(u32 a) {
-    u32 ea = a >> 23, lz; /* the sign bit too: negative goes to the special case */
-    if (F_SPECIAL(ea)) {
-        if ((a & ~F_SIGN) > 0x7f800000u)
-            return a | 0x00400000u; /* NaN, quieted */
-        if ((a & ~F_SIGN) == 0 || a == 0x7f800000u)
-            return a; /* +-0, +inf */
-        if (a & F_SIGN)
-            return F_QNAN | F_SIGN; /* the x86 default NaN */
-        lz = __builtin_clz(a); /* subnormal */
-        return f_sqrt_core(a << lz, 9 - (int)lz);
-    }
-    return f_sqrt_core((a << 8) | F_SIGN, (int)ea);
+    u32 ea = a >> 23; /* the sign bit too: a negative goes to the special case */
+    u32 r = f_sqrt_core((a << 8) | F_SIGN, (int)ea);
+    if (__builtin_expect(F_SPECIAL(ea), 0))
+        return f_sqrt_special(a);
+    return r;
 }
 
 /* ---------------- binary64 fast paths ---------------- */
 
 #define D_SPECIAL(e) ((u32)(e) - 1u >= 0x7feu)
-
-/* v >> d for d in [0, 63], with the bits shifted out or-ed into bit 0,
-   on the 32-bit halves (no call to __lshrdi3). */
-static inline __attribute__((always_inline)) u64 d_shr_sticky(u64 v, u32 d) {
-    u32 h = (u32)(v >> 32), l = (u32)v, s = d & 31, mask = (1u << s) - 1;
-    u32 big = d >= 32;
-    u32 lo = big ? h >> s : (l >> s) | ((h << 1) << (31 - s));
-    u32 hi = big ? 0 : h >> s;
-    u32 lost = big ? l | (h & mask) : l & mask;
-    return ((u64)hi << 32) | (lo | (lost != 0));
-}
-
-/* v << k for k in [0, 63], on the 32-bit halves. */
-static inline __attribute__((always_inline)) u64 d_shl(u64 v, u32 k) {
-    u32 h = (u32)(v >> 32), l = (u32)v, s = k & 31, big = k >= 32;
-    u32 hi = big ? l << s : (h << s) | ((l >> 1) >> (31 - s));
-    u32 lo = big ? 0 : l << s;
-    return ((u64)hi << 32) | lo;
-}
-
-/* Leading zeros of a non-zero 64-bit value. */
-static inline __attribute__((always_inline)) u32 d_clz(u64 v) {
-    u32 h = (u32)(v >> 32), l = (u32)v;
-    return h ? (u32)__builtin_clz(h) : 32 + (u32)__builtin_clz(l);
-}
 
 /* Round to nearest even of a significand with its leading one at bit 62
    and 10 bits below the last kept one, as for F_ROUND. */
@@ -594,30 +625,25 @@ static inline __attribute__((always_inline)) u32 d_clz(u64 v) {
 
 /* Sum of two normal binary64, as f_add: significands with 9 guard bits
    (leading one at bit 61), the smaller aligned with a sticky shift, the
-   sum normalised to bit 62 and rounded once. */
+   sum normalised to bit 62 and rounded once; one test at the end. */
 static inline __attribute__((always_inline)) u64 d_add(u64 a, u64 b) {
-    u64 aa = a & ~D_SIGN, ab = b & ~D_SIGN;
-    u64 x = aa >= ab ? a : b, y = aa >= ab ? b : a, mx, my, s, m;
-    u32 xh = (u32)(x >> 32), yh = (u32)(y >> 32);
-    u32 ex = (xh >> 20) & 0x7ff, ey = (yh >> 20) & 0x7ff, d, lz;
+    u32 ah = (u32)(a >> 32), bh = (u32)(b >> 32);
+    u32 ea = (ah >> 20) & 0x7ff, eb = (bh >> 20) & 0x7ff;
+    u64 ma = ((a & D_FRAC) | D_HIDDEN) << 9, mb = ((b & D_FRAC) | D_HIDDEN) << 9;
+    u32 swap = (b & ~D_SIGN) > (a & ~D_SIGN);
+    u32 ex = swap ? eb : ea, ey = swap ? ea : eb, d = ex - ey, lz;
+    u64 mx = swap ? mb : ma, my = swap ? ma : mb, s, m;
+    u32 sign = (swap ? bh : ah) & F_SIGN;
     int e;
-    if (D_SPECIAL(ex) | D_SPECIAL(ey))
-        return d_add_slow(a, b);
-    mx = ((x & D_FRAC) | D_HIDDEN) << 9;
-    my = ((y & D_FRAC) | D_HIDDEN) << 9;
-    d = ex - ey;
     my = d_shr_sticky(my, d > 63 ? 63 : d);
-    s = ((xh ^ yh) & F_SIGN) ? mx - my : mx + my;
-    if (s == 0)
-        return 0; /* exact cancellation: +0 when rounding to nearest */
+    s = ((ah ^ bh) & F_SIGN) ? mx - my : mx + my;
     lz = d_clz(s); /* >= 1: s < 2^63 */
     m = d_shl(s, lz - 1);
     e = (int)ex + 2 - (int)lz;
-    if (D_SPECIAL(e))
+    if (__builtin_expect(D_SPECIAL(ex) | D_SPECIAL(ey) | D_SPECIAL(e) | (s == 0), 0))
         return d_add_slow(a, b);
-    return D_PACK(x & D_SIGN, e, D_ROUND(m));
+    return D_PACK((u64)sign << 32, e, D_ROUND(m));
 }
-
 
 /* The root of a positive binary64 x = M 2^(ea - 1023 - 52) (M's leading
    one at bit 52, ea any biased exponent). As f_sqrt_core, from the top 32
@@ -641,12 +667,12 @@ static inline __attribute__((always_inline)) u64 d_sqrt_core(u64 M, int ea) {
     R = (int)(0x80000000u - (u32)(((u64)(G << 1) * (H << 1)) >> 32));
     G = G + (u32)(((long long)(int)G * R) >> 32);
     H = H + (u32)(((long long)(int)H * R) >> 32);
-    D = (long long)((M << (8 + p)) - (u64)G * G);
+    D = (long long)((p ? M << 9 : M << 8) - (u64)G * G);
     Dhi = (int)(D >> 32);
     Dlo = (u32)D;
     S = ((u64)G << 28) + (u64)(((long long)Dhi * H) >> 2) + (((u64)Dlo * H) >> 34);
     Q = S >> 3;
-    r = (long long)((M << (58 + p)) - Q * Q);
+    r = (long long)((p ? M << 59 : M << 58) - Q * Q);
     c = r < 0;
     Q = c ? Q - 1 : Q;
     r = c ? r + (long long)(2 * Q + 1) : r;
@@ -656,22 +682,28 @@ static inline __attribute__((always_inline)) u64 d_sqrt_core(u64 M, int ea) {
     return D_PACK(0, E, D_ROUND((Q << 7) | (r != 0)));
 }
 
+/* The square root of a zero, subnormal, infinite, NaN or negative binary64. */
+static u64 d_sqrt_special(u64 a) {
+    u32 lz;
+    u64 aa = a & ~D_SIGN;
+    if (aa > D_EXPM)
+        return a | D_QUIET; /* NaN, quieted */
+    if (aa == 0 || a == D_EXPM)
+        return a; /* +-0, +inf */
+    if (a & D_SIGN)
+        return D_QNAN | D_SIGN; /* the x86 default NaN */
+    lz = d_clz(a); /* subnormal: leading one moved to bit 52 */
+    return d_sqrt_core(d_shl(a, lz - 11), 12 - (int)lz);
+}
+
 /* Square root of a binary64 bit pattern, correctly rounded (IEEE 754
    squareRoot: sqrt(-0) = -0, a negative operand gives the default NaN). */
 u64 __sqrtdf2(u64 a) {
-    u32 ea = (u32)(a >> 52), lz; /* the sign bit too: negative goes to the special case */
-    u64 aa = a & ~D_SIGN;
-    if (D_SPECIAL(ea)) {
-        if (aa > D_EXPM)
-            return a | D_QUIET; /* NaN, quieted */
-        if (aa == 0 || a == D_EXPM)
-            return a; /* +-0, +inf */
-        if (a & D_SIGN)
-            return D_QNAN | D_SIGN; /* the x86 default NaN */
-        lz = d_clz(a); /* subnormal: leading one moved to bit 52 */
-        return d_sqrt_core(d_shl(a, lz - 11), 12 - (int)lz);
-    }
-    return d_sqrt_core((a & D_FRAC) | D_HIDDEN, (int)ea);
+    u32 ea = (u32)(a >> 52); /* the sign bit too: a negative goes to the special case */
+    u64 r = d_sqrt_core((a & D_FRAC) | D_HIDDEN, (int)ea);
+    if (__builtin_expect(D_SPECIAL(ea), 0))
+        return d_sqrt_special(a);
+    return r;
 }
 
 u64 __adddf3(u64 a, u64 b) { return d_add(a, b); }
@@ -680,14 +712,12 @@ u64 __subdf3(u64 a, u64 b) { return d_add(a, b ^ D_SIGN); }
 /* Product of two normal binary64: significands with their leading one at
    bit 63, the 128-bit product from four 32 x 32 -> 64-bit products, its
    high half in [2^62, 2^64) shifted right by one when it reaches 2^63, the
-   low half making the sticky bit. */
+   low half making the sticky bit; one test at the end. */
 u64 __muldf3(u64 a, u64 b) {
     u32 ea = (u32)(a >> 52) & 0x7ff, eb = (u32)(b >> 52) & 0x7ff, n;
     u64 ma, mb, p00, p01, p10, p11, mid, hi, m;
     u32 a0, a1, b0, b1, sticky;
     int e;
-    if (D_SPECIAL(ea) | D_SPECIAL(eb))
-        return d_mul_slow(a, b);
     ma = ((a & D_FRAC) | D_HIDDEN) << 11;
     mb = ((b & D_FRAC) | D_HIDDEN) << 11;
     a0 = (u32)ma;
@@ -705,7 +735,7 @@ u64 __muldf3(u64 a, u64 b) {
     m = n ? (hi >> 1) | (hi & 1) : hi;
     m |= sticky;
     e = (int)(ea + eb) - 1023 + (int)n;
-    if (D_SPECIAL(e))
+    if (__builtin_expect(D_SPECIAL(ea) | D_SPECIAL(eb) | D_SPECIAL(e), 0))
         return d_mul_slow(a, b);
     return D_PACK((a ^ b) & D_SIGN, e, D_ROUND(m));
 }
@@ -713,25 +743,25 @@ u64 __muldf3(u64 a, u64 b) {
 /* ---------------- integer conversions ---------------- */
 
 /* sign * mag, rounded to binary64 / binary32. */
-static u64 d_from_u64(u64 sign, u64 mag) {
+static inline __attribute__((always_inline)) u64 d_from_u64(u64 sign, u64 mag) {
     int s;
     if (mag == 0)
         return 0;
     s = clz64(mag);
     /* (mag << s) has its leading one at bit 63 */
-    return d_pack(sign, 1086 - s, shr_sticky(mag << s, 1));
+    return d_pack(sign, 1086 - s, shr_sticky(d_shl(mag, (u32)s), 1));
 }
 
-static u32 f_from_u64(u32 sign, u64 mag) {
+static inline __attribute__((always_inline)) u32 f_from_u64(u32 sign, u64 mag) {
     int s;
     if (mag == 0)
         return 0;
     s = clz64(mag);
-    return f_pack(sign, 190 - s, shr_sticky(mag << s, 1));
+    return f_pack(sign, 190 - s, shr_sticky(d_shl(mag, (u32)s), 1));
 }
 
 /* Truncated magnitude of a binary64 and whether it exceeds `limit`. */
-static u64 d_trunc_mag(u64 a, u64 limit, int *over) {
+static inline __attribute__((always_inline)) u64 d_trunc_mag(u64 a, u64 limit, int *over) {
     int e, sh;
     u64 m;
     u64 aa = a & ~D_SIGN;
@@ -745,15 +775,15 @@ static u64 d_trunc_mag(u64 a, u64 limit, int *over) {
     m = d_unpack(a, &e);
     sh = e - 1075;
     if (sh >= 0)
-        m <<= sh;
+        m = d_shl(m, (u32)sh);
     else
-        m >>= -sh;
+        m = d_shr(m, (u32)-sh);
     if (m > limit)
         *over = 1;
     return m;
 }
 
-static long long d_to_s64(u64 a, u64 maxpos) {
+static inline __attribute__((always_inline)) long long d_to_s64(u64 a, u64 maxpos) {
     int over;
     u64 m;
     if (d_isnan(a))
@@ -770,7 +800,7 @@ static long long d_to_s64(u64 a, u64 maxpos) {
     return (long long)m;
 }
 
-static u64 d_to_u64(u64 a, u64 max) {
+static inline __attribute__((always_inline)) u64 d_to_u64(u64 a, u64 max) {
     int over;
     u64 m;
     if (d_isnan(a) || (a & D_SIGN))
@@ -846,27 +876,25 @@ u32 __floatunsisf(unsigned i) { return f_from_u32(0, i); }
 
 /* ---------------- comparisons ---------------- */
 
-/* -1, 0, 1 for a < b, a == b, a > b; `unordered` if a NaN is involved. */
-static int d_cmp(u64 a, u64 b, int unordered) {
+/* -1, 0, 1 for a < b, a == b, a > b; `unordered` if a NaN is involved.
+   The sign-magnitude patterns are mapped to integers in the same order
+   (a negative one to minus its magnitude, so -0 and +0 both to 0). */
+static inline __attribute__((always_inline)) int d_cmp(u64 a, u64 b, int unordered) {
     long long ka, kb;
-    if (d_isnan(a) || d_isnan(b))
+    if (d_isnan(a) | d_isnan(b))
         return unordered;
-    if (((a | b) & ~D_SIGN) == 0)
-        return 0; /* +0 == -0 */
     ka = (a & D_SIGN) ? -(long long)(a & ~D_SIGN) : (long long)a;
     kb = (b & D_SIGN) ? -(long long)(b & ~D_SIGN) : (long long)b;
-    return ka < kb ? -1 : ka > kb;
+    return (ka > kb) - (ka < kb);
 }
 
-static int f_cmp(u32 a, u32 b, int unordered) {
+static inline __attribute__((always_inline)) int f_cmp(u32 a, u32 b, int unordered) {
     int ka, kb;
-    if (f_isnan(a) || f_isnan(b))
+    if (f_isnan(a) | f_isnan(b))
         return unordered;
-    if (((a | b) & ~F_SIGN) == 0)
-        return 0;
     ka = (a & F_SIGN) ? -(int)(a & ~F_SIGN) : (int)a;
     kb = (b & F_SIGN) ? -(int)(b & ~F_SIGN) : (int)b;
-    return ka < kb ? -1 : ka > kb;
+    return (ka > kb) - (ka < kb);
 }
 
 int __eqdf2(u64 a, u64 b) { return d_cmp(a, b, 1); }
