@@ -527,31 +527,34 @@ u32 __divsf3(u32 a, u32 b) {
 
 /* floor(2^16 / sqrt(x)) at the top x = (1 + (j + 1) / 128) 2^p of each
    interval, index (p << 7) | j: an estimate of 1 / sqrt(x) for x in
-   [1, 4), from below, within 2^-8 of it. */
-static const unsigned short f_rsqrt_table[256] = {
-    65281, 65029, 64781, 64535, 64292, 64051, 63814, 63579, 63346, 63116, 62889, 62664,
-    62441, 62221, 62003, 61787, 61574, 61363, 61154, 60947, 60742, 60539, 60338, 60139,
-    59943, 59748, 59555, 59363, 59174, 58987, 58801, 58617, 58434, 58254, 58075, 57897,
-    57722, 57548, 57375, 57204, 57035, 56867, 56700, 56535, 56371, 56209, 56048, 55889,
-    55731, 55574, 55418, 55264, 55111, 54960, 54809, 54660, 54512, 54366, 54220, 54076,
-    53932, 53790, 53649, 53509, 53371, 53233, 53096, 52961, 52826, 52692, 52560, 52428,
-    52298, 52168, 52039, 51912, 51785, 51659, 51534, 51410, 51287, 51165, 51043, 50923,
-    50803, 50684, 50566, 50449, 50333, 50217, 50102, 49988, 49875, 49763, 49651, 49540,
-    49430, 49320, 49212, 49104, 48996, 48890, 48784, 48678, 48574, 48470, 48367, 48264,
-    48162, 48061, 47960, 47860, 47761, 47662, 47564, 47466, 47369, 47273, 47177, 47082,
-    46987, 46893, 46800, 46707, 46614, 46523, 46431, 46340, 46160, 45983, 45807, 45633,
-    45461, 45291, 45123, 44957, 44792, 44630, 44469, 44310, 44153, 43997, 43843, 43690,
-    43539, 43390, 43242, 43096, 42951, 42807, 42665, 42525, 42386, 42248, 42111, 41976,
-    41842, 41710, 41578, 41448, 41319, 41191, 41065, 40940, 40815, 40692, 40570, 40449,
-    40329, 40211, 40093, 39976, 39860, 39746, 39632, 39519, 39407, 39297, 39187, 39078,
-    38970, 38862, 38756, 38651, 38546, 38442, 38339, 38237, 38136, 38035, 37936, 37837,
-    37739, 37641, 37545, 37449, 37353, 37259, 37165, 37072, 36980, 36888, 36797, 36707,
-    36617, 36528, 36440, 36352, 36265, 36179, 36093, 36008, 35923, 35839, 35756, 35673,
-    35590, 35509, 35428, 35347, 35267, 35187, 35108, 35030, 34952, 34875, 34798, 34721,
-    34645, 34570, 34495, 34421, 34347, 34273, 34200, 34128, 34056, 33984, 33913, 33842,
-    33772, 33702, 33633, 33564, 33495, 33427, 33359, 33292, 33225, 33158, 33092, 33027,
-    32961, 32896, 32832, 32768,
+   [1, 4), from below, within 2^-8 of it. Stored shifted, as the iteration
+   uses it. */
+#define R(x) ((u32)(x) << 16)
+static const u32 f_rsqrt_table[256] = {
+    R(65281), R(65029), R(64781), R(64535), R(64292), R(64051), R(63814), R(63579), R(63346), R(63116), R(62889), R(62664),
+    R(62441), R(62221), R(62003), R(61787), R(61574), R(61363), R(61154), R(60947), R(60742), R(60539), R(60338), R(60139),
+    R(59943), R(59748), R(59555), R(59363), R(59174), R(58987), R(58801), R(58617), R(58434), R(58254), R(58075), R(57897),
+    R(57722), R(57548), R(57375), R(57204), R(57035), R(56867), R(56700), R(56535), R(56371), R(56209), R(56048), R(55889),
+    R(55731), R(55574), R(55418), R(55264), R(55111), R(54960), R(54809), R(54660), R(54512), R(54366), R(54220), R(54076),
+    R(53932), R(53790), R(53649), R(53509), R(53371), R(53233), R(53096), R(52961), R(52826), R(52692), R(52560), R(52428),
+    R(52298), R(52168), R(52039), R(51912), R(51785), R(51659), R(51534), R(51410), R(51287), R(51165), R(51043), R(50923),
+    R(50803), R(50684), R(50566), R(50449), R(50333), R(50217), R(50102), R(49988), R(49875), R(49763), R(49651), R(49540),
+    R(49430), R(49320), R(49212), R(49104), R(48996), R(48890), R(48784), R(48678), R(48574), R(48470), R(48367), R(48264),
+    R(48162), R(48061), R(47960), R(47860), R(47761), R(47662), R(47564), R(47466), R(47369), R(47273), R(47177), R(47082),
+    R(46987), R(46893), R(46800), R(46707), R(46614), R(46523), R(46431), R(46340), R(46160), R(45983), R(45807), R(45633),
+    R(45461), R(45291), R(45123), R(44957), R(44792), R(44630), R(44469), R(44310), R(44153), R(43997), R(43843), R(43690),
+    R(43539), R(43390), R(43242), R(43096), R(42951), R(42807), R(42665), R(42525), R(42386), R(42248), R(42111), R(41976),
+    R(41842), R(41710), R(41578), R(41448), R(41319), R(41191), R(41065), R(40940), R(40815), R(40692), R(40570), R(40449),
+    R(40329), R(40211), R(40093), R(39976), R(39860), R(39746), R(39632), R(39519), R(39407), R(39297), R(39187), R(39078),
+    R(38970), R(38862), R(38756), R(38651), R(38546), R(38442), R(38339), R(38237), R(38136), R(38035), R(37936), R(37837),
+    R(37739), R(37641), R(37545), R(37449), R(37353), R(37259), R(37165), R(37072), R(36980), R(36888), R(36797), R(36707),
+    R(36617), R(36528), R(36440), R(36352), R(36265), R(36179), R(36093), R(36008), R(35923), R(35839), R(35756), R(35673),
+    R(35590), R(35509), R(35428), R(35347), R(35267), R(35187), R(35108), R(35030), R(34952), R(34875), R(34798), R(34721),
+    R(34645), R(34570), R(34495), R(34421), R(34347), R(34273), R(34200), R(34128), R(34056), R(33984), R(33913), R(33842),
+    R(33772), R(33702), R(33633), R(33564), R(33495), R(33427), R(33359), R(33292), R(33225), R(33158), R(33092), R(33027),
+    R(32961), R(32896), R(32832), R(32768),
 };
+#undef R
 
 /* The root of a positive x = M 2^(ea - 127 - 31) (M's leading one at bit
    31, ea any biased exponent, so subnormals too once normalised). With
@@ -569,10 +572,16 @@ static const unsigned short f_rsqrt_table[256] = {
    root of C.-P. Jeannerod, H. Knochel, C. Monat, G. Revy, "Computing
    floating-point square roots via bivariate polynomial evaluation", IEEE
    Transactions on Computers 60(2), 2011, evaluates a polynomial instead.) */
-static inline __attribute__((always_inline)) u32 f_sqrt_core(u32 M, int ea) {
-    u32 p = (u32)(ea - 127) & 1, Y, G, H, Q, m;
+/* The byte offset of x's entry in f_rsqrt_table, from the parity p of the
+   unbiased exponent and the 7 bits j of the significand after its leading
+   one. */
+#define RSQRT_AT(off) (*(const u32 *)((const char *)f_rsqrt_table + (off)))
+#define RSQRT_OFF(p, j) ((((p) << 7) | (j)) << 2)
+
+static inline __attribute__((always_inline)) u32 f_sqrt_core(u32 M, int ea, u32 off) {
+    u32 p = (u32)(ea + 1) & 1, Y, G, H, Q, m;
     int R, r, c, E = ((ea - 127) >> 1) + 127;
-    Y = (u32)f_rsqrt_table[(p << 7) | ((M >> 24) & 0x7f)] << 16;
+    Y = RSQRT_AT(off);
     G = (u32)(((u64)M * Y) >> 32) >> (1 - p);
     H = Y >> 1;
     R = (int)(0x80000000u - (u32)(((u64)(G << 1) * (H << 1)) >> 32));
@@ -601,14 +610,16 @@ static u32 f_sqrt_special(u32 a) {
     if (a & F_SIGN)
         return F_QNAN | F_SIGN; /* the x86 default NaN */
     lz = CLZ(a); /* subnormal */
-    return f_sqrt_core(a << lz, 9 - (int)lz);
+    a <<= lz;
+    return f_sqrt_core(a, 9 - (int)lz, RSQRT_OFF(lz & 1, (a >> 24) & 0x7f));
 }
 
 /* Square root of a binary32 bit pattern, correctly rounded (IEEE 754
    squareRoot: sqrt(-0) = -0, a negative operand gives the default NaN). */
 u32 __sqrtsf2(u32 a) {
     u32 ea = a >> 23; /* the sign bit too: a negative goes to the special case */
-    u32 r = f_sqrt_core((a << 8) | F_SIGN, (int)ea);
+    /* p = 1 - (ea & 1) and the 7 bits below the hidden one, as an offset */
+    u32 r = f_sqrt_core((a << 8) | F_SIGN, (int)ea, ((a >> 14) ^ 0x200) & 0x3fc);
     if (__builtin_expect(F_SPECIAL(ea), 0))
         return f_sqrt_special(a);
     return r;
@@ -653,12 +664,12 @@ static inline __attribute__((always_inline)) u64 d_add(u64 a, u64 b) {
    gives S ~ sqrt(x') 2^58 within a few units: Q = S >> 3 =
    floor(sqrt(x') 2^55) or a neighbour, corrected with the exact remainder
    x' 2^110 - Q^2 modulo 2^64 (its magnitude is below 2^58). */
-static inline __attribute__((always_inline)) u64 d_sqrt_core(u64 M, int ea) {
-    u32 p = (u32)(ea - 1023) & 1, M32 = (u32)(M >> 21), Y, G, H, Dlo, c;
+static inline __attribute__((always_inline)) u64 d_sqrt_core(u64 M, int ea, u32 off) {
+    u32 p = (u32)(ea + 1) & 1, M32 = (u32)(M >> 21), Y, G, H, Dlo, c;
     int R, Dhi, E = ((ea - 1023) >> 1) + 1023;
     long long D, r;
     u64 S, Q;
-    Y = (u32)f_rsqrt_table[(p << 7) | ((M32 >> 24) & 0x7f)] << 16;
+    Y = RSQRT_AT(off);
     G = (u32)(((u64)M32 * Y) >> 32) >> (1 - p);
     H = Y >> 1;
     R = (int)(0x80000000u - (u32)(((u64)(G << 1) * (H << 1)) >> 32));
@@ -693,14 +704,15 @@ static u64 d_sqrt_special(u64 a) {
     if (a & D_SIGN)
         return D_QNAN | D_SIGN; /* the x86 default NaN */
     lz = d_clz(a); /* subnormal: leading one moved to bit 52 */
-    return d_sqrt_core(d_shl(a, lz - 11), 12 - (int)lz);
+    a = d_shl(a, lz - 11);
+    return d_sqrt_core(a, 12 - (int)lz, RSQRT_OFF((lz + 1) & 1, (u32)(a >> 45) & 0x7f));
 }
 
 /* Square root of a binary64 bit pattern, correctly rounded (IEEE 754
    squareRoot: sqrt(-0) = -0, a negative operand gives the default NaN). */
 u64 __sqrtdf2(u64 a) {
     u32 ea = (u32)(a >> 52); /* the sign bit too: a negative goes to the special case */
-    u64 r = d_sqrt_core((a & D_FRAC) | D_HIDDEN, (int)ea);
+    u64 r = d_sqrt_core((a & D_FRAC) | D_HIDDEN, (int)ea, (((u32)(a >> 32) >> 11) ^ 0x200) & 0x3fc);
     if (__builtin_expect(D_SPECIAL(ea), 0))
         return d_sqrt_special(a);
     return r;
