@@ -11,23 +11,38 @@
    `float __addsf3(float, float)`, `double __adddf3(double, double)`, ...
 
    Method (written for this runtime):
-   - Operands are unpacked to a sign, a biased exponent and a significand
-     with its hidden bit; subnormals are normalised first.
-   - Results are formed exactly or with the bits shifted out collected in a
-     sticky bit, then rounded once to nearest, ties to even, using the
-     guard/round/sticky bits below the last kept bit (IEEE 754-2008 sections
-     4.3.1 and 7.4/7.5: overflow gives an infinity, tiny results are rounded
-     to the subnormal grid, possibly up to the smallest normal).
-   - Addition aligns the smaller operand with a sticky right shift; the
-     product of two 53-bit significands is formed in 128 bits from 32-bit
-     pieces; the quotient is formed one bit at a time by restoring division,
-     the non-zero remainder becoming the sticky bit.
-   - binary32 add, sub, mul and div are computed exactly as binary64
-     operations on the widened operands and then rounded to binary32: the
-     double rounding is innocuous since 53 >= 2 * 24 + 2 (S. A. Figueroa,
-     "When is double rounding innocuous?", SIGNUM Newsletter 30(3), 1995),
-     and no binary64 result of two binary32 operands overflows or
-     underflows.
+   - Fast paths (add, sub, mul, div, sqrt in both formats but binary64
+     division; the int/float conversions): for normal operands, one block
+     of 32-bit integer operations (binary64 on 32-bit halves, with the
+     ST231's 32 x 32 -> 64-bit products mul32/mul64hu, ISA-ST200 section
+     4.5), the choices written as conditional expressions that lcc turns
+     into selects, ended by one test that sends every other case (zero,
+     subnormal, infinite or NaN operands, results out of the normal range)
+     to the general code below. Details at each routine.
+   - Division and square root start from a table estimate of the
+     reciprocal (square root) and refine it with Newton's (Goldschmidt's)
+     iteration in fixed point, then correct the truncated result with its
+     exact remainder (references at each routine).
+   - Every helper is inlined and 64-bit shifts by a variable count are done
+     on halves, so the routines call nothing and need no stack frame.
+   - The general code: operands are unpacked to a sign, a biased exponent
+     and a significand with its hidden bit; subnormals are normalised
+     first. Results are formed exactly or with the bits shifted out
+     collected in a sticky bit, then rounded once to nearest, ties to
+     even, using the guard/round/sticky bits below the last kept bit (IEEE
+     754-2008 sections 4.3.1 and 7.4/7.5: overflow gives an infinity, tiny
+     results are rounded to the subnormal grid, possibly up to the
+     smallest normal).
+   - General addition aligns the smaller operand with a sticky right
+     shift; the product of two 53-bit significands is formed in 128 bits
+     from 32-bit pieces; the binary64 quotient is formed one bit at a time
+     by restoring division, the non-zero remainder becoming the sticky bit.
+   - The general binary32 add, sub, mul and div are computed exactly as
+     binary64 operations on the widened operands and then rounded to
+     binary32: the double rounding is innocuous since 53 >= 2 * 24 + 2
+     (S. A. Figueroa, "When is double rounding innocuous?", SIGNUM
+     Newsletter 30(3), 1995), and no binary64 result of two binary32
+     operands overflows or underflows.
    - Invalid operations (inf - inf, 0 * inf, 0 / 0, inf / inf) return the
      default quiet NaN; a NaN operand is returned quieted.
    - Comparisons follow libgcc: __eq/__ne return 0 iff equal (1 if
