@@ -11,8 +11,8 @@
    `float __addsf3(float, float)`, `double __adddf3(double, double)`, ...
 
    Method (written for this runtime):
-   - Fast paths (add, sub, mul, div, sqrt in both formats but binary64
-     division; the int/float conversions): for normal operands, one block
+   - Fast paths (add, sub, mul, div, sqrt in both formats; the 32-bit
+     int/float conversions): for normal operands, one block
      of 32-bit integer operations (binary64 on 32-bit halves, with the
      ST231's 32 x 32 -> 64-bit products mul32/mul64hu, ISA-ST200 section
      4.5), the choices written as conditional expressions that lcc turns
@@ -35,8 +35,9 @@
      smallest normal).
    - General addition aligns the smaller operand with a sticky right
      shift; the product of two 53-bit significands is formed in 128 bits
-     from 32-bit pieces; the binary64 quotient is formed one bit at a time
-     by restoring division, the non-zero remainder becoming the sticky bit.
+     from 32-bit pieces; the general binary64 quotient is formed one bit at
+     a time by restoring division, the non-zero remainder becoming the
+     sticky bit.
    - The general binary32 add, sub, mul and div are computed exactly as
      binary64 operations on the widened operands and then rounded to
      binary32: the double rounding is innocuous since 53 >= 2 * 24 + 2
@@ -365,7 +366,6 @@ static inline __attribute__((always_inline)) u32 d_trunc(u64 a) {
     return f_pack(sign, e - 1023 + 127, m << 10);
 }
 
-u64 __divdf3(u64 a, u64 b) { return d_div(a, b); }
 u64 __extendsfdf2(u32 a) { return f_extend(a); }
 u32 __truncdfsf2(u64 a) { return d_trunc(a); }
 
@@ -731,6 +731,56 @@ u64 __sqrtdf2(u64 a) {
     if (__builtin_expect(D_SPECIAL(ea), 0))
         return d_sqrt_special(a);
     return r;
+}
+
+
+/* Quotient of two normal binary64, by long division in two digits with
+   the binary32 division's reciprocal (Markstein 2000, chapter 8, in fixed
+   point). B = the top 32 bits of mb, Y ~ 2^63 / B ~ 2^84 / mb as in
+   __divsf3 (Y2 within [-8, +1] of 2^63 / B: relative error 2^-28).
+   N = ma or 2 ma, so that N / mb is in [1, 2).
+   - First digit q1 ~ (N / mb) 2^26 from hi((N >> 22) Y) >> 4: the error
+     before the shift is below 12 units, so q1 is the exact digit or a
+     neighbour; the remainder R1 = N 2^26 - q1 mb (exact modulo 2^64, as
+     |R1| < 2 mb < 2^54) corrects it to R1 in [0, mb).
+   - Second digit q2 ~ (R1 / mb) 2^28 from hi((R1 >> 21) Y), less 11 (its
+     error bound) and shifted by 3: the exact digit or at most 3 below; the
+     remainder R2 = R1 2^28 - q2 mb in [0, 4 mb) says by how much, and
+     whether the quotient is exact (R2 a multiple of mb: the sticky bit).
+   - Q = q1 2^28 + q2 = floor((N / mb) 2^54) has 55 bits; rounded as the
+     other routines. */
+u64 __divdf3(u64 a, u64 b) {
+    u32 ea = (u32)(a >> 52) & 0x7ff, eb = (u32)(b >> 52) & 0x7ff, B, Y, t, h, q1, q2, lt, k;
+    u64 ma = (a & D_FRAC) | D_HIDDEN, mb = (b & D_FRAC) | D_HIDDEN, N, R1, R2, mb2, mb3, Q;
+    int e;
+    lt = ma < mb;
+    N = lt ? ma << 1 : ma;
+    B = (u32)(mb >> 21);
+    Y = *(const u32 *)((const char *)f_rcp_table + ((B >> 21) & 0x3fc));
+    t = (u32)(((u64)B * Y) >> 32);
+    Y = (Y - 4) + (u32)(((u64)Y * (0u - (t << 1))) >> 32);
+    t = (u32)(((u64)B * Y) >> 32);
+    Y = (Y - 1) + (u32)(((u64)Y * (0u - (t << 1))) >> 32);
+    q1 = (u32)(((u64)(u32)(N >> 22) * Y) >> 32) >> 4;
+    R1 = (N << 26) - (u64)q1 * mb;
+    k = (long long)R1 < 0;
+    q1 -= k;
+    R1 += k ? mb : 0;
+    k = R1 >= mb;
+    q1 += k;
+    R1 -= k ? mb : 0;
+    h = (u32)(((u64)(u32)(R1 >> 21) * Y) >> 32);
+    q2 = (h > 11 ? h - 11 : 0) >> 3;
+    R2 = (R1 << 28) - (u64)q2 * mb;
+    mb2 = mb << 1;
+    mb3 = mb2 + mb;
+    q2 += (R2 >= mb) + (R2 >= mb2) + (R2 >= mb3);
+    Q = ((u64)q1 << 28) + q2;
+    Q = (Q << 8) | ((R2 != 0) & (R2 != mb) & (R2 != mb2) & (R2 != mb3));
+    e = (int)ea - (int)eb + 1023 - (int)lt;
+    if (__builtin_expect(D_SPECIAL(ea) | D_SPECIAL(eb) | D_SPECIAL(e), 0))
+        return d_div(a, b);
+    return D_PACK((a ^ b) & D_SIGN, e, D_ROUND(Q));
 }
 
 u64 __adddf3(u64 a, u64 b) { return d_add(a, b); }
