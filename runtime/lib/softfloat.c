@@ -23,13 +23,8 @@
      reciprocal (square root) and refine it with Newton's (Goldschmidt's)
      iteration in fixed point, then correct the truncated result with its
      exact remainder (references at each routine).
-   - The general code of each operation is one out-of-line function
-     (f_add_wide, d_add_slow, ...) that the fast paths call only for the
-     other cases; the helpers below are inlined and 64-bit shifts by a
-     variable count are done on halves, so nothing calls __ashldi3 or
-     __lshrdi3. (Inlining the general code too would make the fast paths
-     leaves, a few cycles faster, but the routines 40 % larger, which costs
-     more in I-cache conflicts than it saves.)
+   - Every helper is inlined and 64-bit shifts by a variable count are done
+     on halves, so the routines call nothing and need no stack frame.
    - The general code: operands are unpacked to a sign, a biased exponent
      and a significand with its hidden bit; subnormals are normalised
      first. Results are formed exactly or with the bits shifted out
@@ -73,8 +68,9 @@ typedef unsigned long long u64;
 static inline __attribute__((always_inline)) int d_isnan(u64 a) { return (a & ~D_SIGN) > D_EXPM; }
 static inline __attribute__((always_inline)) int f_isnan(u32 a) { return (a & ~F_SIGN) > 0x7f800000u; }
 
-/* The helpers below are inlined, and 64-bit shifts by a variable count
-   are done on 32-bit halves (no call to __ashldi3/__lshrdi3). */
+/* All helpers below are inlined, and 64-bit shifts by a variable count
+   are done on 32-bit halves: so the routines call nothing (no
+   __ashldi3/__lshrdi3) and, being leaves, need no stack frame. */
 
 /* v >> d for d in [0, 63], with the bits shifted out or-ed into bit 0,
    on the 32-bit halves (no call to __lshrdi3). */
@@ -210,7 +206,7 @@ static inline __attribute__((always_inline)) u64 d_nan(u64 a, u64 b) {
 /* ---------------- binary64 arithmetic ---------------- */
 
 /* The general binary64 sum: any operands (the fast path's fallback). */
-static __attribute__((noinline)) u64 d_add_slow(u64 a, u64 b) {
+static inline __attribute__((always_inline)) u64 d_add_slow(u64 a, u64 b) {
     u64 sa = a & D_SIGN, sb = b & D_SIGN, ma, mb, m;
     u64 aa = a & ~D_SIGN, ab = b & ~D_SIGN;
     int ea, eb, d, p;
@@ -268,7 +264,7 @@ static inline __attribute__((always_inline)) u64 mul64(u64 a, u64 b, u64 *lo) {
 }
 
 /* The general binary64 product: any operands (the fast path's fallback). */
-static __attribute__((noinline)) u64 d_mul_slow(u64 a, u64 b) {
+static inline __attribute__((always_inline)) u64 d_mul_slow(u64 a, u64 b) {
     u64 sign = (a ^ b) & D_SIGN, aa = a & ~D_SIGN, ab = b & ~D_SIGN, hi, lo;
     int ea, eb;
     if (aa > D_EXPM || ab > D_EXPM)
@@ -289,7 +285,7 @@ static __attribute__((noinline)) u64 d_mul_slow(u64 a, u64 b) {
 }
 
 /* The general binary64 quotient. */
-static __attribute__((noinline)) u64 d_div(u64 a, u64 b) {
+static inline __attribute__((always_inline)) u64 d_div(u64 a, u64 b) {
     u64 sign = (a ^ b) & D_SIGN, aa = a & ~D_SIGN, ab = b & ~D_SIGN, ma, mb, q;
     int ea, eb, e, i;
     if (aa > D_EXPM || ab > D_EXPM)
@@ -378,9 +374,9 @@ u32 __truncdfsf2(u64 a) { return d_trunc(a); }
 /* The general binary32 operations, through binary64 (the fast paths'
    fallbacks for zero, subnormal, infinite and NaN operands and results out
    of the normal range). */
-static __attribute__((noinline)) u32 f_add_wide(u32 a, u32 b) { return d_trunc(d_add_slow(f_extend(a), f_extend(b))); }
-static __attribute__((noinline)) u32 f_mul_wide(u32 a, u32 b) { return d_trunc(d_mul_slow(f_extend(a), f_extend(b))); }
-static __attribute__((noinline)) u32 f_div_wide(u32 a, u32 b) { return d_trunc(d_div(f_extend(a), f_extend(b))); }
+static inline __attribute__((always_inline)) u32 f_add_wide(u32 a, u32 b) { return d_trunc(d_add_slow(f_extend(a), f_extend(b))); }
+static inline __attribute__((always_inline)) u32 f_mul_wide(u32 a, u32 b) { return d_trunc(d_mul_slow(f_extend(a), f_extend(b))); }
+static inline __attribute__((always_inline)) u32 f_div_wide(u32 a, u32 b) { return d_trunc(d_div(f_extend(a), f_extend(b))); }
 
 /* Fast paths. Each routine first tests, once, whether every operand is
    normal (biased exponent neither 0 nor all ones); only then does it
