@@ -1,8 +1,10 @@
 /* Cycles per call of the runtime's soft-float routines (runtime/lib/softfloat.c)
    in stsim: 1000 calls each on random normal operands (exponents within
    2^-20..2^20), minus the same loop without the call; the loop and the
-   call overhead are included.
-     lcc -O2 scripts/softfloat-cycles.c -o sf.elf && stsim sf.elf  */
+   call overhead are included (__sqrtsf2/__sqrtdf2 on the operands'
+   magnitudes).
+     lcc -O2 scripts/softfloat-cycles.c -o sf.elf && stsim sf.elf
+     stsim --perfect-caches sf.elf   (no cache misses) */
 #include <stdio.h>
 unsigned long long __cycles(void);
 unsigned int __addsf3(unsigned int, unsigned int);
@@ -13,6 +15,8 @@ unsigned long long __adddf3(unsigned long long, unsigned long long);
 unsigned long long __subdf3(unsigned long long, unsigned long long);
 unsigned long long __muldf3(unsigned long long, unsigned long long);
 unsigned long long __divdf3(unsigned long long, unsigned long long);
+unsigned int __sqrtsf2(unsigned int);
+unsigned long long __sqrtdf2(unsigned long long);
 unsigned long long __extendsfdf2(unsigned int);
 unsigned int __truncdfsf2(unsigned long long);
 int __fixdfsi(unsigned long long);
@@ -48,6 +52,8 @@ int main(void) {
   T64("__subdf3", __subdf3(da[i], db[i]))
   T64("__muldf3", __muldf3(da[i], db[i]))
   T64("__divdf3", __divdf3(da[i], db[i]))
+  T32("__sqrtsf2", __sqrtsf2(fa[i] & 0x7fffffffu))
+  T64("__sqrtdf2", __sqrtdf2(da[i] & 0x7fffffffffffffffULL))
   T64("__extendsfdf2", __extendsfdf2(fa[i]))
   T32("__truncdfsf2", __truncdfsf2(da[i]))
   TI("__fixsfsi", __fixsfsi(fa[i]))

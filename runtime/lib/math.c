@@ -10,10 +10,9 @@
      floating-point technique for extending the available precision",
      Numerische Mathematik 18, 1971 (Split, TwoProduct, FastTwoSum); D. E.
      Knuth, "The Art of Computer Programming", vol. 2, 1969 (TwoSum).
-   - sqrt, sqrtf: the digit-by-digit (restoring) binary square root on the
-     integer significand, e.g. J.-M. Muller, "Elementary Functions:
-     Algorithms and Implementation", 3rd ed., 2016, and I. Koren, "Computer
-     Arithmetic Algorithms", 2002 — exact, so correctly rounded.
+   - sqrt, sqrtf: the soft-float square roots __sqrtdf2/__sqrtsf2
+     (softfloat.c: Goldschmidt's iteration from a table estimate, then a
+     correction by the exact remainder) — correctly rounded.
    - exp, expm1, sinh, cosh, tanh, pow: P. T. P. Tang, "Table-driven
      implementation of the exponential function in IEEE floating-point
      arithmetic", ACM TOMS 15(2), 1989: x = (32m + j) ln2/32 + r with the
@@ -748,95 +747,29 @@ double fmod(double x, double y)
     return from_bits(sx | (mx >> (1 - ey)));
 }
 
-/* ---- square roots: digit by digit, exact ---- */
+/* ---- square roots: the soft-float routines, correctly rounded ---- */
 
-static u64 bit_at(u64 m, int pos)
-{
-    return (pos >= 0 && pos < 64) ? (m >> pos) & 1 : 0;
-}
-
-/* floor(sqrt(R)) for R = m * 2^k, an integer of nbits bits (nbits even);
-   *inexact = (the remainder is nonzero) */
-static u64 isqrt_bits(u64 m, int k, int nbits, int *inexact)
-{
-    u64 q = 0, r = 0, t;
-    int i;
-    for (i = nbits - 1; i > 0; i -= 2) {
-        r = (r << 2) | (bit_at(m, i - k) << 1) | bit_at(m, i - 1 - k);
-        t = (q << 2) | 1;
-        q <<= 1;
-        if (r >= t) {
-            r -= t;
-            q |= 1;
-        }
-    }
-    *inexact = r != 0;
-    return q;
-}
+/* softfloat.c: IEEE 754 squareRoot on bit patterns (Goldschmidt's
+   iteration from a table estimate, then a correction by the exact
+   remainder) */
+u32 __sqrtsf2(u32 a);
+u64 __sqrtdf2(u64 a);
 
 double sqrt(double x)
 {
-    u64 u = bits_of(x), m, q, rb;
-    int e, k, inexact, E;
-    if (u > EXPMASK + SIGN || (u > EXPMASK && u < SIGN))
-        return x + x; /* NaN */
-    if (u >> 63) {
-        if ((u << 1) == 0)
-            return x;
+    u64 u = bits_of(x);
+    if (u > SIGN && u <= SIGN + EXPMASK) /* x < 0, -inf included */
         return dom_err((x - x) / (x - x));
-    }
-    if (u >= EXPMASK || u == 0)
-        return x + x;
-    m = unpack(x, &e);
-    /* R = m 2^k in [2^106, 2^108) with e - k even: 54 bits of root */
-    k = (e & 1) ? 55 : 54;
-    q = isqrt_bits(m, k, 108, &inexact);
-    rb = q & 1;
-    q >>= 1;
-    if (rb && (inexact || (q & 1)))
-        q++;
-    E = (e - k) / 2 + 1; /* sqrt(x) = q 2^E */
-    return from_bits(((u64)(E + 1074) << 52) + q);
+    return from_bits(__sqrtdf2(u));
 }
 
 float sqrtf(float x)
 {
     union fbits v;
-    u32 u, mf;
-    u64 q, rb;
-    int e, k, inexact, E, be;
     v.f = x;
-    u = v.u;
-    if ((u & 0x7fffffffU) > 0x7f800000U)
-        return x + x; /* NaN */
-    if (u >> 31) {
-        if ((u << 1) == 0)
-            return x;
+    if (v.u > 0x80000000U && v.u <= 0xff800000U) /* x < 0, -inf included */
         return (float)dom_err((x - x) / (x - x));
-    }
-    if (u >= 0x7f800000U || u == 0)
-        return x + x;
-    be = (int)(u >> 23);
-    if (be == 0) {
-        mf = u;
-        be = 1;
-        while (mf < 0x00800000U) {
-            mf <<= 1;
-            be--;
-        }
-    } else {
-        mf = (u & 0x007fffffU) | 0x00800000U;
-    }
-    e = be - 150;
-    /* R = m 2^k in [2^48, 2^50): 25 bits of root */
-    k = (e & 1) ? 25 : 26;
-    q = isqrt_bits(mf, k, 50, &inexact);
-    rb = q & 1;
-    q >>= 1;
-    if (rb && (inexact || (q & 1)))
-        q++;
-    E = (e - k) / 2 + 1;
-    v.u = ((u32)(E + 149) << 23) + (u32)q;
+    v.u = __sqrtsf2(v.u);
     return v.f;
 }
 

@@ -7,6 +7,8 @@
 #define __lcc_log_dd lcc___lcc_log_dd
 #define __lcc_exp_dd lcc___lcc_exp_dd
 #define __lcc_sincos_k lcc___lcc_sincos_k
+#define __sqrtsf2 rt___sqrtsf2
+#define __sqrtdf2 rt___sqrtdf2
 #define fabs lcc_fabs
 #define copysign lcc_copysign
 #define fmin lcc_fmin

@@ -14,6 +14,8 @@ u32 __addsf3(u32, u32), __subsf3(u32, u32), __mulsf3(u32, u32), __divsf3(u32, u3
 u64 __adddf3(u64, u64), __subdf3(u64, u64), __muldf3(u64, u64), __divdf3(u64, u64);
 u64 __extendsfdf2(u32);
 u32 __truncdfsf2(u64);
+u32 __sqrtsf2(u32);
+u64 __sqrtdf2(u64);
 int __fixdfsi(u64);
 long long __fixdfdi(u64);
 unsigned __fixunsdfsi(u64);
@@ -41,6 +43,9 @@ static SSE u64 dop(int op, u64 a, u64 b) {
 }
 #define FOP(op, f, a, b) fop(op, a, b)
 #define DOP(op, f, a, b) dop(op, a, b)
+/* the SSE square roots themselves (no libm call for errno at -O0) */
+static SSE u32 __sqrtsf2(u32 a) { float f = bf(a), r; __asm__("sqrtss %1, %0" : "=x"(r) : "x"(f)); return fb(r); }
+static SSE u64 __sqrtdf2(u64 a) { double d = bd(a), r; __asm__("sqrtsd %1, %0" : "=x"(r) : "x"(d)); return db(r); }
 static SSE u64 __extendsfdf2(u32 a) { volatile double d = bf(a); return db(d); }
 static SSE u32 __truncdfsf2(u64 a) { volatile float f = bd(a); return fb(f); }
 static SSE int __fixdfsi(u64 a) { return (int)bd(a); }
@@ -80,6 +85,59 @@ static int dnan(u64 a) { return (a & ~(1ULL << 63)) > 0x7ff0000000000000ULL; }
 static void pf(u32 a) { if (fnan(a)) printf(" nan"); else printf(" %08x", a); }
 static void pd(u64 a) { if (dnan(a)) printf(" nan"); else printf(" %016llx", a); }
 
+/* Random operands (xorshift64): random bits, or normal numbers with
+   exponents near 1 (the fast paths), or near the other operand. */
+static u64 state = 0x2545f4914f6cdd1dULL;
+static u64 rnd(void) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+}
+static u32 rf(u32 near) {
+    u64 r = rnd();
+    u32 e = (r >> 40) & 3 ? 100 + (u32)((r >> 42) % 56) : ((near >> 23) & 0xff) + 1 - (u32)((r >> 42) % 3);
+    if ((r >> 50) % 8 == 0)
+        return (u32)(r >> 8);
+    return ((u32)r & 0x807fffffu) | (e & 0xff) << 23;
+}
+static u64 rd(u64 near) {
+    u64 r = rnd(), m = rnd();
+    u64 e = (r >> 40) & 3 ? 1000 + (r >> 42) % 48 : ((near >> 52) & 0x7ff) + 1 - (r >> 42) % 3;
+    if ((r >> 50) % 8 == 0)
+        return m;
+    return (m & 0x800fffffffffffffULL) | (e & 0x7ff) << 52;
+}
+/* One checksum per routine over N random cases (a NaN counts as one
+   value), so a mismatch names the routine. */
+#define N 3000
+static u64 hf[7], hd[5];
+static void mixf(int k, u32 v) { hf[k] = hf[k] * 1000003u + (fnan(v) ? 0x7fc00000u : v); }
+static void mixd(int k, u64 v) { hd[k] = hd[k] * 1000003u + (dnan(v) ? 0x7ff8000000000000ULL : v); }
+static void randoms(void) {
+    int i;
+    for (i = 0; i < N; i++) {
+        u32 a = rf(0x3f800000u), b = rf(a);
+        u64 c = rd(0x3ff0000000000000ULL), d = rd(c);
+        mixf(0, FOP(0, __addsf3, a, b));
+        mixf(1, FOP(1, __subsf3, a, b));
+        mixf(2, FOP(2, __mulsf3, a, b));
+        mixf(3, FOP(3, __divsf3, a, b));
+        mixf(4, __sqrtsf2(a & 0x7fffffffu));
+        mixf(5, __truncdfsf2(c));
+        mixf(6, __floatsisf((int)b));
+        mixd(0, DOP(0, __adddf3, c, d));
+        mixd(1, DOP(1, __subdf3, c, d));
+        mixd(2, DOP(2, __muldf3, c, d));
+        mixd(3, DOP(3, __divdf3, c, d));
+        mixd(4, __sqrtdf2(c & 0x7fffffffffffffffULL));
+    }
+    for (i = 0; i < 7; i++)
+        printf("rf%d %016llx\n", i, hf[i]);
+    for (i = 0; i < 5; i++)
+        printf("rd%d %016llx\n", i, hd[i]);
+}
+
 int main(void) {
     unsigned i, j;
     for (i = 0; i < NF; i++) {
@@ -93,6 +151,7 @@ int main(void) {
             printf(" %d%d", __ltsf2(a, b) < 0, __gtsf2(a, b) > 0);
         }
         pd(__extendsfdf2(F[i]));
+        pf(__sqrtsf2(F[i]));
         printf("\n");
     }
     for (i = 0; i < ND; i++) {
@@ -108,6 +167,7 @@ int main(void) {
                    __unorddf2(a, b) != 0);
         }
         pf(__truncdfsf2(a));
+        pd(__sqrtdf2(a));
         if (!dnan(a) && (a & 0x7fffffffffffffffULL) < 0x41e0000000000000ULL)
             printf(" %d", __fixdfsi(a));
         if (!dnan(a) && (a & 0x7fffffffffffffffULL) < 0x43e0000000000000ULL)
@@ -132,5 +192,6 @@ int main(void) {
             printf("\n");
         }
     }
+    randoms();
     return 0;
 }
