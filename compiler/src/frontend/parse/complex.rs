@@ -301,7 +301,7 @@ impl<'a> Parser<'a> {
     /// Converts the arithmetic or complex rvalue `e` to the complex type
     /// `to` (C99 §6.3.1.6, §6.3.1.7: a real value gets a zero imaginary
     /// part; each part converts as a real value).
-    pub(crate) fn to_complex(&mut self, e: Expr, to: TypeId) -> Expr {
+    pub(crate) fn convert_to_complex(&mut self, e: Expr, to: TypeId) -> Expr {
         let e = self.rvalue(e);
         if self.types.unqualified(e.ty) == self.types.unqualified(to) {
             return Expr { ty: to, ..e };
@@ -474,12 +474,14 @@ impl<'a> Parser<'a> {
                 Parts { pre, re, im }
             }
             P::Star => match (a.im, b.im) {
-                (Some(u), Some(v)) if float => {
+                (Some(u), Some(v)) if float && self.func.is_some() => {
                     let call = self.complex_libcall("mul", elem, [x, u, y, v], sp);
                     return Ok(self.after(pre, call));
                 }
                 (Some(u), Some(v)) => {
-                    // (x + ui)(y + vi) = (xy - uv) + (xv + uy)i
+                    // (x + ui)(y + vi) = (xy - uv) + (xv + uy)i; for
+                    // floating parts, only in a static initialiser, where
+                    // they are constants (as gcc folds them)
                     let xy = self.part_op(BinOp::Mul, x.clone(), y.clone(), elem);
                     let uv = self.part_op(BinOp::Mul, u.clone(), v.clone(), elem);
                     let xv = self.part_op(BinOp::Mul, x, v, elem);
@@ -526,13 +528,14 @@ impl<'a> Parser<'a> {
                         im: Some(im),
                     }
                 }
-                (u, Some(v)) if float => {
+                (u, Some(v)) if float && self.func.is_some() => {
                     let u = u.unwrap_or_else(|| self.zero(elem, sp));
                     let call = self.complex_libcall("div", elem, [x, u, y, v], sp);
                     return Ok(self.after(pre, call));
                 }
                 (u, Some(v)) => {
                     // (x + ui)/(y + vi) = ((xy + uv) + (uy - xv)i) / (yy + vv)
+                    // (floating: only in a static initialiser, as `*`)
                     let u = u.unwrap_or_else(|| self.zero(elem, sp));
                     let yy = self.part_op(BinOp::Mul, y.clone(), y.clone(), elem);
                     let vv = self.part_op(BinOp::Mul, v.clone(), v.clone(), elem);
@@ -576,7 +579,7 @@ impl<'a> Parser<'a> {
         let ret = self.types.complex(pt);
         let call = self.runtime_call(&format!("__{what}{letter}c3"), ret, args, sp);
         let ty = self.types.complex(elem);
-        self.to_complex(call, ty)
+        self.convert_to_complex(call, ty)
     }
 
     /// Unary `+`, `-`, `~` (GNU: the conjugate) and `!` on a complex
@@ -655,7 +658,7 @@ impl<'a> Parser<'a> {
             return Err(());
         }
         let mut r = if self.types.is_complex(ty) {
-            self.to_complex(e, ty)
+            self.convert_to_complex(e, ty)
         } else {
             self.complex_to_real(e, ty)
         };
@@ -676,25 +679,68 @@ impl<'a> Parser<'a> {
         let lty = lhs.ty;
         let sp = lhs.span.to(rhs.span);
         let mut pre = Vec::new();
-        let target = if self.is_pure_lvalue(&lhs) {
-            lhs
-        } else if matches!(lhs.kind, ExprKind::Member { bits: Some(_), .. }) {
+        let target = if matches!(lhs.kind, ExprKind::Member { bits: Some(_), .. })
+            && !self.is_pure_lvalue(&lhs)
+        {
             self.diags.error(
                 op,
                 "compound assignment of a complex value to a bit-field is not supported",
             );
             return Err(());
         } else {
-            let pt = self.types.ptr(lty);
-            let lsp = lhs.span;
-            let addr = self.mk(ExprKind::AddrOf(bx(lhs)), pt, lsp);
-            let ptr = self.temp_object(addr, &mut pre);
-            self.mk(ExprKind::Deref(bx(ptr)), lty, lsp)
+            self.once(lhs, &mut pre)
         };
         let v = self.complex_binary(p, target.clone(), rhs, op)?;
         let v = self.assign_convert_at(lty, v, "assignment", "assignment", op);
         let a = self.mk(ExprKind::Assign(bx(target), bx(v)), lty, sp);
         Ok(self.after(pre, a))
+    }
+
+    /// GNU `++`/`--` on the complex lvalue `e` (`pre`fix or postfix,
+    /// `inc`rement or decrement): adds or subtracts 1 from the real part;
+    /// the value is the new or the old complex value.
+    pub(crate) fn complex_incdec(
+        &mut self,
+        e: Expr,
+        pre: bool,
+        inc: bool,
+        sp: Span,
+    ) -> PResult<Expr> {
+        let ty = self.types.unqualified(e.ty);
+        let elem = self.real_type(ty);
+        let mut stmts = Vec::new();
+        let target = self.once(e, &mut stmts);
+        let old = if pre {
+            None
+        } else {
+            Some(self.temp_object(target.clone(), &mut stmts))
+        };
+        let cur = old.clone().unwrap_or_else(|| target.clone());
+        let one = self.cast(self.mk(ExprKind::Int(1), Types::INT, sp), elem);
+        let p = if inc { P::Plus } else { P::Minus };
+        let v = self.complex_binary(p, cur, one, sp)?;
+        let v = self.convert_to_complex(v, ty);
+        let a = self.mk(ExprKind::Assign(bx(target), bx(v)), ty, sp);
+        Ok(match old {
+            None => self.after(stmts, a),
+            Some(old) => {
+                stmts.push(Stmt::Expr(a));
+                self.mk(ExprKind::StmtExpr(stmts, Some(bx(old))), ty, sp)
+            }
+        })
+    }
+
+    /// The lvalue `e` itself if it is pure, else `*tmp` where the new
+    /// pointer temporary `tmp` (declared in `pre`) holds `&e`.
+    fn once(&mut self, e: Expr, pre: &mut Vec<Stmt>) -> Expr {
+        if self.is_pure_lvalue(&e) {
+            return e;
+        }
+        let (ty, sp) = (e.ty, e.span);
+        let pt = self.types.ptr(ty);
+        let addr = self.mk(ExprKind::AddrOf(bx(e)), pt, sp);
+        let ptr = self.temp_object(addr, pre);
+        self.mk(ExprKind::Deref(bx(ptr)), ty, sp)
     }
 
     /// `__builtin_creal`/`cimag`/`conj` with the suffixes `f` and `l`
@@ -726,7 +772,7 @@ impl<'a> Parser<'a> {
             return Some(Err(()));
         }
         let ty = self.types.complex(elem);
-        let z = self.to_complex(arg, ty);
+        let z = self.convert_to_complex(arg, ty);
         Some(match base {
             "creal" => self.real_imag(false, z, sp),
             "cimag" => self.real_imag(true, z, sp),
@@ -761,7 +807,7 @@ impl<'a> Parser<'a> {
                 match elems.as_slice() {
                     [] => {
                         let z = self.zero(elem, *sp);
-                        self.to_complex(z, ty)
+                        self.convert_to_complex(z, ty)
                     }
                     [(_, n), rest @ ..] => {
                         if !rest.is_empty() {

@@ -228,7 +228,7 @@ impl<'a> Parser<'a> {
             && (t.is_arith(from) || t.is_complex(from))
         {
             return if t.is_complex(to) {
-                self.to_complex(e, to)
+                self.convert_to_complex(e, to)
             } else {
                 self.complex_to_real(e, to)
             };
@@ -568,7 +568,10 @@ impl<'a> Parser<'a> {
             let rb = self.types.complex_elem(tb).unwrap_or(tb);
             let elem = self.types.common(ra, rb);
             let ty = self.types.complex(elem);
-            let (a, b) = (self.to_complex(a, ty), self.to_complex(b, ty));
+            let (a, b) = (
+                self.convert_to_complex(a, ty),
+                self.convert_to_complex(b, ty),
+            );
             return Ok(self.mk(ExprKind::Cond(bx(c), bx(a), bx(b)), ty, sp));
         }
         let ty = if self.types.is_arith(ta) && self.types.is_arith(tb) {
@@ -1175,6 +1178,10 @@ impl<'a> Parser<'a> {
 
     fn incdec(&mut self, e: Expr, pre: bool, inc: bool, op: Span) -> PResult<Expr> {
         let sp = op.to(e.span);
+        if self.types.is_complex(e.ty) && self.is_lvalue(&e) {
+            self.check_modifiable(&e, op);
+            return self.complex_incdec(e, pre, inc, sp);
+        }
         if !self.types.is_scalar(e.ty) {
             let what = if inc { "increment" } else { "decrement" };
             self.diags
