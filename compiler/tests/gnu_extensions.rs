@@ -7,7 +7,7 @@
 //! build of the same file; the predefined macros
 //! (`tests/gnu_macros/predefined.c`, values derived by hand for the
 //! ST200's ILP32 model) must check out; and what lcc does not implement
-//! (vector types, complex types, unknown attributes and `__builtin_`
+//! (vector types, unknown attributes and `__builtin_`
 //! names) is an error naming the construct at its line and column.
 
 use std::path::Path;
@@ -114,10 +114,6 @@ fn unsupported_constructs_are_errors_at_their_place() {
         (
             "int f(void *b[5]) { return __builtin_setjmp(b); }\n",
             "t.c:1:28: error: builtin '__builtin_setjmp' is not supported",
-        ),
-        (
-            "_Complex double z;\n",
-            "t.c:1:1: error: complex types are not supported",
         ),
         (
             "typedef float f __attribute__((mode(DI)));\n",

@@ -321,6 +321,7 @@ impl<'a> Parser<'a> {
             mut double,
         ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         let mut other: Option<TypeId> = None;
+        let mut complex = 0;
         let mut any = false;
         loop {
             let t = self.peek().clone();
@@ -343,10 +344,7 @@ impl<'a> Parser<'a> {
                 Some(
                     Kw::Restrict | Kw::Inline | Kw::Noreturn | Kw::Extension | Kw::ThreadLocal,
                 ) => {}
-                Some(Kw::Complex) => {
-                    self.diags.error(t.span, "complex types are not supported");
-                    return Err(());
-                }
+                Some(Kw::Complex) => complex += 1,
                 Some(Kw::Attribute) => {
                     self.attributes(&mut attrs)?;
                     any = true;
@@ -444,7 +442,13 @@ impl<'a> Parser<'a> {
             return Ok(None);
         }
         let span = start.to(self.toks[self.pos.saturating_sub(1)].span);
-        let basic = void + bool_ + char_ + short + int + long + signed + unsigned + float + double;
+        let mut basic =
+            void + bool_ + char_ + short + int + long + signed + unsigned + float + double;
+        if complex > 0 && basic == 0 && other.is_none() {
+            // GNU: `_Complex` alone is `_Complex double`
+            double = 1;
+            basic = 1;
+        }
         let ty = if let Some(o) = other {
             if basic > 0 {
                 self.diags
@@ -534,6 +538,11 @@ impl<'a> Parser<'a> {
                 );
                 Types::INT
             }
+        };
+        let ty = if complex > 0 {
+            self.complex_spec(ty, complex, other.is_some() || void + bool_ > 0, span)?
+        } else {
+            ty
         };
         let mut ty = if is_volatile {
             self.types.volatile(ty)

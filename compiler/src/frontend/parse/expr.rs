@@ -159,6 +159,9 @@ impl<'a> Parser<'a> {
     /// Converts a controlling expression (must be scalar).
     pub(crate) fn scalar_cond(&mut self, e: Expr) -> Expr {
         let e = self.rvalue(e);
+        if self.types.is_complex(e.ty) {
+            return self.complex_truth(e);
+        }
         if !self.types.is_scalar(e.ty) {
             let t = self.ty_name(e.ty);
             self.diags.error(
@@ -217,6 +220,17 @@ impl<'a> Parser<'a> {
         self.check_discarded_qualifiers(to, from, what, at);
         if from == to {
             return e;
+        }
+        let t = &self.types;
+        if (t.is_complex(to) || t.is_complex(from))
+            && (t.is_arith(to) || t.is_complex(to))
+            && (t.is_arith(from) || t.is_complex(from))
+        {
+            return if t.is_complex(to) {
+                self.convert_to_complex(e, to)
+            } else {
+                self.complex_to_real(e, to)
+            };
         }
         // a struct copied to or from a volatile one (an ordinary copy)
         if self.types.is_record(from) && self.types.unqualified(from) == self.types.unqualified(to)
@@ -442,6 +456,21 @@ impl<'a> Parser<'a> {
             }
             Some(op) => {
                 let rhs = self.rvalue(rhs);
+                if self.types.is_complex(lty) || self.types.is_complex(rhs.ty) {
+                    let p = match op {
+                        BinOp::Add => P::Plus,
+                        BinOp::Sub => P::Minus,
+                        BinOp::Mul => P::Star,
+                        BinOp::Div => P::Slash,
+                        BinOp::Rem => P::Percent,
+                        BinOp::Shl => P::Shl,
+                        BinOp::Shr => P::Shr,
+                        BinOp::And => P::Amp,
+                        BinOp::Xor => P::Caret,
+                        _ => P::Pipe,
+                    };
+                    return self.complex_compound_assign(p, lhs, rhs, t.span);
+                }
                 if self.types.is_ptr(lty) && matches!(op, BinOp::Add | BinOp::Sub) {
                     if !self.types.is_integer(rhs.ty) {
                         self.diags
@@ -529,6 +558,21 @@ impl<'a> Parser<'a> {
         let b = self.rvalue(b);
         let sp = c.span.to(b.span);
         let (ta, tb) = (a.ty, b.ty);
+        let arith_or_complex = |s: &Self, t: TypeId| s.types.is_arith(t) || s.types.is_complex(t);
+        if (self.types.is_complex(ta) || self.types.is_complex(tb))
+            && arith_or_complex(self, ta)
+            && arith_or_complex(self, tb)
+        {
+            let ra = self.types.complex_elem(ta).unwrap_or(ta);
+            let rb = self.types.complex_elem(tb).unwrap_or(tb);
+            let elem = self.types.common(ra, rb);
+            let ty = self.types.complex(elem);
+            let (a, b) = (
+                self.convert_to_complex(a, ty),
+                self.convert_to_complex(b, ty),
+            );
+            return Ok(self.mk(ExprKind::Cond(bx(c), bx(a), bx(b)), ty, sp));
+        }
         let ty = if self.types.is_arith(ta) && self.types.is_arith(tb) {
             self.types.common(ta, tb)
         } else if ta == tb || (self.types.is_ptr(ta) && self.is_null_const(&b)) {
@@ -619,6 +663,9 @@ impl<'a> Parser<'a> {
         let r = self.rvalue(r);
         let sp = l.span.to(r.span);
         let (lt, rt) = (l.ty, r.ty);
+        if self.types.is_complex(lt) || self.types.is_complex(rt) {
+            return self.complex_binary(p, l, r, op);
+        }
         let bad = |s: &mut Self| -> PResult<Expr> {
             let a = s.ty_name(lt);
             let b = s.ty_name(rt);
@@ -866,6 +913,9 @@ impl<'a> Parser<'a> {
         if ty == Types::VOID {
             return Ok(self.mk(ExprKind::Cast(bx(e)), Types::VOID, sp));
         }
+        if self.types.is_complex(ty) || self.types.is_complex(e.ty) {
+            return self.complex_cast(ty, e, sp);
+        }
         if !self.types.is_scalar(ty) {
             let n = self.ty_name(ty);
             self.diags
@@ -1005,6 +1055,9 @@ impl<'a> Parser<'a> {
                 let e = self.cast_expr()?;
                 let e = self.rvalue(e);
                 let sp = t.span.to(e.span);
+                if self.types.is_complex(e.ty) {
+                    return self.complex_unary(p, e, sp);
+                }
                 if p == P::Bang {
                     if !self.types.is_scalar(e.ty) {
                         self.diags
@@ -1118,6 +1171,12 @@ impl<'a> Parser<'a> {
                 self.bump();
                 return self.cast_expr();
             }
+            Some(k @ (Kw::Real | Kw::Imag)) => {
+                self.bump();
+                let e = self.cast_expr()?;
+                let sp = t.span.to(e.span);
+                return self.real_imag(k == Kw::Imag, e, sp);
+            }
             _ => {}
         }
         let e = self.primary()?;
@@ -1140,6 +1199,10 @@ impl<'a> Parser<'a> {
 
     fn incdec(&mut self, e: Expr, pre: bool, inc: bool, op: Span) -> PResult<Expr> {
         let sp = op.to(e.span);
+        if self.types.is_complex(e.ty) && self.is_lvalue(&e) {
+            self.check_modifiable(&e, op);
+            return self.complex_incdec(e, pre, inc, sp);
+        }
         if !self.types.is_scalar(e.ty) {
             let what = if inc { "increment" } else { "decrement" };
             self.diags
@@ -1673,7 +1736,13 @@ impl<'a> Parser<'a> {
     /// A call of the runtime function `name` (prototype: `ret` and the
     /// types of `args`, already converted), for builtins the runtime
     /// implements.
-    fn runtime_call(&mut self, name: &str, ret: TypeId, args: Vec<Expr>, sp: Span) -> Expr {
+    pub(crate) fn runtime_call(
+        &mut self,
+        name: &str,
+        ret: TypeId,
+        args: Vec<Expr>,
+        sp: Span,
+    ) -> Expr {
         let sym = self.interner.intern(name);
         let fty = self.types.intern(TypeKind::Func {
             ret,
@@ -1725,6 +1794,29 @@ impl<'a> Parser<'a> {
             }
             Ok(x)
         };
+        if matches!(
+            name.strip_prefix("__builtin_"),
+            Some(
+                "creal"
+                    | "crealf"
+                    | "creall"
+                    | "cimag"
+                    | "cimagf"
+                    | "cimagl"
+                    | "conj"
+                    | "conjf"
+                    | "conjl"
+            )
+        ) {
+            let (a, c) = args_of(self)?;
+            let sp = t.span.to(c);
+            nargs(self, &a, 1, sp)?;
+            let arg = a.into_iter().next().expect("arg");
+            return match self.complex_builtin(name, arg, sp) {
+                Some(r) => r.map(Some),
+                None => Ok(None),
+            };
+        }
         match name {
             "__builtin_va_start" => {
                 let (a, c) = args_of(self)?;
@@ -2137,6 +2229,19 @@ impl<'a> Parser<'a> {
 
     fn number(&mut self, t: &crate::frontend::lex::Token) -> PResult<Expr> {
         let s = self.name(t.sym);
+        // GNU imaginary constants (`2.0i`, `3j`, `1.0fi`): the suffix
+        // letters `i` and `j` are no digits, even in hexadecimal
+        if let Some(k) = s.find(['i', 'j', 'I', 'J']) {
+            let mut real = s.clone();
+            real.remove(k);
+            let v = self.number_text(real, t.span)?;
+            return Ok(self.imaginary_constant(v));
+        }
+        self.number_text(s, t.span)
+    }
+
+    /// The constant spelled `s` (an imaginary suffix removed) at `span`.
+    fn number_text(&mut self, s: String, span: Span) -> PResult<Expr> {
         let lower = s.to_ascii_lowercase();
         let is_hex = lower.starts_with("0x");
         let is_float = lower.contains('.')
@@ -2159,10 +2264,10 @@ impl<'a> Parser<'a> {
                 } else {
                     format!("invalid floating constant '{s}'")
                 };
-                self.diags.error(t.span, msg);
-                return Ok(self.mk(ExprKind::Float(0.0), ty, t.span));
+                self.diags.error(span, msg);
+                return Ok(self.mk(ExprKind::Float(0.0), ty, span));
             };
-            return Ok(self.mk(ExprKind::Float(v), ty, t.span));
+            return Ok(self.mk(ExprKind::Float(v), ty, span));
         }
         match parse_int_literal(&s) {
             Ok((v, u, l, dec)) => {
@@ -2193,18 +2298,18 @@ impl<'a> Parser<'a> {
                         _ => u64::MAX,
                     };
                     if v <= max {
-                        return Ok(self.mk(ExprKind::Int(v as i64), c, t.span));
+                        return Ok(self.mk(ExprKind::Int(v as i64), c, span));
                     }
                 }
                 if dec {
                     self.diags
-                        .warning(t.span, "integer constant is so large that it is unsigned");
+                        .warning(span, "integer constant is so large that it is unsigned");
                 }
-                Ok(self.mk(ExprKind::Int(v as i64), Types::ULLONG, t.span))
+                Ok(self.mk(ExprKind::Int(v as i64), Types::ULLONG, span))
             }
             Err(m) => {
-                self.diags.error(t.span, m);
-                Ok(self.mk(ExprKind::Int(0), Types::INT, t.span))
+                self.diags.error(span, m);
+                Ok(self.mk(ExprKind::Int(0), Types::INT, span))
             }
         }
     }

@@ -119,7 +119,7 @@ impl Parser<'_> {
             }
             "classify_type" => {
                 // gcc's type classes of the argument after the usual
-                // conversions: integer 1, pointer 5, real 8, record 12,
+                // conversions: integer 1, pointer 5, real 8, complex 9, record 12,
                 // union 13
                 self.expect_p(P::LParen)?;
                 let e = self.assign_expr()?;
@@ -131,6 +131,8 @@ impl Parser<'_> {
                     5
                 } else if self.types.is_float(e.ty) {
                     8
+                } else if self.types.is_complex(e.ty) {
+                    9
                 } else if let Some(r) = self.types.record(e.ty) {
                     if r.is_union {
                         13

@@ -166,6 +166,13 @@ impl<'a> Parser<'a> {
         len: &mut u64,
         top: bool,
     ) {
+        if self.types.is_complex(ty) {
+            self.complex_init(ty, off, node, init);
+            if top {
+                *len = 1;
+            }
+            return;
+        }
         match node {
             InitTree::Expr(e) => {
                 if self.is_char_array(ty) {
@@ -453,7 +460,8 @@ impl<'a> Parser<'a> {
             } else {
                 match node {
                     InitTree::Expr(e) => {
-                        let agg = self.types.is_array(mty) || self.types.is_record(mty);
+                        let agg = self.types.is_array(mty)
+                            || (self.types.is_record(mty) && !self.types.is_complex(mty));
                         let direct = (self.is_char_array(mty) && Self::str_of(e).is_some())
                             || (self.types.is_record(mty) && e.ty == mty);
                         if agg && !direct {
@@ -503,7 +511,8 @@ impl<'a> Parser<'a> {
         init: &mut Init,
     ) {
         if rest.is_empty() {
-            let agg = self.types.is_array(ty) || self.types.is_record(ty);
+            let agg =
+                self.types.is_array(ty) || (self.types.is_record(ty) && !self.types.is_complex(ty));
             if let (true, InitTree::Expr(e)) = (agg, node) {
                 let direct = (self.is_char_array(ty) && Self::str_of(e).is_some())
                     || (self.types.is_record(ty) && e.ty == ty);

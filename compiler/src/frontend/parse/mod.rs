@@ -12,6 +12,7 @@
 //! are in [`crate::frontend::sema`].
 
 mod asm;
+mod complex;
 mod decl;
 mod expr;
 mod gnu_builtins;
@@ -69,6 +70,10 @@ pub enum Kw {
     While,
     Bool,
     Complex,
+    /// GNU `__real__`: the real part of a complex value.
+    Real,
+    /// GNU `__imag__`: the imaginary part of a complex value.
+    Imag,
     Noreturn,
     Alignof,
     Attribute,
@@ -130,6 +135,12 @@ const KEYWORDS: &[(&str, Kw)] = &[
     ("while", Kw::While),
     ("_Bool", Kw::Bool),
     ("_Complex", Kw::Complex),
+    ("__complex__", Kw::Complex),
+    ("__complex", Kw::Complex),
+    ("__real__", Kw::Real),
+    ("__real", Kw::Real),
+    ("__imag__", Kw::Imag),
+    ("__imag", Kw::Imag),
     ("_Noreturn", Kw::Noreturn),
     ("_Alignof", Kw::Alignof),
     ("__alignof__", Kw::Alignof),

@@ -73,6 +73,10 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
         include_str!("../../../../runtime/include/memory.h"),
     ),
     (
+        "complex.h",
+        include_str!("../../../../runtime/include/complex.h"),
+    ),
+    (
         "strings.h",
         include_str!("../../../../runtime/include/strings.h"),
     ),

@@ -112,6 +112,10 @@ pub struct Record {
     pub complete: bool,
     /// Ends with a flexible array member.
     pub flexible: bool,
+    /// For a complex type (C99 §6.2.5p11), its real type: the record
+    /// holds the real part at offset 0 and the imaginary part after it
+    /// (two unnamed members), and is created by [`Types::complex`].
+    pub complex: Option<TypeId>,
 }
 
 /// A member found by [`Types::find_field`]: absolute byte offset (of the
@@ -135,6 +139,8 @@ pub struct Types {
     pub align_override: HashMap<TypeId, u64>,
     /// Volatile-qualified type -> its unqualified type.
     unqualified: HashMap<TypeId, TypeId>,
+    /// Real type -> its complex type ([`Types::complex`]).
+    complex_of: HashMap<TypeId, TypeId>,
     /// Unqualified type -> its volatile-qualified type.
     volatile_of: HashMap<TypeId, TypeId>,
 }
@@ -176,6 +182,7 @@ impl Types {
             align_override: HashMap::default(),
             unqualified: HashMap::default(),
             volatile_of: HashMap::default(),
+            complex_of: HashMap::default(),
         };
         for k in Self::prims() {
             t.intern(k);
@@ -257,8 +264,50 @@ impl Types {
             align: 1,
             complete: false,
             flexible: false,
+            complex: None,
         });
         self.intern(TypeKind::Record(RecordId(self.records.len() as u32 - 1)))
+    }
+
+    /// The complex type whose real type is `elem` (an arithmetic type,
+    /// unqualified): laid out as `struct { elem re, im; }`, as gcc -m32
+    /// lays out `_Complex` (size twice the real type's, alignment the
+    /// real type's).
+    pub fn complex(&mut self, elem: TypeId) -> TypeId {
+        let elem = self.unqualified(elem);
+        if let Some(&t) = self.complex_of.get(&elem) {
+            return t;
+        }
+        let size = self.size(elem).unwrap_or(4);
+        let align = self.align(elem);
+        let t = self.new_record(None, false);
+        let TypeKind::Record(r) = *self.kind(t) else {
+            unreachable!("new_record makes a record")
+        };
+        let part = |offset| Field {
+            name: None,
+            ty: elem,
+            offset,
+            bits: None,
+        };
+        let r = &mut self.records[r.0 as usize];
+        r.fields = vec![part(0), part(size)];
+        r.size = 2 * size;
+        r.align = align;
+        r.complete = true;
+        r.complex = Some(elem);
+        self.complex_of.insert(elem, t);
+        t
+    }
+
+    /// The real type of a complex type (None for any other type).
+    pub fn complex_elem(&self, t: TypeId) -> Option<TypeId> {
+        self.record(t).and_then(|r| r.complex)
+    }
+
+    /// A complex type ([`Types::complex`]).
+    pub fn is_complex(&self, t: TypeId) -> bool {
+        self.complex_elem(t).is_some()
     }
 
     /// The record of a struct/union type.
@@ -575,6 +624,9 @@ impl Types {
             }
             TypeKind::Record(r) => {
                 let r = &self.records[r.0 as usize];
+                if let Some(e) = r.complex {
+                    return format!("complex {}", self.name(e, interner));
+                }
                 let kw = if r.is_union { "union" } else { "struct" };
                 match r.tag {
                     Some(t) => format!("{kw} {}", interner.get(t)),
