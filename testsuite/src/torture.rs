@@ -418,6 +418,8 @@ fn lcc_build(test: &TortureTest, config: &BuildConfig) -> Built {
             cfg.front.defines.push(d.to_string());
         } else if let Some(u) = f.strip_prefix("-U") {
             cfg.front.undefs.push(u.to_string());
+        } else {
+            cfg.front.apply_f_flag(f);
         }
     }
     let (tx, rx) = std::sync::mpsc::channel();

@@ -210,18 +210,7 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                 } else if let Some(v) = s.strip_prefix("-fdiagnostics-format=") {
                     a.front.diagnostics_format = v.parse()?;
                 } else if s.starts_with("-O") || (s.starts_with("-f") && s.len() > 2) {
-                    match s {
-                        "-fjump-tables" => a.front.no_jump_tables = false,
-                        "-fno-jump-tables" => a.front.no_jump_tables = true,
-                        "-finstrument-functions" => a.front.instrument_functions = true,
-                        "-fno-instrument-functions" => a.front.instrument_functions = false,
-                        "-fno-builtin" | "-ffreestanding" => a.front.no_builtin.push(String::new()),
-                        _ if s.starts_with("-fno-builtin-") => a
-                            .front
-                            .no_builtin
-                            .push(s["-fno-builtin-".len()..].to_string()),
-                        _ => {}
-                    }
+                    a.front.apply_f_flag(s);
                     a.codegen.push(s.to_string());
                 } else if let Some(v) = s.strip_prefix("-W") {
                     // Every other -W form (-Wextra, -Wno-…, -Werror=…, -W…)

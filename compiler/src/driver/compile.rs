@@ -52,6 +52,26 @@ pub struct Options {
     pub std: Option<String>,
 }
 
+impl Options {
+    /// Applies the `-f` flag `f` if it is one of the front end's and
+    /// lowering's (`-f[no-]jump-tables`, `-f[no-]instrument-functions`,
+    /// `-fno-builtin[-NAME]`, `-ffreestanding`); false for any other.
+    pub fn apply_f_flag(&mut self, f: &str) -> bool {
+        match f {
+            "-fjump-tables" => self.no_jump_tables = false,
+            "-fno-jump-tables" => self.no_jump_tables = true,
+            "-finstrument-functions" => self.instrument_functions = true,
+            "-fno-instrument-functions" => self.instrument_functions = false,
+            "-fno-builtin" | "-ffreestanding" => self.no_builtin.push(String::new()),
+            _ => match f.strip_prefix("-fno-builtin-") {
+                Some(name) => self.no_builtin.push(name.to_string()),
+                None => return false,
+            },
+        }
+        true
+    }
+}
+
 /// Result of a front-end step: the product (None on error) and the
 /// rendered diagnostics (gcc style unless `-fdiagnostics-format=rich`).
 #[derive(Clone, Debug)]

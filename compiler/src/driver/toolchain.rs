@@ -201,15 +201,7 @@ impl Config {
                 "reorder-blocks" => cfg.reorder_blocks = on,
                 "mir-sccp" => cfg.mir_sccp = on,
                 "mir-simplify" => cfg.mir_simplify = on,
-                "jump-tables" => cfg.front.no_jump_tables = !on,
-                "instrument-functions" => cfg.front.instrument_functions = on,
-                "builtin" | "freestanding" if !on || name == "freestanding" => {
-                    cfg.front.no_builtin.push(String::new())
-                }
-                _ if !on && name.starts_with("builtin-") => cfg
-                    .front
-                    .no_builtin
-                    .push(name["builtin-".len()..].to_string()),
+                _ if cfg.front.apply_f_flag(f) => {}
                 _ => check_f_flag(f)?,
             }
         }
