@@ -41,5 +41,11 @@ int main(void) {
     local[0] = L'L';
     printf("%d %d %d\n", local[0], local[4], local[5]);
     printf("%d\n", wcscmp(L"abc", L"abd") < 0);
+    /* a universal character name in a narrow literal is UTF-8 */
+    const char *ucn = "\u00e9\U0001F600!";
+    printf("%u", (unsigned)sizeof("\u00e9\U0001F600!"));
+    for (int i = 0; ucn[i]; i++)
+        printf(" %02x", (unsigned char)ucn[i]);
+    printf("\n");
     return 0;
 }

@@ -113,6 +113,31 @@ fn code_points(body: &[u8], errors: &mut Vec<String>) -> Vec<u32> {
     out
 }
 
+/// The bytes of a narrow (or `u8`) literal's body: escapes decoded, a
+/// universal character name (`\u`, `\U`) as its UTF-8 encoding (C11
+/// 6.4.5p6, as gcc), other characters as their source bytes.
+fn narrow_bytes(body: &[u8], errors: &mut Vec<String>) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] != b'\\' {
+            out.push(body[i]);
+            i += 1;
+            continue;
+        }
+        let n = escape_len(body, i);
+        let ucn = matches!(body.get(i + 1), Some(b'u' | b'U'));
+        for v in decode_escapes(&body[i..i + n], errors) {
+            match char::from_u32(v).filter(|_| ucn) {
+                Some(c) => out.extend(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                None => out.push(v as u8),
+            }
+        }
+        i += n;
+    }
+    out
+}
+
 /// The body of a literal's spelling: the text between its quotes.
 fn body(spelling: &str) -> &[u8] {
     let b = spelling.as_bytes();
@@ -157,11 +182,7 @@ impl<'a> Parser<'a> {
             let s = self.name(tok.sym);
             let mut errs = Vec::new();
             if prefix == Prefix::Narrow {
-                bytes.extend(
-                    decode_escapes(body(&s), &mut errs)
-                        .into_iter()
-                        .map(|c| c as u8),
-                );
+                bytes.extend(narrow_bytes(body(&s), &mut errs));
             } else {
                 cps.extend(code_points(body(&s), &mut errs));
             }
