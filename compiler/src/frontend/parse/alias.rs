@@ -1,9 +1,10 @@
 //! The GNU `alias("target")` attribute: a declaration at file scope whose
 //! name is another name of `target`, an object or function defined in the
 //! same translation unit. Every use of the name is a use of the target
-//! (the lowering names the target, [`TranslationUnit::aliases`]), so an
-//! access through either name is an access to one object, for the
-//! optimiser too. The name itself is not exported to other units.
+//! (the lowering names the target,
+//! [`crate::frontend::ast::TranslationUnit::aliases`]), so an access
+//! through either name is an access to one object, for the optimiser
+//! too. The name itself is not exported to other units.
 
 use super::Parser;
 use crate::frontend::lex::Sym;
