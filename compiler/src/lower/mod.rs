@@ -192,6 +192,17 @@ pub fn lower_with_options(
         .enumerate()
         .map(|(i, f)| (f.name, i))
         .collect();
+    // a use of an alias is a use of the function it names
+    let alias_targets: HashMap<Sym, Sym> = tu
+        .aliases
+        .iter()
+        .filter_map(|(k, t)| {
+            tu.functions
+                .iter()
+                .find(|f| interner.get(f.name) == t.as_str())
+                .map(|f| (*k, f.name))
+        })
+        .collect();
     let mut live: HashSet<Sym> = HashSet::default();
     let mut work: Vec<Sym> = Vec::new();
     for f in &tu.functions {
@@ -208,6 +219,9 @@ pub fn lower_with_options(
         }
         if let Some(&i) = by_name.get(&s) {
             work.extend(tu.functions[i].refs.iter().copied());
+        }
+        if let Some(&t) = alias_targets.get(&s) {
+            work.push(t);
         }
     }
     for g in &tu.globals {

@@ -10,6 +10,9 @@ static int counter = 0;
 extern int count_alias __attribute__((alias("counter")));
 int twice(int x) { return 2 * x; }
 int doubled(int x) __attribute__((alias("twice")));
+/* a static function used only through its alias is still emitted */
+static int seven(void) { return 7; }
+int lucky(void) __attribute__((alias("seven")));
 
 static __attribute__((noinline)) void bump(void) { count_alias++; }
 
@@ -20,6 +23,6 @@ int main(void) {
     printf("%d %d %d\n", table[2], other[0], &table[1] == &other[1]);
     bump();
     bump();
-    printf("%d %d\n", counter, doubled(21));
+    printf("%d %d %d\n", counter, doubled(21), lucky());
     return 0;
 }
