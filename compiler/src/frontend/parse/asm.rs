@@ -141,7 +141,8 @@ impl Parser<'_> {
         }
         let e = self.primary()?;
         if self.types.pointee(e.ty).and_then(|t| self.types.size(t)) != Some(1) {
-            self.diags.error(e.span, "wide string literal in 'asm'");
+            self.diags
+                .error(e.span, "a wide string is invalid in this context");
             return Err(());
         }
         let ExprKind::Str(mut b) = e.kind else {
