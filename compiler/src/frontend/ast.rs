@@ -455,6 +455,12 @@ pub struct TranslationUnit {
     /// The unit uses `__attribute__((may_alias))`: its functions are
     /// compiled without the type-based aliasing rule.
     pub may_alias: bool,
+    /// The bytes of the wide and UTF-16/32 string literals: their data is
+    /// aligned to 4 bytes (narrow strings to 1).
+    pub wide_strings: HashSet<Vec<u8>>,
+    /// Names declared with `__attribute__((alias("target")))`: each use
+    /// of one is a use of its target (the final one of a chain).
+    pub aliases: HashMap<Sym, String>,
     /// File-scope basic `asm("text")` in source order.
     pub asm: Vec<String>,
 }

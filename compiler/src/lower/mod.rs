@@ -32,7 +32,19 @@ use crate::ir::{
 
 mod builtins;
 mod packed;
+mod va_arg;
 mod vla;
+
+/// The bytes an initializer writes from the start of its object: the end
+/// of its last store or string.
+fn init_extent(types: &Types, init: &Init) -> u64 {
+    let items = init
+        .items
+        .iter()
+        .map(|it| it.offset + types.size(it.ty).unwrap_or(0));
+    let strings = init.strings.iter().map(|(o, b)| o + b.len() as u64);
+    items.chain(strings).max().unwrap_or(0)
+}
 
 /// IR type of a scalar C type (pointers, enums and `long` are `i32`).
 pub fn ir_type(types: &Types, t: TypeId) -> Type {
@@ -192,6 +204,17 @@ pub fn lower_with_options(
         .enumerate()
         .map(|(i, f)| (f.name, i))
         .collect();
+    // a use of an alias is a use of the function it names
+    let alias_targets: HashMap<Sym, Sym> = tu
+        .aliases
+        .iter()
+        .filter_map(|(k, t)| {
+            tu.functions
+                .iter()
+                .find(|f| interner.get(f.name) == t.as_str())
+                .map(|f| (*k, f.name))
+        })
+        .collect();
     let mut live: HashSet<Sym> = HashSet::default();
     let mut work: Vec<Sym> = Vec::new();
     for f in &tu.functions {
@@ -208,6 +231,9 @@ pub fn lower_with_options(
         }
         if let Some(&i) = by_name.get(&s) {
             work.extend(tu.functions[i].refs.iter().copied());
+        }
+        if let Some(&t) = alias_targets.get(&s) {
+            work.push(t);
         }
     }
     for g in &tu.globals {
@@ -251,7 +277,10 @@ impl<'a> Lowerer<'a> {
         &self.tu.types
     }
     fn name(&self, s: Sym) -> String {
-        self.interner.get(s).to_string()
+        match self.tu.aliases.get(&s) {
+            Some(target) => target.clone(),
+            None => self.interner.get(s).to_string(),
+        }
     }
 
     fn string_global(&mut self, bytes: &[u8]) -> String {
@@ -262,7 +291,12 @@ impl<'a> Lowerer<'a> {
         self.module.globals.push(Global {
             name: name.clone(),
             size: bytes.len() as u32,
-            align: 1,
+            // wide literals: their 2- or 4-byte code units
+            align: if self.tu.wide_strings.contains(bytes) {
+                4
+            } else {
+                1
+            },
             init: Some(bytes.to_vec()),
             relocs: vec![],
             linkage: ir::Linkage::Internal,
@@ -275,11 +309,18 @@ impl<'a> Lowerer<'a> {
     }
 
     fn global(&mut self, g: &ast::GlobalVar) {
-        if !g.defined {
+        if !g.defined || self.tu.aliases.contains_key(&g.name) {
             return;
         }
         let types = self.types();
-        let size = types.size(g.ty).unwrap_or(0) as u32;
+        // data for a flexible array member (gcc) extends the object
+        let flexible = types.record(g.ty).is_some_and(|r| r.flexible || r.is_union);
+        let size = g
+            .init
+            .as_ref()
+            .filter(|_| flexible)
+            .map_or(0, |i| init_extent(types, i))
+            .max(types.size(g.ty).unwrap_or(0)) as u32;
         let mut bytes = vec![0u8; size as usize];
         let mut relocs = Vec::new();
         let has_init = g.init.is_some();
@@ -1967,65 +2008,7 @@ impl<'a> Lowerer<'a> {
                 );
                 return None;
             }
-            ExprKind::VaArg(ap) => {
-                let a = self.lvalue(fx, ap);
-                let p =
-                    fx.f.push(
-                        fx.cur,
-                        InstKind::Load {
-                            ty: Type::I32,
-                            addr: a,
-                        },
-                    )
-                    .expect("v");
-                let size = types.size(e.ty).unwrap_or(4);
-                let p = if size == 8 {
-                    let seven = self.iconst(fx, Type::I32, 7);
-                    let q =
-                        fx.f.push(
-                            fx.cur,
-                            InstKind::Binary {
-                                op: BinaryOp::Add,
-                                ty: Type::I32,
-                                args: [p, seven],
-                            },
-                        )
-                        .expect("v");
-                    let m = self.iconst(fx, Type::I32, -8);
-                    fx.f.push(
-                        fx.cur,
-                        InstKind::Binary {
-                            op: BinaryOp::And,
-                            ty: Type::I32,
-                            args: [q, m],
-                        },
-                    )
-                    .expect("v")
-                } else {
-                    p
-                };
-                let v = self.load(fx, p, e.ty);
-                let step = self.iconst(fx, Type::I32, size.div_ceil(4).max(1) as i64 * 4);
-                let np =
-                    fx.f.push(
-                        fx.cur,
-                        InstKind::Binary {
-                            op: BinaryOp::Add,
-                            ty: Type::I32,
-                            args: [p, step],
-                        },
-                    )
-                    .expect("v");
-                fx.f.push(
-                    fx.cur,
-                    InstKind::Store {
-                        ty: Type::I32,
-                        addr: a,
-                        value: np,
-                    },
-                );
-                v
-            }
+            ExprKind::VaArg(ap) => self.va_arg(fx, ap, e.ty),
             ExprKind::VaCopy(d, s) => {
                 let sa = self.lvalue(fx, s);
                 let v =

@@ -140,6 +140,11 @@ impl Parser<'_> {
             return Err(());
         }
         let e = self.primary()?;
+        if self.types.pointee(e.ty).and_then(|t| self.types.size(t)) != Some(1) {
+            self.diags
+                .error(e.span, "a wide string is invalid in this context");
+            return Err(());
+        }
         let ExprKind::Str(mut b) = e.kind else {
             return Err(());
         };

@@ -105,6 +105,10 @@ pub(crate) struct Attrs {
     /// `SI`/`word`/`pointer` 4, `DI` 8, `SF` float, `DF` double), and
     /// where it was written.
     pub mode: Option<(String, Span)>,
+    /// `__attribute__((alias("target")))`: the declared name is another
+    /// name of `target`, defined in the same translation unit; and where
+    /// it was written.
+    pub alias: Option<(String, Span)>,
 }
 
 pub(crate) struct DeclSpec {
@@ -200,6 +204,16 @@ impl<'a> Parser<'a> {
                                     a.section = Some(sp.trim_matches('"').to_string());
                                 }
                             }
+                            "alias" => match args.as_slice() {
+                                [s] if s.kind == TokKind::Str => {
+                                    let sp = self.name(s.sym);
+                                    a.alias = Some((sp.trim_matches('"').to_string(), t.span));
+                                }
+                                _ => self.diags.error(
+                                    t.span,
+                                    "the 'alias' attribute takes one string argument",
+                                ),
+                            },
                             "weak" => a.weak = true,
                             "noreturn" => a.noreturn = true,
                             "unused" => a.unused = true,
@@ -1417,6 +1431,14 @@ impl<'a> Parser<'a> {
             };
             if attrs.mode != spec.attrs.mode {
                 d.ty = self.apply_mode(&attrs, d.ty)?;
+            }
+            if let Some((target, at)) = &attrs.alias {
+                self.declare_alias(
+                    name,
+                    target,
+                    *at,
+                    file_scope && spec.storage != Storage::Typedef,
+                );
             }
             if first && file_scope && self.types.is_func(d.ty) && self.is_p(P::LBrace) {
                 return self.function_def(&spec, name, nspan, d, attrs);

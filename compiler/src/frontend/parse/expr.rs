@@ -916,6 +916,9 @@ impl<'a> Parser<'a> {
         if self.types.is_complex(ty) || self.types.is_complex(e.ty) {
             return self.complex_cast(ty, e, sp);
         }
+        if self.types.record(ty).is_some_and(|r| r.is_union) {
+            return self.union_cast(sp, ty, e);
+        }
         if !self.types.is_scalar(ty) {
             let n = self.ty_name(ty);
             self.diags
@@ -1425,6 +1428,9 @@ impl<'a> Parser<'a> {
         match t.kind {
             TokKind::Number => self.number(&t),
             TokKind::Char => {
+                if let Some(e) = self.wide_char_constant(&t) {
+                    return Ok(e);
+                }
                 let s = self.name(t.sym);
                 match char_value(&s) {
                     Ok(v) => Ok(self.mk(ExprKind::Int(v), Types::INT, t.span)),
@@ -1434,46 +1440,7 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            TokKind::Str => {
-                let mut bytes = Vec::new();
-                let mut span = t.span;
-                let mut wide = false;
-                let mut tok = t;
-                loop {
-                    let s = self.name(tok.sym);
-                    if !s.starts_with('"') && !s.starts_with("u8") {
-                        wide = true;
-                    }
-                    let start = s.find('"').unwrap_or(0) + 1;
-                    let end = if s.len() > start && s.ends_with('"') {
-                        s.len() - 1
-                    } else {
-                        s.len()
-                    };
-                    let mut errs = Vec::new();
-                    let v = crate::frontend::lex::decode_escapes(
-                        &s.as_bytes()[start.min(end)..end],
-                        &mut errs,
-                    );
-                    for e in errs {
-                        self.diags.warning(tok.span, e);
-                    }
-                    bytes.extend(v.into_iter().map(|c| c as u8));
-                    if self.peek().kind == TokKind::Str {
-                        tok = self.bump();
-                        span = span.to(tok.span);
-                    } else {
-                        break;
-                    }
-                }
-                if wide {
-                    self.diags
-                        .error(span, "wide string literals are not supported");
-                }
-                bytes.push(0);
-                let ty = self.types.array(Types::CHAR, Some(bytes.len() as u64));
-                Ok(self.mk(ExprKind::Str(bytes), ty, span))
-            }
+            TokKind::Str => self.string_literal(t),
             TokKind::Punct(P::LParen) => {
                 if self.is_p(P::LBrace) {
                     return self.stmt_expr(&t);
@@ -1631,9 +1598,9 @@ impl<'a> Parser<'a> {
                     self.diags
                         .error(ap.span, "first argument to 'va_arg' not of type 'va_list'");
                 }
-                if self.types.is_record(ty) {
+                if self.types.size(ty).is_none() || self.types.is_void(ty) {
                     self.diags
-                        .error(t.span, "va_arg of a struct or union type is not supported");
+                        .error(t.span, "va_arg of an incomplete or variably modified type");
                 }
                 Ok(self.mk(ExprKind::VaArg(bx(ap)), ty, t.span.to(close)))
             }

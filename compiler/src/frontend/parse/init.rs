@@ -37,7 +37,9 @@ impl<'a> Parser<'a> {
         };
         // incomplete array: size from the initializer
         let mut len = 0u64;
+        let top = std::mem::replace(&mut self.flex_init_top, is_static.then_some(*ty));
         self.fill(*ty, 0, &tree, &mut init, &mut len, true);
+        self.flex_init_top = top;
         if let TypeKind::Array(e, None) = self.types.kind(*ty).clone() {
             *ty = self.types.array(e, Some(len));
         }
@@ -139,16 +141,6 @@ impl<'a> Parser<'a> {
         Ok(InitTree::List(elems, open))
     }
 
-    fn is_char_array(&self, ty: TypeId) -> bool {
-        match self.types.kind(ty) {
-            TypeKind::Array(e, _) => matches!(
-                self.types.kind(*e),
-                TypeKind::Char | TypeKind::SChar | TypeKind::UChar
-            ),
-            _ => false,
-        }
-    }
-
     fn str_of(e: &Expr) -> Option<&Vec<u8>> {
         match &e.kind {
             ExprKind::Str(b) => Some(b),
@@ -175,7 +167,7 @@ impl<'a> Parser<'a> {
         }
         match node {
             InitTree::Expr(e) => {
-                if self.is_char_array(ty) {
+                if self.is_string_init(ty, e) {
                     if let Some(b) = Self::str_of(e) {
                         self.string_init(ty, off, b, e.span, init, len);
                         return;
@@ -241,9 +233,9 @@ impl<'a> Parser<'a> {
                     return;
                 }
                 // char array from a braced string
-                if self.is_char_array(ty) && elems.len() == 1 && elems[0].0.is_empty() {
+                if elems.len() == 1 && elems[0].0.is_empty() {
                     if let InitTree::Expr(e) = &elems[0].1 {
-                        if let Some(b) = Self::str_of(e) {
+                        if let Some(b) = Self::str_of(e).filter(|_| self.is_string_init(ty, e)) {
                             self.string_init(ty, off, b, e.span, init, len);
                             return;
                         }
@@ -268,20 +260,25 @@ impl<'a> Parser<'a> {
         init: &mut Init,
         len: &mut u64,
     ) {
-        let TypeKind::Array(_, n) = self.types.kind(ty).clone() else {
+        let TypeKind::Array(elem, n) = self.types.kind(ty).clone() else {
             return;
         };
+        let esize = self.types.size(elem).unwrap_or(1).max(1);
+        let units = b.len() as u64 / esize;
         let n = match n {
             Some(n) => {
-                if b.len() as u64 - 1 > n {
-                    self.diags
-                        .warning(span, "initializer-string for array of 'char' is too long");
+                if units - 1 > n {
+                    let en = self.ty_name(elem);
+                    self.diags.warning(
+                        span,
+                        format!("initializer-string for array of '{en}' is too long"),
+                    );
                 }
                 n
             }
-            None => b.len() as u64,
+            None => units,
         };
-        let take = (b.len() as u64).min(n) as usize;
+        let take = (b.len() as u64).min(n * esize) as usize;
         init.strings.push((off, b[..take].to_vec()));
         init.zero = true;
         *len = n;
@@ -367,7 +364,7 @@ impl<'a> Parser<'a> {
                         match pos {
                             Some(p) => {
                                 let (mty, moff, bits, _) = members[p];
-                                if self.flexible_member_init(mty, node) {
+                                if self.flexible_member_init(ty, off, (mty, moff), node, init) {
                                     *idx += 1;
                                     continue;
                                 }
@@ -449,7 +446,7 @@ impl<'a> Parser<'a> {
                 let m = members[cursor as usize];
                 (m.0, m.1, m.2)
             };
-            if !is_array && self.flexible_member_init(mty, node) {
+            if !is_array && self.flexible_member_init(ty, off, (mty, moff), node, init) {
                 *idx += 1;
                 cursor += 1;
                 continue;
@@ -462,7 +459,7 @@ impl<'a> Parser<'a> {
                     InitTree::Expr(e) => {
                         let agg = self.types.is_array(mty)
                             || (self.types.is_record(mty) && !self.types.is_complex(mty));
-                        let direct = (self.is_char_array(mty) && Self::str_of(e).is_some())
+                        let direct = self.is_string_init(mty, e)
                             || (self.types.is_record(mty) && e.ty == mty);
                         if agg && !direct {
                             let mut l = 0;
@@ -485,20 +482,44 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Whether `node` initialises a flexible array member (of type
-    /// `mty`) with data, which is an error here: gcc grows the object to
-    /// hold it, which lcc does not implement (an empty `{}` is accepted).
-    fn flexible_member_init(&mut self, mty: TypeId, node: &InitTree) -> bool {
+    /// Whether `node` initialises the flexible array member `(mty, moff)`
+    /// of the record `ty` at `off` with data; if so, fills it (gcc's
+    /// extension: for the outermost record of an object of static storage,
+    /// or a string for a record at the start of such a union, the object grows to hold
+    /// the data, its type and `sizeof` do not change) or reports the error
+    /// (an automatic object, or a record inside another object). An empty
+    /// `{}` is no data.
+    fn flexible_member_init(
+        &mut self,
+        ty: TypeId,
+        off: u64,
+        (mty, moff): (TypeId, u64),
+        node: &InitTree,
+        init: &mut Init,
+    ) -> bool {
         if !matches!(self.types.kind(mty), TypeKind::Array(_, None)) {
             return false;
         }
         if matches!(node, InitTree::List(v, _) if v.is_empty()) {
             return false;
         }
-        self.diags.error(
-            node_span(node),
-            "initialization of a flexible array member is not supported",
-        );
+        let top_union = self
+            .flex_init_top
+            .and_then(|t| self.types.record(t))
+            .is_some_and(|r| r.is_union);
+        // in a union, only a string literal (no brace level of its own, as gcc)
+        let string = matches!(node, InitTree::Expr(_));
+        if off == 0 && (self.flex_init_top == Some(ty) || (top_union && string)) {
+            let mut len = 0;
+            self.fill(mty, off + moff, node, init, &mut len, true);
+            return true;
+        }
+        let what = if self.flex_init_top.is_some() {
+            "initialization of a flexible array member inside another object"
+        } else {
+            "non-static initialization of a flexible array member"
+        };
+        self.diags.error(node_span(node), what);
         true
     }
 
@@ -514,8 +535,7 @@ impl<'a> Parser<'a> {
             let agg =
                 self.types.is_array(ty) || (self.types.is_record(ty) && !self.types.is_complex(ty));
             if let (true, InitTree::Expr(e)) = (agg, node) {
-                let direct = (self.is_char_array(ty) && Self::str_of(e).is_some())
-                    || (self.types.is_record(ty) && e.ty == ty);
+                let direct = self.is_string_init(ty, e) || (self.types.is_record(ty) && e.ty == ty);
                 if !direct {
                     let elems = [(Vec::new(), clone_tree(node))];
                     let mut j = 0;

@@ -11,6 +11,7 @@
 //! `expr.rs`. Struct layout and composite types, which are not parsing,
 //! are in [`crate::frontend::sema`].
 
+mod alias;
 mod asm;
 mod complex;
 mod decl;
@@ -18,6 +19,8 @@ mod expr;
 mod gnu_builtins;
 mod init;
 mod stmt;
+mod union_cast;
+mod wide;
 mod wide_bitfield;
 
 use self::decl::{Attrs, DeclSpec, Storage};
@@ -343,6 +346,15 @@ pub struct Parser<'a> {
     pub no_builtin: Vec<String>,
     /// An `__attribute__((may_alias))` was seen.
     pub(crate) may_alias: bool,
+    /// The bytes of the wide and UTF-16/32 string literals (stored with
+    /// the alignment of their code units).
+    pub(crate) wide_strings: HashSet<Vec<u8>>,
+    /// The type of the object of static storage whose initializer is being
+    /// read: its flexible array member may take data.
+    pub(crate) flex_init_top: Option<crate::frontend::sema::types::TypeId>,
+    /// File-scope names declared with `alias("target")`: target, and where
+    /// the attribute was written.
+    pub(crate) aliases: HashMap<Sym, (String, Span)>,
     /// File-scope basic `asm("text")` in source order.
     pub(crate) file_asm: Vec<String>,
     pub(crate) globals: Vec<GlobalVar>,
@@ -424,6 +436,9 @@ impl<'a> Parser<'a> {
             no_instrument_functions: HashSet::default(),
             no_builtin: Vec::new(),
             may_alias: false,
+            wide_strings: HashSet::default(),
+            flex_init_top: None,
+            aliases: HashMap::default(),
             file_asm: Vec::new(),
             globals: Vec::new(),
             functions: Vec::new(),
@@ -777,6 +792,7 @@ impl<'a> Parser<'a> {
                 g.defined = true;
             }
         }
+        self.check_aliases();
         let mut func_decls = Vec::new();
         for (s, g) in &self.gsyms {
             if g.is_func {
@@ -792,6 +808,8 @@ impl<'a> Parser<'a> {
             cold_functions: self.cold_functions,
             no_instrument_functions: self.no_instrument_functions,
             may_alias: self.may_alias,
+            wide_strings: self.wide_strings,
+            aliases: self.aliases.into_iter().map(|(k, v)| (k, v.0)).collect(),
             asm: self.file_asm,
         }
     }

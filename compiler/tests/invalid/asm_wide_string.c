@@ -1,0 +1,2 @@
+// expect: 2:22: error: a wide string is invalid in this context
+int main(void) { asm(L"nop"); return 0; }
