@@ -219,6 +219,16 @@ impl<'a> Parser<'a> {
         if from == to {
             return e;
         }
+        if self.types.is_vector(to) || self.types.is_vector(from) {
+            let sp = e.span;
+            return self
+                .vector_assign_convert(to, e, at)
+                .unwrap_or_else(|()| Expr {
+                    kind: ExprKind::Int(0),
+                    ty: to,
+                    span: sp,
+                });
+        }
         // a struct copied to or from a volatile one (an ordinary copy)
         if self.types.is_record(from) && self.types.unqualified(from) == self.types.unqualified(to)
         {
@@ -441,6 +451,9 @@ impl<'a> Parser<'a> {
                 let r = self.assign_convert_at(lty, rhs, "assignment", "assignment", t.span);
                 Ok(self.mk(ExprKind::Assign(bx(lhs), bx(r)), lty, sp))
             }
+            Some(op) if self.types.is_vector(lty) => {
+                self.vector_compound_assign(op, lhs, rhs, t.span)
+            }
             Some(op) => {
                 let rhs = self.rvalue(rhs);
                 if self.types.is_ptr(lty) && matches!(op, BinOp::Add | BinOp::Sub) {
@@ -603,6 +616,9 @@ impl<'a> Parser<'a> {
     pub(crate) fn make_binary(&mut self, p: P, l: Expr, r: Expr, op: Span) -> PResult<Expr> {
         let l = self.rvalue(l);
         let r = self.rvalue(r);
+        if self.types.is_vector(l.ty) || self.types.is_vector(r.ty) {
+            return self.vector_binary(p, l, r, op);
+        }
         let sp = l.span.to(r.span);
         let (lt, rt) = (l.ty, r.ty);
         let bad = |s: &mut Self| -> PResult<Expr> {
@@ -852,6 +868,9 @@ impl<'a> Parser<'a> {
         if ty == Types::VOID {
             return Ok(self.mk(ExprKind::Cast(bx(e)), Types::VOID, sp));
         }
+        if self.types.is_vector(ty) || self.types.is_vector(e.ty) {
+            return self.vector_cast(ty, e, sp);
+        }
         if !self.types.is_scalar(ty) {
             let n = self.ty_name(ty);
             self.diags
@@ -986,6 +1005,9 @@ impl<'a> Parser<'a> {
                 let e = self.cast_expr()?;
                 let e = self.rvalue(e);
                 let sp = t.span.to(e.span);
+                if self.types.is_vector(e.ty) {
+                    return self.vector_unary(p, e, sp);
+                }
                 if p == P::Bang {
                     if !self.types.is_scalar(e.ty) {
                         self.diags
@@ -1153,6 +1175,11 @@ impl<'a> Parser<'a> {
                     self.bump();
                     let i = self.expr()?;
                     let close = self.expect_p(P::RBracket)?;
+                    if self.types.is_vector(e.ty) {
+                        let sp = e.span.to(close);
+                        e = self.vector_subscript(e, i, sp)?;
+                        continue;
+                    }
                     let a = self.rvalue(e);
                     let i = self.rvalue(i);
                     let (p, i) = if self.types.is_ptr(a.ty) {
@@ -1702,6 +1729,8 @@ impl<'a> Parser<'a> {
             Ok(x)
         };
         match name {
+            "__builtin_shuffle" => return self.vector_shuffle(t).map(Some),
+            "__builtin_convertvector" => return self.vector_convert(t).map(Some),
             "__builtin_va_start" => {
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);

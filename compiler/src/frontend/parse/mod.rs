@@ -17,6 +17,7 @@ mod expr;
 mod gnu_builtins;
 mod init;
 mod stmt;
+mod vector;
 
 use self::decl::{Attrs, DeclSpec, Storage};
 use crate::frontend::ast::*;
