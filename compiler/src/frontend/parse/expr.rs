@@ -221,13 +221,11 @@ impl<'a> Parser<'a> {
         }
         if self.types.is_vector(to) || self.types.is_vector(from) {
             let sp = e.span;
-            return self
-                .vector_assign_convert(to, e, at)
-                .unwrap_or_else(|()| Expr {
-                    kind: ExprKind::Int(0),
-                    ty: to,
-                    span: sp,
-                });
+            return self.vector_assign_convert(to, e, at).unwrap_or(Expr {
+                kind: ExprKind::Int(0),
+                ty: to,
+                span: sp,
+            });
         }
         // a struct copied to or from a volatile one (an ordinary copy)
         if self.types.is_record(from) && self.types.unqualified(from) == self.types.unqualified(to)
@@ -1729,8 +1727,8 @@ impl<'a> Parser<'a> {
             Ok(x)
         };
         match name {
-            "__builtin_shuffle" => return self.vector_shuffle(t).map(Some),
-            "__builtin_convertvector" => return self.vector_convert(t).map(Some),
+            "__builtin_shuffle" => self.vector_shuffle(t).map(Some),
+            "__builtin_convertvector" => self.vector_convert(t).map(Some),
             "__builtin_va_start" => {
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);

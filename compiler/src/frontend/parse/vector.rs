@@ -59,7 +59,11 @@ impl<'a> Parser<'a> {
             );
             return Err(());
         }
-        if size == 0 || esize == 0 || size % esize != 0 || !(size / esize).is_power_of_two() {
+        if size == 0
+            || esize == 0
+            || !size.is_multiple_of(esize)
+            || !(size / esize).is_power_of_two()
+        {
             self.diags.error(
                 at,
                 format!(
