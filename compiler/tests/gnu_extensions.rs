@@ -7,8 +7,8 @@
 //! build of the same file; the predefined macros
 //! (`tests/gnu_macros/predefined.c`, values derived by hand for the
 //! ST200's ILP32 model) must check out; and what lcc does not implement
-//! (vector types, unknown attributes and `__builtin_`
-//! names) is an error naming the construct at its line and column.
+//! (unknown attributes and `__builtin_` names) is an error naming the
+//! construct at its line and column.
 
 use std::path::Path;
 
@@ -95,10 +95,6 @@ fn errors_of(src: &str) -> String {
 #[test]
 fn unsupported_constructs_are_errors_at_their_place() {
     let cases: &[(&str, &str)] = &[
-        (
-            "typedef int v4 __attribute__((vector_size(16)));\nint x;\n",
-            "t.c:1:31: error: vector types are not supported",
-        ),
         (
             "int f(void) __attribute__((constructor));\n",
             "t.c:1:28: error: attribute 'constructor' is not supported",

@@ -109,6 +109,9 @@ pub(crate) struct Attrs {
     /// name of `target`, defined in the same translation unit; and where
     /// it was written.
     pub alias: Option<(String, Span)>,
+    /// `__attribute__((vector_size(N)))`: the vector's size in bytes and
+    /// where it was written (`frontend::sema::vector`).
+    pub vector_size: Option<(u64, Span)>,
 }
 
 pub(crate) struct DeclSpec {
@@ -172,10 +175,12 @@ impl<'a> Parser<'a> {
                         let nm = self.name(t.sym);
                         let nm = nm.trim_matches('_').to_string();
                         let mut args: Vec<Token> = Vec::new();
+                        let mut args_start = self.pos;
                         if self.is_p(P::LParen) {
                             let start = self.pos + 1;
                             self.skip_balanced()?;
                             args = self.toks[start..self.pos - 1].to_vec();
+                            args_start = start;
                         }
                         match nm.as_str() {
                             "aligned" => {
@@ -183,7 +188,7 @@ impl<'a> Parser<'a> {
                                     8
                                 } else {
                                     let save = self.pos;
-                                    self.pos = start_of(&self.toks, &args);
+                                    self.pos = args_start;
                                     let e = self.const_int_expr();
                                     self.pos = save;
                                     e.unwrap_or(8) as u64
@@ -232,7 +237,24 @@ impl<'a> Parser<'a> {
                                 a.mode = Some((m, t.span));
                             }
                             "vector_size" => {
-                                self.diags.error(t.span, "vector types are not supported");
+                                let v = if args.is_empty() {
+                                    Err(())
+                                } else {
+                                    // the tokens of a macro expansion share
+                                    // their span: parse from the index
+                                    let save = self.pos;
+                                    self.pos = args_start;
+                                    let v = self.const_int_expr();
+                                    self.pos = save;
+                                    v
+                                };
+                                match v {
+                                    Ok(v) if v > 0 => a.vector_size = Some((v as u64, t.span)),
+                                    _ => self.diags.error(
+                                        t.span,
+                                        "the 'vector_size' attribute needs a positive integer constant",
+                                    ),
+                                }
                             }
                             _ if NO_OP_ATTRIBUTES.contains(&nm.as_str()) => {}
                             _ => {
@@ -311,6 +333,21 @@ impl<'a> Parser<'a> {
         } else {
             r
         })
+    }
+
+    /// `ty` made a vector by the `vector_size` attribute of `a`, if it
+    /// has one other than `already` (the one of the declaration
+    /// specifiers, applied to their type).
+    fn apply_vector_attr(
+        &mut self,
+        a: &Attrs,
+        already: Option<(u64, Span)>,
+        ty: TypeId,
+    ) -> PResult<TypeId> {
+        match a.vector_size {
+            Some((size, at)) if a.vector_size != already => self.apply_vector_size(ty, size, at),
+            _ => Ok(ty),
+        }
     }
 
     // ---- declaration specifiers ----
@@ -572,6 +609,7 @@ impl<'a> Parser<'a> {
             let _ = &mut ty;
         }
         let ty = self.apply_mode(&attrs, ty)?;
+        let ty = self.apply_vector_attr(&attrs, None, ty)?;
         Ok(Some(DeclSpec {
             storage,
             ty,
@@ -778,6 +816,7 @@ impl<'a> Parser<'a> {
                     }
                     mty = self.apply_mode(&mattrs, mty)?;
                 }
+                mty = self.apply_vector_attr(&mattrs, spec.attrs.vector_size, mty)?;
                 members.push(Member {
                     name,
                     ty: mty,
@@ -1432,6 +1471,7 @@ impl<'a> Parser<'a> {
             if attrs.mode != spec.attrs.mode {
                 d.ty = self.apply_mode(&attrs, d.ty)?;
             }
+            d.ty = self.apply_vector_attr(&attrs, spec.attrs.vector_size, d.ty)?;
             if let Some((target, at)) = &attrs.alias {
                 self.declare_alias(
                     name,
@@ -2271,12 +2311,4 @@ impl<'a> Parser<'a> {
         out.push(Stmt::Decl(id, init));
         Ok(())
     }
-}
-
-fn start_of(toks: &[Token], args: &[Token]) -> usize {
-    // position of args[0] in toks (args is a sub-slice copy)
-    let first = &args[0];
-    toks.iter()
-        .position(|t| t.span == first.span && t.sym == first.sym)
-        .unwrap_or(0)
 }

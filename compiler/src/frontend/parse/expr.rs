@@ -232,6 +232,14 @@ impl<'a> Parser<'a> {
                 self.complex_to_real(e, to)
             };
         }
+        if self.types.is_vector(to) || self.types.is_vector(from) {
+            let sp = e.span;
+            return self.vector_assign_convert(to, e, at).unwrap_or(Expr {
+                kind: ExprKind::Int(0),
+                ty: to,
+                span: sp,
+            });
+        }
         // a struct copied to or from a volatile one (an ordinary copy)
         if self.types.is_record(from) && self.types.unqualified(from) == self.types.unqualified(to)
         {
@@ -454,6 +462,9 @@ impl<'a> Parser<'a> {
                 let r = self.assign_convert_at(lty, rhs, "assignment", "assignment", t.span);
                 Ok(self.mk(ExprKind::Assign(bx(lhs), bx(r)), lty, sp))
             }
+            Some(op) if self.types.is_vector(lty) => {
+                self.vector_compound_assign(op, lhs, rhs, t.span)
+            }
             Some(op) => {
                 let rhs = self.rvalue(rhs);
                 if self.types.is_complex(lty) || self.types.is_complex(rhs.ty) {
@@ -661,6 +672,9 @@ impl<'a> Parser<'a> {
     fn make_binary_typed(&mut self, p: P, l: Expr, r: Expr, op: Span) -> PResult<Expr> {
         let l = self.rvalue(l);
         let r = self.rvalue(r);
+        if self.types.is_vector(l.ty) || self.types.is_vector(r.ty) {
+            return self.vector_binary(p, l, r, op);
+        }
         let sp = l.span.to(r.span);
         let (lt, rt) = (l.ty, r.ty);
         if self.types.is_complex(lt) || self.types.is_complex(rt) {
@@ -919,6 +933,9 @@ impl<'a> Parser<'a> {
         if self.types.record(ty).is_some_and(|r| r.is_union) {
             return self.union_cast(sp, ty, e);
         }
+        if self.types.is_vector(ty) || self.types.is_vector(e.ty) {
+            return self.vector_cast(ty, e, sp);
+        }
         if !self.types.is_scalar(ty) {
             let n = self.ty_name(ty);
             self.diags
@@ -1060,6 +1077,9 @@ impl<'a> Parser<'a> {
                 let sp = t.span.to(e.span);
                 if self.types.is_complex(e.ty) {
                     return self.complex_unary(p, e, sp);
+                }
+                if self.types.is_vector(e.ty) {
+                    return self.vector_unary(p, e, sp);
                 }
                 if p == P::Bang {
                     if !self.types.is_scalar(e.ty) {
@@ -1240,6 +1260,11 @@ impl<'a> Parser<'a> {
                     self.bump();
                     let i = self.expr()?;
                     let close = self.expect_p(P::RBracket)?;
+                    if self.types.is_vector(e.ty) {
+                        let sp = e.span.to(close);
+                        e = self.vector_subscript(e, i, sp)?;
+                        continue;
+                    }
                     let a = self.rvalue(e);
                     let i = self.rvalue(i);
                     let (p, i) = if self.types.is_ptr(a.ty) {
@@ -1785,6 +1810,8 @@ impl<'a> Parser<'a> {
             };
         }
         match name {
+            "__builtin_shuffle" => self.vector_shuffle(t).map(Some),
+            "__builtin_convertvector" => self.vector_convert(t).map(Some),
             "__builtin_va_start" => {
                 let (a, c) = args_of(self)?;
                 let sp = t.span.to(c);

@@ -20,6 +20,7 @@ mod gnu_builtins;
 mod init;
 mod stmt;
 mod union_cast;
+mod vector;
 mod wide;
 mod wide_bitfield;
 

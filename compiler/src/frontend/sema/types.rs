@@ -143,6 +143,10 @@ pub struct Types {
     complex_of: HashMap<TypeId, TypeId>,
     /// Unqualified type -> its volatile-qualified type.
     volatile_of: HashMap<TypeId, TypeId>,
+    /// GNU vector types (`vector_size`), records of their elements:
+    /// record -> (element type, number of elements); see
+    /// [`Types::vector`].
+    pub(crate) vectors: HashMap<RecordId, (TypeId, u64)>,
 }
 
 macro_rules! prim {
@@ -183,6 +187,7 @@ impl Types {
             unqualified: HashMap::default(),
             volatile_of: HashMap::default(),
             complex_of: HashMap::default(),
+            vectors: HashMap::default(),
         };
         for k in Self::prims() {
             t.intern(k);
@@ -622,14 +627,15 @@ impl Types {
                 s.push(')');
                 s
             }
-            TypeKind::Record(r) => {
-                let r = &self.records[r.0 as usize];
+            TypeKind::Record(rid) => {
+                let r = &self.records[rid.0 as usize];
                 if let Some(e) = r.complex {
                     return format!("complex {}", self.name(e, interner));
                 }
                 let kw = if r.is_union { "union" } else { "struct" };
                 match r.tag {
                     Some(t) => format!("{kw} {}", interner.get(t)),
+                    None if self.vectors.contains_key(rid) => self.vector_name(*rid, interner),
                     None => format!("{kw} <anonymous>"),
                 }
             }
