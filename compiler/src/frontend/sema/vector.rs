@@ -39,6 +39,7 @@ impl Types {
             align: size.max(1),
             complete: true,
             flexible: false,
+            complex: None,
         });
         let rid = RecordId(self.records.len() as u32 - 1);
         self.vectors.insert(rid, (elem, n));
