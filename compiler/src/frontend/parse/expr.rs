@@ -932,19 +932,12 @@ impl<'a> Parser<'a> {
                         .error(l.span, format!("expected label name before {d}"));
                     return Err(());
                 }
-                let Some(f) = &mut self.func else {
+                if self.func.is_none() {
                     self.diags
                         .error(sp, "label address '&&' outside a function");
                     return Err(());
-                };
-                f.labels.entry(l.sym).or_insert((false, l.span));
-                let k = match f.label_addrs.iter().position(|&s| s == l.sym) {
-                    Some(i) => i + 1,
-                    None => {
-                        f.label_addrs.push(l.sym);
-                        f.label_addrs.len()
-                    }
-                };
+                }
+                let k = self.label_number(l.sym, l.span);
                 let vp = self.types.ptr(Types::VOID);
                 return Ok(self.mk(ExprKind::Int(k as i64), vp, sp));
             }
@@ -1330,7 +1323,11 @@ impl<'a> Parser<'a> {
             self.diags
                 .error(sp, "calling function with incomplete return type");
         }
-        Ok(self.mk(ExprKind::Call(bx(f), conv), ret, sp))
+        let call = self.mk(ExprKind::Call(bx(f), conv), ret, sp);
+        if self.nested_fns.is_empty() {
+            return Ok(call);
+        }
+        Ok(self.nested_call(call))
     }
 
     pub(crate) fn primary(&mut self) -> PResult<Expr> {
@@ -1430,6 +1427,9 @@ impl<'a> Parser<'a> {
                 }
                 match self.lookup(t.sym).cloned() {
                     Some(Ordinary::Local(id, ty, _)) => {
+                        if let Some(l) = self.outer_level_of(t.sym) {
+                            return Ok(self.outer_local(l, id, ty, t.span));
+                        }
                         if let Some(f) = &mut self.func {
                             f.locals[id.0 as usize].used = true;
                         }
@@ -1437,7 +1437,10 @@ impl<'a> Parser<'a> {
                     }
                     Some(Ordinary::VlaObject(id, ty)) => {
                         let pty = self.types.ptr(ty);
-                        let p = self.mk(ExprKind::Local(id), pty, t.span);
+                        let p = match self.outer_level_of(t.sym) {
+                            Some(l) => self.outer_local(l, id, pty, t.span),
+                            None => self.mk(ExprKind::Local(id), pty, t.span),
+                        };
                         Ok(self.mk(ExprKind::Deref(bx(p)), ty, t.span))
                     }
                     Some(Ordinary::ProtoParam(ty)) => {
@@ -1447,6 +1450,9 @@ impl<'a> Parser<'a> {
                         Ok(self.mk(ExprKind::Global(t.sym), ty, t.span))
                     }
                     Some(Ordinary::Global(s, ty, _)) => {
+                        if self.nested_fns.contains_key(&s) {
+                            return self.nested_fn_ref(s, t.span);
+                        }
                         let ty = self.gsyms.get(&s).map(|g| g.ty).unwrap_or(ty);
                         self.note_ref(s);
                         Ok(self.mk(ExprKind::Global(s), ty, t.span))
@@ -1524,7 +1530,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn note_ref(&mut self, s: crate::frontend::lex::Sym) {
+    pub(crate) fn note_ref(&mut self, s: crate::frontend::lex::Sym) {
         if let Some(f) = &mut self.func {
             f.refs.insert(s);
         } else {
@@ -1649,7 +1655,7 @@ impl<'a> Parser<'a> {
     /// A call of the runtime function `name` (prototype: `ret` and the
     /// types of `args`, already converted), for builtins the runtime
     /// implements.
-    fn runtime_call(&mut self, name: &str, ret: TypeId, args: Vec<Expr>, sp: Span) -> Expr {
+    pub(crate) fn runtime_call(&mut self, name: &str, ret: TypeId, args: Vec<Expr>, sp: Span) -> Expr {
         let sym = self.interner.intern(name);
         let fty = self.types.intern(TypeKind::Func {
             ret,

@@ -16,6 +16,7 @@ mod decl;
 mod expr;
 mod gnu_builtins;
 mod init;
+mod nested;
 mod stmt;
 
 use self::decl::{Attrs, DeclSpec, Storage};
@@ -180,6 +181,9 @@ pub(crate) struct Scope {
     /// order. A jump may leave their scope but not
     /// enter it (C99 §6.8.6.1p1, §6.8.4.2p2).
     pub vm: Vec<VmId>,
+    /// Local labels declared here with `__label__`: name and the unique
+    /// name the function's labels use.
+    pub labels: HashMap<Sym, Sym>,
 }
 
 /// An identifier of variably modified type in scope: its number in the
@@ -363,6 +367,13 @@ pub struct Parser<'a> {
     /// The target machine's name, for the error on an undeclared custom
     /// operation.
     pub machine_name: String,
+    /// The function definitions being parsed, outermost first (more than
+    /// one inside a nested function).
+    pub(crate) nest: Vec<nested::Level>,
+    /// Nested functions by their lifted names.
+    pub(crate) nested_fns: HashMap<Sym, nested::NestedFn>,
+    /// Set while `function_def` parses a nested function.
+    pub(crate) pending_nested: Option<nested::Pending>,
 }
 
 impl<'a> Parser<'a> {
@@ -424,6 +435,9 @@ impl<'a> Parser<'a> {
             last_params_pos: 0,
             custom_ops: Vec::new(),
             machine_name: "st231".to_string(),
+            nest: Vec::new(),
+            nested_fns: HashMap::default(),
+            pending_nested: None,
         }
     }
 
