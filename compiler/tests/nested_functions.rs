@@ -33,7 +33,7 @@ fn unsupported_uses_are_errors_at_their_place() {
             "t.c:3:24: error: taking the address of nested function 'g' is not supported: it is variadic",
         ),
         (
-            "int f(int n) {\n  int a[n];\n  int g(void) { return a[0]; }\n  return g();\n}\n",
+            "int f(int n) {\n  int a[n][n];\n  int g(void) { return a[0][0]; }\n  return g();\n}\n",
             "t.c:3:24: error: a variable-length array of the enclosing function used in a nested function is not supported",
         ),
         (

@@ -1,7 +1,7 @@
 /* GNU C nested functions: access to the enclosing function's locals and
    parameters by reference, recursion, nesting two deep, calls through
    pointers (trampolines) including from qsort and from a recursive
-   parent, and struct arguments and results. */
+   parent, struct arguments and results, and a VLA of the parent. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -71,6 +71,20 @@ static struct P swap_plus(struct P p, int d) {
     return f(sw(p));
 }
 
+/* a one-dimensional VLA of the parent, indexed in the nested function */
+static int vla_sum(int n) {
+    int a[n];
+    for (int i = 0; i < n; i++)
+        a[i] = i * i;
+    int sum(void) {
+        int s = 0;
+        for (int i = 0; i < n; i++)
+            s += a[i];
+        return s;
+    }
+    return sum();
+}
+
 int main(void) {
     int v[6] = { 4, 9, 1, 7, 3, 8 };
     printf("%d\n", counter(10));
@@ -83,5 +97,6 @@ int main(void) {
     printf("%d\n", rec(3, 0));
     struct P p = swap_plus((struct P){ 1, 2 }, 10);
     printf("%d %d\n", p.x, p.y);
+    printf("%d\n", vla_sum(5));
     return 0;
 }

@@ -1457,6 +1457,9 @@ impl<'a> Parser<'a> {
                 if attrs.cold {
                     self.cold_functions.insert(name);
                 }
+                if attrs.noinline {
+                    self.noinline_functions.insert(name);
+                }
             } else if file_scope
                 || spec.storage == Storage::Extern
                 || spec.storage == Storage::Static
@@ -1861,7 +1864,7 @@ impl<'a> Parser<'a> {
             label_vla_depth,
             dynamic_stack: f.dynamic_stack,
             weak: attrs.weak,
-            inline: if attrs.noinline || no_inline {
+            inline: if attrs.noinline || no_inline || self.noinline_functions.contains(&name) {
                 crate::ir::InlineHint::Never
             } else if attrs.always_inline {
                 crate::ir::InlineHint::Always

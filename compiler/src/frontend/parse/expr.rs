@@ -937,7 +937,7 @@ impl<'a> Parser<'a> {
                         .error(sp, "label address '&&' outside a function");
                     return Err(());
                 }
-                let k = self.label_number(l.sym, l.span);
+                let k = self.label_number(l.sym, l.span)?;
                 let vp = self.types.ptr(Types::VOID);
                 return Ok(self.mk(ExprKind::Int(k as i64), vp, sp));
             }
@@ -1436,6 +1436,11 @@ impl<'a> Parser<'a> {
                         Ok(self.mk(ExprKind::Local(id), ty, t.span))
                     }
                     Some(Ordinary::VlaObject(id, ty)) => {
+                        if let Some(l) = self.outer_level_of(t.sym) {
+                            if let Some(e) = self.outer_vla(l, id, ty, t.span) {
+                                return Ok(e);
+                            }
+                        }
                         let pty = self.types.ptr(ty);
                         let p = match self.outer_level_of(t.sym) {
                             Some(l) => self.outer_local(l, id, pty, t.span),
@@ -1655,7 +1660,13 @@ impl<'a> Parser<'a> {
     /// A call of the runtime function `name` (prototype: `ret` and the
     /// types of `args`, already converted), for builtins the runtime
     /// implements.
-    pub(crate) fn runtime_call(&mut self, name: &str, ret: TypeId, args: Vec<Expr>, sp: Span) -> Expr {
+    pub(crate) fn runtime_call(
+        &mut self,
+        name: &str,
+        ret: TypeId,
+        args: Vec<Expr>,
+        sp: Span,
+    ) -> Expr {
         let sym = self.interner.intern(name);
         let fty = self.types.intern(TypeKind::Func {
             ret,

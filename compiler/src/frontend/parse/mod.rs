@@ -328,6 +328,9 @@ pub struct Parser<'a> {
     pub(crate) gsyms: HashMap<Sym, GSym>,
     /// Functions declared or defined with `__attribute__((cold))`.
     pub(crate) cold_functions: HashSet<Sym>,
+    /// Functions declared with `__attribute__((noinline))` (a definition
+    /// without the attribute keeps it).
+    pub(crate) noinline_functions: HashSet<Sym>,
     /// An `__attribute__((may_alias))` was seen.
     pub(crate) may_alias: bool,
     /// File-scope basic `asm("text")` in source order.
@@ -415,6 +418,7 @@ impl<'a> Parser<'a> {
             kw,
             gsyms: HashMap::default(),
             cold_functions: HashSet::default(),
+            noinline_functions: HashSet::default(),
             may_alias: false,
             file_asm: Vec::new(),
             globals: Vec::new(),

@@ -142,7 +142,10 @@ impl<'a> Parser<'a> {
     /// Level of the function whose scope binds `s` (None: file scope or
     /// unbound).
     pub(crate) fn binding_level(&self, s: Sym) -> Option<usize> {
-        let i = self.scopes.iter().rposition(|sc| sc.ords.contains_key(&s))?;
+        let i = self
+            .scopes
+            .iter()
+            .rposition(|sc| sc.ords.contains_key(&s))?;
         self.level_of_scope(i)
     }
 
@@ -234,6 +237,34 @@ impl<'a> Parser<'a> {
         let m = self.level();
         let p = self.addr_in(m, Key::Local(l, id), span);
         self.mk(ExprKind::Deref(bx(p)), ty, span)
+    }
+
+    /// The VLA object `*local` (VLA type `ty`) of the enclosing function
+    /// at level `l`, seen from the function being parsed: an array of
+    /// unknown size (`sizeof` of it is then an error, as its size is a
+    /// hidden local of the enclosing function). None if its elements are
+    /// themselves variably modified.
+    pub(crate) fn outer_vla(
+        &mut self,
+        l: usize,
+        id: LocalId,
+        ty: TypeId,
+        span: Span,
+    ) -> Option<Expr> {
+        let TypeKind::Vla(el, _) = *self.types.kind(ty) else {
+            return None;
+        };
+        if self.types.is_variably_modified(el) {
+            return None;
+        }
+        let at = self.types.array(el, None);
+        let pat = self.types.ptr(at);
+        let ppat = self.types.ptr(pat);
+        let m = self.level();
+        let addr = self.addr_in(m, Key::Local(l, id), span);
+        let addr = self.mk(ExprKind::Cast(bx(addr)), ppat, span);
+        let p = self.mk(ExprKind::Deref(bx(addr)), pat, span);
+        Some(self.mk(ExprKind::Deref(bx(p)), at, span))
     }
 
     /// Parses the body of the nested function `name` (declarator `d`,
@@ -360,7 +391,11 @@ impl<'a> Parser<'a> {
                 let base = self.mk(ExprKind::Local(frame), vp, span);
                 let base = self.mk(ExprKind::AddrOf(bx(base)), vpp, span);
                 let idx = self.mk(ExprKind::Int(i as i64), Types::INT, span);
-                let p = self.mk(ExprKind::Binary(BinOp::PtrAdd, bx(base), bx(idx)), vpp, span);
+                let p = self.mk(
+                    ExprKind::Binary(BinOp::PtrAdd, bx(base), bx(idx)),
+                    vpp,
+                    span,
+                );
                 let slot = self.mk(ExprKind::Deref(bx(p)), vp, span);
                 let v = self.mk(ExprKind::Cast(bx(addr)), vp, span);
                 out.push(Stmt::Expr(self.mk(
@@ -622,11 +657,9 @@ impl<'a> Parser<'a> {
                 return Err(());
             }
             self.static_count += 1;
-            let unique = self.interner.intern(&format!(
-                "{}.{}",
-                self.name(t.sym),
-                self.static_count
-            ));
+            let unique =
+                self.interner
+                    .intern(&format!("{}.{}", self.name(t.sym), self.static_count));
             self.scopes
                 .last_mut()
                 .expect("scope")
@@ -654,21 +687,31 @@ impl<'a> Parser<'a> {
 
     /// `&&s`: the label's number in the function declaring it (1, 2, …;
     /// see [`FunctionDef::label_addrs`]); a local label of an enclosing
-    /// function is numbered in that function, for its `goto *`.
-    pub(crate) fn label_number(&mut self, s: Sym, span: Span) -> usize {
+    /// function is numbered in that function, for its `goto *`. A label
+    /// of a nested function itself is an error: its number could reach
+    /// the enclosing function's `goto *`, whose table is another one.
+    pub(crate) fn label_number(&mut self, s: Sym, span: Span) -> PResult<usize> {
         let (u, l) = self.resolve_label(s);
+        let here = self.level();
         let f = match l {
-            Some(l) if l < self.level() => self.state(l),
+            Some(l) if l < here => self.state(l),
+            _ if here > 0 => {
+                self.diags.error(
+                    span,
+                    "the address of a label of a nested function ('&&') is not supported",
+                );
+                return Err(());
+            }
             _ => self.func.as_mut().expect("function"),
         };
         f.labels.entry(u).or_insert((false, span));
-        match f.label_addrs.iter().position(|&x| x == u) {
+        Ok(match f.label_addrs.iter().position(|&x| x == u) {
             Some(i) => i + 1,
             None => {
                 f.label_addrs.push(u);
                 f.label_addrs.len()
             }
-        }
+        })
     }
 
     /// The level of the enclosing function whose local `s` names, when
@@ -860,7 +903,12 @@ impl<'a> Parser<'a> {
                 let j = self.mk(ExprKind::Cast(bx(slot)), ip, span);
                 let v = args.remove(0);
                 let v = self.cast(v, Types::INT);
-                Ok(Some(self.runtime_call("longjmp", Types::VOID, vec![j, v], span)))
+                Ok(Some(self.runtime_call(
+                    "longjmp",
+                    Types::VOID,
+                    vec![j, v],
+                    span,
+                )))
             }
         }
     }

@@ -326,8 +326,8 @@ impl<'a> Parser<'a> {
                             return Err(());
                         }
                         if self.level() > 0 {
-                            // its `&&label` values may number labels of
-                            // an enclosing function
+                            // a `&&label` value it receives numbers a
+                            // label of another function
                             self.diags.error(
                                 kw_span,
                                 "computed goto ('goto *') inside a nested function is not supported",
