@@ -68,7 +68,7 @@ l1:
 
 /* the same local label name in two statement expressions */
 #define FIRST_NEG(a, n) ({ __label__ found; int i_; \
-    for (i_ = 0; i_ < (n); i_++) if ((a)[i_] < 0) goto found; i_ = -1; found: i_; })
+    for (i_ = 0; i_ < (n); i_++) if ((a)[i_] < 0) goto found; i_ = -1; found: ; i_; })
 
 int main(void) {
     int a[5] = { 1, 2, -3, 4, -5 };
