@@ -1483,6 +1483,14 @@ impl<'a> Parser<'a> {
             if first && file_scope && self.types.is_func(d.ty) && self.is_p(P::LBrace) {
                 return self.function_def(&spec, name, nspan, d, attrs);
             }
+            if first
+                && !file_scope
+                && self.func.is_some()
+                && self.types.is_func(d.ty)
+                && self.is_p(P::LBrace)
+            {
+                return self.nested_function_def(&spec, name, nspan, d, attrs);
+            }
             if first && file_scope && self.is_kr(&d) && self.is_decl_start(&self.peek().clone()) {
                 let d = self.kr_declarations(d)?;
                 return self.function_def(&spec, name, nspan, d, attrs);
@@ -1525,6 +1533,9 @@ impl<'a> Parser<'a> {
                 }
                 if attrs.no_instrument {
                     self.no_instrument_functions.insert(name);
+                }
+                if attrs.noinline {
+                    self.noinline_functions.insert(name);
                 }
             } else if file_scope
                 || spec.storage == Storage::Extern
@@ -1708,7 +1719,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn function_def(
+    pub(crate) fn function_def(
         &mut self,
         spec: &DeclSpec,
         name: Sym,
@@ -1716,7 +1727,10 @@ impl<'a> Parser<'a> {
         d: Declarator,
         attrs: Attrs,
     ) -> PResult<()> {
-        self.declare_function(name, span, d.ty, spec.storage, true);
+        let nested = self.pending_nested.take();
+        if nested.is_none() {
+            self.declare_function(name, span, d.ty, spec.storage, true);
+        }
         self.no_function_alignment(&attrs, span);
         if attrs.cold {
             self.cold_functions.insert(name);
@@ -1728,7 +1742,11 @@ impl<'a> Parser<'a> {
             .gsyms
             .get(&name)
             .map(|g| g.linkage)
-            .unwrap_or(Linkage::External);
+            .unwrap_or(if nested.is_some() {
+                Linkage::Internal
+            } else {
+                Linkage::External
+            });
         if let Some(g) = self.gsyms.get_mut(&name) {
             if g.defined {
                 let nm = self.interner.get(name).to_string();
@@ -1742,7 +1760,10 @@ impl<'a> Parser<'a> {
         if self.types.is_record(ret) && self.types.size(ret).is_none() {
             self.diags.error(span, "return type is an incomplete type");
         }
-        let fty = self.gsyms.get(&name).map(|g| g.ty).unwrap_or(d.ty);
+        let fty = match &nested {
+            Some(p) => p.lifted_ty,
+            None => self.gsyms.get(&name).map(|g| g.ty).unwrap_or(d.ty),
+        };
         self.func = Some(FuncState {
             name,
             ret,
@@ -1757,8 +1778,9 @@ impl<'a> Parser<'a> {
             refs: HashSet::default(),
             variadic,
         });
-        self.scopes.push(Scope::default());
         let mut params = Vec::new();
+        params.extend(self.begin_level(nested.is_some(), span));
+        self.scopes.push(Scope::default());
         let kr = self.is_kr(&d);
         let mut kr_copies = Vec::new();
         // Parameters of variably modified type (`int n, int a[n][m]`):
@@ -1867,6 +1889,16 @@ impl<'a> Parser<'a> {
             other => other,
         });
         self.pop_scope_warn();
+        let (prologue, no_inline) = self.finish_level(span);
+        let body = body.map(|b| {
+            if prologue.is_empty() {
+                b
+            } else {
+                let mut v = prologue;
+                v.push(b);
+                Stmt::Block(v)
+            }
+        });
         let f = self.func.take().expect("func");
         for (l, (defined, sp)) in &f.labels {
             if !defined {
@@ -1912,7 +1944,7 @@ impl<'a> Parser<'a> {
             label_vla_depth,
             dynamic_stack: f.dynamic_stack,
             weak: attrs.weak,
-            inline: if attrs.noinline {
+            inline: if attrs.noinline || no_inline || self.noinline_functions.contains(&name) {
                 crate::ir::InlineHint::Never
             } else if attrs.always_inline {
                 crate::ir::InlineHint::Always

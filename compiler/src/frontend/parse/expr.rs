@@ -1021,19 +1021,12 @@ impl<'a> Parser<'a> {
                         .error(l.span, format!("expected label name before {d}"));
                     return Err(());
                 }
-                let Some(f) = &mut self.func else {
+                if self.func.is_none() {
                     self.diags
                         .error(sp, "label address '&&' outside a function");
                     return Err(());
-                };
-                f.labels.entry(l.sym).or_insert((false, l.span));
-                let k = match f.label_addrs.iter().position(|&s| s == l.sym) {
-                    Some(i) => i + 1,
-                    None => {
-                        f.label_addrs.push(l.sym);
-                        f.label_addrs.len()
-                    }
-                };
+                }
+                let k = self.label_number(l.sym, l.span)?;
                 let vp = self.types.ptr(Types::VOID);
                 return Ok(self.mk(ExprKind::Int(k as i64), vp, sp));
             }
@@ -1445,7 +1438,11 @@ impl<'a> Parser<'a> {
         if let Some(e) = self.library_builtin(fname.as_deref(), fty, &conv, sp) {
             return Ok(e);
         }
-        Ok(self.mk(ExprKind::Call(bx(f), conv), ret, sp))
+        let call = self.mk(ExprKind::Call(bx(f), conv), ret, sp);
+        if self.nested_fns.is_empty() {
+            return Ok(call);
+        }
+        Ok(self.nested_call(call))
     }
 
     pub(crate) fn primary(&mut self) -> PResult<Expr> {
@@ -1509,14 +1506,25 @@ impl<'a> Parser<'a> {
                 }
                 match self.lookup(t.sym).cloned() {
                     Some(Ordinary::Local(id, ty, _)) => {
+                        if let Some(l) = self.outer_level_of(t.sym) {
+                            return Ok(self.outer_local(l, id, ty, t.span));
+                        }
                         if let Some(f) = &mut self.func {
                             f.locals[id.0 as usize].used = true;
                         }
                         Ok(self.mk(ExprKind::Local(id), ty, t.span))
                     }
                     Some(Ordinary::VlaObject(id, ty)) => {
+                        if let Some(l) = self.outer_level_of(t.sym) {
+                            if let Some(e) = self.outer_vla(l, id, ty, t.span) {
+                                return Ok(e);
+                            }
+                        }
                         let pty = self.types.ptr(ty);
-                        let p = self.mk(ExprKind::Local(id), pty, t.span);
+                        let p = match self.outer_level_of(t.sym) {
+                            Some(l) => self.outer_local(l, id, pty, t.span),
+                            None => self.mk(ExprKind::Local(id), pty, t.span),
+                        };
                         Ok(self.mk(ExprKind::Deref(bx(p)), ty, t.span))
                     }
                     Some(Ordinary::ProtoParam(ty)) => {
@@ -1526,6 +1534,9 @@ impl<'a> Parser<'a> {
                         Ok(self.mk(ExprKind::Global(t.sym), ty, t.span))
                     }
                     Some(Ordinary::Global(s, ty, _)) => {
+                        if self.nested_fns.contains_key(&s) {
+                            return self.nested_fn_ref(s, t.span);
+                        }
                         let ty = self.gsyms.get(&s).map(|g| g.ty).unwrap_or(ty);
                         self.note_ref(s);
                         Ok(self.mk(ExprKind::Global(s), ty, t.span))
@@ -1603,7 +1614,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn note_ref(&mut self, s: crate::frontend::lex::Sym) {
+    pub(crate) fn note_ref(&mut self, s: crate::frontend::lex::Sym) {
         if let Some(f) = &mut self.func {
             f.refs.insert(s);
         } else {

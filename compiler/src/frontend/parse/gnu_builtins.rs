@@ -96,6 +96,9 @@ impl Parser<'_> {
         let Some(plain) = name.strip_prefix("__builtin_") else {
             return Ok(None);
         };
+        if let Some(e) = self.control_builtin(plain, t)? {
+            return Ok(Some(e));
+        }
         match plain {
             "isgreater" | "isgreaterequal" | "isless" | "islessequal" | "islessgreater"
             | "isunordered" => self.float_compare(name, plain, t).map(Some),

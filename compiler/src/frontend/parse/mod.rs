@@ -18,6 +18,7 @@ mod decl;
 mod expr;
 mod gnu_builtins;
 mod init;
+mod nested;
 mod stmt;
 mod union_cast;
 mod vector;
@@ -196,6 +197,9 @@ pub(crate) struct Scope {
     /// order. A jump may leave their scope but not
     /// enter it (C99 §6.8.6.1p1, §6.8.4.2p2).
     pub vm: Vec<VmId>,
+    /// Local labels declared here with `__label__`: name and the unique
+    /// name the function's labels use.
+    pub labels: HashMap<Sym, Sym>,
 }
 
 /// An identifier of variably modified type in scope: its number in the
@@ -345,6 +349,9 @@ pub struct Parser<'a> {
     /// `-fno-builtin` (an empty name) and `-fno-builtin-NAME`: library
     /// functions whose calls stay calls.
     pub no_builtin: Vec<String>,
+    /// Functions declared with `__attribute__((noinline))` (a definition
+    /// without the attribute keeps it).
+    pub(crate) noinline_functions: HashSet<Sym>,
     /// An `__attribute__((may_alias))` was seen.
     pub(crate) may_alias: bool,
     /// The bytes of the wide and UTF-16/32 string literals (stored with
@@ -393,6 +400,13 @@ pub struct Parser<'a> {
     /// The target machine's name, for the error on an undeclared custom
     /// operation.
     pub machine_name: String,
+    /// The function definitions being parsed, outermost first (more than
+    /// one inside a nested function).
+    pub(crate) nest: Vec<nested::Level>,
+    /// Nested functions by their lifted names.
+    pub(crate) nested_fns: HashMap<Sym, nested::NestedFn>,
+    /// Set while `function_def` parses a nested function.
+    pub(crate) pending_nested: Option<nested::Pending>,
 }
 
 impl<'a> Parser<'a> {
@@ -436,6 +450,7 @@ impl<'a> Parser<'a> {
             cold_functions: HashSet::default(),
             no_instrument_functions: HashSet::default(),
             no_builtin: Vec::new(),
+            noinline_functions: HashSet::default(),
             may_alias: false,
             wide_strings: HashSet::default(),
             flex_init_top: None,
@@ -459,6 +474,9 @@ impl<'a> Parser<'a> {
             last_params_pos: 0,
             custom_ops: Vec::new(),
             machine_name: "st231".to_string(),
+            nest: Vec::new(),
+            nested_fns: HashMap::default(),
+            pending_nested: None,
         }
     }
 

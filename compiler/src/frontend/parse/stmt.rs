@@ -46,6 +46,10 @@ impl<'a> Parser<'a> {
             self.bump();
             return self.static_assert();
         }
+        if t.kind == TokKind::Ident && self.interner.get(t.sym) == "__label__" {
+            self.bump();
+            return self.local_labels();
+        }
         let is_label =
             t.kind == TokKind::Ident && self.peek_at(1).is(P::Colon) && self.kw_of(&t).is_none();
         if !is_label && self.is_decl_start(&t) {
@@ -321,6 +325,15 @@ impl<'a> Parser<'a> {
                             );
                             return Err(());
                         }
+                        if self.level() > 0 {
+                            // a `&&label` value it receives numbers a
+                            // label of another function
+                            self.diags.error(
+                                kw_span,
+                                "computed goto ('goto *') inside a nested function is not supported",
+                            );
+                            return Err(());
+                        }
                         return Ok(Stmt::GotoIndirect(e));
                     } else {
                         let d = self.tok_desc(&t);
@@ -329,13 +342,18 @@ impl<'a> Parser<'a> {
                     }
                     return Err(());
                 }
+                let (sym, level) = self.resolve_label(t.sym);
+                if let Some(l) = level.filter(|&l| l < self.level()) {
+                    self.expect_p(P::Semi)?;
+                    return Ok(self.nonlocal_goto(l, sym, t.span));
+                }
                 let vm = self.vm_in_scope();
                 if let Some(f) = &mut self.func {
-                    f.labels.entry(t.sym).or_insert((false, t.span));
-                    f.gotos.push((t.sym, kw_span, vm));
+                    f.labels.entry(sym).or_insert((false, t.span));
+                    f.gotos.push((sym, kw_span, vm));
                 }
                 self.expect_p(P::Semi)?;
-                return Ok(Stmt::Goto(t.sym, t.span));
+                return Ok(Stmt::Goto(sym, t.span));
             }
             Some(Kw::Asm) => {
                 let kw = self.bump();
@@ -359,6 +377,10 @@ impl<'a> Parser<'a> {
         if t.kind == TokKind::Ident && self.peek_at(1).is(P::Colon) && self.kw_of(&t).is_none() {
             self.bump();
             self.bump();
+            let t = match self.resolve_label(t.sym) {
+                (u, Some(l)) if l == self.level() => crate::frontend::lex::Token { sym: u, ..t },
+                _ => t,
+            };
             let mut a = Attrs::default();
             self.attributes(&mut a)?;
             let vm = self.vm_in_scope();
