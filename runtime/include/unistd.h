@@ -3,10 +3,13 @@
 /* unistd.h — lcc runtime (ST200), in runtime/lib/posix.c: one simulated
    core, no operating system; what means nothing here fails with ENOSYS. */
 #include <stddef.h>
+#ifndef _LCC_SSIZE_T
+#define _LCC_SSIZE_T
 typedef int ssize_t;
 typedef int pid_t;
 typedef long off_t;
 typedef unsigned int useconds_t;
+#endif
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
 #define STDERR_FILENO 2

@@ -2164,7 +2164,15 @@ impl<'a> Parser<'a> {
                     self.note_ref(s);
                     return Ok(Some(self.mk(ExprKind::Global(s), ty, t.span)));
                 }
-                // a <math.h> function without the header: its prototype
+                // a <math.h> function without the header: its prototype;
+                // the `long double` form (`…l`) is the `double` one, which
+                // `long double` is on the ST200
+                let (plain, sym) = match plain.strip_suffix('l') {
+                    Some(d) if matches!(math_builtin(d), Some((false, _))) => {
+                        (d, self.interner.intern(d))
+                    }
+                    _ => (plain, sym),
+                };
                 if let Some((float, params)) = math_builtin(plain) {
                     let ft = if float { Types::FLOAT } else { Types::DOUBLE };
                     let fty = self.types.intern(TypeKind::Func {

@@ -104,4 +104,20 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
         "sys/resource.h",
         include_str!("../../../../runtime/include/sys/resource.h"),
     ),
+    (
+        "sys/types.h",
+        include_str!("../../../../runtime/include/sys/types.h"),
+    ),
+    (
+        "sys/mman.h",
+        include_str!("../../../../runtime/include/sys/mman.h"),
+    ),
+    (
+        "sys/stat.h",
+        include_str!("../../../../runtime/include/sys/stat.h"),
+    ),
+    (
+        "fcntl.h",
+        include_str!("../../../../runtime/include/fcntl.h"),
+    ),
 ];
