@@ -896,7 +896,10 @@ impl<'a> Parser<'a> {
             let (ty, evals) = self.type_name_evals()?;
             self.expect_p(P::RParen)?;
             if self.is_p(P::LBrace) {
-                return self.compound_literal(ty, open);
+                // a compound literal is a postfix-expression (C99 §6.5.2):
+                // `(int[]){0, 1, 2}[i]`, `(struct s){…}.m`
+                let e = self.compound_literal(ty, open)?;
+                return self.postfix_rest(e);
             }
             self.enter()?;
             let e = self.cast_expr();
