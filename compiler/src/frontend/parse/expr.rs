@@ -1764,20 +1764,7 @@ impl<'a> Parser<'a> {
     }
     /// GNU builtins; None if `name` is not one (then it is an ordinary name).
     fn builtin(&mut self, name: &str, t: &crate::frontend::lex::Token) -> PResult<Option<Expr>> {
-        let args_of = |s: &mut Self| -> PResult<(Vec<Expr>, Span)> {
-            s.expect_p(P::LParen)?;
-            let mut v = Vec::new();
-            if !s.is_p(P::RParen) {
-                loop {
-                    v.push(s.assign_expr()?);
-                    if !s.eat_p(P::Comma) {
-                        break;
-                    }
-                }
-            }
-            let c = s.expect_p(P::RParen)?;
-            Ok((v, c))
-        };
+        let args_of = |s: &mut Self| s.builtin_args();
         let nargs = |s: &mut Self, v: &[Expr], n: usize, sp: Span| -> PResult<()> {
             if v.len() != n {
                 s.diags.error(

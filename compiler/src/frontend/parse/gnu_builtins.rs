@@ -205,8 +205,9 @@ impl Parser<'_> {
         }
     }
 
-    /// Parses the parenthesised arguments of `name`, exactly `n` of them.
-    fn args_n(&mut self, name: &str, n: usize, t: &Token) -> PResult<(Vec<Expr>, Span)> {
+    /// Parses the parenthesised arguments of a builtin: the arguments and
+    /// the span of the closing `)`.
+    pub(crate) fn builtin_args(&mut self) -> PResult<(Vec<Expr>, Span)> {
         self.expect_p(P::LParen)?;
         let mut v = Vec::new();
         if !self.is_p(P::RParen) {
@@ -218,6 +219,12 @@ impl Parser<'_> {
             }
         }
         let c = self.expect_p(P::RParen)?;
+        Ok((v, c))
+    }
+
+    /// Parses the parenthesised arguments of `name`, exactly `n` of them.
+    fn args_n(&mut self, name: &str, n: usize, t: &Token) -> PResult<(Vec<Expr>, Span)> {
+        let (v, c) = self.builtin_args()?;
         let sp = t.span.to(c);
         if v.len() != n {
             self.diags.error(

@@ -511,7 +511,7 @@ impl<'a> Parser<'a> {
     /// element `mask[i] mod n` (one input) or `mask[i] mod 2n` of `a`
     /// followed by `b`.
     pub(crate) fn vector_shuffle(&mut self, t: &Token) -> PResult<Expr> {
-        let (args, close) = self.vector_builtin_args()?;
+        let (args, close) = self.builtin_args()?;
         let sp = t.span.to(close);
         self.vector_in_function(sp)?;
         if args.len() != 2 && args.len() != 3 {
@@ -633,21 +633,5 @@ impl<'a> Parser<'a> {
             stmts.push(Stmt::Expr(asg));
         }
         Ok(self.vector_value(stmts, result, sp))
-    }
-
-    /// The parenthesised arguments of a builtin and the closing `)`.
-    fn vector_builtin_args(&mut self) -> PResult<(Vec<Expr>, Span)> {
-        self.expect_p(P::LParen)?;
-        let mut v = Vec::new();
-        if !self.is_p(P::RParen) {
-            loop {
-                v.push(self.assign_expr()?);
-                if !self.eat_p(P::Comma) {
-                    break;
-                }
-            }
-        }
-        let c = self.expect_p(P::RParen)?;
-        Ok((v, c))
     }
 }
