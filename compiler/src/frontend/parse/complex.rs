@@ -136,23 +136,7 @@ impl<'a> Parser<'a> {
         if self.is_trivial(&e) {
             return e;
         }
-        let (ty, sp) = (self.types.unqualified(e.ty), e.span);
-        let id = self.new_local(None, ty, sp, None);
-        if let Some(f) = &mut self.func {
-            f.locals[id.0 as usize].used = true;
-        }
-        let init = Init {
-            items: vec![InitItem {
-                offset: 0,
-                ty,
-                bits: None,
-                expr: e,
-            }],
-            strings: vec![],
-            zero: false,
-        };
-        pre.push(Stmt::Decl(id, Some(init)));
-        self.mk(ExprKind::Local(id), ty, sp)
+        self.temp_object(e, pre)
     }
 
     /// Part `imag` (0 real, 1 imaginary) of the complex object or value `e`.
