@@ -381,6 +381,103 @@ pub struct BundleCosts {
     pub dcache_misses: u64,
 }
 
+impl BundleCosts {
+    /// Adds `o` field by field.
+    pub fn add(&mut self, o: &BundleCosts) {
+        self.cycles += o.cycles;
+        self.bundles += o.bundles;
+        self.operations += o.operations;
+        self.stalls += o.stalls;
+        self.icache_misses += o.icache_misses;
+        self.dcache_misses += o.dcache_misses;
+    }
+
+    /// `self - o` field by field (`o` is an earlier reading of a running total).
+    pub fn since(&self, o: &BundleCosts) -> BundleCosts {
+        BundleCosts {
+            cycles: self.cycles - o.cycles,
+            bundles: self.bundles - o.bundles,
+            operations: self.operations - o.operations,
+            stalls: self.stalls - o.stalls,
+            icache_misses: self.icache_misses - o.icache_misses,
+            dcache_misses: self.dcache_misses - o.dcache_misses,
+        }
+    }
+}
+
+/// One arc of the call graph of a profile: the calls from the bundle at
+/// `site` to the function entered at `callee`, with their inclusive cost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CallArc {
+    /// Address of the calling bundle (`call` or `icall`).
+    pub site: u32,
+    /// Address the call jumped to (the callee's entry).
+    pub callee: u32,
+    /// Calls made.
+    pub count: u64,
+    /// Costs from the call's entry into the callee to its return, callees
+    /// of the callee included (a call still running when the program
+    /// stops is charged up to the stop).
+    pub inclusive: BundleCosts,
+}
+
+/// A call not yet returned.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    site: u32,
+    callee: u32,
+    /// The return address: the bundle after the call.
+    ret: u32,
+    /// The running total of costs when the callee was entered.
+    entry: BundleCosts,
+}
+
+/// `--profile`: per-bundle costs and the call graph. A `call`/`icall`
+/// opens a frame; a taken `igoto` (a `return`) or `rfi` to the return
+/// address of an open frame closes it and every frame above it (a
+/// `longjmp` closes several).
+#[derive(Debug, Default)]
+struct Profile {
+    /// Per decoded bundle.
+    costs: Vec<BundleCosts>,
+    /// Running total of everything charged.
+    total: BundleCosts,
+    frames: Vec<Frame>,
+    /// (site, callee) → (count, inclusive costs).
+    arcs: std::collections::BTreeMap<(u32, u32), (u64, BundleCosts)>,
+}
+
+impl Profile {
+    fn charge(&mut self, bi: u32, c: &BundleCosts) {
+        self.costs[bi as usize].add(c);
+        self.total.add(c);
+    }
+
+    /// A taken control transfer of the bundle at `pc` (whose next bundle
+    /// in memory is at `fall`) of kind `kind` to `target`.
+    fn transfer(&mut self, pc: u32, fall: u32, kind: Kind, target: u32) {
+        match kind {
+            Kind::Call | Kind::Icall => self.frames.push(Frame {
+                site: pc,
+                callee: target,
+                ret: fall,
+                entry: self.total,
+            }),
+            Kind::Igoto | Kind::Rfi => {
+                if let Some(k) = self.frames.iter().rposition(|f| f.ret == target) {
+                    while self.frames.len() > k {
+                        let f = self.frames.pop().expect("frame");
+                        let arc = self.arcs.entry((f.site, f.callee)).or_default();
+                        arc.0 += 1;
+                        arc.1.add(&self.total.since(&f.entry));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 struct Pending {
     land: u64,
@@ -430,7 +527,7 @@ pub struct Machine {
     reservation: Option<u32>,
     io: Io,
     trace: Option<Box<dyn Write>>,
-    profile: Option<Vec<BundleCosts>>,
+    profile: Option<Profile>,
     /// `--profile-edges`: per decoded bundle, how often its conditional
     /// branch was taken and not taken.
     edges: Option<Vec<[u64; 2]>>,
@@ -521,7 +618,7 @@ impl Machine {
 
     /// Collects per-bundle costs for a profile.
     pub fn enable_profile(&mut self) {
-        self.profile = Some(Vec::new());
+        self.profile = Some(Profile::default());
     }
 
     /// Counts the outcomes of every conditional branch (`br`, `brf`) for
@@ -549,10 +646,34 @@ impl Machine {
     pub fn profile(&self) -> Option<Vec<(u32, BundleCosts)>> {
         let p = self.profile.as_ref()?;
         Some(
-            p.iter()
+            p.costs
+                .iter()
                 .enumerate()
                 .filter(|(_, c)| c.bundles > 0)
                 .map(|(i, c)| (self.code.bundles[i].pc, *c))
+                .collect(),
+        )
+    }
+
+    /// The call graph of the profile, by call site then callee, if
+    /// profiling is enabled: calls still open (the program stopped inside
+    /// them) count as made, with their costs up to the stop.
+    pub fn call_graph(&self) -> Option<Vec<CallArc>> {
+        let p = self.profile.as_ref()?;
+        let mut arcs = p.arcs.clone();
+        for f in p.frames.iter().rev() {
+            let arc = arcs.entry((f.site, f.callee)).or_default();
+            arc.0 += 1;
+            arc.1.add(&p.total.since(&f.entry));
+        }
+        Some(
+            arcs.into_iter()
+                .map(|((site, callee), (count, inclusive))| CallArc {
+                    site,
+                    callee,
+                    count,
+                    inclusive,
+                })
                 .collect(),
         )
     }
@@ -650,7 +771,8 @@ impl Machine {
                 DecodeFault::Illegal(why) => TrapKind::Illegal(why),
             })?;
         if let Some(p) = &mut self.profile {
-            p.resize(self.code.bundles.len(), BundleCosts::default());
+            p.costs
+                .resize(self.code.bundles.len(), BundleCosts::default());
         }
         if let Some(e) = &mut self.edges {
             e.resize(self.code.bundles.len(), [0, 0]);
@@ -1338,11 +1460,23 @@ impl Machine {
                     mem_writes.take(),
                 );
                 if let Some(p) = &mut self.profile {
-                    let c = &mut p[bi as usize];
-                    c.cycles += penalty;
-                    c.stalls += penalty;
-                    c.stalls += dstall as u64;
-                    c.cycles += dstall as u64;
+                    let late = penalty + dstall as u64;
+                    p.charge(
+                        bi,
+                        &BundleCosts {
+                            cycles: late,
+                            stalls: late,
+                            ..Default::default()
+                        },
+                    );
+                    if taken {
+                        let ops = &self.code.ops[b.op_start as usize..][..b.op_count as usize];
+                        if let Some(op) = ops.iter().find(|o| {
+                            matches!(o.kind, Kind::Call | Kind::Icall | Kind::Igoto | Kind::Rfi)
+                        }) {
+                            p.transfer(b.pc, b.next_pc, op.kind, next_pc);
+                        }
+                    }
                 }
             }
             self.pc = next_pc;
@@ -1364,13 +1498,17 @@ impl Machine {
         mem_write: Option<(u32, u32, u32)>,
     ) {
         if let Some(p) = &mut self.profile {
-            let c = &mut p[bi as usize];
-            c.bundles += 1;
-            c.operations += b.counted_ops as u64;
-            c.cycles += 1 + (issue - fetch);
-            c.stalls += issue - fetch;
-            c.icache_misses += imiss;
-            c.dcache_misses += dmiss;
+            p.charge(
+                bi,
+                &BundleCosts {
+                    bundles: 1,
+                    operations: b.counted_ops as u64,
+                    cycles: 1 + (issue - fetch),
+                    stalls: issue - fetch,
+                    icache_misses: imiss,
+                    dcache_misses: dmiss,
+                },
+            );
         }
         if self.trace.is_some() {
             let mut line = format!(

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use isa::model::{StageTable, ALL_CLASSES};
 
-use crate::machine::{BundleCosts, Machine, Stats};
+use crate::machine::{BundleCosts, CallArc, Machine, Stats};
 use crate::symbols::Symbols;
 use crate::trap::Stop;
 
@@ -188,79 +188,136 @@ pub fn branch_profile(counts: &[(u32, u64, u64)], symbols: &Symbols) -> String {
     out
 }
 
-/// A profile in callgrind format (readable by `callgrind_annotate` and
-/// KCachegrind): events `Cycles Bundles Operations Stalls I1miss D1miss`,
-/// costs per function and source line (`positions: line`); code with no
-/// line information is charged to line 0 of file `???`, code outside any
-/// symbol to a function named after its address.
-pub fn callgrind(costs: &[(u32, BundleCosts)], symbols: &Symbols, command: &str) -> String {
-    // (file, function) → line → costs.
-    let mut table: BTreeMap<(String, String), BTreeMap<u32, [u64; 6]>> = BTreeMap::new();
-    let mut totals = [0u64; 6];
-    for (pc, c) in costs {
-        let func = match symbols.function(*pc) {
-            Some((f, _)) => f.name.clone(),
-            None => format!("0x{pc:08x}"),
-        };
-        let (file, line) = symbols
-            .line(*pc)
-            .map(|(f, l)| (f.to_string(), l))
-            .unwrap_or_else(|| ("???".to_string(), 0));
-        let v = [
+/// A profile in callgrind format (valgrind's "Callgrind Format
+/// Specification"; read by `callgrind_annotate` and KCachegrind): events
+/// `Cycles Bundles Operations Stalls I1miss D1miss`, `positions: instr
+/// line` (each bundle's address and source line, so that KCachegrind shows
+/// costs on the disassembly as well as on the source), costs per function
+/// and bundle, and the call graph: for each call site and callee, a
+/// `cfl=`/`cfn=`/`calls=COUNT ENTRY LINE` group then the site's position and
+/// the calls' inclusive costs. Code with no line information is charged to
+/// line 0 of file `???`, code outside any symbol to a function named after
+/// its address.
+pub fn callgrind(
+    costs: &[(u32, BundleCosts)],
+    calls: &[CallArc],
+    symbols: &Symbols,
+    command: &str,
+) -> String {
+    let func_of = |pc: u32| match symbols.function(pc) {
+        Some((f, _)) => f.name.clone(),
+        None => format!("0x{pc:08x}"),
+    };
+    let vec_of = |c: &BundleCosts| {
+        [
             c.cycles,
             c.bundles,
             c.operations,
             c.stalls,
             c.icache_misses,
             c.dcache_misses,
-        ];
-        let slot = table
-            .entry((file, func))
-            .or_default()
-            .entry(line)
-            .or_default();
-        for i in 0..6 {
-            slot[i] += v[i];
-            totals[i] += v[i];
-        }
-    }
-    let mut out = String::new();
-    out.push_str("# callgrind format\nversion: 1\ncreator: stsim\n");
-    let _ = writeln!(out, "cmd: {command}");
-    out.push_str("positions: line\n");
-    out.push_str("events: Cycles Bundles Operations Stalls I1miss D1miss\n");
+        ]
+    };
     let join = |v: &[u64; 6]| {
         v.iter()
             .map(|x| x.to_string())
             .collect::<Vec<_>>()
             .join(" ")
     };
+    // Each function's file: that of its first bundle with line
+    // information ("???" if none has any); its bundles without line
+    // information are charged to line 0 of that file, those from other
+    // files (inlined code) follow an `fi=` line.
+    let mut home: BTreeMap<String, String> = BTreeMap::new();
+    for (pc, _) in costs {
+        if let Some((file, _)) = symbols.line(*pc) {
+            home.entry(func_of(*pc)).or_insert_with(|| file.to_string());
+        }
+    }
+    let home_of = |func: &str| home.get(func).cloned().unwrap_or_else(|| "???".into());
+    let position = |pc: u32, func: &str| {
+        symbols
+            .line(pc)
+            .map(|(f, l)| (f.to_string(), l))
+            .unwrap_or_else(|| (home_of(func), 0))
+    };
+    // function → its bundles (address, file, line, costs) and the calls
+    // made from them (site, file, line, callee, count, inclusive costs).
+    type Bundles = Vec<(u32, String, u32, [u64; 6])>;
+    type Calls = Vec<(u32, String, u32, u32, u64, [u64; 6])>;
+    let mut table: BTreeMap<String, (Bundles, Calls)> = BTreeMap::new();
+    let mut totals = [0u64; 6];
+    for (pc, c) in costs {
+        let func = func_of(*pc);
+        let (file, line) = position(*pc, &func);
+        let v = vec_of(c);
+        table.entry(func).or_default().0.push((*pc, file, line, v));
+        for i in 0..6 {
+            totals[i] += v[i];
+        }
+    }
+    for a in calls {
+        let func = func_of(a.site);
+        let (file, line) = position(a.site, &func);
+        table.entry(func).or_default().1.push((
+            a.site,
+            file,
+            line,
+            a.callee,
+            a.count,
+            vec_of(&a.inclusive),
+        ));
+    }
+    let mut out = String::new();
+    out.push_str("# callgrind format\nversion: 1\ncreator: stsim\n");
+    let _ = writeln!(out, "cmd: {command}");
+    out.push_str("positions: instr line\n");
+    out.push_str("events: Cycles Bundles Operations Stalls I1miss D1miss\n");
     let _ = writeln!(out, "summary: {}", join(&totals));
+    // Name compression (one table for fl/fi/cfl, one for fn/cfn): `(id)
+    // name` the first time, `(id)` after.
+    fn name(ids: &mut BTreeMap<String, usize>, n: &str) -> String {
+        match ids.get(n) {
+            Some(id) => format!("({id})"),
+            None => {
+                let id = ids.len() + 1;
+                ids.insert(n.to_string(), id);
+                format!("({id}) {n}")
+            }
+        }
+    }
     let mut file_ids: BTreeMap<String, usize> = BTreeMap::new();
     let mut fn_ids: BTreeMap<String, usize> = BTreeMap::new();
-    for ((file, func), lines) in &table {
-        let n = file_ids.len() + 1;
-        match file_ids.get(file) {
-            Some(id) => {
-                let _ = writeln!(out, "\nfl=({id})");
+    for (func, (bundles, arcs)) in &table {
+        let fl = home_of(func);
+        let _ = writeln!(out, "\nfl={}", name(&mut file_ids, &fl));
+        let _ = writeln!(out, "fn={}", name(&mut fn_ids, func));
+        let mut current = fl.clone();
+        let switch_to = |out: &mut String,
+                         ids: &mut BTreeMap<String, usize>,
+                         current: &mut String,
+                         file: &String| {
+            if file != current {
+                let _ = writeln!(out, "fi={}", name(ids, file));
+                *current = file.clone();
             }
-            None => {
-                file_ids.insert(file.clone(), n);
-                let _ = writeln!(out, "\nfl=({n}) {file}");
-            }
+        };
+        for (pc, file, line, v) in bundles {
+            switch_to(&mut out, &mut file_ids, &mut current, file);
+            let _ = writeln!(out, "0x{pc:x} {line} {}", join(v));
         }
-        let n = fn_ids.len() + 1;
-        match fn_ids.get(func) {
-            Some(id) => {
-                let _ = writeln!(out, "fn=({id})");
+        for (site, file, line, callee, count, v) in arcs {
+            switch_to(&mut out, &mut file_ids, &mut current, file);
+            let cfunc = func_of(*callee);
+            let cfile = home_of(&cfunc);
+            // The callee's file is the current one unless named.
+            if cfile != fl {
+                let _ = writeln!(out, "cfl={}", name(&mut file_ids, &cfile));
             }
-            None => {
-                fn_ids.insert(func.clone(), n);
-                let _ = writeln!(out, "fn=({n}) {func}");
-            }
-        }
-        for (line, v) in lines {
-            let _ = writeln!(out, "{line} {}", join(v));
+            let _ = writeln!(out, "cfn={}", name(&mut fn_ids, &cfunc));
+            let (_, cline) = position(*callee, &cfunc);
+            let _ = writeln!(out, "calls={count} 0x{callee:x} {cline}");
+            let _ = writeln!(out, "0x{site:x} {line} {}", join(v));
         }
     }
     let _ = writeln!(out, "\ntotals: {}", join(&totals));

@@ -298,9 +298,11 @@ loop:\n\tadd $r3 = $r3, -1\n\t;;\n\tcmpne $b0 = $r3, 0\n\t;;\n\tbr $b0, loop\n\t
     let text = std::fs::read_to_string(&prof).unwrap();
     // Hand count: line 7 (add) issues 100 times; line 9 (cmpne) 100 times;
     // line 11 (br) 100 times, each waiting 2 cycles for the compare (§5.3)
-    // and 99 times taken (+1): 100 × 3 + 99 = 399 cycles.
-    assert!(text.contains("\n7 100 100 100 0 0 0\n"), "{text}");
-    assert!(text.contains("\n11 399 100 100 299 0 0\n"), "{text}");
+    // and 99 times taken (+1): 100 × 3 + 99 = 399 cycles. Positions are
+    // `instr line`: one-syllable bundles from 0x1000 (the default text
+    // address), so the add is at 0x1004 and the branch at 0x100c.
+    assert!(text.contains("\n0x1004 7 100 100 100 0 0 0\n"), "{text}");
+    assert!(text.contains("\n0x100c 11 399 100 100 299 0 0\n"), "{text}");
     if !annotate.exists() {
         eprintln!("callgrind_annotate not installed: skipping its check");
         return;

@@ -41,7 +41,12 @@ fn run_bytes(bytes: &[u8], model: ProcessorModel) {
     }
     let stop = m.run();
     let _ = simulator::report::stop_message(&stop, &m, &p.symbols);
-    let _ = simulator::report::callgrind(&m.profile().unwrap_or_default(), &p.symbols, "prog");
+    let _ = simulator::report::callgrind(
+        &m.profile().unwrap_or_default(),
+        &m.call_graph().unwrap_or_default(),
+        &p.symbols,
+        "prog",
+    );
 }
 
 proptest! {

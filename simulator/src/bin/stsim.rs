@@ -174,7 +174,8 @@ fn main() -> ExitCode {
     }
     if let Some(path) = &cli.profile {
         let costs = machine.profile().unwrap_or_default();
-        let text = report::callgrind(&costs, &program.symbols, &argv.join(" "));
+        let calls = machine.call_graph().unwrap_or_default();
+        let text = report::callgrind(&costs, &calls, &program.symbols, &argv.join(" "));
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("stsim: error: cannot write `{}`: {e}", path.display());
             report_failed = true;

@@ -1,0 +1,181 @@
+//! End-to-end tests of `stsim`'s instruments on C programs built with the
+//! compiler, the runtime and the linker (as libraries): the call graph of
+//! `--profile`, the region of interest of `<stsim.h>`, the trace window,
+//! the stack-overflow trap, the load errors and the program's options.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("stsim-instr-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Compiles `dir/name.c` (written from `source`) with `flags` and links it
+/// with the runtime into `dir/name`.
+fn build_c(dir: &Path, name: &str, source: &str, flags: &[&str]) -> PathBuf {
+    let src_path = dir.join(format!("{name}.c"));
+    std::fs::write(&src_path, source).unwrap();
+    let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+    let cfg = compiler::driver::Config::from_flags(&flags).unwrap();
+    let sources = vec![(
+        src_path.to_string_lossy().into_owned(),
+        source.as_bytes().to_vec(),
+    )];
+    let exe = compiler::driver::build_executable(&sources, &cfg)
+        .unwrap_or_else(|e| panic!("lcc: {}", e.render()));
+    let path = dir.join(name);
+    std::fs::write(&path, exe).unwrap();
+    path
+}
+
+fn stsim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stsim"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+// ---------------------------------------------------------------------
+// --profile: the call graph
+
+/// A float FIR filter: `fir` makes N × TAPS = 64 × 8 = 512 multiplications
+/// and 512 additions, each a call of the soft-float helpers `__mulsf3` and
+/// `__addsf3`; nothing else in the program multiplies or adds floats
+/// (`main` only converts integers to floats and back).
+const FIR: &str = r#"
+#include <stdio.h>
+#define N 64
+#define TAPS 8
+float x[N + TAPS], h[TAPS], y[N];
+
+__attribute__((noinline)) void fir(void)
+{
+    for (int i = 0; i < N; i++) {
+        float acc = 0.0f;
+        for (int k = 0; k < TAPS; k++)
+            acc += h[k] * x[i + k];
+        y[i] = acc;
+    }
+}
+
+int main(void)
+{
+    for (int i = 0; i < N + TAPS; i++)
+        x[i] = (float)(i & 7);
+    for (int k = 0; k < TAPS; k++)
+        h[k] = (float)(k + 1);
+    fir();
+    printf("%d\n", (int)y[0]);
+    return 0;
+}
+"#;
+
+/// The cost of the first event (Cycles) per function in
+/// `callgrind_annotate`'s function table ("  1,234 (12.3%)  file:function").
+fn annotate_cycles(profile: &Path, inclusive: bool) -> Vec<(String, u64)> {
+    let annotate = Path::new("/usr/bin/callgrind_annotate");
+    assert!(
+        annotate.exists(),
+        "callgrind_annotate is missing: install valgrind (.ci/run does)"
+    );
+    let o = Command::new(annotate)
+        .arg(format!(
+            "--inclusive={}",
+            if inclusive { "yes" } else { "no" }
+        ))
+        .arg(profile)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    // The function table: after the header line ending in
+    // "file:function" and its rule, up to the next blank line.
+    let mut v = Vec::new();
+    let mut lines = text.lines().skip_while(|l| !l.ends_with("file:function"));
+    lines.next();
+    lines.next();
+    for line in lines.take_while(|l| !l.trim().is_empty()) {
+        let cost = line.split_whitespace().next().unwrap_or("");
+        let func = line.rsplit(':').next().unwrap_or("").trim().to_string();
+        v.push((func, cost.replace(',', "").parse::<u64>().unwrap()));
+    }
+    assert!(!v.is_empty(), "{text}");
+    v
+}
+
+fn cost_of(table: &[(String, u64)], func: &str) -> u64 {
+    table
+        .iter()
+        .filter(|(f, _)| f == func)
+        .map(|(_, n)| *n)
+        .sum()
+}
+
+#[test]
+fn profile_charges_the_soft_float_helpers_to_their_caller() {
+    let dir = scratch("fir");
+    let exe = build_c(&dir, "fir", FIR, &["-O2"]);
+    let prof = dir.join("callgrind.out");
+    let o = stsim(&["--profile", prof.to_str().unwrap(), exe.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // y[0] = Σ h[k]·x[k] = Σ (k+1)·k for k < 8 = 0+2+6+12+20+30+42+56 = 168.
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "168\n");
+    let text = std::fs::read_to_string(&prof).unwrap();
+    assert!(text.contains("\npositions: instr line\n"), "{text}");
+    // 512 calls of each helper, all from fir (one call site each, or
+    // several summing to 512).
+    let calls_to = |callee: &str| -> u64 {
+        let mut n = 0;
+        let mut current = String::new();
+        for l in text.lines() {
+            if let Some(c) = l.strip_prefix("cfn=") {
+                current = c.to_string();
+            } else if let Some(c) = l.strip_prefix("calls=") {
+                if current.ends_with(callee) || fn_name_of(&text, &current) == callee {
+                    n += c.split(' ').next().unwrap().parse::<u64>().unwrap();
+                }
+            }
+        }
+        n
+    };
+    assert_eq!(calls_to("__mulsf3"), 512, "{text}");
+    assert_eq!(calls_to("__addsf3"), 512, "{text}");
+
+    let exclusive = annotate_cycles(&prof, false);
+    let inclusive = annotate_cycles(&prof, true);
+    let fir_self = cost_of(&exclusive, "fir");
+    let helpers = cost_of(&exclusive, "__mulsf3") + cost_of(&exclusive, "__addsf3");
+    let fir_incl = cost_of(&inclusive, "fir");
+    assert!(fir_self > 0 && helpers > 0, "{exclusive:?}");
+    assert!(
+        fir_incl >= fir_self + helpers,
+        "fir inclusive {fir_incl} < self {fir_self} + helpers {helpers}"
+    );
+    // main calls fir: its inclusive cost covers fir's.
+    assert!(cost_of(&inclusive, "main") > fir_incl, "{inclusive:?}");
+}
+
+/// The name a compressed `cfn=(id)` stands for (its first `(id) name`).
+fn fn_name_of(text: &str, reference: &str) -> String {
+    let id = reference.split(')').next().unwrap_or("").to_string() + ")";
+    for l in text.lines() {
+        for key in ["fn=", "cfn="] {
+            if let Some(r) = l.strip_prefix(key) {
+                if let Some(name) = r.strip_prefix(&id) {
+                    if !name.is_empty() {
+                        return name.trim().to_string();
+                    }
+                }
+            }
+        }
+    }
+    String::new()
+}
