@@ -5,6 +5,8 @@
 #   int __write(int fd, const void *buf, unsigned len) syscall 2
 #   int __read(int fd, void *buf, unsigned len)        syscall 3
 #   unsigned long long __cycles(void)                  syscall 4 ($r16 low, $r17 high)
+#   void stsim_roi_begin(void)                         syscall 16 (<stsim.h>)
+#   void stsim_roi_end(void)                           syscall 17
 #
 # lcc runtime (ST200), hand-written assembly (ISA-ST200 §7.5 syntax).
 
@@ -59,3 +61,29 @@ __cycles:
 	;;
 	.endp
 	.size __cycles, . - __cycles
+
+	.text
+	.align 8
+	.global stsim_roi_begin
+	.type stsim_roi_begin, @function
+	.proc
+stsim_roi_begin:
+	syscall 16
+	;;
+	return $r63
+	;;
+	.endp
+	.size stsim_roi_begin, . - stsim_roi_begin
+
+	.text
+	.align 8
+	.global stsim_roi_end
+	.type stsim_roi_end, @function
+	.proc
+stsim_roi_end:
+	syscall 17
+	;;
+	return $r63
+	;;
+	.endp
+	.size stsim_roi_end, . - stsim_roi_end

@@ -40,5 +40,5 @@ pub mod symbols;
 pub mod trap;
 
 pub use loader::{LoadError, Program};
-pub use machine::{BundleCosts, CallArc, Engine, EngineStats, Io, Machine, Options, Stats};
+pub use machine::{BundleCosts, CallArc, Engine, EngineStats, Io, Machine, Options, Roi, Stats};
 pub use trap::{Stop, Trap, TrapKind};

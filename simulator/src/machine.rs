@@ -69,6 +69,10 @@ pub mod syscalls {
     pub const READ: u32 = 3;
     /// `cycles()` → `$r16` low, `$r17` high 32 bits of the cycle count.
     pub const CYCLES: u32 = 4;
+    /// `stsim_roi_begin()`: a region of interest starts after this bundle.
+    pub const ROI_BEGIN: u32 = 16;
+    /// `stsim_roi_end()`: the region of interest ends before this bundle.
+    pub const ROI_END: u32 = 17;
     /// Negative errno results.
     pub const EBADF: i32 = 9;
     /// Bad buffer address.
@@ -204,6 +208,86 @@ pub struct Stats {
     pub icache: CacheStats,
     /// Data cache counters (one access per load or store).
     pub dcache: CacheStats,
+}
+
+impl Stalls {
+    fn add(&mut self, o: &Stalls) {
+        for (a, b) in self.interlock.iter_mut().zip(o.interlock) {
+            *a += b;
+        }
+        self.syscall += o.syscall;
+        self.taken_branch += o.taken_branch;
+        self.icache_miss += o.icache_miss;
+        self.dcache_miss += o.dcache_miss;
+    }
+
+    fn since(&self, o: &Stalls) -> Stalls {
+        let mut d = self.clone();
+        for (a, b) in d.interlock.iter_mut().zip(o.interlock) {
+            *a -= b;
+        }
+        d.syscall -= o.syscall;
+        d.taken_branch -= o.taken_branch;
+        d.icache_miss -= o.icache_miss;
+        d.dcache_miss -= o.dcache_miss;
+        d
+    }
+}
+
+fn cache_add(a: &mut CacheStats, b: &CacheStats) {
+    a.hits += b.hits;
+    a.misses += b.misses;
+    a.writebacks += b.writebacks;
+    a.prefetch_hits += b.prefetch_hits;
+    a.prefetches += b.prefetches;
+}
+
+fn cache_since(a: &CacheStats, b: &CacheStats) -> CacheStats {
+    CacheStats {
+        hits: a.hits - b.hits,
+        misses: a.misses - b.misses,
+        writebacks: a.writebacks - b.writebacks,
+        prefetch_hits: a.prefetch_hits - b.prefetch_hits,
+        prefetches: a.prefetches - b.prefetches,
+    }
+}
+
+impl Stats {
+    /// Adds `o` counter by counter.
+    pub fn add(&mut self, o: &Stats) {
+        self.cycles += o.cycles;
+        self.bundles += o.bundles;
+        self.operations += o.operations;
+        self.taken_branches += o.taken_branches;
+        self.stalls.add(&o.stalls);
+        cache_add(&mut self.icache, &o.icache);
+        cache_add(&mut self.dcache, &o.dcache);
+    }
+
+    /// The counters since the earlier reading `o` (`self - o`).
+    pub fn since(&self, o: &Stats) -> Stats {
+        Stats {
+            cycles: self.cycles - o.cycles,
+            bundles: self.bundles - o.bundles,
+            operations: self.operations - o.operations,
+            taken_branches: self.taken_branches - o.taken_branches,
+            stalls: self.stalls.since(&o.stalls),
+            icache: cache_since(&self.icache, &o.icache),
+            dcache: cache_since(&self.dcache, &o.dcache),
+        }
+    }
+}
+
+/// The region of interest (`<stsim.h>`, semihosting calls 16 and 17): the
+/// counters of every region run so far, summed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Roi {
+    /// Regions closed (`stsim_roi_end` after a `stsim_roi_begin`).
+    pub regions: u64,
+    /// Their counters, summed.
+    pub stats: Stats,
+    /// The counters when the open region began, if one is open.
+    start: Option<Stats>,
 }
 
 /// Where the program's standard streams go (semihosting `read`/`write`).
@@ -523,6 +607,7 @@ pub struct Machine {
     dcache: Cache,
     last_iline: Option<u32>,
     stats: Stats,
+    roi: Roi,
     cregs: Vec<u32>,
     reservation: Option<u32>,
     io: Io,
@@ -585,6 +670,7 @@ impl Machine {
             dcache,
             last_iline: None,
             stats: Stats::default(),
+            roi: Roi::default(),
             cregs: vec![0; CONTROL_REGISTERS.len()],
             reservation: None,
             io: Io::Host,
@@ -740,6 +826,19 @@ impl Machine {
         s.icache = self.icache.stats;
         s.dcache = self.dcache.stats;
         s
+    }
+
+    /// The region of interest: `None` if the program never began one; else
+    /// the regions closed and their summed counters, a region still open
+    /// counting up to now.
+    pub fn roi(&self) -> Option<Roi> {
+        let mut r = self.roi.clone();
+        let start = r.start.take();
+        if let Some(start) = &start {
+            r.regions += 1;
+            r.stats.add(&self.stats().since(start));
+        }
+        (r.regions > 0 || start.is_some()).then_some(r)
     }
 
     /// The disassembly of the bundle at `pc`.
@@ -1596,6 +1695,27 @@ impl Machine {
             syscalls::CYCLES => {
                 self.vals[17] = (issue >> 32) as u32;
                 issue as u32 as i32
+            }
+            // The region runs from the cycle after the `begin` bundle to
+            // the issue of the `end` bundle: the counters already include
+            // the calling bundle, so `end` takes it back out (its stall
+            // cycles, spent waiting for the region's results, stay in).
+            syscalls::ROI_BEGIN => {
+                self.roi.start = Some(self.stats());
+                0
+            }
+            syscalls::ROI_END => {
+                if let Some(start) = self.roi.start.take() {
+                    let mut now = self.stats();
+                    now.cycles = issue;
+                    now.bundles -= 1;
+                    if let Some(bi) = self.lookup(self.pc) {
+                        now.operations -= self.code.bundles[bi as usize].counted_ops as u64;
+                    }
+                    self.roi.regions += 1;
+                    self.roi.stats.add(&now.since(&start));
+                }
+                0
             }
             _ => -syscalls::ENOSYS,
         };

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use isa::model::{StageTable, ALL_CLASSES};
 
-use crate::machine::{BundleCosts, CallArc, Machine, Stats};
+use crate::machine::{BundleCosts, CallArc, Machine, Roi, Stats};
 use crate::symbols::Symbols;
 use crate::trap::Stop;
 
@@ -65,6 +65,25 @@ pub fn stall_causes(stats: &Stats) -> Vec<(String, u64)> {
 pub fn stats_text(stats: &Stats, model_name: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "stsim statistics ({model_name})");
+    counters_text(&mut s, stats);
+    s
+}
+
+/// The `--stats` section of the region of interest (`<stsim.h>`): the
+/// same counters as [`stats_text`], over the regions only.
+pub fn roi_text(roi: &Roi) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "region of interest ({} region{}, stsim_roi_begin to stsim_roi_end)",
+        roi.regions,
+        if roi.regions == 1 { "" } else { "s" }
+    );
+    counters_text(&mut s, &roi.stats);
+    s
+}
+
+fn counters_text(s: &mut String, stats: &Stats) {
     let _ = writeln!(s, "  cycles        {:>14}", stats.cycles);
     let _ = writeln!(s, "  bundles       {:>14}", stats.bundles);
     let _ = writeln!(s, "  operations    {:>14}", stats.operations);
@@ -101,7 +120,6 @@ pub fn stats_text(stats: &Stats, model_name: &str) -> String {
             stats.dcache.prefetches, stats.dcache.prefetch_hits
         );
     }
-    s
 }
 
 /// The translating engine's counters for `--stats` (an `engine` section:
@@ -129,8 +147,26 @@ pub fn engine_text(e: &crate::machine::EngineStats) -> String {
 /// (see [`stall_causes`]), `taken_branches`, `icache`/`dcache` objects
 /// (`hits`, `misses`, `writebacks`, `prefetches`, `prefetch_hits`,
 /// `hit_rate`), `model`, and the `exit`
-/// status.
-pub fn stats_json(stats: &Stats, model_name: &str, exit: i32) -> serde_json::Value {
+/// status; with a region of interest (`<stsim.h>`), a `roi` object with
+/// the same counters over the regions and their number, `regions`.
+pub fn stats_json(
+    stats: &Stats,
+    roi: Option<&Roi>,
+    model_name: &str,
+    exit: i32,
+) -> serde_json::Value {
+    let mut v = counters_json(stats);
+    v["model"] = model_name.into();
+    v["exit"] = exit.into();
+    if let Some(r) = roi {
+        let mut o = counters_json(&r.stats);
+        o["regions"] = r.regions.into();
+        v["roi"] = o;
+    }
+    v
+}
+
+fn counters_json(stats: &Stats) -> serde_json::Value {
     let stalls: serde_json::Map<String, serde_json::Value> = stall_causes(stats)
         .into_iter()
         .map(|(k, v)| (k, v.into()))
@@ -146,7 +182,6 @@ pub fn stats_json(stats: &Stats, model_name: &str, exit: i32) -> serde_json::Val
         })
     };
     serde_json::json!({
-        "model": model_name,
         "cycles": stats.cycles,
         "bundles": stats.bundles,
         "operations": stats.operations,
@@ -156,7 +191,6 @@ pub fn stats_json(stats: &Stats, model_name: &str, exit: i32) -> serde_json::Val
         "taken_branches": stats.taken_branches,
         "icache": cache(stats.icache),
         "dcache": cache(stats.dcache),
-        "exit": exit,
     })
 }
 

@@ -179,3 +179,137 @@ fn fn_name_of(text: &str, reference: &str) -> String {
     }
     String::new()
 }
+
+// ---------------------------------------------------------------------
+// Hand-written programs
+
+/// Assembles `source` (written to `dir/name.s`) with line information,
+/// links it and returns the executable's path.
+fn build_s(dir: &Path, name: &str, source: &str) -> PathBuf {
+    let src_path = dir.join(format!("{name}.s"));
+    std::fs::write(&src_path, source).unwrap();
+    let options = assembler::Options {
+        debug: true,
+        ..Default::default()
+    };
+    let obj = assembler::assemble(src_path.to_str().unwrap(), source, &options)
+        .unwrap_or_else(|d| panic!("las: {d:?}"));
+    let exe = linker::link_objects(&[(format!("{name}.o"), obj)])
+        .unwrap_or_else(|e| panic!("lld-st: {e}"));
+    let path = dir.join(name);
+    std::fs::write(&path, exe).unwrap();
+    path
+}
+
+fn stats_json(dir: &Path, exe: &Path, extra: &[&str]) -> serde_json::Value {
+    let json = dir.join("stats.json");
+    let mut args = vec!["--perfect-caches", "--stats-json", json.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    args.push(exe.to_str().unwrap());
+    let o = stsim(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap()
+}
+
+// ---------------------------------------------------------------------
+// Region of interest
+
+/// A loop of 10 iterations between `syscall 16` and `syscall 17`.
+const ROI_LOOP: &str = "\t.text\n\t.global _start\n_start:\n\
+\tmov $r3 = 10\n\t;;\n\
+\tsyscall 16\n\t;;\n\
+loop:\n\tadd $r3 = $r3, -1\n\t;;\n\tcmpne $b0 = $r3, 0\n\t;;\n\tbr $b0, loop\n\t;;\n\
+\tsyscall 17\n\t;;\n\
+\tmov $r16 = 0\n\t;;\n\tsyscall 1\n\t;;\n";
+
+#[test]
+fn region_of_interest_counts_the_loop_only() {
+    let dir = scratch("roi-s");
+    let exe = build_s(&dir, "roi", ROI_LOOP);
+    let v = stats_json(&dir, &exe, &[]);
+    let roi = &v["roi"];
+    // Hand count (perfect caches): 10 iterations of 3 bundles; the branch
+    // waits 2 cycles for its compare (ISA-ST200 §5.3) and 9 of its 10
+    // executions are taken (penalty 1): 30 + 10 × 2 + 9 = 59 cycles. The
+    // syscall bundles are outside the region.
+    assert_eq!(roi["regions"], 1, "{v}");
+    assert_eq!(roi["bundles"], 30, "{v}");
+    assert_eq!(roi["operations"], 30, "{v}");
+    assert_eq!(roi["cycles"], 59, "{v}");
+    assert_eq!(roi["taken_branches"], 9, "{v}");
+    assert_eq!(roi["stalls"]["taken_branch"], 9, "{v}");
+    assert_eq!(roi["stall_cycles"], 29, "{v}");
+    // The whole run adds the 5 bundles outside the region.
+    assert_eq!(v["bundles"], 35, "{v}");
+    // Without a region, no `roi` object.
+    let plain = build_s(
+        &dir,
+        "plain",
+        "\t.text\n\t.global _start\n_start:\n\tmov $r16 = 0\n\t;;\n\tsyscall 1\n\t;;\n",
+    );
+    let v = stats_json(&dir, &plain, &[]);
+    assert!(v.get("roi").is_none(), "{v}");
+    // --stats prints the region's section.
+    let o = stsim(&["--perfect-caches", "--stats", exe.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert!(err.contains("region of interest (1 region"), "{err}");
+}
+
+/// A kernel between `stsim_roi_begin()` and `stsim_roi_end()`, measured
+/// with `__cycles()` inside the region; printf before and after it.
+const ROI_C: &str = r#"
+#include <stdio.h>
+#include <stsim.h>
+unsigned long long __cycles(void);
+int a[512];
+
+int main(void)
+{
+    for (int i = 0; i < 512; i++)
+        a[i] = i * 3;
+    printf("start\n");
+    stsim_roi_begin();
+    unsigned long long t0 = __cycles();
+    int s = 0;
+    for (int i = 0; i < 512; i++)
+        s += a[i] ^ i;
+    unsigned long long t1 = __cycles();
+    stsim_roi_end();
+    printf("%d %u\n", s, (unsigned)(t1 - t0));
+    return 0;
+}
+"#;
+
+#[test]
+fn region_of_interest_excludes_start_up_and_printf() {
+    let dir = scratch("roi-c");
+    let exe = build_c(&dir, "roi", ROI_C, &["-O2"]);
+    let json = dir.join("stats.json");
+    let o = stsim(&[
+        "--stats-json",
+        json.to_str().unwrap(),
+        exe.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    // s = Σ (3i ^ i) for i < 512, computed by the host.
+    let s: i32 = (0..512).map(|i: i32| (3 * i) ^ i).sum();
+    let mut words = out.lines().nth(1).unwrap().split(' ');
+    assert_eq!(words.next().unwrap(), s.to_string(), "{out}");
+    let measured: u64 = words.next().unwrap().parse().unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let roi = v["roi"]["cycles"].as_u64().unwrap();
+    let whole = v["cycles"].as_u64().unwrap();
+    // The region holds the two `__cycles()` calls and what lies between
+    // them, plus the return from stsim_roi_begin, the call and return
+    // of `__cycles` and the call of stsim_roi_end: a few bundles and
+    // their branch penalties (under 100 cycles, with I-cache misses on
+    // those small functions allowed for).
+    assert!(roi >= measured, "region {roi} < measured {measured}");
+    assert!(roi <= measured + 200, "region {roi} >> measured {measured}");
+    // At least one bundle per element; far below the whole run (start-up,
+    // the initialising loop and two printf calls).
+    assert!(roi >= 512, "{v}");
+    assert!(whole > 2 * roi, "{v}");
+}

@@ -160,13 +160,17 @@ fn main() -> ExitCode {
         eprintln!("{msg}");
     }
     let stats = machine.stats();
+    let roi = machine.roi();
     let name = machine.model().name.clone();
     if cli.stats {
         eprint!("{}", report::stats_text(&stats, &name));
         eprint!("{}", report::engine_text(&machine.engine_stats()));
+        if let Some(roi) = &roi {
+            eprint!("{}", report::roi_text(roi));
+        }
     }
     if let Some(path) = &cli.stats_json {
-        let text = report::stats_json(&stats, &name, code).to_string();
+        let text = report::stats_json(&stats, roi.as_ref(), &name, code).to_string();
         if let Err(e) = std::fs::write(path, text + "\n") {
             eprintln!("stsim: error: cannot write `{}`: {e}", path.display());
             report_failed = true;

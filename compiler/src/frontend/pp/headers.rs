@@ -65,6 +65,10 @@ pub const BUILTIN_HEADERS: &[(&str, &str)] = &[
     ),
     ("time.h", include_str!("../../../../runtime/include/time.h")),
     (
+        "stsim.h",
+        include_str!("../../../../runtime/include/stsim.h"),
+    ),
+    (
         "alloca.h",
         include_str!("../../../../runtime/include/alloca.h"),
     ),
