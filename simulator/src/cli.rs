@@ -50,9 +50,19 @@ pub struct Cli {
     /// Write the statistics as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     pub stats_json: Option<PathBuf>,
-    /// Write one line per bundle (cycle, PC, disassembly, writes) to FILE.
+    /// Write one line per bundle (cycle, PC, disassembly, writes, then
+    /// `# function file:line` and the stall cycles charged to the bundle
+    /// by cause) to FILE.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// Start the trace at cycle N (the first bundle issued at or after
+    /// it), or at the first bundle at SYMBOL (a function's name).
+    #[arg(long, value_name = "N|SYMBOL", requires = "trace")]
+    pub trace_from: Option<String>,
+    /// End the trace at cycle N (the last bundle issued at or before it),
+    /// or with the first bundle at SYMBOL after the start.
+    #[arg(long, value_name = "N|SYMBOL", requires = "trace")]
+    pub trace_to: Option<String>,
     /// Write a callgrind-format profile (per function and line) to FILE.
     #[arg(long, value_name = "FILE")]
     pub profile: Option<PathBuf>,

@@ -59,6 +59,93 @@ pub const CREG_BASE: u32 = 0xFFFF_0000;
 /// Address of the `PM_PCLK` cycle counter (ISA-ST200 §1.5).
 pub const PM_PCLK: u32 = 0xFFFF_F828;
 
+/// Where a trace starts or ends (`--trace-from`, `--trace-to`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TraceBound {
+    /// At this cycle: the trace holds the bundles issued from cycle
+    /// `from` to cycle `to`, both included.
+    Cycle(u64),
+    /// At the first bundle at this address (a function's entry): the trace
+    /// starts with it, or ends with it (the first time it issues after
+    /// the start).
+    Pc(u32),
+}
+
+/// The part of the run a trace covers: from `from` (the start of the run
+/// when `None`) to `to` (its end when `None`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TraceWindow {
+    /// Where the trace starts.
+    pub from: Option<TraceBound>,
+    /// Where it ends.
+    pub to: Option<TraceBound>,
+    /// The start was reached.
+    started: bool,
+    /// The end was passed.
+    ended: bool,
+}
+
+impl TraceWindow {
+    /// A window from `from` to `to`.
+    pub fn new(from: Option<TraceBound>, to: Option<TraceBound>) -> TraceWindow {
+        TraceWindow {
+            from,
+            to,
+            started: false,
+            ended: false,
+        }
+    }
+
+    /// Whether the bundle at `pc` issued at `issue` is traced (updates the
+    /// window's state).
+    fn admits(&mut self, pc: u32, issue: u64) -> bool {
+        if self.ended {
+            return false;
+        }
+        if !self.started {
+            self.started = match self.from {
+                None => true,
+                Some(TraceBound::Cycle(c)) => issue >= c,
+                Some(TraceBound::Pc(a)) => pc == a,
+            };
+            if !self.started {
+                return false;
+            }
+            if let Some(TraceBound::Pc(a)) = self.to {
+                // The end bound is looked for after the start bundle.
+                if pc == a && self.from == self.to {
+                    return true;
+                }
+            }
+        }
+        match self.to {
+            None => true,
+            Some(TraceBound::Cycle(c)) => {
+                self.ended = issue > c;
+                !self.ended
+            }
+            Some(TraceBound::Pc(a)) => {
+                self.ended = pc == a;
+                true
+            }
+        }
+    }
+}
+
+/// Stall cycles charged to one bundle, by cause (for its trace line): those
+/// it waited before issuing and those it caused after (a D-cache miss
+/// freezing the pipeline, its taken branch's penalty).
+#[derive(Debug, Clone, Copy, Default)]
+struct BundleStalls {
+    icache_miss: u64,
+    interlock: u64,
+    /// The class of the producer the interlock waited for.
+    interlock_class: Option<OpClass>,
+    syscall: u64,
+    dcache_miss: u64,
+    taken_branch: u64,
+}
+
 /// Semihosting call numbers (docs/src/design/architecture.md §5 table).
 pub mod syscalls {
     /// `exit($r16)`.
@@ -612,6 +699,9 @@ pub struct Machine {
     reservation: Option<u32>,
     io: Io,
     trace: Option<Box<dyn Write>>,
+    trace_window: TraceWindow,
+    /// Names each traced bundle's function and source line.
+    trace_symbols: Option<crate::symbols::Symbols>,
     profile: Option<Profile>,
     /// `--profile-edges`: per decoded bundle, how often its conditional
     /// branch was taken and not taken.
@@ -675,6 +765,8 @@ impl Machine {
             reservation: None,
             io: Io::Host,
             trace: None,
+            trace_window: TraceWindow::default(),
+            trace_symbols: None,
             profile: None,
             edges: None,
             tr: engine::Translations::default(),
@@ -700,6 +792,17 @@ impl Machine {
     /// Writes one line per bundle to `out` (see [`Machine::run`]).
     pub fn set_trace(&mut self, out: Box<dyn Write>) {
         self.trace = Some(out);
+    }
+
+    /// Traces only the bundles of `window` (see [`TraceWindow`]).
+    pub fn set_trace_window(&mut self, window: TraceWindow) {
+        self.trace_window = window;
+    }
+
+    /// Ends each trace line with the bundle's function and source line
+    /// from `symbols`.
+    pub fn set_trace_symbols(&mut self, symbols: crate::symbols::Symbols) {
+        self.trace_symbols = Some(symbols);
     }
 
     /// Collects per-bundle costs for a profile.
@@ -1149,8 +1252,8 @@ impl Machine {
 
             // 2. Scoreboard (interlocked cores) and syscall drain.
             let mut issue = t;
+            let mut cause = OpClass::Alu;
             if !EXPOSED {
-                let mut cause = OpClass::Alu;
                 let srcs = &self.code.srcs[b.src_start as usize..][..b.src_count as usize];
                 for s in srcs {
                     let need = self.avail[s.reg as usize].saturating_sub(s.stage as u64);
@@ -1171,6 +1274,7 @@ impl Machine {
                     self.stats.stalls.interlock[class_index(cause)] += issue - t;
                 }
             }
+            let interlocked = issue;
             if b.syscall {
                 let need = self.max_avail.saturating_sub(trap_read);
                 if need > issue {
@@ -1464,9 +1568,16 @@ impl Machine {
                         self.stats.bundles += 1;
                         self.stats.operations += b.counted_ops as u64;
                         self.cycle = issue + 1;
+                        let waits = BundleStalls {
+                            icache_miss: t - fetch,
+                            interlock: interlocked - t,
+                            interlock_class: Some(cause),
+                            syscall: issue - interlocked,
+                            ..Default::default()
+                        };
                         if let Some(stop) = self.semihost(op.target, issue) {
                             if SLOW {
-                                self.after_bundle(bi, &b, fetch, issue, 0, 0, &[], None);
+                                self.after_bundle(bi, &b, fetch, issue, (0, 0), &[], None, &waits);
                             }
                             return stop;
                         }
@@ -1485,7 +1596,7 @@ impl Machine {
                                     value: self.vals[17],
                                 },
                             ];
-                            self.after_bundle(bi, &b, fetch, issue, 0, 0, &w, None);
+                            self.after_bundle(bi, &b, fetch, issue, (0, 0), &w, None, &waits);
                         }
                         self.pc = b.next_pc;
                         continue 'bundles;
@@ -1548,15 +1659,23 @@ impl Machine {
             self.cycle = next_cycle;
             if SLOW {
                 let penalty = if taken { taken_penalty } else { 0 };
+                let waits = BundleStalls {
+                    icache_miss: t - fetch,
+                    interlock: interlocked - t,
+                    interlock_class: Some(cause),
+                    syscall: issue - interlocked,
+                    dcache_miss: dstall as u64,
+                    taken_branch: penalty,
+                };
                 self.after_bundle(
                     bi,
                     &b,
                     fetch,
                     issue,
-                    imiss,
-                    dmiss,
+                    (imiss, dmiss),
                     &writes[..nw],
                     mem_writes.take(),
+                    &waits,
                 );
                 if let Some(p) = &mut self.profile {
                     let late = penalty + dstall as u64;
@@ -1591,10 +1710,10 @@ impl Machine {
         b: &Bundle,
         fetch: u64,
         issue: u64,
-        imiss: u64,
-        dmiss: u64,
+        (imiss, dmiss): (u64, u64),
         writes: &[Write1],
         mem_write: Option<(u32, u32, u32)>,
+        waits: &BundleStalls,
     ) {
         if let Some(p) = &mut self.profile {
             p.charge(
@@ -1609,7 +1728,7 @@ impl Machine {
                 },
             );
         }
-        if self.trace.is_some() {
+        if self.trace.is_some() && self.trace_window.admits(b.pc, issue) {
             let mut line = format!(
                 "{:>8} 0x{:08x}: {}",
                 issue,
@@ -1632,6 +1751,33 @@ impl Machine {
             if let Some((addr, value, size)) = mem_write {
                 line.push_str(if first { "  |" } else { "" });
                 line.push_str(&format!(" [0x{addr:08x}]=0x{value:x}/{size}"));
+            }
+            if let Some(sym) = &self.trace_symbols {
+                let func = sym.function(b.pc).map_or("??", |(f, _)| f.name.as_str());
+                let (file, l) = sym.line(b.pc).unwrap_or(("??", 0));
+                line.push_str(&format!("  # {func} {file}:{l}"));
+            }
+            let causes = [
+                ("icache_miss", waits.icache_miss),
+                ("syscall", waits.syscall),
+                ("dcache_miss", waits.dcache_miss),
+                ("taken_branch", waits.taken_branch),
+            ];
+            let mut first = true;
+            let mut stall = |name: &str, n: u64| {
+                if n > 0 {
+                    line.push_str(if first { "  stalls" } else { "" });
+                    first = false;
+                    line.push_str(&format!(" {name}={n}"));
+                }
+            };
+            stall(causes[0].0, causes[0].1);
+            if let Some(c) = waits.interlock_class {
+                let name = format!("interlock_{}", isa::model::StageTable::field_name(c));
+                stall(&name, waits.interlock);
+            }
+            for (name, n) in &causes[1..] {
+                stall(name, *n);
             }
             line.push('\n');
             if let Some(t) = &mut self.trace {

@@ -313,3 +313,104 @@ fn region_of_interest_excludes_start_up_and_printf() {
     assert!(roi >= 512, "{v}");
     assert!(whole > 2 * roi, "{v}");
 }
+
+// ---------------------------------------------------------------------
+// Trace window, functions and lines, stall causes
+
+/// `_start` calls `f`, a loop of 3 iterations, then exits. Source lines:
+/// 4 `mov`, 6 `call`, 8 `mov`, 10 `syscall`, 14 `add`, 16 `cmpne`,
+/// 18 `br`, 20 `return`.
+const CALL_LOOP: &str = "\t.text\n\t.global _start\n_start:\n\
+\tmov $r3 = 3\n\t;;\n\
+\tcall $r63 = f\n\t;;\n\
+\tmov $r16 = 0\n\t;;\n\
+\tsyscall 1\n\t;;\n\
+\t.global f\nf:\n\
+\tadd $r3 = $r3, -1\n\t;;\n\
+\tcmpne $b0 = $r3, 0\n\t;;\n\
+\tbr $b0, f\n\t;;\n\
+\treturn $r63\n\t;;\n";
+
+/// Hand timing (perfect caches, ST231): `mov` issues at 0, `call` at 1
+/// (taken: +1), then each iteration `add` at c, `cmpne` at c + 1, `br` at
+/// c + 4 (waiting 2 cycles for the compare, ISA-ST200 §5.3), the next
+/// `add` at c + 6 (taken: +1): iterations at c = 3, 9, 15; the last `br`
+/// (19) falls through to `return` at 20, `mov` at 22, `syscall` at 23.
+fn trace_lines(dir: &Path, exe: &Path, window: &[&str]) -> Vec<String> {
+    let trace = dir.join("trace.txt");
+    let mut args = vec!["--perfect-caches", "--trace", trace.to_str().unwrap()];
+    args.extend_from_slice(window);
+    args.push(exe.to_str().unwrap());
+    let o = stsim(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    std::fs::read_to_string(&trace)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn cycle_of(line: &str) -> u64 {
+    line.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn trace_window_by_cycle_and_by_symbol() {
+    let dir = scratch("trace");
+    let exe = build_s(&dir, "calls", CALL_LOOP);
+    let all = trace_lines(&dir, &exe, &[]);
+    let cycles: Vec<u64> = all.iter().map(|l| cycle_of(l)).collect();
+    assert_eq!(
+        cycles,
+        [0, 1, 3, 4, 7, 9, 10, 13, 15, 16, 19, 20, 22, 23],
+        "{all:#?}"
+    );
+    // Cycles 9 to 16: the second iteration and the start of the third.
+    let w = trace_lines(&dir, &exe, &["--trace-from", "9", "--trace-to", "16"]);
+    let cycles: Vec<u64> = w.iter().map(|l| cycle_of(l)).collect();
+    assert_eq!(cycles, [9, 10, 13, 15, 16], "{w:#?}");
+    // From f's first bundle to its next execution.
+    let w = trace_lines(&dir, &exe, &["--trace-from", "f", "--trace-to", "f"]);
+    let cycles: Vec<u64> = w.iter().map(|l| cycle_of(l)).collect();
+    assert_eq!(cycles, [3, 4, 7, 9], "{w:#?}");
+    // From f to the end.
+    let w = trace_lines(&dir, &exe, &["--trace-from", "f"]);
+    assert_eq!(w.len(), 12, "{w:#?}");
+    // Function and line of each bundle.
+    assert!(
+        all[0].contains("# _start ") && all[0].ends_with("calls.s:4"),
+        "{}",
+        all[0]
+    );
+    assert!(
+        all[2].contains("# f ") && all[2].ends_with("calls.s:14"),
+        "{}",
+        all[2]
+    );
+    // Stall causes: the call's taken branch; the branch's wait for the
+    // compare, and its penalty when taken.
+    assert!(all[1].ends_with("stalls taken_branch=1"), "{}", all[1]);
+    assert!(all[4].contains("stalls interlock_"), "{}", all[4]);
+    assert!(all[4].contains("=2 taken_branch=1"), "{}", all[4]);
+    assert!(
+        all[10].contains("=2") && !all[10].contains("taken_branch"),
+        "{}",
+        all[10]
+    );
+    assert!(!all[3].contains("stalls"), "{}", all[3]);
+    // An unknown symbol is a usage error.
+    let trace = dir.join("t.txt");
+    let o = stsim(&[
+        "--trace",
+        trace.to_str().unwrap(),
+        "--trace-from",
+        "nosuch",
+        exe.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--trace-from `nosuch`"),
+        "{}",
+        stderr(&o)
+    );
+}

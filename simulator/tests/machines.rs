@@ -212,10 +212,11 @@ fn traced_bundles_assemble_back_to_the_same_words() {
     let text = String::from_utf8(trace.0.borrow().clone()).unwrap();
     let mut lines = 0;
     for line in text.lines() {
-        // `   CYCLE 0xPC: BUNDLE ;;  | writes`
+        // `   CYCLE 0xPC: BUNDLE ;;  | writes  stalls causes`: the bundle
+        // ends at the first double space.
         let (head, rest) = line.split_once(": ").unwrap();
         let pc = u32::from_str_radix(head.trim().rsplit("0x").next().unwrap(), 16).unwrap();
-        let bundle = rest.split("  |").next().unwrap();
+        let bundle = rest.split("  ").next().unwrap();
         assert!(bundle.ends_with(" ;;"), "{line}");
         let odd = (pc >> 2) & 1 == 1;
         let src = if odd {

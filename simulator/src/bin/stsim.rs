@@ -1,8 +1,9 @@
 //! `stsim`: runs an ST200 ELF executable, cycle-accurately.
 //!
 //! `stsim [--mcpu=st220|st231|st240] [--machine FILE.toml] [--max-cycles N]
-//! [--perfect-caches] [--stats] [--stats-json FILE] [--trace FILE]
-//! [--profile FILE] program [args...]`
+//! [--perfect-caches] [--stats] [--stats-json FILE] [--trace FILE
+//! [--trace-from N|SYM] [--trace-to N|SYM]] [--profile FILE] program
+//! [args...]`
 //!
 //! The program runs on the machine recorded in its `.note.st200.machine`
 //! (else the built-in model of the core in `e_flags`). `--machine` or
@@ -20,6 +21,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use isa::model::ProcessorModel;
 use isa::Core;
+use simulator::machine::{TraceBound, TraceWindow};
 use simulator::report;
 use simulator::trap::EXIT_LOAD_ERROR;
 use simulator::{Engine, Machine, Options, Program};
@@ -31,10 +33,25 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_LOAD_ERROR as u8)
 }
 
+/// A `--trace-from`/`--trace-to` value: a cycle number (decimal or
+/// `0x` hexadecimal), else the address of a symbol.
+fn trace_bound(v: &str, symbols: &simulator::symbols::Symbols) -> Option<TraceBound> {
+    let n = match v.strip_prefix("0x") {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => v.parse::<u64>().ok(),
+    };
+    match n {
+        Some(c) => Some(TraceBound::Cycle(c)),
+        None => symbols.lookup_name(v).map(TraceBound::Pc),
+    }
+}
+
 fn main() -> ExitCode {
     // Accept gcc-style `-mcpu=X` as well as `--mcpu=X` among stsim's own
     // options (those before the program name).
-    const TAKES_VALUE: [&str; 9] = [
+    const TAKES_VALUE: [&str; 11] = [
+        "--trace-from",
+        "--trace-to",
         "--engine",
         "--print-machine",
         "--machine",
@@ -141,6 +158,26 @@ fn main() -> ExitCode {
             Ok(f) => machine.set_trace(Box::new(std::io::BufWriter::new(f))),
             Err(e) => return fail(format!("cannot create `{}`: {e}", path.display())),
         }
+        let mut bounds = [None, None];
+        for (slot, (option, value)) in bounds.iter_mut().zip([
+            ("--trace-from", &cli.trace_from),
+            ("--trace-to", &cli.trace_to),
+        ]) {
+            if let Some(v) = value {
+                match trace_bound(v, &program.symbols) {
+                    Some(b) => *slot = Some(b),
+                    None => {
+                        eprintln!(
+                            "stsim: error: {option} `{v}`: neither a cycle number nor a symbol of `{}`",
+                            program_path.display()
+                        );
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+        }
+        machine.set_trace_window(TraceWindow::new(bounds[0], bounds[1]));
+        machine.set_trace_symbols(program.symbols.clone());
     }
     if cli.profile.is_some() {
         machine.enable_profile();
