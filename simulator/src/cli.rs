@@ -19,7 +19,8 @@ use std::path::PathBuf;
     version = buildinfo::VERSION,
     about = "Cycle-accurate simulator for ST200 (ST231) ELF executables",
     after_help = "Exit status: the program's exit status; 124 cycle limit reached; 125 cannot load; \
-132 illegal instruction; 133 breakpoint; 134 idle; 135 misaligned access; 139 memory fault. \
+132 illegal instruction; 133 breakpoint; 134 idle; 135 misaligned access; 138 stack overflow \
+(a store below the stack limit __stack_limit with $r12 below it); 139 memory fault. \
 125 also when the program cannot run on the machine chosen with --machine or --mcpu."
 )]
 pub struct Cli {

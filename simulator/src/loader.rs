@@ -59,6 +59,8 @@ pub struct Program {
     pub symbols: Symbols,
     /// `__stack_top`, if the linker defined it.
     pub stack_top: Option<u32>,
+    /// `__stack_limit` (the stack's lowest address), if the linker defined it.
+    pub stack_limit: Option<u32>,
     /// `_gp`, if defined.
     pub gp: Option<u32>,
 }
@@ -175,6 +177,7 @@ impl Program {
         }
         let symbols = Symbols::from_elf(&elf, bytes);
         let stack_top = symbols.lookup_name("__stack_top");
+        let stack_limit = symbols.lookup_name("__stack_limit");
         let gp = symbols.lookup_name("_gp");
         Ok(Program {
             entry,
@@ -184,6 +187,7 @@ impl Program {
             code,
             symbols,
             stack_top,
+            stack_limit,
             gp,
         })
     }
@@ -191,7 +195,9 @@ impl Program {
     /// Maps the program into `machine` and sets the entry state
     /// (docs/src/design/architecture.md §5): PC = entry; a stack at `__stack_top` (mapped
     /// by a segment, else [`DEFAULT_STACK_SIZE`] bytes below it) or at
-    /// [`DEFAULT_STACK_TOP`]; at its top the strings of `args`, then, from
+    /// [`DEFAULT_STACK_TOP`], whose lowest address (`__stack_limit`, else
+    /// the bottom of the stack mapped here) is the machine's stack limit
+    /// ([`Machine::set_stack_limit`]); at its top the strings of `args`, then, from
     /// `$r12` (8-byte aligned) upwards, `argc`, `argv[0..argc]`, NULL and an
     /// empty `envp` (NULL) per ISA-ST200 §7.3; `$r14` = `_gp`. Every
     /// other register is 0.
@@ -211,12 +217,15 @@ impl Program {
                 "a stack below __stack_top = 0x{top:08x}"
             )));
         }
+        let mut limit = self.stack_limit.filter(|&l| l < top);
         if !machine.mem.is_mapped(top - 1) {
             let size = DEFAULT_STACK_SIZE.min(top - 4096);
             if !machine.load_image(top - size, &[], size, false) {
                 return Err(LoadError::Layout(format!("the stack below 0x{top:08x}")));
             }
+            limit = limit.or(Some(top - size));
         }
+        machine.set_stack_limit(limit.unwrap_or(0));
         // Strings, then the vectors, from the top down.
         let mut strings = Vec::new();
         let mut offsets = Vec::new();

@@ -695,6 +695,9 @@ pub struct Machine {
     last_iline: Option<u32>,
     stats: Stats,
     roi: Roi,
+    /// The lowest address of the stack (0: no check); see
+    /// [`TrapKind::StackOverflow`].
+    stack_limit: u32,
     cregs: Vec<u32>,
     reservation: Option<u32>,
     io: Io,
@@ -761,6 +764,7 @@ impl Machine {
             last_iline: None,
             stats: Stats::default(),
             roi: Roi::default(),
+            stack_limit: 0,
             cregs: vec![0; CONTROL_REGISTERS.len()],
             reservation: None,
             io: Io::Host,
@@ -931,6 +935,13 @@ impl Machine {
         s
     }
 
+    /// Traps on a store below `limit`, the stack's lowest address, made
+    /// with the stack pointer below it ([`TrapKind::StackOverflow`]); 0
+    /// turns the check off.
+    pub fn set_stack_limit(&mut self, limit: u32) {
+        self.stack_limit = limit;
+    }
+
     /// The region of interest: `None` if the program never began one; else
     /// the regions closed and their summed counters, a region still open
     /// counting up to now.
@@ -1084,6 +1095,16 @@ impl Machine {
     ) -> Result<(), TrapKind> {
         if addr >= CREG_BASE {
             return self.creg_write(addr, size, value);
+        }
+        if addr < self.stack_limit {
+            let sp = self.vals[isa::abi::SP as usize];
+            if sp < self.stack_limit && addr >= sp {
+                return Err(TrapKind::StackOverflow {
+                    addr,
+                    sp,
+                    limit: self.stack_limit,
+                });
+            }
         }
         match self.mem.write(addr, size, value) {
             Ok(()) => {

@@ -10,6 +10,7 @@
 //! | 133 | `sbrk` / `break` breakpoint (128 + SIGTRAP) |
 //! | 134 | `idle` with no interrupt source: the core would wait forever (128 + SIGABRT) |
 //! | 135 | misaligned load, store or PC (128 + SIGBUS) |
+//! | 138 | stack overflow: a store below the stack limit (`__stack_limit`) made with the stack pointer below it |
 //! | 139 | access to unmapped memory, fetch outside executable memory, bad control-register access (128 + SIGSEGV) |
 
 use std::fmt;
@@ -26,6 +27,8 @@ pub const EXIT_BREAKPOINT: i32 = 133;
 pub const EXIT_IDLE: i32 = 134;
 /// Exit status of a misaligned access.
 pub const EXIT_MISALIGNED: i32 = 135;
+/// Exit status of a stack overflow.
+pub const EXIT_STACK_OVERFLOW: i32 = 138;
 /// Exit status of an access fault.
 pub const EXIT_SEGV: i32 = 139;
 
@@ -76,6 +79,17 @@ pub enum TrapKind {
     Breakpoint(String),
     /// `idle` with no interrupt source.
     Idle,
+    /// A store at or above the stack pointer and below the stack limit
+    /// (`__stack_limit`), the stack pointer being below the limit: the
+    /// stack has grown into the memory under it (the heap).
+    StackOverflow {
+        /// Effective address of the store.
+        addr: u32,
+        /// The stack pointer (`$r12`).
+        sp: u32,
+        /// The lowest address of the stack.
+        limit: u32,
+    },
 }
 
 impl TrapKind {
@@ -85,6 +99,7 @@ impl TrapKind {
             TrapKind::Illegal(_) => EXIT_ILLEGAL,
             TrapKind::Breakpoint(_) => EXIT_BREAKPOINT,
             TrapKind::Idle => EXIT_IDLE,
+            TrapKind::StackOverflow { .. } => EXIT_STACK_OVERFLOW,
             TrapKind::MisalignedPc | TrapKind::Misaligned { .. } => EXIT_MISALIGNED,
             TrapKind::Fetch { .. }
             | TrapKind::Unmapped { .. }
@@ -137,6 +152,10 @@ impl fmt::Display for TrapKind {
             TrapKind::Idle => write!(
                 f,
                 "`idle` executed but no interrupt can wake the core: it would wait forever"
+            ),
+            TrapKind::StackOverflow { addr, sp, limit } => write!(
+                f,
+                "stack overflow: store at 0x{addr:08x} with the stack pointer $r12 = 0x{sp:08x}, below the stack limit 0x{limit:08x} (__stack_limit; link with a larger --defsym __stack_size=N)"
             ),
         }
     }

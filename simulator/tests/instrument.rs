@@ -414,3 +414,40 @@ fn trace_window_by_cycle_and_by_symbol() {
         stderr(&o)
     );
 }
+
+// ---------------------------------------------------------------------
+// Stack overflow
+
+/// Each call keeps a 256-byte array on the stack: 100000 nested calls need
+/// over 25 MB, more than the default 1 MiB stack (lld-st's
+/// `__stack_size`); 100 calls fit.
+const RECURSION: &str = r#"
+int depth(int n)
+{
+    volatile char buf[256];
+    buf[0] = (char)n;
+    if (n == 0)
+        return 0;
+    return 1 + depth(n - 1) + (buf[0] - (char)n);
+}
+
+int main(int argc, char **argv)
+{
+    return depth(argc > 1 ? 100000 : 100);
+}
+"#;
+
+#[test]
+fn deep_recursion_traps_as_a_stack_overflow() {
+    let dir = scratch("stack");
+    let exe = build_c(&dir, "rec", RECURSION, &["-O1"]);
+    // 100 nested calls: depth returns 100.
+    let o = stsim(&[exe.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(100), "{}", stderr(&o));
+    let o = stsim(&[exe.to_str().unwrap(), "deep"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(138), "{err}");
+    assert!(err.contains("stack overflow"), "{err}");
+    assert!(err.contains("__stack_limit"), "{err}");
+    assert!(err.contains("in depth"), "{err}");
+}
