@@ -16,8 +16,8 @@ use crate::symbols::Symbols;
 /// Why an executable cannot be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
-    /// Not parseable as ELF.
-    #[error("not a valid ELF file: {0}")]
+    /// Not parseable as ELF: truncated or inconsistent.
+    #[error("malformed ELF file: {0}")]
     Malformed(String),
     /// Parsed but not something stsim can run.
     #[error("{0}")]
@@ -65,6 +65,107 @@ pub struct Program {
     pub gp: Option<u32>,
 }
 
+/// Size of the ELF32 file header (bytes).
+const EHDR32_SIZE: usize = 52;
+
+fn u16_at(b: &[u8], off: usize) -> u64 {
+    u64::from(u16::from_le_bytes([b[off], b[off + 1]]))
+}
+
+fn u32_at(b: &[u8], off: usize) -> u64 {
+    u64::from(u32::from_le_bytes([
+        b[off],
+        b[off + 1],
+        b[off + 2],
+        b[off + 3],
+    ]))
+}
+
+/// The checks of the ELF header made before the ELF library reads the
+/// file, each with its own message: the magic number, the header's size,
+/// class, byte order, machine and type, then the program and section
+/// header tables inside the file (ELF32 header fields: `e_type` at offset
+/// 16, `e_machine` 18, `e_phoff` 28, `e_shoff` 32, `e_phentsize` 42,
+/// `e_phnum` 44, `e_shentsize` 46, `e_shnum` 48).
+fn check_header(b: &[u8]) -> Result<(), LoadError> {
+    if b.len() < 4 || b[..4] != *b"\x7fELF" {
+        return Err(LoadError::Unsupported(
+            "not an ELF file (it does not start with the ELF magic number 7f 45 4c 46)".into(),
+        ));
+    }
+    if b.len() < 6 {
+        return Err(LoadError::Malformed(format!(
+            "truncated: {} bytes, shorter than the {EHDR32_SIZE}-byte ELF header",
+            b.len()
+        )));
+    }
+    if b[4] == 2 {
+        return Err(LoadError::Unsupported(
+            "this is a 64-bit ELF file; ST200 executables are ELF32 (ISA-ST200 §6.1)".into(),
+        ));
+    }
+    if b[4] != 1 {
+        return Err(LoadError::Malformed(format!(
+            "unknown ELF class {} (EI_CLASS; 1 is ELF32)",
+            b[4]
+        )));
+    }
+    if b[5] == 2 {
+        return Err(LoadError::Unsupported(
+            "big-endian ELF files are not supported (ISA-ST200 §1.1, §6.1)".into(),
+        ));
+    }
+    if b[5] != 1 {
+        return Err(LoadError::Malformed(format!(
+            "unknown byte order {} (EI_DATA; 1 is little-endian)",
+            b[5]
+        )));
+    }
+    if b.len() < EHDR32_SIZE {
+        return Err(LoadError::Malformed(format!(
+            "truncated: {} bytes, shorter than the {EHDR32_SIZE}-byte ELF header",
+            b.len()
+        )));
+    }
+    let machine = u16_at(b, 18) as u16;
+    if machine != isa::elf::EM_ST200 {
+        return Err(LoadError::Unsupported(format!(
+            "e_machine is {machine} ({}), not 100 (EM_ST200): this is not an ST200 program",
+            header::machine_to_str(machine)
+        )));
+    }
+    let kind = u16_at(b, 16) as u16;
+    if kind != header::ET_EXEC {
+        return Err(LoadError::Unsupported(format!(
+            "ELF type is {kind} ({}), not an executable (ET_EXEC): link it with lld-st first",
+            header::et_to_str(kind)
+        )));
+    }
+    let len = b.len() as u64;
+    for (what, off, entsize, num) in [
+        (
+            "program header table",
+            u32_at(b, 28),
+            u16_at(b, 42),
+            u16_at(b, 44),
+        ),
+        (
+            "section header table",
+            u32_at(b, 32),
+            u16_at(b, 46),
+            u16_at(b, 48),
+        ),
+    ] {
+        let end = off + entsize * num;
+        if num > 0 && end > len {
+            return Err(LoadError::Malformed(format!(
+                "truncated: the {what} (offset {off}, {num} entries of {entsize} bytes) ends at byte {end}, past the end of the file ({len} bytes)"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Top of the default stack when the executable has no `__stack_top`.
 pub const DEFAULT_STACK_TOP: u32 = 0x8000_0000;
 /// Size of the default stack, and of the stack mapped below a
@@ -74,6 +175,7 @@ pub const DEFAULT_STACK_SIZE: u32 = 8 << 20;
 impl Program {
     /// Parses and checks an executable.
     pub fn parse(bytes: &[u8]) -> Result<Program, LoadError> {
+        check_header(bytes)?;
         // goblin reports malformed files as errors; the guard keeps a bug in
         // it from turning a bad input into a panic of stsim.
         let parsed = std::panic::catch_unwind(|| Elf::parse(bytes).map_err(|e| e.to_string()));

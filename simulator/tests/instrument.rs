@@ -451,3 +451,43 @@ fn deep_recursion_traps_as_a_stack_overflow() {
     assert!(err.contains("__stack_limit"), "{err}");
     assert!(err.contains("in depth"), "{err}");
 }
+
+// ---------------------------------------------------------------------
+// Malformed executables
+
+#[test]
+fn malformed_elf_files_are_named_and_explained() {
+    let dir = scratch("elf");
+    let exe = build_s(&dir, "ok", CALL_LOOP);
+    let good = std::fs::read(&exe).unwrap();
+    let check = |name: &str, bytes: &[u8], want: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let o = stsim(&[p.to_str().unwrap()]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(125), "{name}: {err}");
+        assert!(err.contains(&format!("`{}`", p.display())), "{name}: {err}");
+        assert!(err.contains(want), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    };
+    check("text", b"hello, world\n", "not an ELF file");
+    check("empty", b"", "not an ELF file");
+    // The ELF32 header is 52 bytes.
+    check("short", &good[..30], "truncated: 30 bytes");
+    // Header intact, program headers (from offset 52) cut off.
+    check("cut", &good[..60], "truncated: the program header table");
+    // e_machine (offset 18) = 3, EM_386.
+    let mut x86 = good.clone();
+    x86[18] = 3;
+    x86[19] = 0;
+    check("x86", &x86, "e_machine is 3");
+    // e_type (offset 16) = 1, ET_REL.
+    let mut rel = good.clone();
+    rel[16] = 1;
+    rel[17] = 0;
+    check("rel", &rel, "not an executable");
+    // EI_CLASS = 2: ELF64.
+    let mut wide = good.clone();
+    wide[4] = 2;
+    check("wide", &wide, "64-bit");
+}
