@@ -21,7 +21,8 @@ use std::path::PathBuf;
     after_help = "Exit status: the program's exit status; 124 cycle limit reached; 125 cannot load; \
 132 illegal instruction; 133 breakpoint; 134 idle; 135 misaligned access; 138 stack overflow \
 (a store below the stack limit __stack_limit with $r12 below it); 139 memory fault. \
-125 also when the program cannot run on the machine chosen with --machine or --mcpu."
+125 also when the program cannot run on the machine chosen with --machine or --mcpu. \
+Everything after the program's name is the program's: `stsim prog -x` passes -x to prog."
 )]
 pub struct Cli {
     /// Run on this built-in machine (st220, st231 or st240) instead of the

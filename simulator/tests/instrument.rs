@@ -491,3 +491,33 @@ fn malformed_elf_files_are_named_and_explained() {
     wide[4] = 2;
     check("wide", &wide, "64-bit");
 }
+
+// ---------------------------------------------------------------------
+// Options after the program name
+
+const ARGS: &str = r#"
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        printf("[%s]", argv[i]);
+    printf("\n");
+    return argc;
+}
+"#;
+
+#[test]
+fn options_after_the_program_belong_to_it() {
+    let dir = scratch("args");
+    let exe = build_c(&dir, "args", ARGS, &["-O1"]);
+    let o = stsim(&[exe.to_str().unwrap(), "-x", "--stats", "--", "y"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "[-x][--stats][--][y]\n");
+    assert_eq!(o.status.code(), Some(5));
+    // --stats went to the program, not to stsim.
+    assert!(!stderr(&o).contains("stsim statistics"), "{}", stderr(&o));
+    // stsim's own options still come before the program name.
+    let o = stsim(&["--stats", exe.to_str().unwrap(), "-v"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "[-v]\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("stsim statistics"), "{}", stderr(&o));
+}
