@@ -6,8 +6,10 @@
 # lcc runtime (ST200), hand-written assembly (ISA-ST200 §7.5 syntax).
 # Calling convention ISA-ST200 §7.1-7.2: arguments in $r16.., 64-bit values
 # in register pairs low word first ($r16:$r17, $r18:$r19), result in $r16
-# (64-bit: $r16:$r17); only caller-saved registers ($r8-$r11, $r15-$r62,
-# $b0-$b7) are used, no stack, no calls. Every latency of ISA-ST200 §5.3 is
+# (64-bit: $r16:$r17); only caller-saved registers below $r32 ($r8-$r11,
+# $r15-$r31, $b0-$b7) are used, no stack, no calls. These are runtime
+# support routines: their callers keep values in $r48-$r62 across the
+# call (isa::abi::SUPPORT_GENERAL). Every latency of ISA-ST200 §5.3 is
 # respected by the schedule itself (compare->branch 3 bundles, load/multiply
 # ->use 3, ALU->return 2), so the code is also correct on the
 # non-interlocked ST220.

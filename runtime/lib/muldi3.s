@@ -7,7 +7,9 @@
 # undefined in C; here a count is used modulo 256 by the hardware shifts).
 #
 # lcc runtime (ST200), hand-written assembly (ISA-ST200 §7.5 syntax).
-# Only caller-saved registers are used, no stack, no calls. Only multiplies
+# Only caller-saved registers below $r32 are used, no stack, no calls. These
+# are runtime support routines: their callers keep values in $r48-$r62
+# across the call (isa::abi::SUPPORT_GENERAL). Only multiplies
 # the ST220 has (16-bit forms, ISA-ST200 §4.5) are used, and every latency
 # of §5.3 is respected by the schedule, so the code is also correct on the
 # non-interlocked ST220.

@@ -43,6 +43,86 @@ pub struct Error {
     pub message: String,
 }
 
+/// Whether `name` is a runtime support routine (ISA-ST200 §7.1 and
+/// [`isa::abi::SUPPORT_GENERAL`]): an integer helper instruction
+/// selection calls ([`isel::HELPERS`]) or a soft-float helper of the
+/// legalisation ([`crate::opt::softfloat::is_helper`]). A call to one
+/// leaves `$r48`…`$r62` intact; compiling one keeps it to `$r0`…`$r47`.
+pub fn is_support_routine(name: &str) -> bool {
+    isel::HELPERS.contains(&name) || crate::opt::softfloat::is_helper(name)
+}
+
+/// The functions of `m` compiled under the support-routine convention
+/// ([`isa::abi::SUPPORT_GENERAL`]): the support routines it defines and,
+/// transitively, the functions of `m` they call (a `static` helper of a
+/// routine is part of it). Empty when `m` defines no support routine.
+fn support_closure(m: &ir::Module) -> Vec<&str> {
+    let mut out: Vec<&str> = m
+        .functions
+        .iter()
+        .map(|g| g.name.as_str())
+        .filter(|n| is_support_routine(n))
+        .collect();
+    let mut k = 0;
+    while k < out.len() {
+        if let Some(g) = m.functions.iter().find(|g| g.name == out[k]) {
+            for d in &g.insts {
+                if let ir::InstKind::Call {
+                    callee: ir::Callee::Direct(c),
+                    ..
+                } = &d.kind
+                {
+                    let defined = m.functions.iter().any(|h| &h.name == c);
+                    if defined && !out.contains(&c.as_str()) {
+                        out.push(c.as_str());
+                    }
+                }
+            }
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The register files the allocator may use in function `name`: the
+/// machine's, or for a function of `support` ([`support_closure`]) at
+/// most `$r0`…`$r47` ([`isa::abi::SUPPORT_GENERAL`]). Such a function may
+/// call only support routines and other functions of `support` (any
+/// other callee could change `$r48`…`$r62`, which the callers of a
+/// support routine keep values in); an error names the call that breaks
+/// it.
+fn allocatable_registers(
+    mf: &mir::MFunc,
+    name: &str,
+    support: &[&str],
+    machine: &isa::model::RegisterFiles,
+) -> Result<isa::model::RegisterFiles, String> {
+    let mut regs = *machine;
+    if !support.contains(&name) {
+        return Ok(regs);
+    }
+    regs.general = regs.general.min(isa::abi::SUPPORT_GENERAL);
+    for b in &mf.blocks {
+        for i in &b.insts {
+            if !i.is_call() {
+                continue;
+            }
+            let callee = match (i.is(mir::opc::CALL), i.ops.first()) {
+                (true, Some(mir::Opnd::Func(n))) => n.as_str(),
+                _ => "an indirect callee",
+            };
+            if !is_support_routine(callee) && !support.contains(&callee) {
+                return Err(format!(
+                    "a runtime support routine (or a function of its file it calls) may call \
+                     only other support routines, not {callee}: the callers of a support \
+                     routine keep values in $r48-$r62 across the call"
+                ));
+            }
+        }
+    }
+    Ok(regs)
+}
+
 /// Back-end options.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -392,11 +472,13 @@ fn compile_function_bisect(
     // wider than the ST231: BRs by least recent release too, unless that
     // spills more than the class's order does (7 BRs leave little room
     // for the holes the choice leaves)
+    let registers =
+        allocatable_registers(&mf, &f.name, &support_closure(m), &opts.model.registers)?;
     let ra = if opts.model.issue_width > 4 {
         let mut lru = mf.clone();
-        let st = regalloc::linear_scan::allocate_with(&mut lru, &opts.model.registers, true);
+        let st = regalloc::linear_scan::allocate_with(&mut lru, &registers, true);
         let mut plain = mf.clone();
-        let base = regalloc::linear_scan::allocate_with(&mut plain, &opts.model.registers, false);
+        let base = regalloc::linear_scan::allocate_with(&mut plain, &registers, false);
         if st.spill_ops <= base.spill_ops {
             mf = lru;
             st
@@ -405,7 +487,7 @@ fn compile_function_bisect(
             base
         }
     } else {
-        regalloc::linear_scan::allocate_for(&mut mf, &opts.model.registers)
+        regalloc::linear_scan::allocate_for(&mut mf, &registers)
     };
     check(&mf)?;
     let mut layout_stats = None;

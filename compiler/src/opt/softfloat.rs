@@ -224,6 +224,13 @@ pub fn run(f: &mut Function) -> Stats {
     stats
 }
 
+/// Whether `name` is one of the soft-float helpers the legalisation
+/// calls (the arithmetic, comparison and conversion routines of libgcc
+/// named above).
+pub fn is_helper(name: &str) -> bool {
+    eval_helper(name, &[0, 0]).is_some()
+}
+
 /// The value of soft-float helper `name` on `args` (bit patterns, masked
 /// to their integer width), computed with host IEEE 754 arithmetic
 /// ([`crate::ir::eval`]) under the helper's libgcc contract; `None` when

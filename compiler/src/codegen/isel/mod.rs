@@ -65,6 +65,15 @@ pub const HELPERS: [&str; 12] = [
     "__lshrdi3",
 ];
 
+/// The registers a call of `callee` may change: fewer for a runtime
+/// support routine ([`Reg::clobbers_of_call`]).
+fn callee_clobbers(callee: &Callee) -> Vec<Reg> {
+    match callee {
+        Callee::Direct(n) => Reg::clobbers_of_call(n),
+        _ => Reg::call_clobbers(),
+    }
+}
+
 /// Size in bytes of the struct a `sret` function returns, found from the
 /// `memcpy` into its hidden first parameter (the only way the front end
 /// writes the result); None if unknown. Caller and callee both use this,
@@ -1964,7 +1973,7 @@ impl<'a> Sel<'a> {
             let mut c = MInst::new(opc::CALL, vec![Opnd::Func(name.to_string())]);
             c.imp_uses = args;
             c.imp_defs = rets.clone();
-            c.imp_defs.extend(Reg::call_clobbers());
+            c.imp_defs.extend(Reg::clobbers_of_call(name));
             self.emit(c);
             let res: Vec<Reg> = (0..nret).map(|_| self.gv()).collect();
             self.pcopy(res.clone(), rets);
@@ -1978,7 +1987,7 @@ impl<'a> Sel<'a> {
         }
         let mut c = MInst::new(opc::CALL, vec![Opnd::Func(name.to_string())]);
         c.imp_uses = uses;
-        c.imp_defs = Reg::call_clobbers();
+        c.imp_defs = Reg::clobbers_of_call(name);
         self.emit(c);
         (0..nret)
             .map(|i| {
@@ -2255,7 +2264,7 @@ impl<'a> Sel<'a> {
             }
         };
         c.imp_uses = uses;
-        c.imp_defs = Reg::call_clobbers();
+        c.imp_defs = callee_clobbers(callee);
         self.emit(c);
         if let Some((a, n)) = small_ret {
             let al = self.align_of(a);
@@ -2330,7 +2339,7 @@ impl<'a> Sel<'a> {
         let rets: Vec<Reg> = (0..nres as u32).map(|k| self.pin_g(Reg::ret(k))).collect();
         c.imp_uses = args;
         c.imp_defs = rets.clone();
-        c.imp_defs.extend(Reg::call_clobbers());
+        c.imp_defs.extend(callee_clobbers(callee));
         self.emit(c);
         let (mut dsts, mut outs) = (vec![], vec![]);
         if ret.is_some() {

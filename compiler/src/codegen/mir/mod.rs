@@ -149,6 +149,28 @@ impl Reg {
         );
         v
     }
+    /// The registers a call to a runtime support routine may change
+    /// ([`abi::SUPPORT_GENERAL`]): [`Reg::call_clobbers`] without
+    /// `$r48`…`$r62`, in register order.
+    pub fn support_call_clobbers() -> Vec<Reg> {
+        Reg::call_clobbers()
+            .into_iter()
+            .filter(|r| match *r {
+                Reg::G(n) => abi::is_support_clobbered(n as u32, ABI),
+                _ => true,
+            })
+            .collect()
+    }
+    /// [`Reg::support_call_clobbers`] for a direct call of a runtime
+    /// support routine `callee` ([`crate::codegen::is_support_routine`]),
+    /// else [`Reg::call_clobbers`].
+    pub fn clobbers_of_call(callee: &str) -> Vec<Reg> {
+        if crate::codegen::is_support_routine(callee) {
+            Reg::support_call_clobbers()
+        } else {
+            Reg::call_clobbers()
+        }
+    }
 }
 
 /// Stack-pointer-relative address resolved after frame layout
