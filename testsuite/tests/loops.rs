@@ -58,11 +58,14 @@ fn loop_kernels_at_o2_are_right_and_never_beat_their_bound() {
         names,
         [
             "clip",
+            "condswap",
             "copy",
+            "countdown",
             "dotprod",
             "fir",
             "histogram",
             "maxsearch",
+            "rangecount",
             "sad",
             "saxpy"
         ],

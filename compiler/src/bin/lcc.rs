@@ -926,6 +926,12 @@ fn report(name: &str, c: &driver::Compiled, stats: bool) -> Result<(), String> {
                 f.name
             );
         }
+        if m.cond_counts > 0 {
+            eprintln!(
+                "lcc: {name}: modulo-sched: {}: conditional counts made additions of their conditions {}",
+                f.name, m.cond_counts
+            );
+        }
     }
     eprintln!(
         "lcc: {name}: back end: copies coalesced by register allocation {}, copies in the output {}, spilled {}, spill operations {}, bundles {bundles}, operations {ops}, {per:.2} operations per bundle",

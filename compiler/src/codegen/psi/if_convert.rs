@@ -12,8 +12,10 @@
 //! where they should not (SSA book Fig. 18.3, SSA book Fig. 18.2, 18.3, example T54): when the
 //! two sides of a diamond store to the same address (same operation,
 //! offset and base value), the stores are *sunk* below the sides as one
-//! store of the selected value; any other store *selects its address*,
-//! writing a scratch word of the frame on the path not taken.
+//! store of the selected value; a store to bytes the head loads is
+//! *written back*, `st A = slct(guard, value, loaded)` (`write_back`);
+//! any other store *selects its address*, writing a scratch word of the
+//! frame on the path not taken.
 //!
 //! Regions (S2 §18.1.1), found on the CFG from a head block ending in a
 //! conditional branch on a BR register `p`:
@@ -66,8 +68,10 @@ pub struct Stats {
     pub speculated: usize,
     /// Loads among them, made dismissible.
     pub dismissible: usize,
-    /// Stores among them: pairs sunk below a diamond (counted once) and
-    /// stores writing a frame scratch word on the path not taken.
+    /// Stores among them: pairs sunk below a diamond (counted once),
+    /// stores written back (`st A = slct(guard, value, loaded)`, the head
+    /// having loaded A) and stores writing a frame
+    /// scratch word on the path not taken.
     pub stores: usize,
     /// Psi operations created.
     pub psis: usize,
@@ -842,6 +846,66 @@ fn paired_stores(mf: &MFunc, r: &Region) -> Vec<(usize, usize)> {
     }
 }
 
+/// The register holding the word a plain store `i` of side `s` of `r`
+/// overwrites, when the head read it: the head loads the same bytes
+/// (same size, offset and base value; a plain load, neither dismissible
+/// nor volatile, so the address is valid and the store cannot fault) and
+/// nothing after that load in the head writes memory, nor does a side
+/// made straight-line code before `s`. On the path where `s` does not
+/// run, the stores of `s` before `i` made this way write back what was
+/// there, so `st A = guard ? value : old` leaves memory unchanged: the
+/// store needs neither a branch nor the scratch word of
+/// [`guarded_store`] (a single-threaded program cannot observe the
+/// rewrite of a word with its own value).
+fn write_back(mf: &MFunc, r: &Region, s: MBlockId, i: &MInst) -> Option<Reg> {
+    if !is_plain_store(i) {
+        return None;
+    }
+    let earlier = r.sides.iter().take_while(|&&x| x != s);
+    if earlier
+        .flat_map(|&x| side_ops(mf.block(x)).unwrap_or(&[]).iter())
+        .any(is_plain_store)
+    {
+        return None;
+    }
+    let (base, kind, off, size) = list::access_parts(i)?;
+    let head = &mf.block(r.head).insts[..r.branch];
+    let k = head.iter().rposition(|l| {
+        l.info()
+            .is_some_and(|x| x.class == isa::ops::OpClass::Load && !x.mnemonic.ends_with(".d"))
+            && !l.volatile
+            && l.imp_defs.is_empty()
+            && list::access_parts(l)
+                .is_some_and(|(b, kd, o, z)| b == base && kd == kind && o == off && z == size)
+    })?;
+    let quiet = head[k + 1..]
+        .iter()
+        .all(|x| x.op == MOp::Psi || x.is_pure());
+    match head[k].ops.first() {
+        Some(Opnd::R(old)) if quiet && mf.class(*old) == Some(Class::Gr) => Some(*old),
+        _ => None,
+    }
+}
+
+/// Plain stores of `r`'s sides that write the frame's scratch word on the
+/// path not taken: neither sunk ([`paired_stores`]) nor written back
+/// ([`write_back`]).
+fn scratch_stores(mf: &MFunc, r: &Region) -> usize {
+    if !paired_stores(mf, r).is_empty() {
+        return 0;
+    }
+    r.sides
+        .iter()
+        .flat_map(|&s| {
+            side_ops(mf.block(s))
+                .unwrap_or(&[])
+                .iter()
+                .map(move |i| (s, i))
+        })
+        .filter(|(s, i)| is_plain_store(i) && write_back(mf, r, *s, i).is_none())
+        .count()
+}
+
 /// The side blocks of `r` made straight-line code for the head: every
 /// operation speculated ([`speculated`]) in side order, stores paired by
 /// [`paired_stores`] left out (returned as (store of the taken side,
@@ -867,7 +931,21 @@ fn speculate_sides(
             if paired {
                 continue;
             }
-            if is_plain_store(i) {
+            if let Some(old) = write_back(mf, r, s, i) {
+                // `st A = guard ? value : old`, `old` the word at A
+                let x = vreg();
+                let mut ops_st = i.ops.clone();
+                let value = match ops_st[2] {
+                    Opnd::R(v) => v,
+                    _ => unreachable!("is_plain_store checked the operands"),
+                };
+                ops.push(select(Opnd::R(x), side_guard(r, s), value, old, &|_| None));
+                ops_st[2] = Opnd::R(x);
+                ops.push(MInst {
+                    ops: ops_st,
+                    ..i.clone()
+                });
+            } else if is_plain_store(i) {
                 ops.extend(guarded_store(i, side_guard(r, s), scratch, vreg));
             } else {
                 ops.push(speculated(i));
@@ -1162,8 +1240,7 @@ fn convert(
     // 1. the head: body, speculated sides, psis
     let mut insts: Vec<MInst> = mf.block(r.head).insts[..r.branch].to_vec();
     // a scratch word for the stores that are not sunk
-    let stores = all_side_ops(mf, r).filter(|i| is_plain_store(i)).count();
-    let needs_scratch = stores > 2 * paired_stores(mf, r).len();
+    let needs_scratch = scratch_stores(mf, r) > 0;
     let slot = if needs_scratch {
         *scratch.get_or_insert_with(|| mf.obj(SCRATCH_BYTES, SCRATCH_BYTES))
     } else {
@@ -1313,7 +1390,11 @@ mod tests {
     /// base + 0/4/8 (a triangle has one empty side); the join B3 has two
     /// phis of values from each path, adds them, may store the sum, and
     /// returns it.
-    fn random_region(g: &mut Lcg) -> String {
+    ///
+    /// With `head_loads`, B0 first stores a and b at base + 0/4/8 and
+    /// loads base + 0 and + 4 (`%v5`, `%v6`) before its compare: the
+    /// sides' stores there are written back ([`write_back`]).
+    fn random_region(g: &mut Lcg, head_loads: bool) -> String {
         let cmp = ["cmplt", "cmpgt", "cmpeq", "cmpne"][g.next(4) as usize];
         let br = ["br", "brf"][g.next(2) as usize];
         let shape = g.next(3); // 0 diamond, 1 taken side empty, 2 falling side empty
@@ -1361,6 +1442,10 @@ mod tests {
             "function @r global\nvregs 40 br %v4\npins %v1=$r16 %v2=$r17 %v3=$r18\n{order}\nB0:\n"
         );
         t.push_str("  pcopy %v1, %v2, %v3 = $r16, $r17, $r18\n");
+        if head_loads {
+            t.push_str("  stw 0[%v3] = %v1\n  stw 4[%v3] = %v2\n  stw 8[%v3] = %v1\n");
+            t.push_str("  ldw %v5 = 0[%v3]\n  ldw %v6 = 4[%v3]\n");
+        }
         t.push_str(&format!("  {cmp} %v4 = %v1, %v2\n  {br} %v4, {target}\n"));
         if shape == 2 {
             t.push_str("  goto B3\n");
@@ -1664,11 +1749,43 @@ B4:\n  return $r63 uses(%v11)\n";
     /// loads (made dismissible) and stores (sunk or address-selected).
     #[test]
     fn random_regions_compute_the_same_by_execution() {
-        let mut g = Lcg(20261125);
+        random_regions(Lcg(20261125), false);
+    }
+
+    /// [`random_regions_compute_the_same_by_execution`] with a head that
+    /// loads two of the words the sides store: those stores are written
+    /// back (an unconditional store of `slct(guard, value, loaded)`), the
+    /// others address-selected; memory and result agree on every path.
+    #[test]
+    fn stores_to_words_the_head_loads_are_written_back() {
+        random_regions(Lcg(7031), true);
+        // a triangle storing a loaded word: no scratch slot, one select
+        let text = "function @w global\nvregs 40 br %v4\npins %v1=$r16 %v2=$r17 %v3=$r18\norder B0 B1 B2\nB0:\n  pcopy %v1, %v2, %v3 = $r16, $r17, $r18\n  ldw %v5 = 0[%v3]\n  cmplt %v4 = %v1, %v2\n  brf %v4, B2\nB1:\n  stw 0[%v3] = %v1\nB2:\n  return $r63 uses(%v5)\n";
+        let mut f = parse::function(text).unwrap_or_else(|e| panic!("{e}"));
+        let st = drive(&mut f, &ProcessorModel::st231(), &|_| None, true, true);
+        assert_eq!(st.regions, 1, "{}", print::function(&f));
+        assert!(
+            f.objs.is_empty(),
+            "no scratch word:\n{}",
+            print::function(&f)
+        );
+        let b0 = &f.blocks[0].insts;
+        let names: Vec<&str> = b0
+            .iter()
+            .filter_map(|i| i.info().map(|x| x.mnemonic))
+            .collect();
+        assert!(
+            names.contains(&"slct") || names.contains(&"slctf"),
+            "{names:?}"
+        );
+        assert!(names.contains(&"stw"), "{names:?}");
+    }
+
+    fn random_regions(mut g: Lcg, head_loads: bool) {
         let model = ProcessorModel::st231();
         let mut converted = 0;
         for case in 0..300 {
-            let text = random_region(&mut g);
+            let text = random_region(&mut g, head_loads);
             let f = parse::function(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
             verify::verify(&f).unwrap_or_else(|e| panic!("{e}\n{text}"));
             for (webs, promote) in [(false, true), (true, true), (true, false)] {

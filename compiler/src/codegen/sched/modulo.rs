@@ -282,6 +282,9 @@ pub struct Stats {
     /// One-block loops unrolled completely: source line and trip count
     /// ([`MAX_FULL_UNROLL`]).
     pub unrolled: Vec<(Option<u32>, u32)>,
+    /// Conditional counts of loop bodies made additions of their
+    /// conditions (`c = p && q ? c + 1 : c` as `c += cmp_p & cmp_q`).
+    pub cond_counts: usize,
 }
 
 /// Most iterations of a one-block loop with a constant trip count that
@@ -445,6 +448,146 @@ impl Facts {
     }
 }
 
+/// A conditional count `c = p ? c + k : c` (`k` = ±1) of a loop body,
+/// as if-conversion leaves it: `t = add c, k; [y = slct q, t, c;] c =
+/// slct p, y, c`, each guard a compare into a BR that nothing else reads.
+struct CondCount {
+    /// The counter.
+    c: Reg,
+    /// The `add`, the inner `slct` (a conjunction `p && q`), the outer one.
+    add: usize,
+    inner: Option<usize>,
+    outer: usize,
+    /// The compares of the guards.
+    cmps: Vec<usize>,
+    k: i64,
+}
+
+/// The [`CondCount`]s of `body`; `reads[x]`: the reads of register `x` in
+/// the whole function.
+fn cond_counts(body: &[MInst], reads: &[u32]) -> Vec<CondCount> {
+    let reads_of = |x: Reg| reads.get(Facts::reg_index(x)).copied().unwrap_or(0);
+    let defs = |x: Reg| -> Vec<usize> { (0..body.len()).filter(|&k| body[k].writes(x)).collect() };
+    // the one definition of `x`, before `at`, read once in the function
+    let single = |x: Reg, at: usize| -> Option<usize> {
+        match defs(x)[..] {
+            [d] if d < at && reads_of(x) == 1 => Some(d),
+            _ => None,
+        }
+    };
+    let slct = |k: usize| -> Option<(Reg, Reg, Reg, Reg)> {
+        if body[k].info()?.mnemonic != "slct" {
+            return None;
+        }
+        match body[k].ops[..] {
+            [Opnd::R(d), Opnd::R(p), Opnd::R(v), Opnd::R(o)] => Some((d, p, v, o)),
+            _ => None,
+        }
+    };
+    let compare = |p: Reg, at: usize| -> Option<usize> {
+        let d = single(p, at)?;
+        let i = &body[d];
+        (i.info()?.mnemonic.starts_with("cmp")
+            && i.class_unit().0 == OpClass::Alu
+            && matches!(i.ops.first(), Some(Opnd::R(x)) if *x == p))
+        .then_some(d)
+    };
+    let mut out = vec![];
+    for outer in 0..body.len() {
+        let Some((c, p, y, o)) = slct(outer) else {
+            continue;
+        };
+        if c != o || defs(c) != [outer] || !matches!(c, Reg::V(_)) {
+            continue;
+        }
+        let Some(p_cmp) = compare(p, outer) else {
+            continue;
+        };
+        let Some(dy) = single(y, outer) else { continue };
+        let (inner, t, cmps) = match slct(dy) {
+            Some((_, q, t, o2)) if o2 == c => match compare(q, dy) {
+                Some(q_cmp) => (Some(dy), t, vec![q_cmp, p_cmp]),
+                None => continue,
+            },
+            Some(_) => continue,
+            None => (None, y, vec![p_cmp]),
+        };
+        let at = inner.unwrap_or(outer);
+        let Some(add) = single(t, at) else { continue };
+        match is_add_imm(&body[add]) {
+            Some((_, s, k)) if s == c && (k == 1 || k == -1) => out.push(CondCount {
+                c,
+                add,
+                inner,
+                outer,
+                cmps,
+                k,
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Rewrites the [`CondCount`]s of loop `l` (body `body`, before its
+/// branch) as additions of the conditions: each compare writes a GR (0
+/// or 1, ISA-ST200 §4.3), `and` joins two, and `c = add c, g` (`sub` for
+/// a step of −1) replaces the `add` and the selects, so the counter's
+/// recurrence is one `add` (1 cycle) instead of `add`, `slct`, `slct`
+/// (3). Returns how many it rewrote.
+fn count_conditions(mf: &mut MFunc, l: MBlockId, body: &[MInst], facts: &mut Facts) -> usize {
+    let found = cond_counts(body, facts.reads(mf));
+    if found.is_empty() {
+        return 0;
+    }
+    let mut new: Vec<Option<MInst>> = body.iter().cloned().map(Some).collect();
+    let mut tail: HashMap<usize, Vec<MInst>> = HashMap::default();
+    for cc in &found {
+        let mut gs = vec![];
+        for &k in &cc.cmps {
+            let g = mf.vreg(Class::Gr);
+            let i = &body[k];
+            let mut ops = i.ops.clone();
+            ops[0] = Opnd::R(g);
+            let mut x = mf.inst(i.info().map_or("", |x| x.mnemonic), ops);
+            x.loc = i.loc;
+            new[k] = Some(x);
+            gs.push(g);
+        }
+        let loc = body[cc.outer].loc;
+        let mut seq = vec![];
+        let g = match gs[..] {
+            [a, b] => {
+                let g = mf.vreg(Class::Gr);
+                seq.push(mf.inst("and", vec![r(g), r(a), r(b)]));
+                g
+            }
+            _ => gs[0],
+        };
+        let op = if cc.k == 1 { "add" } else { "sub" };
+        seq.push(mf.inst(op, vec![r(cc.c), r(cc.c), r(g)]));
+        for x in &mut seq {
+            x.loc = loc;
+        }
+        new[cc.add] = None;
+        if let Some(k) = cc.inner {
+            new[k] = None;
+        }
+        new[cc.outer] = None;
+        tail.insert(cc.outer, seq);
+    }
+    let mut out = vec![];
+    for (k, x) in new.into_iter().enumerate() {
+        if let Some(seq) = tail.remove(&k) {
+            out.extend(seq);
+        }
+        out.extend(x);
+    }
+    let insts = &mut mf.blocks[l.index()].insts;
+    insts.splice(..body.len(), out);
+    found.len()
+}
+
 /// Pipelines every candidate loop of `mf` (see the module documentation).
 pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     let mut st = Stats::default();
@@ -464,7 +607,7 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
     let mut facts = Facts::default();
     for l in mf.order.clone() {
         let at = line(mf, l);
-        let shape = match loop_shape(mf, l, &mut facts) {
+        let mut shape = match loop_shape(mf, l, &mut facts) {
             Ok(Some(s)) => s,
             Ok(None) => continue,
             Err(why) => {
@@ -472,6 +615,19 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
                 continue;
             }
         };
+        let counts = count_conditions(mf, l, &shape.body, &mut facts);
+        if counts > 0 {
+            st.cond_counts += counts;
+            facts.forget();
+            shape = match loop_shape(mf, l, &mut facts) {
+                Ok(Some(s)) => s,
+                Ok(None) => continue,
+                Err(why) => {
+                    st.rejected.push((at, why));
+                    continue;
+                }
+            };
+        }
         // a loop of at most ALWAYS_UNROLL iterations is straight-line code
         // at its best (no guard, prologue, epilogue or branch)
         if let Some(n) = unroll_completely(mf, l, &shape, ALWAYS_UNROLL, &mut facts) {
@@ -1575,13 +1731,18 @@ fn copy_chains(
 }
 
 /// The continuation test of a counted loop, normalised: another iteration
-/// follows iteration `j` when `r_j + e REL x` (`r_j`: the induction
+/// follows iteration `j` when `r_j + e REL x + bias` (`r_j`: the induction
 /// register at the start of iteration `j`).
 #[derive(Clone, Debug, PartialEq)]
 struct Continue {
     rel: Rel,
     unsigned: bool,
     x: Opnd,
+    /// `±1` when a signed `≥`/`≤` against a register became `>`/`<`
+    /// (`i ≥ x` is `i > x − 1`: the two differ only for `x` the smallest
+    /// value, where the loop could end only by overflowing `i`, which C
+    /// leaves undefined); else 0 (an immediate `x` takes it directly).
+    bias: i64,
 }
 
 /// The relations [`Continue`] handles.
@@ -1622,7 +1783,11 @@ fn continuation(ci: &MInst, pos: usize, on_true: bool, c: i64) -> Option<Continu
             _ => "eq",
         };
     }
-    let x = ci.ops.get(3 - pos)?.clone();
+    // `$r0` reads as 0 (ISA-ST200 §1.3): `i >= 0` is compared with it
+    let x = match ci.ops.get(3 - pos)? {
+        Opnd::R(Reg::ZERO) => Opnd::Imm(0),
+        o => o.clone(),
+    };
     let imm = |k: i64| -> Option<Opnd> {
         let Opnd::Imm(v) = x else { return None };
         let v = if unsigned {
@@ -1638,12 +1803,19 @@ fn continuation(ci: &MInst, pos: usize, on_true: bool, c: i64) -> Option<Continu
         let w = v + k;
         (lo..=hi).contains(&w).then_some(Opnd::Imm(w as i32 as i64))
     };
-    let (rel, x) = match rel {
-        "lt" => (Rel::Lt, x.clone()),
-        "gt" => (Rel::Gt, x.clone()),
-        "le" => (Rel::Lt, imm(1)?),
-        "ge" => (Rel::Gt, imm(-1)?),
-        "ne" => (Rel::Ne, x.clone()),
+    // `≤`/`≥`: an immediate moved by one, a signed register biased
+    let off_by = |k: i64| -> Option<(Opnd, i64)> {
+        match x {
+            Opnd::R(_) if !unsigned => Some((x.clone(), k)),
+            _ => Some((imm(k)?, 0)),
+        }
+    };
+    let (rel, (x, bias)) = match rel {
+        "lt" => (Rel::Lt, (x.clone(), 0)),
+        "gt" => (Rel::Gt, (x.clone(), 0)),
+        "le" => (Rel::Lt, off_by(1)?),
+        "ge" => (Rel::Gt, off_by(-1)?),
+        "ne" => (Rel::Ne, (x.clone(), 0)),
         _ => return None,
     };
     let ok = match rel {
@@ -1651,7 +1823,12 @@ fn continuation(ci: &MInst, pos: usize, on_true: bool, c: i64) -> Option<Continu
         Rel::Gt => c < 0 && (c.unsigned_abs()).is_power_of_two(),
         Rel::Ne => c == 1 || c == -1,
     };
-    ok.then_some(Continue { rel, unsigned, x })
+    ok.then_some(Continue {
+        rel,
+        unsigned,
+        x,
+        bias,
+    })
 }
 
 /// The trip count of the loop when it is a constant: the induction
@@ -2550,7 +2727,7 @@ fn relative_trips(
     }
     // the first iteration always runs; then one more for each test value
     // `first + m·c` (m = 0, 1, …) that holds (as `known_trips` counts)
-    let (first, bound) = (k0 + ct.e, k1);
+    let (first, bound) = (k0 + ct.e, k1 + cont.bias);
     let more = match cont.rel {
         Rel::Lt => ((bound - first).max(0) + ct.c - 1) / ct.c,
         Rel::Gt => ((first - bound).max(0) - ct.c - 1) / -ct.c,
@@ -2965,6 +3142,11 @@ fn try_loop(
         let a = mf.vreg(Class::Gr);
         guard.push(add(mf, a, ct.r, ct.e));
         let x = match &cont.x {
+            Opnd::R(x) if cont.bias != 0 => {
+                let y = mf.vreg(Class::Gr);
+                guard.push(add(mf, y, *x, cont.bias));
+                y
+            }
             Opnd::R(x) => *x,
             o => {
                 let x = mf.vreg(Class::Gr);
@@ -3560,6 +3742,55 @@ mod tests {
         let runs: Vec<(i64, i64)> = (1..=30).map(|s| (s, 0)).collect();
         let st = check(&text, &runs);
         assert_eq!(st.loops.len(), 1, "{st:?}");
+    }
+
+    /// Count-down loops compared with zero as `$r0` and, signed, with a
+    /// register by `>=`: `for (i = s; i >= 0; i--)` runs s + 1 times,
+    /// `for (i = s; i >= b; i--)` max(s − b + 1, 1) times (the body runs
+    /// once before the first test); the interpreter runs both forms.
+    #[test]
+    fn count_down_to_zero_and_to_a_register() {
+        let text = source(&body(-1, "  cmpge %v9 = %v2, $r0\n  br %v9, B1\n"));
+        let runs: Vec<(i64, i64)> = (0..=30).map(|s| (s, 0)).collect();
+        let st = check(&text, &runs);
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+        let text = source(&body(-1, "  cmpge %v9 = %v2, %v1\n  br %v9, B1\n"));
+        let runs: Vec<(i64, i64)> = (-3..=24)
+            .flat_map(|s| [(s, -2), (s, 0), (s, 5), (s, s), (s, s + 3)])
+            .collect();
+        let st = check(&text, &runs);
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+        // `i <= b` counting up, the register biased the other way
+        let text = source(&body(1, "  cmple %v9 = %v2, %v1\n  br %v9, B1\n"));
+        let runs: Vec<(i64, i64)> = (-3..=24)
+            .flat_map(|s| [(s, -2), (s, 7), (s, 20), (s, s), (s, s - 3)])
+            .collect();
+        let st = check(&text, &runs);
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+    }
+
+    /// `if (i >= 3 && i <= 9) c++` as if-conversion leaves it (two
+    /// selects of `c + 1`) becomes `c += (i >= 3) & (i <= 9)`: for i from
+    /// 0 to 19, 7 (i = 3 … 9, counted by hand); by execution equal to the
+    /// loop as written for every start and bound.
+    #[test]
+    fn conditional_counts_become_additions_of_their_conditions() {
+        let text = "function @f global\nvregs 24 br %v9 %v10 %v11\norder B0 B1 B2\nB0:\n  mov %v1 = $r17\n  mov %v2 = $r16\n  mov %v3 = 0\n  mov %v4 = $r18\n  goto B1\nB1:\n  cmpge %v10 = %v2, 3\n  cmple %v11 = %v2, 9\n  add %v12 = %v3, 1\n  slct %v13 = %v11, %v12, %v3\n  slct %v3 = %v10, %v13, %v3\n  add %v2 = %v2, 1\n  cmplt %v9 = %v2, %v1\n  br %v9, B1\nB2:\n  mov $r16 = %v3\n  return $r63 uses($r16)\n";
+        let runs: Vec<(i64, i64)> = (0..12).flat_map(|s| (0..24).map(move |b| (s, b))).collect();
+        let st = check(text, &runs);
+        assert_eq!(st.cond_counts, 1, "{st:?}");
+        let mut f = parse::function(text).expect("parses");
+        pipeline(&mut f, &ProcessorModel::st231());
+        let inputs = [(Reg::G(16), 0), (Reg::G(17), 20), (Reg::G(18), 0x2000)];
+        let (ret, _) = interp::run_with_memory(&f, &inputs).expect("runs");
+        assert_eq!(ret, 7);
+        let slcts = f
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .filter(|i| i.info().is_some_and(|x| x.mnemonic == "slct"))
+            .count();
+        assert_eq!(slcts, 0, "{}", crate::codegen::mir::print::function(&f));
     }
 
     #[test]
