@@ -79,10 +79,17 @@
 //!   iterations (26 M operations, ST231, full timing and caches):
 //!   translate 161 ms, interp 292 ms, that is about 160 M against 89 M
 //!   simulated operations per second: 1.8x;
+//! - criterion (`cargo bench -p simulator --bench simulate`, wall clock,
+//!   same run): translate 81.0 M, interp 34.9 M operations per second
+//!   (a wide interval: 31 to 39 M): 2.3x;
 //! - `stsim` alone on each testsuite benchmark built at `-O2` (0.2 M to
 //!   26 M operations, start-up of about 2 ms included): the interpreter's
 //!   time over the translator's is 1.05x to 1.62x, 1.39x geometric mean,
-//!   never below 1; every counter of `--stats-json` is the same.
+//!   never below 1; every counter of `--stats-json` is the same;
+//! - `time ./target/release/testsuite --configs O2` (50 benchmarks,
+//!   compilation included): 7.0 s against 13.1 s wall (`STSIM_ENGINE=
+//!   interp`), 2.1 s against 3.2 s user; every cycle count equal
+//!   (`--baseline`: 1.000 for all).
 //!
 //! The profile of the translated run spreads over the per-bundle work
 //! that is left: the scoreboard update of each result (about 15 %), the
