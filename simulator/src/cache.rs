@@ -64,6 +64,10 @@ pub struct Cache {
     stamps: Vec<u64>,
     dirty: Vec<bool>,
     clock: u64,
+    /// Per set, the way of its last hit or fill: checked first, before
+    /// the set's search (the tag and stamp still decide; it only saves
+    /// the search).
+    mru: Vec<usize>,
     /// Capacity of the prefetch buffer (lines).
     prefetch_entries: usize,
     /// The prefetch buffer: (line number, cycle at which its fill completes).
@@ -96,6 +100,7 @@ impl Cache {
             stamps: vec![0; sets * ways],
             dirty: vec![false; sets * ways],
             clock: 0,
+            mru: (0..sets).map(|s| s * ways).collect(),
             prefetch_entries: config.prefetch_entries as usize,
             prefetch_buffer: Vec::with_capacity(config.prefetch_entries as usize),
             stats: CacheStats::default(),
@@ -113,20 +118,35 @@ impl Cache {
     /// left of its fill for a line in the prefetch buffer). `write` marks
     /// the line dirty in a write-back cache; in a write-through cache a
     /// write never allocates nor stalls.
-    #[inline]
+    #[inline(always)]
     pub fn access(&mut self, addr: u32, write: bool, now: u64) -> u32 {
         if self.perfect {
             self.stats.hits += 1;
             return 0;
         }
         let line = addr >> self.line_shift;
-        let base = (line & self.set_mask) as usize * self.ways;
         self.clock += 1;
+        let w = self.mru[(line & self.set_mask) as usize];
+        if self.tags[w] == line && self.stamps[w] != 0 {
+            self.stamps[w] = self.clock;
+            self.dirty[w] |= write && self.write_back;
+            self.stats.hits += 1;
+            return 0;
+        }
+        self.access_set(line, write, now)
+    }
+
+    /// [`Cache::access`] past the last-way check: the set's search, and
+    /// the miss.
+    #[inline(never)]
+    fn access_set(&mut self, line: u32, write: bool, now: u64) -> u32 {
+        let base = (line & self.set_mask) as usize * self.ways;
         for w in base..base + self.ways {
             if self.stamps[w] != 0 && self.tags[w] == line {
                 self.stamps[w] = self.clock;
                 self.dirty[w] |= write && self.write_back;
                 self.stats.hits += 1;
+                self.mru[(line & self.set_mask) as usize] = w;
                 return 0;
             }
         }
@@ -189,6 +209,7 @@ impl Cache {
         self.tags[victim] = line;
         self.stamps[victim] = self.clock;
         self.dirty[victim] = write && self.write_back;
+        self.mru[(line & self.set_mask) as usize] = victim;
     }
 
     /// Invalidates the line holding `addr` (`prgadd`, §4.6), writing it back

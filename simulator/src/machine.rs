@@ -670,10 +670,13 @@ pub struct Machine {
     pub mem: Memory,
     /// Registers, sink and constants (see [`crate::decode`]).
     vals: Vec<u32>,
-    /// Cycle (issue + result stage) at which each register's last write lands.
-    avail: [u64; NUM_REGS],
-    /// Timing class of each register's last producer.
-    producer: [OpClass; NUM_REGS],
+    /// Cycle (issue + result stage) at which each register's last write
+    /// lands (indexed by a `u8` register number: 256 slots, so that no
+    /// index needs a bounds check; only the first [`NUM_REGS`] are used).
+    avail: [u64; 256],
+    /// Timing class of each register's last producer (256 slots, as
+    /// `avail`).
+    producer: [OpClass; 256],
     /// Latest landing cycle of any register write.
     max_avail: u64,
     /// Writes not yet landed (non-interlocked cores only).
@@ -748,8 +751,8 @@ impl Machine {
             options,
             mem: Memory::new(),
             vals: vec![0; decode::FIRST_CONST as usize],
-            avail: [0; NUM_REGS],
-            producer: [OpClass::Alu; NUM_REGS],
+            avail: [0; 256],
+            producer: [OpClass::Alu; 256],
             max_avail: 0,
             pending: Vec::new(),
             seq: 0,
@@ -1062,7 +1065,7 @@ impl Machine {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn load(&mut self, addr: u32, size: u32, dstall: &mut u32) -> Result<u32, TrapKind> {
         if addr >= CREG_BASE {
             return self.creg_read(addr, size);
@@ -1085,7 +1088,7 @@ impl Machine {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn store(
         &mut self,
         addr: u32,
@@ -1132,7 +1135,7 @@ impl Machine {
 
     /// A dismissible load (§4.6): 0 instead of any fault, and 0 from the
     /// control-register space.
-    #[inline]
+    #[inline(always)]
     fn load_dismissible(&mut self, addr: u32, size: u32, dstall: &mut u32) -> u32 {
         if addr >= CREG_BASE {
             return 0;

@@ -117,7 +117,7 @@ impl Memory {
         self.pages.len()
     }
 
-    #[inline]
+    #[inline(always)]
     fn page_for_write(&mut self, addr: u32) -> Result<&mut [u8; PAGE_SIZE as usize], Fault> {
         let p = (addr >> PAGE_SHIFT) as usize;
         let mut e = self.table[p];
@@ -132,7 +132,7 @@ impl Memory {
         Ok(&mut self.pages[(e - 1) as usize])
     }
 
-    #[inline]
+    #[inline(always)]
     fn page_for_read(&self, addr: u32) -> Result<Option<&[u8; PAGE_SIZE as usize]>, Fault> {
         match self.table[(addr >> PAGE_SHIFT) as usize] {
             UNMAPPED => Err(Fault::Unmapped),
@@ -143,7 +143,7 @@ impl Memory {
 
     /// Reads a naturally aligned little-endian value of `size` bytes
     /// (1, 2 or 4), zero-extended.
-    #[inline]
+    #[inline(always)]
     pub fn read(&self, addr: u32, size: u32) -> Result<u32, Fault> {
         if addr & (size - 1) != 0 {
             return Err(Fault::Misaligned);
@@ -161,7 +161,7 @@ impl Memory {
 
     /// Writes the low `size` bytes (1, 2 or 4) of `value`, little-endian,
     /// at a naturally aligned address.
-    #[inline]
+    #[inline(always)]
     pub fn write(&mut self, addr: u32, size: u32, value: u32) -> Result<(), Fault> {
         if addr & (size - 1) != 0 {
             return Err(Fault::Misaligned);

@@ -384,3 +384,65 @@ fn random_bundle_streams_other_machines() {
     random_streams_on(machine_file("wide8.toml"), 0x5EED_0003, 100);
     random_streams_on(machine_file("issue2.toml"), 0x5EED_0004, 100);
 }
+
+/// A hot loop that branches back to its own entry (the translator runs it
+/// again without the dispatcher), with multiply and load latencies (stalls
+/// known at translation) and a strided load that misses the D-cache every
+/// few iterations (a cache stall, after which the block's stalls are
+/// computed at run time), cut at many cycle limits.
+#[test]
+fn self_loop_with_static_and_cache_stalls() {
+    let src = "\t.text
+\tmov $r1 = 0x100000
+\tmov $r2 = 300
+\t;;
+\tmov $r3 = 0
+\tmov $r6 = 1
+\tmov $r7 = 3
+\t;;
+loop:
+\tldw $r10 = 0[$r1]
+\tmul32 $r4 = $r2, $r7
+\tadd $r2 = $r2, -1
+\txor $r6 = $r6, $r3
+\t;;
+\tldw $r11 = 4[$r1]
+\tmulll $r5 = $r6, $r2
+\tcmpne $b0 = $r2, 0
+\tadd $r1 = $r1, 12
+\t;;
+\tadd $r8 = $r4, $r10
+\tadd $r9 = $r5, $r11
+\tstw 8[$r1] = $r3
+\t;;
+\tbr $b0, loop
+\tadd $r3 = $r8, $r9
+\t;;
+\tmov $r16 = $r3
+\t;;
+\tsyscall 1
+\t;;
+";
+    let code = common::text_of(src, isa::Core::St231);
+    let setup = |o: Options| {
+        let mut m = Machine::new(ProcessorModel::st231(), o).unwrap();
+        assert!(m.load_image(common::TEXT, &code, 0, true));
+        assert!(m.load_image(DATA, &[], DATA_SIZE, false));
+        for a in (0..4096).step_by(4) {
+            let _ = m.mem.write(DATA + a, 4, a.wrapping_mul(0x9E37_79B9));
+        }
+        m.set_io(Io::captured(b""));
+        m.set_pc(common::TEXT);
+        m
+    };
+    for perfect in [false, true] {
+        let full = compare("self loop", &setup, 1_000_000, perfect);
+        assert!(matches!(full.stop, Stop::Exit(_)), "{:?}", full.stop);
+        // In each of the 300 iterations the third bundle reads the result
+        // of the first one's `mul32` (3-cycle latency, 2 bundles apart).
+        assert!(full.stats.stalls.interlock.iter().sum::<u64>() >= 300);
+        for limit in (1..80).map(|i| i * 29) {
+            compare("self loop, cut", &setup, limit, perfect);
+        }
+    }
+}

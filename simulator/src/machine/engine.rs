@@ -27,10 +27,23 @@
 //!   dropped when, at entry, every earlier write lands soon enough
 //!   ([`Block::pre_limit`]). The others are done as the interpreter does
 //!   them, in its order, so the stall and its cause are the same;
+//! - the stall those remaining checks give when nothing has waited for a
+//!   cache since the block's entry (and the entry was as above): the
+//!   writers of the block then issued at distances known at translation,
+//!   so the stall and its cause are constants ([`TBundle::static_stall`]).
+//!   A run uses them until its first I- or D-cache stall, then does the
+//!   checks;
 //! - the I-cache lines of each bundle: a bundle starting in the line where
 //!   the previous bundle of the block ended is a hit without a lookup;
-//! - the per-bundle counters (bundles, operations) are added once per block
-//!   run, from prefix sums.
+//! - the per-bundle counters (bundles, operations, those I-cache hits) are
+//!   added once per block run, from prefix sums.
+//!
+//! A taken branch back to the block's own entry (a loop of one block) runs
+//! the block again without going through the dispatcher's table. `ldw`
+//! and `stw` have their own operations (no size nor extension to select).
+//! The caches check the way of each set's last hit first
+//! ([`crate::cache::Cache::access`]), the memory and cache fast paths are
+//! inlined into the block loop.
 //!
 //! What stays dynamic: I- and D-cache hits and misses (the caches are the
 //! interpreter's), `pft`, taken branches, traps (with the PC and cycle of
@@ -58,23 +71,33 @@
 //! caches, memory and trap code unchanged. Closures, threaded code and a
 //! native JIT were not measured.
 //!
-//! Measured on the `cargo bench -p simulator` kernel (2.6 M operations,
-//! ST231, full timing and caches) on a shared 2-core host under heavy load
-//! (load average 9 to 19), so every figure is noisy:
+//! Measured on a shared 2-core host under heavy load (load average 12
+//! to 16), so every figure is noisy; CPU time (`perf stat -e task-clock`,
+//! the least of several runs):
 //!
-//! - CPU time of 20 runs (`perf stat -e task-clock`): translate 400 to
-//!   445 ms, interp 595 to 620 ms, that is about 120 to 130 M against
-//!   85 to 87 M simulated operations per second: 1.4x to 1.5x;
-//! - criterion (wall clock, same run): translate 37.9 M, interp 28.9 M
-//!   operations per second: 1.3x;
+//! - the `cargo bench -p simulator` kernel, as an executable of 2 M
+//!   iterations (26 M operations, ST231, full timing and caches):
+//!   translate 161 ms, interp 292 ms, that is about 160 M against 89 M
+//!   simulated operations per second: 1.8x;
+//! - criterion (`cargo bench -p simulator --bench simulate`, wall clock,
+//!   same run): translate 81.0 M, interp 34.9 M operations per second
+//!   (a wide interval: 31 to 39 M): 2.3x;
+//! - `stsim` alone on each testsuite benchmark built at `-O2` (0.2 M to
+//!   26 M operations, start-up of about 2 ms included): the interpreter's
+//!   time over the translator's is 1.05x to 1.62x, 1.39x geometric mean,
+//!   never below 1; every counter of `--stats-json` is the same;
 //! - `time ./target/release/testsuite --configs O2` (50 benchmarks,
-//!   compilation included): 16.7 s against 21.0 s wall, 5.5 s against
-//!   7.0 s user; every cycle count equal (`--baseline`: 1.000 for all).
+//!   compilation included): 7.0 s against 13.1 s wall (`STSIM_ENGINE=
+//!   interp`), 2.1 s against 3.2 s user; every cycle count equal
+//!   (`--baseline`: 1.000 for all).
 //!
-//! The profile of the translated run spreads over the remaining
-//! per-bundle timing work (fetch, scoreboard update, D-cache lookups:
-//! `Cache::access` alone is 12 %); the 5x and 500 M operations/s goals are
-//! not reached.
+//! The profile of the translated run spreads over the per-bundle work
+//! that is left: the scoreboard update of each result (about 15 %), the
+//! two-level `match` on the operations (about 15 %), the memory and
+//! D-cache accesses, the per-bundle fetch and stall bookkeeping. The 5x
+//! and 500 M operations/s goals are not reached: they need the timing of
+//! whole blocks computed at once (the results' landing cycles written
+//! once per block run, not per bundle) and a single-level dispatch.
 //!
 //! The results are the interpreter's, counter for counter: the
 //! differential test `tests/engines.rs` compares both engines (stop,
@@ -155,7 +178,11 @@ enum UOp {
         b: u32,
         c: u32,
     },
-    /// Loads (trapping and dismissible), `size` bytes.
+    /// `ldw` (the most frequent load: no extension, trapping).
+    Ldw { d: u32, a: u32, b: u32 },
+    /// `stw` of the value at `c` to `a + b`.
+    Stw { a: u32, b: u32, c: u32 },
+    /// The other loads (trapping and dismissible), `size` bytes.
     Load {
         k: Kind,
         size: u32,
@@ -188,6 +215,16 @@ struct TBundle {
     /// The first line is the previous bundle's last line in this block:
     /// a hit known at translation time.
     static_hit: bool,
+    /// Static hits among the bundles of the block up to this one
+    /// (included): counted once per block run.
+    static_hits: u32,
+    /// Interlock stall of this bundle, and the slot of its cause in
+    /// [`isa::model::ALL_CLASSES`], when the block was entered with every
+    /// earlier write landed in time (see [`Block::pre_limit`]) and no
+    /// bundle of the block so far (this one's fetch included) waited for
+    /// a cache: the in-block writers then issued at fixed distances.
+    static_stall: u32,
+    static_slot: u8,
     /// Operations, scoreboard checks (sources then destinations, with
     /// their stages) and destinations, as ranges of the block's arrays.
     ops: (u32, u32),
@@ -291,8 +328,9 @@ fn specialise(op: &MicroOp, next_pc: u32) -> Option<UOp> {
             b,
             c,
         },
-        k @ (Kind::Ldw
-        | Kind::Ldh
+        Kind::Ldw => UOp::Ldw { d, a, b },
+        Kind::Stw => UOp::Stw { a, b, c },
+        k @ (Kind::Ldh
         | Kind::Ldhu
         | Kind::Ldb
         | Kind::Ldbu
@@ -307,7 +345,7 @@ fn specialise(op: &MicroOp, next_pc: u32) -> Option<UOp> {
             a,
             b,
         },
-        k @ (Kind::Stw | Kind::Sth | Kind::Stb) => UOp::Store {
+        k @ (Kind::Sth | Kind::Stb) => UOp::Store {
             size: size(k),
             a,
             b,
@@ -504,8 +542,12 @@ impl Machine {
             pre_limit: u64::MAX,
             ..Block::default()
         };
-        // Last writer of each register in the block so far: (bundle, stage).
-        let mut writer: [Option<(u64, u8)>; NUM_REGS] = [None; NUM_REGS];
+        // Last writer of each register in the block so far: (bundle,
+        // stage, timing class).
+        let mut writer: [Option<(u64, u8, isa::OpClass)>; NUM_REGS] = [None; NUM_REGS];
+        // Issue cycle of each bundle relative to the block's entry, without
+        // cache stalls and with every earlier write landed in time.
+        let mut rel_issue: Vec<i64> = Vec::new();
         let mut cur = pc;
         let mut prev_last_line: Option<u32> = None;
         while blk.bundles.len() < MAX_BUNDLES {
@@ -581,7 +623,7 @@ impl Machine {
             for i in check_start..fast_start {
                 let (reg, stage) = blk.checks[i as usize];
                 match writer[reg as usize] {
-                    Some((j, s)) => {
+                    Some((j, s, _)) => {
                         if i64::from(s) - i64::from(stage) > (k - j) as i64 {
                             blk.checks.push((reg, stage));
                         }
@@ -589,8 +631,28 @@ impl Machine {
                     None => blk.pre_limit = blk.pre_limit.min(k + u64::from(stage)),
                 }
             }
+            // The stall those checks give without cache stalls: the same
+            // loop as the dynamic one (first greatest need wins).
+            let fetch_rel = rel_issue.last().map_or(0, |&i| i + 1);
+            let mut issue_rel = fetch_rel;
+            let mut cause = None;
+            for &(reg, stage) in &blk.checks[fast_start as usize..] {
+                if let Some((j, s, class)) = writer[reg as usize] {
+                    let need = rel_issue[j as usize] + i64::from(s) - i64::from(stage);
+                    if need > issue_rel {
+                        issue_rel = need;
+                        cause = Some(class);
+                    }
+                }
+            }
+            rel_issue.push(issue_rel);
+            let static_stall = (issue_rel - fetch_rel) as u32;
+            let static_slot = cause.map_or(0, |c| match CLASS_SLOT.get(c as usize) {
+                Some(&i) => i,
+                None => class_index(c) as u8,
+            });
             for d in dsts {
-                writer[d.reg as usize] = Some((k, d.stage));
+                writer[d.reg as usize] = Some((k, d.stage, d.class));
             }
             let dst_start = blk.dsts.len() as u32;
             blk.dsts.extend_from_slice(dsts);
@@ -607,6 +669,10 @@ impl Machine {
                 last_line,
                 last_addr,
                 static_hit: prev_last_line == Some(first_line),
+                static_hits: blk.bundles.last().map_or(0, |p| p.static_hits)
+                    + u32::from(prev_last_line == Some(first_line)),
+                static_stall,
+                static_slot,
                 ops: (op_start, blk.ops.len() as u32 - op_start),
                 checks: (check_start, fast_start - check_start),
                 fast_checks: (fast_start, blk.checks.len() as u32 - fast_start),
@@ -638,128 +704,168 @@ impl Machine {
 
     /// Runs `blk` from its first bundle; `Some` if the run stops in it.
     fn run_block(&mut self, blk: &Block, limit: u64, writes: &mut Writes) -> Option<Stop> {
-        self.tr.counters.block_runs += 1;
-        // Check the cycle limit before each bundle only when the block
-        // could reach it (earlier writes can delay it by what is left of
-        // their latency).
-        let check = self
-            .cycle
-            .saturating_add(blk.bound)
-            .saturating_add(self.max_avail.saturating_sub(self.cycle))
-            >= limit;
-        let fast = self.max_avail.saturating_sub(self.cycle) <= blk.pre_limit;
         let class_slot = &CLASS_SLOT;
         let generation = self.tr.generation;
         let taken_penalty = u64::from(self.model.taken_branch_penalty);
-        for (n, tb) in blk.bundles.iter().enumerate() {
-            let pc = tb.pc;
-            if check && self.cycle >= limit {
-                self.pc = pc;
-                self.count_bundles(n as u64, tb.ops_before);
-                return Some(Stop::MaxCycles { limit, pc });
-            }
-            let fetch = self.cycle;
-
-            // 1. Instruction fetch.
-            let mut t = fetch;
-            if tb.static_hit || self.last_iline == Some(tb.first_line) {
-                self.icache.stats.hits += 1;
-            } else {
-                t += u64::from(self.icache.access(pc, false, fetch));
-            }
-            if tb.last_line != tb.first_line {
-                t += u64::from(self.icache.access(tb.last_addr, false, fetch));
-            }
-            self.last_iline = Some(tb.last_line);
-            if t > fetch {
-                self.stats.stalls.icache_miss += t - fetch;
-            }
-
-            // 2. Scoreboard.
-            let mut issue = t;
-            let mut cause = 0usize;
-            let checks = if fast { tb.fast_checks } else { tb.checks };
-            for &(reg, stage) in &blk.checks[checks.0 as usize..][..checks.1 as usize] {
-                let need = self.avail[reg as usize].saturating_sub(u64::from(stage));
-                if need > issue {
-                    issue = need;
-                    cause = reg as usize;
+        let entry_pc = blk.bundles.first().map_or(0, |b| b.pc);
+        // A taken branch back to the block's entry runs it again here
+        // (as the dispatcher would, without its table lookup).
+        'run: loop {
+            self.tr.counters.block_runs += 1;
+            // Check the cycle limit before each bundle only when the block
+            // could reach it (earlier writes can delay it by what is left of
+            // their latency); otherwise the limit is not reached at entry.
+            let check = self
+                .cycle
+                .saturating_add(blk.bound)
+                .saturating_add(self.max_avail.saturating_sub(self.cycle))
+                >= limit;
+            let fast = self.max_avail.saturating_sub(self.cycle) <= blk.pre_limit;
+            // No cache stall yet in this run (see [`TBundle::static_stall`]).
+            let mut clean = fast;
+            for (n, tb) in blk.bundles.iter().enumerate() {
+                let pc = tb.pc;
+                if check && self.cycle >= limit {
+                    self.pc = pc;
+                    self.count_bundles(
+                        n as u64,
+                        tb.ops_before,
+                        tb.static_hits - u32::from(tb.static_hit),
+                    );
+                    return Some(Stop::MaxCycles { limit, pc });
                 }
-            }
-            if issue > t {
-                let class = self.producer[cause];
-                let slot = match class_slot.get(class as usize) {
-                    Some(&i) => i as usize,
-                    None => class_index(class),
-                };
-                self.stats.stalls.interlock[slot] += issue - t;
-            }
+                let fetch = self.cycle;
 
-            // 3. Execute.
-            self.mem_now = issue;
-            let mut dstall = 0u32;
-            let mut next_pc = tb.next_pc;
-            let mut taken = false;
-            let ops = &blk.ops[tb.ops.0 as usize..][..tb.ops.1 as usize];
-            let r = if tb.direct {
-                self.exec::<true>(ops, &mut dstall, &mut next_pc, &mut taken, writes)
-            } else {
-                writes.n = 0;
-                let r = self.exec::<false>(ops, &mut dstall, &mut next_pc, &mut taken, writes);
-                if r.is_ok() {
-                    for &(idx, v) in &writes.w[..writes.n] {
-                        self.vals[idx as usize] = v;
+                // 1. Instruction fetch.
+                let mut t = fetch;
+                if tb.static_hit {
+                    // counted at the block's exit
+                } else if self.last_iline == Some(tb.first_line) {
+                    self.icache.stats.hits += 1;
+                } else {
+                    t += u64::from(self.icache.access(pc, false, fetch));
+                }
+                if tb.last_line != tb.first_line {
+                    t += u64::from(self.icache.access(tb.last_addr, false, fetch));
+                }
+                self.last_iline = Some(tb.last_line);
+                if t > fetch {
+                    self.stats.stalls.icache_miss += t - fetch;
+                    clean = false;
+                }
+
+                // 2. Scoreboard.
+                let mut issue = t;
+                if clean {
+                    if tb.static_stall > 0 {
+                        issue += u64::from(tb.static_stall);
+                        self.stats.stalls.interlock[tb.static_slot as usize] +=
+                            u64::from(tb.static_stall);
+                    }
+                } else {
+                    let mut cause = 0usize;
+                    let checks = if fast { tb.fast_checks } else { tb.checks };
+                    for &(reg, stage) in &blk.checks[checks.0 as usize..][..checks.1 as usize] {
+                        let need = self.avail[reg as usize].saturating_sub(u64::from(stage));
+                        if need > issue {
+                            issue = need;
+                            cause = reg as usize;
+                        }
+                    }
+                    if issue > t {
+                        let class = self.producer[cause];
+                        let slot = match class_slot.get(class as usize) {
+                            Some(&i) => i as usize,
+                            None => class_index(class),
+                        };
+                        self.stats.stalls.interlock[slot] += issue - t;
                     }
                 }
-                r
-            };
-            if let Err(k) = r {
-                self.pc = pc;
-                self.count_bundles(n as u64, tb.ops_before);
-                return Some(self.trap(k, pc, issue));
-            }
 
-            // 4. D-cache stall, scoreboard update, next bundle.
-            let done = issue + u64::from(dstall);
-            if dstall > 0 {
-                self.stats.stalls.dcache_miss += u64::from(dstall);
-            }
-            for d in &blk.dsts[tb.dsts.0 as usize..][..tb.dsts.1 as usize] {
-                self.avail[d.reg as usize] = done + u64::from(d.stage);
-                self.producer[d.reg as usize] = d.class;
-            }
-            if tb.dsts.1 > 0 {
-                self.max_avail = self.max_avail.max(done + tb.max_stage);
-            }
-            let mut next_cycle = done + 1;
-            if taken {
-                next_cycle += taken_penalty;
-                self.stats.stalls.taken_branch += taken_penalty;
-                self.stats.taken_branches += 1;
+                // 3. Execute.
+                self.mem_now = issue;
+                let mut dstall = 0u32;
+                let mut next_pc = tb.next_pc;
+                let mut taken = false;
+                let ops = &blk.ops[tb.ops.0 as usize..][..tb.ops.1 as usize];
+                let r = if tb.direct {
+                    self.exec::<true>(ops, &mut dstall, &mut next_pc, &mut taken, writes)
+                } else {
+                    writes.n = 0;
+                    let r = self.exec::<false>(ops, &mut dstall, &mut next_pc, &mut taken, writes);
+                    if r.is_ok() {
+                        for &(idx, v) in &writes.w[..writes.n] {
+                            self.vals[idx as usize] = v;
+                        }
+                    }
+                    r
+                };
+                if let Err(k) = r {
+                    self.pc = pc;
+                    self.count_bundles(n as u64, tb.ops_before, tb.static_hits);
+                    return Some(self.trap(k, pc, issue));
+                }
+
+                // 4. D-cache stall, scoreboard update, next bundle.
+                let done = issue + u64::from(dstall);
+                if dstall > 0 {
+                    self.stats.stalls.dcache_miss += u64::from(dstall);
+                    clean = false;
+                }
+                for d in &blk.dsts[tb.dsts.0 as usize..][..tb.dsts.1 as usize] {
+                    self.avail[d.reg as usize] = done + u64::from(d.stage);
+                    self.producer[d.reg as usize] = d.class;
+                }
+                if tb.dsts.1 > 0 {
+                    self.max_avail = self.max_avail.max(done + tb.max_stage);
+                }
+                let mut next_cycle = done + 1;
+                if taken {
+                    next_cycle += taken_penalty;
+                    self.stats.stalls.taken_branch += taken_penalty;
+                    self.stats.taken_branches += 1;
+                    self.cycle = next_cycle;
+                    self.pc = next_pc;
+                    self.count_bundles(
+                        n as u64 + 1,
+                        tb.ops_before + tb.counted_ops,
+                        tb.static_hits,
+                    );
+                    if next_pc == entry_pc && self.tr.generation == generation {
+                        continue 'run;
+                    }
+                    return None;
+                }
                 self.cycle = next_cycle;
-                self.pc = next_pc;
-                self.count_bundles(n as u64 + 1, tb.ops_before + tb.counted_ops);
-                return None;
+                if tb.stores && self.tr.generation != generation {
+                    // This bundle changed translated code.
+                    self.pc = next_pc;
+                    self.count_bundles(
+                        n as u64 + 1,
+                        tb.ops_before + tb.counted_ops,
+                        tb.static_hits,
+                    );
+                    return None;
+                }
             }
-            self.cycle = next_cycle;
-            if tb.stores && self.tr.generation != generation {
-                // This bundle changed translated code.
-                self.pc = next_pc;
-                self.count_bundles(n as u64 + 1, tb.ops_before + tb.counted_ops);
-                return None;
+            if let Some(last) = blk.bundles.last() {
+                self.count_bundles(
+                    blk.bundles.len() as u64,
+                    last.ops_before + last.counted_ops,
+                    last.static_hits,
+                );
+                self.pc = last.next_pc;
             }
+            return None;
         }
-        if let Some(last) = blk.bundles.last() {
-            self.count_bundles(blk.bundles.len() as u64, last.ops_before + last.counted_ops);
-            self.pc = last.next_pc;
-        }
-        None
     }
 
     /// Counts `bundles` bundles of a block that issued, with `operations`
-    /// operations (done once per block run, not per bundle).
+    /// operations, and `icache_hits` I-cache hits known at translation
+    /// (done once per block run, not per bundle).
     #[inline(always)]
-    fn count_bundles(&mut self, bundles: u64, operations: u64) {
+    fn count_bundles(&mut self, bundles: u64, operations: u64, icache_hits: u32) {
+        self.icache.stats.hits += u64::from(icache_hits);
         self.tr.counters.bundles_in_blocks += bundles;
         self.stats.bundles += bundles;
         self.stats.operations += operations;
@@ -817,6 +923,15 @@ impl Machine {
                     };
                     put!(d, v);
                     put!(d2, v2);
+                }
+                UOp::Ldw { d, a, b } => {
+                    let addr = self.vals[a as usize].wrapping_add(self.vals[b as usize]);
+                    put!(d, self.load(addr, 4, dstall)?);
+                }
+                UOp::Stw { a, b, c } => {
+                    let addr = self.vals[a as usize].wrapping_add(self.vals[b as usize]);
+                    let data = self.vals[c as usize];
+                    self.store(addr, 4, data, dstall)?;
                 }
                 UOp::Load { k, size, d, a, b } => {
                     let addr = self.vals[a as usize].wrapping_add(self.vals[b as usize]);
