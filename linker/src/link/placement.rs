@@ -23,15 +23,10 @@
 //! 4. **Cache colours** (Gloy and Smith, "Procedure placement using
 //!    temporal-ordering information", TOPLAS 21(5), 1999): each of the four
 //!    ways to join two chains (either one reversed or not) is scored by the
-//!    conflicts it causes: for every pair of temporal neighbours between
-//!    the two chains, its weight times the number of cache lines (colours,
-//!    address / line size modulo the number of lines) both procedures map
-//!    to from different memory lines. Temporal neighbours are a caller and
-//!    its callee (weight: the edge's heat) and two callees of one caller,
-//!    whose calls interleave (weight: the lesser heat of the two calls), a
-//!    static stand-in for Gloy and Smith's temporal relationship graph. The
-//!    cheapest way wins; ties go to the one putting the two ends of the
-//!    edge closest.
+//!    conflicts it causes: for every edge between the two chains, its heat
+//!    times the number of cache lines (colours, address / line size modulo
+//!    the number of lines) both procedures occupy. The cheapest way wins;
+//!    ties go to the one putting the two ends of the edge closest.
 //! 5. **Order.** Chains are laid out from the hottest (its hottest
 //!    procedure) to the coldest, so the hot code shares the first cache-size
 //!    window; sections with no calls keep their input order at the end.
@@ -184,27 +179,6 @@ impl CallGraph {
             adjacent[a].push((b, h));
             adjacent[b].push((a, h));
         }
-        // Temporal neighbours (the conflict cost of step 4): the call edges,
-        // and two callees of one caller, which run interleaved, weighing the
-        // lesser heat of the two calls.
-        let mut temporal: HashMap<(usize, usize), f64> = heat.clone();
-        for (v, es) in self.edges.iter().enumerate() {
-            for (k, &(t1, w1)) in es.iter().enumerate() {
-                for &(t2, w2) in &es[k + 1..] {
-                    if t1 != t2 && t1 != v && t2 != v {
-                        *temporal.entry((t1.min(t2), t1.max(t2))).or_default() +=
-                            count[v] * w1.min(w2);
-                    }
-                }
-            }
-        }
-        let mut neighbours: Vec<Vec<(usize, f64)>> = vec![Vec::new(); n];
-        let mut pairs: Vec<((usize, usize), f64)> = temporal.into_iter().collect();
-        pairs.sort_by_key(|p| p.0);
-        for ((a, b), h) in pairs {
-            neighbours[a].push((b, h));
-            neighbours[b].push((a, h));
-        }
         let mut chains: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
         let mut chain_of: Vec<usize> = (0..n).collect();
         for &((a, b), _) in &edges {
@@ -214,7 +188,7 @@ impl CallGraph {
             }
             let first = std::mem::take(&mut chains[ca]);
             let second = std::mem::take(&mut chains[cb]);
-            let joined = self.best_join(first, second, a, b, &chain_of, ca, cb, &neighbours, cache);
+            let joined = self.best_join(first, second, a, b, &chain_of, ca, cb, &adjacent, cache);
             for &m in &joined {
                 chain_of[m] = ca;
             }
@@ -265,7 +239,7 @@ impl CallGraph {
         chain_of: &[usize],
         cx: usize,
         cy: usize,
-        neighbours: &[Vec<(usize, f64)>],
+        adjacent: &[Vec<(usize, f64)>],
         cache: &CacheConfig,
     ) -> Vec<usize> {
         let rev = |v: &Vec<usize>| v.iter().rev().copied().collect::<Vec<usize>>();
@@ -281,7 +255,7 @@ impl CallGraph {
             let at: HashMap<usize, u64> = c.iter().copied().zip(offs).collect();
             let mut cost = 0.0;
             for &u in &x {
-                for &(v, h) in &neighbours[u] {
+                for &(v, h) in &adjacent[u] {
                     if chain_of[v] == cy && chain_of[u] == cx {
                         cost += h * self.shared_lines(at[&u], u, at[&v], v, cache) as f64;
                     }
@@ -447,18 +421,14 @@ mod tests {
     /// Edges a→b 100, a→d 10, b→c 1, c→d 50 (call-site weights); sizes
     /// a 128, b 64, c 64, d 128 bytes. Counts: a 1, b 100, c 100, d
     /// 10 + 100·50 = 5010; heats c–d 5000, a–b 100, b–c 100, a–d 10.
-    /// b and d, both called by a, are temporal neighbours of weight
-    /// min(100, 10) = 10. Chains: [c, d], then [a, b], then b–c joins them.
-    /// The four ways, offsets in lines of 64 bytes (colour = line mod 4),
-    /// pairs across: b–c, a–d, b–d:
-    /// - [a b c d]: a 0–1, b 2, c 3, d 4–5: a–d on 2 lines, cost 20;
-    /// - [a b d c]: a 0–1, b 2, d 3–4, c 5: a–d line 4 vs 0, cost 10;
-    /// - [b a c d]: b 0, a 1–2, c 3, d 4–5: a–d 5 vs 1, b–d 4 vs 0, cost 20;
-    /// - [b a d c]: b 0, a 1–2, d 3–4, c 5: b–d 4 vs 0, cost 10.
+    /// Chains: [c, d], then [a, b], then b–c joins them. The four ways,
+    /// offsets in lines of 64 bytes (colour = line mod 4):
+    /// - [a b c d]: a 0–1, d 4–5: a–d conflict on 2 lines, cost 20;
+    /// - [a b d c]: a 0–1, d 3–4: line 4 vs 0, cost 10;
+    /// - [b a c d]: a 1–2, d 4–5: line 5 vs 1, cost 10;
+    /// - [b a d c]: a 1–2, d 3–4, b 0, c 5: no conflict, cost 0.
     ///
-    /// The tie between [a b d c] and [b a d c] goes to the nearer b and c
-    /// (128 bytes apart against 256). Pettis and Hansen alone (nearest
-    /// ends) would give [a b c d].
+    /// Pettis and Hansen alone (nearest ends) would give [a b c d].
     #[test]
     fn chains_join_the_way_without_conflicts() {
         let g = CallGraph {
@@ -472,7 +442,7 @@ mod tests {
             ],
         };
         assert_eq!(g.counts(), vec![1.0, 100.0, 100.0, 5010.0]);
-        assert_eq!(g.order(&tiny_cache()), vec![0, 1, 3, 2]);
+        assert_eq!(g.order(&tiny_cache()), vec![1, 0, 3, 2]);
     }
 
     /// Procedures without calls keep their input order after the chains;
