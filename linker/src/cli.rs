@@ -101,6 +101,8 @@ pub fn parse(args: &[String]) -> Result<CommandLine, String> {
             "-s" | "--strip-all" => o.strip_all = true,
             "-S" | "--strip-debug" => o.strip_debug = true,
             "--allow-mixed-cores" => o.allow_mixed_cores = true,
+            "--no-sort-sections" => o.no_sort_sections = true,
+            "--sort-sections" => o.no_sort_sections = false,
             "--machine" => o.machine = Some(machine(&value(&mut i, "--machine")?)?),
             _ => {
                 if let Some(v) = a.strip_prefix("-o").filter(|v| !v.is_empty()) {
@@ -185,6 +187,10 @@ Options:
   -s, --strip-all         omit the symbol table
   -S, --strip-debug       omit debug sections
   --allow-mixed-cores     link objects built for different cores or machines
+  --no-sort-sections      keep code sections in input order (default: when the
+                          code is larger than the I-cache, place callers next
+                          to their callees so that they do not evict each other)
+  --sort-sections         place code sections for the I-cache (the default)
   -mcpu=CPU, --machine FILE
                           the machine (built-in st220, st231, st240, or a TOML
                           description) every input must record; the executable

@@ -62,6 +62,9 @@ pub struct LinkOptions {
     /// Every input that records a machine must record this one, and the
     /// executable records it even when no input does.
     pub machine: Option<isa::model::ProcessorModel>,
+    /// `--no-sort-sections`: keep code sections in input order instead of
+    /// placing them for the I-cache (see the lld-st chapter of the manual).
+    pub no_sort_sections: bool,
 }
 
 /// The result of a successful link.

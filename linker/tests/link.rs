@@ -724,3 +724,81 @@ fn jump_table_words_get_code_addresses() {
         assert_eq!(entries, vec![code + 8, code + 4, code + 8], "{f}");
     }
 }
+
+/// Procedure placement for the I-cache (ISA-ST200 §5.5: 32 KiB,
+/// direct-mapped, 64-byte lines, so addresses 32 KiB apart share a line).
+/// `_start` calls `callee` from a loop (the `br` back to `.Lloop`), and a
+/// 32 KiB filler function sits between them in input order:
+///
+/// - `.text.start` at 0x1000: the `call` bundle and the `br` bundle, 8 bytes;
+/// - `.text.filler`: 32 768 bytes of `nop` bundles;
+/// - `.text.callee`: one `return` bundle.
+///
+/// In input order `callee` would be at 0x1000 + 8 + 32768 = 0x9008: cache
+/// line (0x9008 / 64) mod 512 = 576 mod 512 = 64, the line of `_start`
+/// (0x1000 / 64 = 64), so each call would evict its caller. The code
+/// (32 784 bytes) is larger than the cache, so sections are placed: the
+/// call edge joins `_start` and `callee` into one chain, placed first, and
+/// the filler (no calls) follows: `callee` at 0x1008, line 64 too but the
+/// same 64-byte line as its caller (one fill serves both), and the filler
+/// at 0x1010.
+#[test]
+fn placement_puts_a_callee_next_to_its_caller() {
+    let filler: String = "\tnop\n\t;;\n".repeat(8192);
+    let files = vec![
+        asm(
+            "start.s",
+            "\t.section .text.start,\"ax\",@progbits\n\t.global _start\n_start:\n.Lloop:\n\tcall $r63 = callee\n\t;;\n\tbr $b0, .Lloop\n\t;;\n",
+        ),
+        asm(
+            "filler.s",
+            &format!("\t.section .text.filler,\"ax\",@progbits\n\t.global filler\nfiller:\n{filler}"),
+        ),
+        asm(
+            "callee.s",
+            "\t.section .text.callee,\"ax\",@progbits\n\t.global callee\ncallee:\n\treturn $r63\n\t;;\n",
+        ),
+    ];
+    let placed = ok(&opts(&files));
+    let elf = Elf::parse(&placed).unwrap();
+    assert_eq!(sym(&elf, "_start"), 0x1000);
+    assert_eq!(sym(&elf, "callee"), 0x1008);
+    assert_eq!(sym(&elf, "filler"), 0x1010);
+    // The call still reaches its callee: call = 0x30000000 + btarg, btarg
+    // = (0x1008 - 0x1000) / 4 = 2 (§2.5), stop bit set.
+    assert_eq!(word(&placed, 0x1000), 0x3000_0002 | STOP);
+    // --no-sort-sections keeps the input order.
+    let mut o = opts(&files);
+    o.no_sort_sections = true;
+    let kept = ok(&o);
+    let elf = Elf::parse(&kept).unwrap();
+    assert_eq!(sym(&elf, "filler"), 0x1008);
+    assert_eq!(sym(&elf, "callee"), 0x9008);
+    // Both map to cache line 64: (0x9008 / 64) mod 512 = 576 - 512 = 64.
+    assert_eq!((0x9008 / 64) % 512, 0x1000 / 64);
+}
+
+/// Code no larger than the I-cache cannot conflict with itself in a
+/// direct-mapped cache: the input order stays, calls or not.
+#[test]
+fn placement_keeps_code_that_fits_in_the_cache() {
+    let files = vec![
+        asm(
+            "start.s",
+            "\t.section .text.start,\"ax\",@progbits\n\t.global _start\n_start:\n.Lloop:\n\tcall $r63 = callee\n\t;;\n\tbr $b0, .Lloop\n\t;;\n",
+        ),
+        asm(
+            "mid.s",
+            "\t.section .text.mid,\"ax\",@progbits\n\t.global mid\nmid:\n\treturn $r63\n\t;;\n",
+        ),
+        asm(
+            "callee.s",
+            "\t.section .text.callee,\"ax\",@progbits\n\t.global callee\ncallee:\n\treturn $r63\n\t;;\n",
+        ),
+    ];
+    let elf_bytes = ok(&opts(&files));
+    let elf = Elf::parse(&elf_bytes).unwrap();
+    assert_eq!(sym(&elf, "_start"), 0x1000);
+    assert_eq!(sym(&elf, "mid"), 0x1008);
+    assert_eq!(sym(&elf, "callee"), 0x1010);
+}

@@ -111,7 +111,9 @@ pub fn function(
 ) -> String {
     let mut s = String::new();
     let n = &f.name;
-    s.push_str("\t.text\n\t.align 8\n");
+    // One section per function (gcc's -ffunction-sections): the linker
+    // places procedures for the I-cache and --gc-sections drops unused ones.
+    let _ = writeln!(s, "\t.section .text.{n},\"ax\",@progbits\n\t.align 8");
     if f.global {
         let _ = writeln!(s, "\t.global {n}");
     }

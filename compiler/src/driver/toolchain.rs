@@ -297,7 +297,8 @@ fn flag_name(f: &str) -> (&str, bool) {
 /// (`-fwrapv`, `-fshort-enums`, `-funsigned-char`, …) are not here and
 /// stay errors.
 const NEUTRAL_GCC_F_FLAGS: &[(&str, Forms)] = &[
-    // Section placement and symbol layout: lcc emits one section per kind.
+    // Section placement and symbol layout: lcc gives every function its
+    // own section (`.text.NAME`) and data one section per kind.
     ("function-sections", Forms::Both),
     ("data-sections", Forms::Both),
     ("common", Forms::Both),

@@ -13,7 +13,7 @@ use std::collections::HashSet;
 
 impl<'o> Linker<'o> {
     /// The section a symbol of object `o` is defined in, if any.
-    fn symbol_section(&self, o: usize, k: usize) -> Option<SecId> {
+    pub(super) fn symbol_section(&self, o: usize, k: usize) -> Option<SecId> {
         let s = self.objects[o].symbols.get(k)?;
         if bind_name(s) && s.kind != STT_SECTION {
             return match self.globals.get(&s.name)?.def {

@@ -56,6 +56,7 @@ impl<'o> Linker<'o> {
                             }
                         }
                     }
+                    self.place_code(&mut list);
                 }
                 per_spec.push(list);
             }

@@ -12,6 +12,7 @@
 //!   groups, strong/weak/common resolution, undefined references, symbol
 //!   values;
 //! - `gc`: `--gc-sections`;
+//! - `placement`: the order of code sections for the I-cache;
 //! - `layout`: linker-script evaluation and the placement of input sections
 //!   in output sections at addresses;
 //! - `relocate`: applying the `R_ST200_*` relocations (§6.2);
@@ -24,6 +25,7 @@ mod gc;
 mod layout;
 mod machine;
 mod map;
+mod placement;
 mod relocate;
 mod resolve;
 mod symtab;
