@@ -358,6 +358,9 @@ pub struct LocalVar {
     pub span: Span,
     /// Referenced somewhere.
     pub used: bool,
+    /// A parameter declared as a `restrict`-qualified pointer (C99
+    /// §6.7.3.1).
+    pub restrict: bool,
 }
 
 /// Linkage of a global symbol.

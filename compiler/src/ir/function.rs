@@ -23,6 +23,8 @@ impl Function {
             slots: Vec::new(),
             type_punning: false,
             strict_aliasing: false,
+            restrict: vec![false; params.len()],
+            noalias_roots: Vec::new(),
         };
         for (i, &t) in params.iter().enumerate() {
             let v = Value(f.values.len() as u32);
@@ -216,6 +218,11 @@ impl Function {
             d.kind.targets_mut().into_iter().for_each(mb);
         }
         self.params = (0..self.params.len() as u32).map(Value).collect();
+        self.noalias_roots = self
+            .noalias_roots
+            .iter()
+            .filter_map(|r| vmap[r.index()])
+            .collect();
         self.layout = (0..blocks.len() as u32).map(Block).collect();
         self.blocks = blocks;
         self.insts = insts;

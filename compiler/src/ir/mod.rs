@@ -988,6 +988,17 @@ pub struct Function {
     /// manager at `-O2` and above unless `-fno-strict-aliasing` is given or
     /// [`Function::type_punning`] is set; read by [`crate::opt::alias`].
     pub strict_aliasing: bool,
+    /// Per parameter: a `restrict`-qualified pointer (C99 §6.7.3.1, set
+    /// by the front end): an object modified through an address derived
+    /// from it is touched by no access not derived from it, so
+    /// [`crate::opt::alias`] separates the two. Inlining does not carry
+    /// it to the caller.
+    pub restrict: Vec<bool>,
+    /// Pointers of loop versions ([`crate::opt::loop_version`]): an access
+    /// whose address derives from one of them touches no byte an access
+    /// derived from another touches (a run-time test proved their ranges
+    /// apart before the loop that uses them).
+    pub noalias_roots: Vec<Value>,
 }
 
 /// The inlining request of a function's attributes.

@@ -263,6 +263,7 @@ fn parse_function(lx: &mut Lx) -> Result<Function, IrError> {
                 def: ValueDef::Param(fp.f.params.len() as u32),
             };
             fp.f.params.push(v);
+            fp.f.restrict.push(false);
             let mut byval = None;
             lx.ws();
             if lx.s[lx.p..].starts_with(b"byval") {

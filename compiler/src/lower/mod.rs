@@ -502,6 +502,7 @@ impl<'a> Lowerer<'a> {
             let pidx = fd.params.iter().position(|p| p.0 as usize == i);
             if let Some(pi) = pidx {
                 let pv = fx.f.params[param_base + pi];
+                fx.f.restrict[param_base + pi] = l.restrict && types.is_ptr(l.ty);
                 if types.is_record(l.ty) {
                     fx.locals.push(pv);
                     continue;

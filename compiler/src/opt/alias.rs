@@ -19,8 +19,19 @@
 //!   not applied to two accesses of one named object at unknown offsets (a
 //!   `char` array used as a memory pool).
 //!
-//! Anything else (two pointers of unknown origin) may alias. `restrict`
-//! is not used yet.
+//! - or one is derived from a `restrict` pointer parameter
+//!   ([`crate::ir::Function::restrict`]) and the other is not derived from
+//!   it (C99 §6.7.3.1p4: an object modified through an lvalue based on a
+//!   restrict pointer `P` is accessed only through lvalues based on `P`,
+//!   so an access not based on `P` touches other bytes, or none modified:
+//!   then neither order matters). "Derived" is what [`object_of`] follows
+//!   (`add`, `sub` of an integer, φs); a pointer loaded from memory may
+//!   hold a copy of `P` and is not separated from it;
+//! - or they are derived from two different pointers of one loop version
+//!   ([`crate::ir::Function::noalias_roots`], [`super::loop_version`]),
+//!   whose ranges a run-time test found apart.
+//!
+//! Anything else (two pointers of unknown origin) may alias.
 
 use super::simplify_cfg::{const_of, def_inst};
 use crate::ir::{BinaryOp, Function, InstKind, StackSlot, Type, Value};
@@ -34,12 +45,35 @@ pub enum Base {
     Slot(StackSlot),
     /// Any other value (a pointer parameter, a loaded pointer, a φ…).
     Value(Value),
+    /// What the `restrict` pointer parameter `v` reaches ([`object_of`]
+    /// only).
+    Restrict(Value),
+    /// What the loop-version pointer `v` reaches
+    /// ([`crate::ir::Function::noalias_roots`]; [`object_of`] only).
+    Version(Value),
 }
 
 impl Base {
     /// Whether the base names one whole C object (a global or a slot).
     pub fn is_object(&self) -> bool {
-        !matches!(self, Base::Value(_))
+        matches!(self, Base::Global(_) | Base::Slot(_))
+    }
+}
+
+/// Whether accesses into `a` and into `b` ([`object_of`]) never touch a
+/// common byte: two distinct named objects (C99 §6.2.4), a `restrict`
+/// pointer's reach and anything not derived from that pointer (C99
+/// §6.7.3.1p4), two different pointers of one loop version.
+pub fn objects_disjoint(a: &Base, b: &Base) -> bool {
+    use Base::*;
+    match (a, b) {
+        (Global(x), Global(y)) => x != y,
+        (Slot(x), Slot(y)) => x != y,
+        (Global(_), Slot(_)) | (Slot(_), Global(_)) => true,
+        (Restrict(x), Restrict(y)) => x != y,
+        (Restrict(_), _) | (_, Restrict(_)) => true,
+        (Version(x), Version(y)) => x != y,
+        _ => false,
     }
 }
 
@@ -128,6 +162,14 @@ fn object_walk(f: &Function, v: Value, visiting: &mut Vec<Value>, budget: &mut u
         return Walk::Unknown;
     }
     *budget -= 1;
+    if f.noalias_roots.contains(&v) {
+        return Walk::Known(Base::Version(v));
+    }
+    if let crate::ir::ValueDef::Param(p) = f.values[v.index()].def {
+        if f.restrict.get(p as usize) == Some(&true) {
+            return Walk::Known(Base::Restrict(v));
+        }
+    }
     let Some(i) = def_inst(f, v) else {
         return Walk::Unknown;
     };
@@ -216,23 +258,43 @@ pub struct Location {
     /// store of a function where type-based rules hold
     /// ([`crate::ir::Function::strict_aliasing`]).
     pub ty: Option<Type>,
+    /// What a `restrict` pointer parameter or a loop-version pointer the
+    /// address derives from reaches ([`object_of`]; `None` otherwise).
+    pub reach: Option<Base>,
 }
 
 impl Location {
     /// The location of access `a`.
     pub fn of(f: &Function, a: Access) -> Location {
         let (base, offset) = decompose(f, a.addr);
+        let reach = if f.restrict.contains(&true) || !f.noalias_roots.is_empty() {
+            object_of(f, a.addr).filter(|b| matches!(b, Base::Restrict(_) | Base::Version(_)))
+        } else {
+            None
+        };
         Location {
             base,
             offset,
             size: a.size,
             ty: a.ty.filter(|_| f.strict_aliasing),
+            reach,
         }
     }
 
     /// Whether the two locations may share a byte (the rules of the
     /// module documentation).
     pub fn may_overlap(&self, o: &Location) -> bool {
+        if let (Some(x), Some(y)) = (&self.reach, &o.reach) {
+            if objects_disjoint(x, y) {
+                return false;
+            }
+        }
+        // a `restrict` pointer's reach and a named object (C99 §6.7.3.1p4)
+        for (r, other) in [(&self.reach, o), (&o.reach, self)] {
+            if matches!(r, Some(Base::Restrict(_))) && other.base.is_object() {
+                return false;
+            }
+        }
         if self.base.is_object() && o.base.is_object() && self.base != o.base {
             return false;
         }
@@ -404,6 +466,49 @@ block0:
         let mut g = f.clone();
         g.strict_aliasing = false;
         assert!(may_alias(&g, typed(0, Type::I16), typed(1, Type::I32)));
+    }
+
+    /// `restrict` (C99 §6.7.3.1p4) and loop-version pointers, by hand:
+    /// with parameter 0 restrict, `p0 + 4` is apart from `@a` and from a
+    /// second restrict parameter's reach, not from a pointer loaded from
+    /// memory (it may hold a copy of `p0`) nor from a plain parameter;
+    /// without the flag it may alias `@a`; two loop-version pointers are
+    /// apart, one of them and `@a` are not.
+    #[test]
+    fn restrict_and_version_pointers() {
+        let mut m = module(
+            "func @f(i32 %0, i32 %1, i32 %2) -> i32 {
+block0:
+  %3 = iconst.i32 4
+  %4 = add.i32 %0, %3
+  %5 = add.i32 %1, %2
+  %6 = global_addr @a
+  %7 = load.i32 %6
+  ret %3
+}",
+        );
+        let acc = |v: u32| Access {
+            addr: Value(v),
+            size: Some(4),
+            ty: None,
+        };
+        let plain = m.functions[0].clone();
+        assert!(may_alias(&plain, acc(4), acc(6)));
+        let f = &mut m.functions[0];
+        f.restrict[0] = true;
+        assert!(!may_alias(f, acc(4), acc(6)));
+        assert!(may_alias(f, acc(4), acc(5)));
+        assert!(may_alias(f, acc(4), acc(7)));
+        assert!(may_alias(f, acc(0), acc(0)));
+        assert!(!may_alias(f, acc(0), acc(4)));
+        assert_eq!(object_of(f, Value(4)), Some(Base::Restrict(Value(0))));
+        f.restrict[1] = true;
+        assert!(!may_alias(f, acc(4), acc(5)));
+        let mut g = plain;
+        g.noalias_roots = vec![Value(4), Value(5)];
+        assert!(!may_alias(&g, acc(4), acc(5)));
+        assert!(may_alias(&g, acc(4), acc(6)));
+        assert!(may_alias(&g, acc(0), acc(5)));
     }
 
     /// A pointer induction variable over `@a` (`%6 = φ(@a + 8, %6 + 4)`)

@@ -63,28 +63,28 @@ pub fn run(f: &mut Function) -> Stats {
 }
 
 /// What [`recognise`] finds in a loop block.
-struct Shape {
+pub(super) struct Shape {
     /// The predecessor outside the loop.
-    pre: Block,
+    pub(super) pre: Block,
     /// The exit block.
-    exit: Block,
+    pub(super) exit: Block,
     /// The induction φ's entry value.
-    i0: Value,
+    pub(super) i0: Value,
     /// Its step (> 0).
-    step: i64,
+    pub(super) step: i64,
     /// The bound.
-    n: Value,
+    pub(super) n: Value,
     /// The condition under which the loop continues, `cond(i', n)`.
-    cond: Cond,
+    pub(super) cond: Cond,
     /// The induction's next value `i'` (defined in the block).
-    next: Value,
+    pub(super) next: Value,
     /// The continue condition value of the block (its branch operand,
     /// possibly of the negated sense).
-    test: Value,
+    pub(super) test: Value,
     /// Whether the branch continues when `test` is non-zero.
-    continue_on_true: bool,
+    pub(super) continue_on_true: bool,
     /// Unroll factor.
-    k: usize,
+    pub(super) k: usize,
 }
 
 fn negate(c: Cond) -> Cond {
@@ -117,7 +117,8 @@ fn defined_in(f: &Function, v: Value, b: Block) -> bool {
     }
 }
 
-fn recognise(f: &Function, b: Block) -> Option<Shape> {
+/// The shape of loop `b` (the module documentation), if it qualifies.
+pub(super) fn recognise(f: &Function, b: Block) -> Option<Shape> {
     if f.layout.first() == Some(&b) {
         return None;
     }
@@ -240,7 +241,7 @@ fn recognise(f: &Function, b: Block) -> Option<Shape> {
 }
 
 /// Appends `kind` to block `b` (before its terminator when it has one).
-fn emit(f: &mut Function, b: Block, kind: InstKind) -> Value {
+pub(super) fn emit(f: &mut Function, b: Block, kind: InstKind) -> Value {
     let (i, v) = f.new_inst(b, kind);
     let insts = &mut f.blocks[b.index()].insts;
     let at = match insts.last() {

@@ -21,6 +21,7 @@ pub mod licm;
 pub mod loop_rotate;
 pub mod loop_unroll;
 pub mod loop_unroll_full;
+pub mod loop_version;
 pub mod planted_bug;
 pub mod predict;
 pub mod promote;
@@ -190,6 +191,12 @@ pub const PASSES: &[Pass] = &[
         run: predict::run,
     },
     Pass {
+        name: "loop-version",
+        summary: "loop versioning: a one-block counted loop whose pointers may alias runs a copy where they do not when a run-time test before it finds their ranges apart",
+        min_level: 2,
+        run: loop_version::run,
+    },
+    Pass {
         name: "strength-reduce",
         summary: "algebraic simplification and strength reduction of multiplies and divisions by constants",
         min_level: 2,
@@ -231,6 +238,7 @@ pub const PIPELINE: &[&str] = &[
     "dce",
     "simplify-cfg",
     "predict",
+    "loop-version",
 ];
 
 /// The deliberately wrong pass of `-fplant-bug=NAME` (testing of

@@ -171,6 +171,8 @@ fn promote_loop(
             ValueDef::Param(_) => true,
             ValueDef::Inst(d) => !in_loop(f.insts[d.index()].block),
         },
+        // reaches (object_of), never a decomposed base
+        Base::Restrict(_) | Base::Version(_) => false,
     };
     let mut cands: Vec<Candidate> = Vec::new();
     for (k, a) in accs.iter().enumerate() {
@@ -211,7 +213,7 @@ fn promote_loop(
                 off >= 0 && off + i64::from(c.ty.bytes()) <= i64::from(slots[s.index()].size)
             }
             Base::Global(_) => off == 0,
-            Base::Value(_) => false,
+            Base::Value(_) | Base::Restrict(_) | Base::Version(_) => false,
         };
         let read_ok = named || c.members.iter().any(|&k| always(accs[k].block));
         let stores = c.members.iter().any(|&k| accs[k].write);
@@ -283,7 +285,7 @@ fn materialize(f: &mut Function, b: Block, at: &mut usize, loc: &Location) -> Va
     let base = match &loc.base {
         Base::Global(name) => put(f, InstKind::GlobalAddr { name: name.clone() }),
         Base::Slot(s) => put(f, InstKind::SlotAddr { slot: *s }),
-        Base::Value(v) => *v,
+        Base::Value(v) | Base::Restrict(v) | Base::Version(v) => *v,
     };
     match loc.offset {
         Some(0) | None => base,

@@ -310,6 +310,8 @@ impl<'a> Sel<'a> {
         match object_of(self.f, addr)? {
             Base::Global(name) => Some(MemObject::Sym(name)),
             Base::Slot(s) => self.slot_obj.get(s.index()).map(|&o| MemObject::Frame(o)),
+            Base::Restrict(v) => Some(MemObject::Restrict(v.0)),
+            Base::Version(v) => Some(MemObject::Version(v.0)),
             Base::Value(_) => None,
         }
     }

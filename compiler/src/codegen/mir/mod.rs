@@ -365,6 +365,35 @@ pub enum MemObject {
     Sym(String),
     /// Frame object `n` (a stack slot of the IR, §7.3 of ISA-ST200).
     Frame(u32),
+    /// Whatever is reached through the `restrict` pointer parameter of IR
+    /// value `n` ([`crate::opt::alias::Base::Restrict`]).
+    Restrict(u32),
+    /// Whatever is reached through the loop-version pointer of IR value
+    /// `n` ([`crate::opt::alias::Base::Version`]).
+    Version(u32),
+}
+
+impl MemObject {
+    /// Whether accesses to `self` and `o` never overlap, by the rules of
+    /// [`crate::opt::alias::objects_disjoint`].
+    pub fn disjoint(&self, o: &MemObject) -> bool {
+        use MemObject::*;
+        match (self, o) {
+            (Sym(a), Sym(b)) => a != b,
+            (Frame(a), Frame(b)) => a != b,
+            (Sym(_), Frame(_)) | (Frame(_), Sym(_)) => true,
+            (Restrict(a), Restrict(b)) => a != b,
+            (Restrict(_), _) | (_, Restrict(_)) => true,
+            (Version(a), Version(b)) => a != b,
+            _ => false,
+        }
+    }
+
+    /// Whether the object is one named C object (a global or a frame
+    /// object), not what a pointer reaches.
+    pub fn is_named(&self) -> bool {
+        matches!(self, MemObject::Sym(_) | MemObject::Frame(_))
+    }
 }
 
 /// One machine operation.

@@ -547,6 +547,29 @@ enum KindRef<'a> {
 enum ObjectRef<'a> {
     Sym(&'a str),
     Frame(u32),
+    Restrict(u32),
+    Version(u32),
+}
+
+impl ObjectRef<'_> {
+    /// [`MemObject::disjoint`], borrowed.
+    fn disjoint(&self, o: &ObjectRef) -> bool {
+        use ObjectRef::*;
+        match (self, o) {
+            (Sym(a), Sym(b)) => a != b,
+            (Frame(a), Frame(b)) => a != b,
+            (Sym(_), Frame(_)) | (Frame(_), Sym(_)) => true,
+            (Restrict(a), Restrict(b)) => a != b,
+            (Restrict(_), _) | (_, Restrict(_)) => true,
+            (Version(a), Version(b)) => a != b,
+            _ => false,
+        }
+    }
+
+    /// [`MemObject::is_named`], borrowed.
+    fn is_named(&self) -> bool {
+        matches!(self, ObjectRef::Sym(_) | ObjectRef::Frame(_))
+    }
 }
 
 /// The bytes an access touches: `[lo, hi)` past `base` (as it was written
@@ -581,6 +604,8 @@ pub(crate) fn mem_object(op: &MInst) -> Option<MemObject> {
     mem_object_ref(op).map(|o| match o {
         ObjectRef::Sym(s) => MemObject::Sym(s.to_string()),
         ObjectRef::Frame(n) => MemObject::Frame(n),
+        ObjectRef::Restrict(n) => MemObject::Restrict(n),
+        ObjectRef::Version(n) => MemObject::Version(n),
     })
 }
 
@@ -589,6 +614,8 @@ fn mem_object_ref(op: &MInst) -> Option<ObjectRef<'_>> {
     match &op.mem {
         Some(MemObject::Sym(s)) => return Some(ObjectRef::Sym(s)),
         Some(MemObject::Frame(n)) => return Some(ObjectRef::Frame(*n)),
+        Some(MemObject::Restrict(n)) => return Some(ObjectRef::Restrict(*n)),
+        Some(MemObject::Version(n)) => return Some(ObjectRef::Version(*n)),
         None => {}
     }
     match access_parts_ref(op)?.1 {
@@ -622,7 +649,10 @@ fn types_separate(
     let (Some(x), Some(y)) = (x, y) else {
         return false;
     };
-    x != y && x != Type::I8 && y != Type::I8 && !matches!((ox, oy), (Some(p), Some(q)) if p == q)
+    x != y
+        && x != Type::I8
+        && y != Type::I8
+        && !matches!((ox, oy), (Some(p), Some(q)) if p == q && p.is_named())
 }
 
 /// A memory operation of a region for the dependence builder: its
@@ -638,7 +668,7 @@ struct MemRef<'a> {
 /// ([`type_disjoint`]), else by their addresses ([`may_overlap_addr`]).
 fn may_overlap(a: &MemRef, b: &MemRef) -> bool {
     if let (Some(x), Some(y)) = (&a.object, &b.object) {
-        if x != y {
+        if x.disjoint(y) {
             return false;
         }
     }

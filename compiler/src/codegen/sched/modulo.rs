@@ -958,7 +958,9 @@ fn conflict_distance(a: &Option<Access>, b: &Option<Access>, d0: bool) -> Option
         (&a.base, &b.base),
         (OffsetKind::Obj(x), OffsetKind::Obj(y)) if x != y
     );
-    let objects = matches!((&a.object, &b.object), (Some(x), Some(y)) if x != y);
+    // two objects apart by the IR's alias rules (distinct named objects,
+    // `restrict` pointers, loop-version pointers)
+    let objects = matches!((&a.object, &b.object), (Some(x), Some(y)) if x.disjoint(y));
     if distinct || objects {
         return Some(None);
     }
@@ -3932,6 +3934,20 @@ mod tests {
             conflict_distance(&via(1, Some(a)), &via(2, Some(b)), true),
             Some(None)
         );
+        // `restrict` reaches are apart from everything else, two pointers
+        // of one loop version from each other, not from a named object
+        let (r1, r2) = (MemObject::Restrict(1), MemObject::Restrict(2));
+        let (v1, v2) = (MemObject::Version(7), MemObject::Version(8));
+        for (x, y, apart) in [
+            (r1.clone(), r2, true),
+            (r1.clone(), v1.clone(), true),
+            (r1.clone(), r1, false),
+            (v1.clone(), v2, true),
+            (v1, MemObject::Sym("a".into()), false),
+        ] {
+            let d = conflict_distance(&via(1, Some(x)), &via(2, Some(y)), true);
+            assert_eq!(d, if apart { Some(None) } else { None });
+        }
         assert_eq!(conflict_distance(&loaded("x"), &acc(0, 4), true), None);
         assert_eq!(
             conflict_distance(&loaded("y"), &acc(0, 4), true),

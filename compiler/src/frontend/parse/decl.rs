@@ -130,6 +130,9 @@ pub(crate) struct Declarator {
     /// Token index just after the `(` of those parameters.
     pub params_pos: Option<usize>,
     pub is_const: bool,
+    /// The last `*` applied directly was `restrict`-qualified: the
+    /// variable is a restrict pointer (`int *restrict p`, C99 §6.7.3).
+    pub is_restrict: bool,
     /// A `*` was applied directly: `is_const` then qualifies the variable
     /// (`int *const p`), and the specifier's `const` the pointed-to type.
     pub pointer: bool,
@@ -966,11 +969,13 @@ impl<'a> Parser<'a> {
     fn declarator_inner(&mut self, base: TypeId, abstract_ok: bool) -> PResult<Declarator> {
         let mut ty = base;
         let mut is_const = false;
+        let mut is_restrict = false;
         let mut pointer = false;
         while self.eat_p(P::Star) {
             ty = self.types.ptr(ty);
             pointer = true;
             is_const = false;
+            is_restrict = false;
             loop {
                 match self.peek_kw() {
                     Some(Kw::Const) => {
@@ -981,7 +986,11 @@ impl<'a> Parser<'a> {
                         ty = self.types.volatile(ty);
                         self.bump();
                     }
-                    Some(Kw::Restrict | Kw::Extension) => {
+                    Some(Kw::Restrict) => {
+                        is_restrict = true;
+                        self.bump();
+                    }
+                    Some(Kw::Extension) => {
                         self.bump();
                     }
                     Some(Kw::Attribute) => {
@@ -1053,6 +1062,7 @@ impl<'a> Parser<'a> {
             params,
             params_pos,
             is_const,
+            is_restrict,
             pointer,
         })
     }
@@ -1284,6 +1294,9 @@ impl<'a> Parser<'a> {
                         .insert(n, Ordinary::ProtoParam(ty));
                 }
                 let span = d.name.map(|n| n.1).unwrap_or(start);
+                if d.pointer && d.is_restrict && d.name.is_some() {
+                    self.restrict_params.insert(span);
+                }
                 v.push((d.name.map(|n| n.0), ty, span));
                 if !self.eat_p(P::Comma) {
                     break;
@@ -1833,8 +1846,10 @@ impl<'a> Parser<'a> {
             }
             let passed = if kr { self.kr_promoted(pty) } else { pty };
             let id = self.new_local(Some(pn), passed, psp, None);
+            let restrict = !kr && self.restrict_params.contains(&psp);
             if let Some(f) = &mut self.func {
                 f.locals[id.0 as usize].used = true;
+                f.locals[id.0 as usize].restrict = restrict;
             }
             params.push(id);
             if self.scopes.last().is_some_and(|s| s.ords.contains_key(&pn)) {
@@ -2013,6 +2028,7 @@ impl<'a> Parser<'a> {
             align: al,
             span,
             used: false,
+            restrict: false,
         });
         LocalId(f.locals.len() as u32 - 1)
     }

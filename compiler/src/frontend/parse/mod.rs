@@ -394,6 +394,9 @@ pub struct Parser<'a> {
     /// parsed (a definition's parameters are parsed again from there
     /// when their types are variably modified).
     pub(crate) last_params_pos: usize,
+    /// The name spans of the parameters declared as `restrict` pointers
+    /// (C99 §6.7.3.1), for the definition's locals.
+    pub(crate) restrict_params: HashSet<Span>,
     /// The custom operations of the target machine
     /// (`__builtin_st200_NAME`, ISA-ST200 §4.10).
     pub custom_ops: Vec<std::sync::Arc<crate::ir::CustomOp>>,
@@ -472,6 +475,7 @@ impl<'a> Parser<'a> {
             vla_mode: VlaMode::Off(FILE_SCOPE_VLA),
             vla_evals: Vec::new(),
             last_params_pos: 0,
+            restrict_params: HashSet::default(),
             custom_ops: Vec::new(),
             machine_name: "st231".to_string(),
             nest: Vec::new(),

@@ -157,6 +157,7 @@ impl<'a> Parser<'a> {
             align,
             span,
             used: true,
+            restrict: false,
         });
         LocalId(f.locals.len() as u32 - 1)
     }
@@ -559,6 +560,7 @@ impl<'a> Parser<'a> {
                     align: self.types.align(pt),
                     span,
                     used: true,
+                    restrict: false,
                 });
                 args.push(self.mk(ExprKind::Local(LocalId(i as u32)), pt, span));
             }
