@@ -2,7 +2,7 @@
 //!
 //! `stsim [--mcpu=st220|st231|st240] [--machine FILE.toml] [--max-cycles N]
 //! [--perfect-caches] [--stats] [--stats-json FILE] [--trace FILE]
-//! [--profile FILE] program [args...]`
+//! [--profile FILE] [--fs-root DIR] program [args...]`
 //!
 //! The program runs on the machine recorded in its `.note.st200.machine`
 //! (else the built-in model of the core in `e_flags`). `--machine` or
@@ -34,7 +34,8 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 fn main() -> ExitCode {
     // Accept gcc-style `-mcpu=X` as well as `--mcpu=X` among stsim's own
     // options (those before the program name).
-    const TAKES_VALUE: [&str; 9] = [
+    const TAKES_VALUE: [&str; 10] = [
+        "--fs-root",
         "--engine",
         "--print-machine",
         "--machine",
@@ -135,6 +136,12 @@ fn main() -> ExitCode {
     argv.extend(cli.args.iter().cloned());
     if let Err(e) = program.load(&mut machine, &argv) {
         return fail(format!("cannot load `{}`: {e}", program_path.display()));
+    }
+    if let Some(dir) = &cli.fs_root {
+        match simulator::hostfs::HostFs::with_root(dir) {
+            Ok(fs) => machine.set_fs(fs),
+            Err(e) => return fail(format!("--fs-root `{}`: {e}", dir.display())),
+        }
     }
     if let Some(path) = &cli.trace {
         match std::fs::File::create(path) {
