@@ -23,6 +23,7 @@ impl Function {
             slots: Vec::new(),
             type_punning: false,
             strict_aliasing: false,
+            loc: None,
         };
         for (i, &t) in params.iter().enumerate() {
             let v = Value(f.values.len() as u32);

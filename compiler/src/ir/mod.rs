@@ -988,6 +988,9 @@ pub struct Function {
     /// manager at `-O2` and above unless `-fno-strict-aliasing` is given or
     /// [`Function::type_punning`] is set; read by [`crate::opt::alias`].
     pub strict_aliasing: bool,
+    /// Line and column where the function is defined (its name), for the
+    /// line information of its prologue; `None` without a source map.
+    pub loc: Option<(u32, u32)>,
 }
 
 /// The inlining request of a function's attributes.

@@ -463,6 +463,10 @@ impl<'a> Lowerer<'a> {
             Some(ir_type(types, ret))
         };
         let mut f = Function::new(&self.name(fd.name), &ptys, rty);
+        f.loc = self.sm.map(|sm| {
+            let (_, line, col) = sm.location(fd.span);
+            (line, col)
+        });
         f.type_punning = self.tu.may_alias;
         f.variadic = variadic;
         f.sret = sret;
@@ -470,6 +474,7 @@ impl<'a> Lowerer<'a> {
         f.linkage = linkage(fd.linkage);
         f.inline = fd.inline;
         let entry = f.add_block();
+        let floc = f.loc;
         let mut fx = Fx {
             f,
             cur: entry,
@@ -488,7 +493,9 @@ impl<'a> Lowerer<'a> {
             sret: None,
             entry,
             local_tys: fd.locals.iter().map(|l| l.ty).collect(),
-            loc_events: vec![],
+            // the entry's own instructions (parameters to their slots)
+            // belong to the function's line, up to the first statement
+            loc_events: vec![(0, floc)],
             cur_loc: None,
             instrumented: self.opts.instrument_functions
                 && !self.tu.no_instrument_functions.contains(&fd.name),

@@ -255,6 +255,7 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
             has_calls: false,
             variadic: f.variadic,
             pin: vec![],
+            loc: f.loc,
         },
         cur: MBlockId(0),
         vmap: vec![vec![]; nv],
