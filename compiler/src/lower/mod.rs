@@ -530,8 +530,57 @@ impl<'a> Lowerer<'a> {
                 fx.locals.push(a);
             } else {
                 let size = types.size(l.ty).unwrap_or(0).max(1) as u32;
-                let s =
-                    fx.f.add_slot(size, object_align(types, l.ty, l.align).min(8));
+                let align = object_align(types, l.ty, l.align);
+                if align > isa::abi::STACK_ALIGN {
+                    // The stack is only STACK_ALIGN-aligned: room for the
+                    // object at any alignment, the address rounded up.
+                    let extra = align - isa::abi::STACK_ALIGN;
+                    let s = fx.f.add_slot(size + extra, isa::abi::STACK_ALIGN);
+                    let a =
+                        fx.f.push(entry, InstKind::SlotAddr { slot: s })
+                            .expect("addr");
+                    let add =
+                        fx.f.push(
+                            entry,
+                            InstKind::Iconst {
+                                ty: Type::I32,
+                                imm: align as i64 - 1,
+                            },
+                        )
+                        .expect("v");
+                    let mask =
+                        fx.f.push(
+                            entry,
+                            InstKind::Iconst {
+                                ty: Type::I32,
+                                imm: -(align as i64),
+                            },
+                        )
+                        .expect("v");
+                    let up =
+                        fx.f.push(
+                            entry,
+                            InstKind::Binary {
+                                op: BinaryOp::Add,
+                                ty: Type::I32,
+                                args: [a, add],
+                            },
+                        )
+                        .expect("v");
+                    let aligned =
+                        fx.f.push(
+                            entry,
+                            InstKind::Binary {
+                                op: BinaryOp::And,
+                                ty: Type::I32,
+                                args: [up, mask],
+                            },
+                        )
+                        .expect("v");
+                    fx.locals.push(aligned);
+                    continue;
+                }
+                let s = fx.f.add_slot(size, align.min(isa::abi::STACK_ALIGN));
                 let a =
                     fx.f.push(entry, InstKind::SlotAddr { slot: s })
                         .expect("addr");
