@@ -75,9 +75,11 @@ fn kilobyte_structs_by_value_run_and_stay_small() {
             let asm = compile_many(&src, &cfg).unwrap().asm;
             sizes.push(instructions(&asm));
         }
-        // 1024 words: a few hundred instructions, not one per word
+        // 1024 words: some hundreds of instructions (the loops of the
+        // program unrolled at -O2), not a load and a store per word per
+        // call (40 000 and more)
         assert!(
-            sizes[0] < 1500,
+            sizes[0] < 3000,
             "{opt}: {} instructions for 4 KiB",
             sizes[0]
         );
