@@ -172,6 +172,24 @@ const RENAMED: &[&str] = &[
     "ctime",
     "strftime",
     "__cycles",
+    "fopen",
+    "freopen",
+    "fdopen",
+    "fclose",
+    "fseek",
+    "ftell",
+    "rewind",
+    "fgetpos",
+    "fsetpos",
+    "fileno",
+    "remove",
+    "tmpnam",
+    "tmpfile",
+    "unlink",
+    "__open",
+    "__close",
+    "__lseek",
+    "__unlink",
 ];
 
 /// The soft-float helpers of `runtime/lib/softfloat.c` (libgcc's names):
@@ -323,6 +341,11 @@ int rt___write(int fd, const void *buf, unsigned len)
     cap_len[fd] += len;
     return (int)len;
 }
+/* No files on the host side (as stsim without --fs-root). */
+int rt___open(const char *p, int f, int m) { (void)p; (void)f; (void)m; return -13; }
+int rt___close(int fd) { (void)fd; return -9; }
+int rt___lseek(int fd, int o, int w) { (void)fd; (void)o; (void)w; return -9; }
+int rt___unlink(const char *p) { (void)p; return -13; }
 static const char *input = "";
 static int input_pos;
 int rt___read(int fd, void *buf, unsigned len)

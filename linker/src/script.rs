@@ -145,7 +145,9 @@ pub const DEFAULT_HEAP_SIZE: u32 = 0x100_0000;
 /// README): code at 0x1000, read-only data after it, writable data on the
 /// next 4 KiB page with the small-data sections and `_gp` (ISA-ST200 §6.3,
 /// §7.1), then `.bss`, a heap of `__heap_size` bytes and a stack of
-/// `__stack_size` bytes whose top is `__stack_top` (8-byte aligned, §7.3).
+/// `__stack_size` bytes whose top is `__stack_top` (8-byte aligned, §7.3):
+/// 8 MiB, the default stack of a Linux process (`ulimit -s`), which
+/// programs written for gcc assume; `stsim` traps a store below it.
 pub const DEFAULT_SCRIPT: &str = r#"
 ENTRY(_start)
 SECTIONS
@@ -163,7 +165,7 @@ SECTIONS
   _end = .;
   __bss_end = .;
   PROVIDE(__heap_size = 0x1000000);
-  PROVIDE(__stack_size = 0x100000);
+  PROVIDE(__stack_size = 0x800000);
   .heap (NOLOAD) : { __heap_start = .; . = . + __heap_size; __heap_end = .; }
   .stack (NOLOAD) : { . = ALIGN(8); __stack_limit = .; . = . + __stack_size; . = ALIGN(8); __stack_top = .; }
 }

@@ -137,10 +137,11 @@ fn two_objects_default_layout() {
     assert_eq!(word(&exe, 0x2000), 0x1008);
     assert_eq!(word(&exe, 0x2004), 0x2008);
     assert_eq!(word(&exe, 0x2008), 41);
-    // Stack: heap 16 MiB after _end, then 1 MiB of stack; __stack_top 8-byte aligned.
+    // Stack: heap 16 MiB after _end, then 8 MiB of stack (the default of
+    // Linux's `ulimit -s`); __stack_top 8-byte aligned.
     let end = sym(&elf, "_end");
     assert_eq!(sym(&elf, "__heap_start"), end);
-    assert_eq!(sym(&elf, "__stack_top"), end + 0x100_0000 + 0x10_0000);
+    assert_eq!(sym(&elf, "__stack_top"), end + 0x100_0000 + 0x80_0000);
     // Two PT_LOADs: R+X then R+W (the heap and stack are its memory-only tail).
     let loads: Vec<_> = elf
         .program_headers

@@ -1,7 +1,8 @@
 #ifndef _LCC_FCNTL_H
 #define _LCC_FCNTL_H
-/* fcntl.h — lcc runtime (ST200), in runtime/lib/mman.c: the simulated
-   program has no file system, so open fails with ENOSYS. */
+/* fcntl.h — lcc runtime (ST200), in runtime/lib/mman.c: open reaches
+   the files of the directory the simulator names (stsim --fs-root), else
+   fails with EACCES. Linux's flag values. */
 #include <sys/types.h>
 #define O_RDONLY 0
 #define O_WRONLY 1

@@ -3,7 +3,8 @@
 /* stdio.h — lcc runtime (ST200), implemented in runtime/lib/stdio.c and
    printf.c over the semihosting calls of runtime/lib/syscalls.s.
    stdout is fully buffered (BUFSIZ bytes; flushed when full, by fflush and
-   by exit), stderr is unbuffered, stdin is buffered. */
+   by exit), stderr is unbuffered, stdin is buffered. Files: only in the
+   directory the simulator names (stsim --fs-root), else EACCES. */
 #include <stddef.h>
 #include <stdarg.h>
 typedef struct __lcc_file FILE;
@@ -13,6 +14,29 @@ extern FILE *stdin, *stdout, *stderr;
 #define _IOFBF 0
 #define _IOLBF 1
 #define _IONBF 2
+#ifndef SEEK_SET
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+#endif
+#define FOPEN_MAX 64
+#define FILENAME_MAX 4096
+#define L_tmpnam 20
+#define TMP_MAX 238328
+typedef long fpos_t;
+FILE *fopen(const char *path, const char *mode);
+FILE *freopen(const char *path, const char *mode, FILE *f);
+FILE *fdopen(int fd, const char *mode);
+int fclose(FILE *f);
+int fseek(FILE *f, long off, int whence);
+long ftell(FILE *f);
+void rewind(FILE *f);
+int fgetpos(FILE *f, fpos_t *pos);
+int fsetpos(FILE *f, const fpos_t *pos);
+int fileno(FILE *f);
+int remove(const char *path);
+char *tmpnam(char *s);
+FILE *tmpfile(void);
 int printf(const char *fmt, ...);
 int sprintf(char *buf, const char *fmt, ...);
 int snprintf(char *buf, size_t n, const char *fmt, ...);

@@ -13,15 +13,18 @@ typedef unsigned int useconds_t;
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
 #define STDERR_FILENO 2
+#ifndef SEEK_SET
 #define SEEK_SET 0
 #define SEEK_CUR 1
 #define SEEK_END 2
+#endif
 #define _SC_CLK_TCK 2
 #define _SC_NPROCESSORS_CONF 83
 #define _SC_NPROCESSORS_ONLN 84
 ssize_t read(int fd, void *buf, size_t n);
 ssize_t write(int fd, const void *buf, size_t n);
 int close(int fd);
+int unlink(const char *path);
 off_t lseek(int fd, off_t off, int whence);
 int isatty(int fd);
 pid_t getpid(void);

@@ -1,8 +1,10 @@
 /* mmap, munmap, open — lcc runtime (ST200), portable C99. The simulated
-   core has no virtual memory and the program no file system: these calls
-   mean nothing here and fail with ENOSYS, as a program checking their
-   result expects of an unsupported call. */
+   core has no virtual memory: mmap and munmap mean nothing here and fail
+   with ENOSYS, as a program checking their result expects of an
+   unsupported call. open reaches the files of the directory the simulator
+   names (stsim --fs-root), else fails with EACCES. */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 
@@ -26,10 +28,21 @@ int munmap(void *addr, size_t len)
     return -1;
 }
 
+int __open(const char *path, int flags, int mode);
+
 int open(const char *path, int flags, ...)
 {
-    (void)path;
-    (void)flags;
-    errno = ENOSYS;
-    return -1;
+    int mode = 0, r;
+    if (flags & O_CREAT) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = va_arg(ap, int);
+        va_end(ap);
+    }
+    r = __open(path, flags, mode);
+    if (r < 0) {
+        errno = -r;
+        return -1;
+    }
+    return r;
 }

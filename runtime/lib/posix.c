@@ -1,7 +1,7 @@
 /* POSIX and BSD odds and ends — lcc runtime (ST200), portable C99:
    perror, random srandom, lrand48 mrand48 srand48 drand48, posix_memalign,
    gettimeofday, getrusage, getrlimit setrlimit, sched_yield, getpid
-   getppid sleep usleep sysconf read write close lseek isatty.
+   getppid sleep usleep sysconf read write close lseek unlink isatty.
    One simulated core, no operating system: what the machine can answer
    (the cycle counter, the core clock __ST200_CLOCK_MHZ__, one processor)
    is answered; a call that means nothing here fails with ENOSYS. */
@@ -21,6 +21,9 @@
 unsigned long long __cycles(void);
 int __write(int fd, const void *buf, unsigned len);
 int __read(int fd, void *buf, unsigned len);
+int __close(int fd);
+int __lseek(int fd, int offset, int whence);
+int __unlink(const char *path);
 
 void perror(const char *s)
 {
@@ -234,20 +237,35 @@ ssize_t read(int fd, void *buf, size_t n)
     return r;
 }
 
+/* Files live in the directory the simulator names (stsim --fs-root). */
 int close(int fd)
 {
-    (void)fd;
-    errno = ENOSYS;
-    return -1;
+    int r = __close(fd);
+    if (r < 0) {
+        errno = -r;
+        return -1;
+    }
+    return 0;
 }
 
 off_t lseek(int fd, off_t off, int whence)
 {
-    (void)fd;
-    (void)off;
-    (void)whence;
-    errno = ENOSYS;
-    return -1;
+    int r = __lseek(fd, (int)off, whence);
+    if (r < 0) {
+        errno = -r;
+        return -1;
+    }
+    return r;
+}
+
+int unlink(const char *path)
+{
+    int r = __unlink(path);
+    if (r < 0) {
+        errno = -r;
+        return -1;
+    }
+    return 0;
 }
 
 int isatty(int fd)

@@ -274,6 +274,13 @@ char *strerror(int errnum)
     case 0: m = "Success"; break;
     case EIO: m = "Input/output error"; break;
     case EBADF: m = "Bad file descriptor"; break;
+    case ENOENT: m = "No such file or directory"; break;
+    case EACCES: m = "Permission denied"; break;
+    case EEXIST: m = "File exists"; break;
+    case EISDIR: m = "Is a directory"; break;
+    case EMFILE: m = "Too many open files"; break;
+    case ENOSPC: m = "No space left on device"; break;
+    case ENAMETOOLONG: m = "File name too long"; break;
     case ENOMEM: m = "Cannot allocate memory"; break;
     case EFAULT: m = "Bad address"; break;
     case EINVAL: m = "Invalid argument"; break;

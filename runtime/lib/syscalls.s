@@ -5,6 +5,10 @@
 #   int __write(int fd, const void *buf, unsigned len) syscall 2
 #   int __read(int fd, void *buf, unsigned len)        syscall 3
 #   unsigned long long __cycles(void)                  syscall 4 ($r16 low, $r17 high)
+#   int __open(const char *path, int flags, int mode)  syscall 5
+#   int __close(int fd)                                syscall 6
+#   int __lseek(int fd, int offset, int whence)        syscall 7
+#   int __unlink(const char *path)                     syscall 8
 #   void stsim_roi_begin(void)                         syscall 16 (<stsim.h>)
 #   void stsim_roi_end(void)                           syscall 17
 #
@@ -61,6 +65,58 @@ __cycles:
 	;;
 	.endp
 	.size __cycles, . - __cycles
+
+	.text
+	.align 8
+	.global __open
+	.type __open, @function
+	.proc
+__open:
+	syscall 5
+	;;
+	return $r63
+	;;
+	.endp
+	.size __open, . - __open
+
+	.text
+	.align 8
+	.global __close
+	.type __close, @function
+	.proc
+__close:
+	syscall 6
+	;;
+	return $r63
+	;;
+	.endp
+	.size __close, . - __close
+
+	.text
+	.align 8
+	.global __lseek
+	.type __lseek, @function
+	.proc
+__lseek:
+	syscall 7
+	;;
+	return $r63
+	;;
+	.endp
+	.size __lseek, . - __lseek
+
+	.text
+	.align 8
+	.global __unlink
+	.type __unlink, @function
+	.proc
+__unlink:
+	syscall 8
+	;;
+	return $r63
+	;;
+	.endp
+	.size __unlink, . - __unlink
 
 	.text
 	.align 8

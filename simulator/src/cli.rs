@@ -73,6 +73,12 @@ pub struct Cli {
     /// `lcc -fprofile-use=FILE`.
     #[arg(long, value_name = "FILE")]
     pub profile_edges: Option<PathBuf>,
+    /// Let the program open, create and remove files inside DIR (and only
+    /// there: paths that leave it through `..`, absolute paths outside it
+    /// and symbolic links are refused). Without it every file call fails
+    /// with EACCES.
+    #[arg(long, value_name = "DIR")]
+    pub fs_root: Option<PathBuf>,
     /// Print the complete, commented description of a built-in machine
     /// (st220, st231, st240) or of a machine file, and exit.
     #[arg(long, value_name = "NAME", exclusive = true)]

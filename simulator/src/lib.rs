@@ -32,6 +32,7 @@ pub mod cache;
 pub mod cli;
 pub mod compat;
 pub mod decode;
+pub mod hostfs;
 pub mod loader;
 pub mod machine;
 pub mod memory;

@@ -160,6 +160,15 @@ pub mod syscalls {
     pub const ROI_BEGIN: u32 = 16;
     /// `stsim_roi_end()`: the region of interest ends before this bundle.
     pub const ROI_END: u32 = 17;
+    /// `open($r16 path, $r17 flags, $r18 mode)` → descriptor, in the
+    /// `--fs-root` directory only ([`crate::hostfs`]).
+    pub const OPEN: u32 = 5;
+    /// `close($r16 fd)` → 0.
+    pub const CLOSE: u32 = 6;
+    /// `lseek($r16 fd, $r17 offset, $r18 whence)` → new offset.
+    pub const LSEEK: u32 = 7;
+    /// `unlink($r16 path)` → 0, in the `--fs-root` directory only.
+    pub const UNLINK: u32 = 8;
     /// Negative errno results.
     pub const EBADF: i32 = 9;
     /// Bad buffer address.
@@ -704,6 +713,8 @@ pub struct Machine {
     cregs: Vec<u32>,
     reservation: Option<u32>,
     io: Io,
+    /// Files of the `--fs-root` directory (descriptors 3 and up).
+    fs: crate::hostfs::HostFs,
     trace: Option<Box<dyn Write>>,
     trace_window: TraceWindow,
     /// Names each traced bundle's function and source line.
@@ -771,6 +782,7 @@ impl Machine {
             cregs: vec![0; CONTROL_REGISTERS.len()],
             reservation: None,
             io: Io::Host,
+            fs: crate::hostfs::HostFs::default(),
             trace: None,
             trace_window: TraceWindow::default(),
             trace_symbols: None,
@@ -789,6 +801,12 @@ impl Machine {
     /// Sets where the program's stdin/stdout/stderr go.
     pub fn set_io(&mut self, io: Io) {
         self.io = io;
+    }
+
+    /// Sets the files the program may open (`stsim --fs-root`); by
+    /// default it may open none.
+    pub fn set_fs(&mut self, fs: crate::hostfs::HostFs) {
+        self.fs = fs;
     }
 
     /// The program's streams (e.g. to read captured output).
@@ -1835,7 +1853,12 @@ impl Machine {
                 if r17 >= CREG_BASE || self.mem.read_bytes(r17, &mut buf).is_err() {
                     -syscalls::EFAULT
                 } else {
-                    match self.io.write(r16, &buf) {
+                    let r = if r16 >= crate::hostfs::FIRST_FD {
+                        self.fs.write(r16, &buf)
+                    } else {
+                        self.io.write(r16, &buf)
+                    };
+                    match r {
                         Ok(k) => k as i32,
                         Err(e) => -e,
                     }
@@ -1848,7 +1871,12 @@ impl Machine {
                 if r17 >= CREG_BASE || !self.mem.is_range_mapped(r17, len as u32) {
                     -syscalls::EFAULT
                 } else {
-                    match self.io.read(r16, &mut buf) {
+                    let r = if r16 >= crate::hostfs::FIRST_FD {
+                        self.fs.read(r16, &mut buf)
+                    } else {
+                        self.io.read(r16, &mut buf)
+                    };
+                    match r {
                         Ok(k) => {
                             let _ = self.mem.write_bytes(r17, &buf[..k]);
                             for a in (r17..r17.saturating_add(k as u32)).step_by(4) {
@@ -1887,10 +1915,50 @@ impl Machine {
                 }
                 0
             }
+            syscalls::OPEN => match self.guest_path(r16) {
+                Ok(path) => match self.fs.open(&path, r17, r18) {
+                    Ok(fd) => fd as i32,
+                    Err(e) => -e,
+                },
+                Err(e) => -e,
+            },
+            syscalls::CLOSE => match self.fs.close(r16) {
+                Ok(()) => 0,
+                Err(e) => -e,
+            },
+            syscalls::LSEEK => match self.fs.lseek(r16, r17 as i32, r18) {
+                Ok(at) => at,
+                Err(e) => -e,
+            },
+            syscalls::UNLINK => match self.guest_path(r16) {
+                Ok(path) => match self.fs.unlink(&path) {
+                    Ok(()) => 0,
+                    Err(e) => -e,
+                },
+                Err(e) => -e,
+            },
             _ => -syscalls::ENOSYS,
         };
         self.vals[16] = result as u32;
         None
+    }
+}
+
+impl Machine {
+    /// The NUL-terminated path at `addr` (at most `hostfs::PATH_MAX` bytes).
+    fn guest_path(&self, addr: u32) -> Result<Vec<u8>, i32> {
+        let mut path = Vec::new();
+        for a in (addr..).take(crate::hostfs::PATH_MAX) {
+            if a >= CREG_BASE {
+                return Err(syscalls::EFAULT);
+            }
+            match self.mem.read_u8(a) {
+                Ok(0) => return Ok(path),
+                Ok(b) => path.push(b),
+                Err(_) => return Err(syscalls::EFAULT),
+            }
+        }
+        Err(crate::hostfs::errno::ENAMETOOLONG)
     }
 }
 

@@ -419,7 +419,7 @@ fn trace_window_by_cycle_and_by_symbol() {
 // Stack overflow
 
 /// Each call keeps a 256-byte array on the stack: 100000 nested calls need
-/// over 25 MB, more than the default 1 MiB stack (lld-st's
+/// over 25 MB, more than the default 8 MiB stack (lld-st's
 /// `__stack_size`); 100 calls fit.
 const RECURSION: &str = r#"
 int depth(int n)

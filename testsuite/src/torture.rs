@@ -505,7 +505,21 @@ fn simulate(
         return (Class::Wrong, Some(format!("cannot load: {e}")), None);
     }
     m.set_io(Io::captured(b""));
+    // A fresh, empty directory for the test's files (`fopen`, `tmpnam`,
+    // `remove`: fprintf-2, printf-2, user-printf), removed afterwards.
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let fs_root = std::env::temp_dir().join(format!(
+        "lcc-torture-fs-{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    let fs = std::fs::create_dir_all(&fs_root)
+        .and_then(|_| simulator::hostfs::HostFs::with_root(&fs_root));
+    if let Ok(fs) = fs {
+        m.set_fs(fs);
+    }
     let stop = m.run();
+    let _ = std::fs::remove_dir_all(&fs_root);
     let cycles = m.stats().cycles;
     let stdout = match m.io() {
         Io::Captured { stdout, .. } => stdout.clone(),

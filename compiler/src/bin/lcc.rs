@@ -219,7 +219,21 @@ fn parse_args(argv: &[String]) -> Result<Option<Args>, String> {
                         "all" => a.front.wall = true,
                         "error" => a.front.werror = true,
                         "no-error" => a.front.werror = false,
-                        _ => {}
+                        _ => {
+                            let (name, on) = match v.strip_prefix("no-") {
+                                Some(n) => (n, false),
+                                None => (v, true),
+                            };
+                            // -Wformat=1 and -Wformat=2 turn -Wformat on,
+                            // -Wformat=0 off
+                            let (name, on) = match name.split_once('=') {
+                                Some((n, level)) => (n, on && level != "0"),
+                                None => (name, on),
+                            };
+                            if matches!(name, "format" | "parentheses") {
+                                a.front.warning_groups.push((name.to_string(), on));
+                            }
+                        }
                     }
                 } else if s.starts_with("-mcpu=") || s == "-mno-bundle" {
                     a.codegen.push(s.to_string());

@@ -119,6 +119,13 @@ pub fn function(
     }
     let _ = writeln!(s, "\t.type {n}, @function\n\t.proc\n{n}:");
     let mut last_loc = None;
+    // A row for the function's own line at its first address (as gcc):
+    // what precedes the first statement, a prologue included, is the
+    // definition's, never the previous function's last line.
+    if let (true, Some(l)) = (lines, f.loc) {
+        let _ = writeln!(s, "\t.loc 1 {} {}", l.0, l.1);
+        last_loc = Some(l);
+    }
     for (b, bundles) in blocks {
         let _ = writeln!(s, "{}:", label(k, *b));
         for bu in bundles {

@@ -25,6 +25,9 @@ pub struct Options {
     pub undefs: Vec<String>,
     /// `-Wall`.
     pub wall: bool,
+    /// `-WNAME` / `-Wno-NAME` for the warning groups lcc knows
+    /// (`format`, `parentheses`), in command-line order.
+    pub warning_groups: Vec<(String, bool)>,
     /// `-Werror`.
     pub werror: bool,
     /// `-mcpu=` core name (st220, st231, st240).
@@ -111,6 +114,7 @@ fn pp_opts(o: &Options) -> PpOptions {
 fn new_diags(o: &Options) -> Diagnostics {
     Diagnostics {
         wall: o.wall,
+        groups: o.warning_groups.clone(),
         werror: o.werror,
         format: o.diagnostics_format,
         ..Default::default()

@@ -92,8 +92,12 @@ Options:
   -MP                a phony target for each header (make then survives a
                      header's removal)
   -w                 no warnings;  -Wall: more warnings;  -Werror: warnings are errors
-                     (-Wno-error undoes it); every other -W… (-Wextra,
-                     -Wno-…, -Werror=…) is accepted with no effect
+                     (-Wno-error undoes it); -Wformat, -Wparentheses (both
+                     on with -Wall, off with -Wno-format, -Wno-parentheses):
+                     printf and scanf formats against their arguments,
+                     missing parentheses (`if (a = b)`, `a && b || c`,
+                     `a < b < c`); every other -W… (-Wextra, -Wno-…, the
+                     -Werror=… forms) is accepted with no effect
   -std=c89/c90/c99/c11/gnu…, -ansi, -pedantic, -pedantic-errors  accepted:
                      lcc compiles C99 with its extensions whatever the dialect
   -ffunction-sections, -fdata-sections, -fno-common, -fPIC, -fpic, -fno-pic,

@@ -224,11 +224,25 @@ pub struct Diagnostics {
     pub werror: bool,
     /// Report `-Wall` warnings (unused variables, implicit declarations…).
     pub wall: bool,
+    /// `-WNAME` (true) and `-Wno-NAME` (false), in command-line order: a
+    /// warning group named here follows its last mention, else `-Wall`
+    /// ([`Diagnostics::enabled`]).
+    pub groups: Vec<(String, bool)>,
     /// How [`Diagnostics::render`] prints (`-fdiagnostics-format=`).
     pub format: Format,
 }
 
 impl Diagnostics {
+    /// Whether the warnings of group `name` (`format`, `parentheses`: the
+    /// `-Wall` groups of gcc) are on: the last `-Wname`/`-Wno-name`, else
+    /// `-Wall`.
+    pub fn enabled(&self, name: &str) -> bool {
+        self.groups
+            .iter()
+            .rev()
+            .find(|g| g.0 == name)
+            .map_or(self.wall, |g| g.1)
+    }
     /// Reports an error.
     pub fn error(&mut self, span: Span, msg: impl Into<String>) {
         self.errors += 1;

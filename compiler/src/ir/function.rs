@@ -25,6 +25,7 @@ impl Function {
             strict_aliasing: false,
             restrict: vec![false; params.len()],
             noalias_roots: Vec::new(),
+            loc: None,
         };
         for (i, &t) in params.iter().enumerate() {
             let v = Value(f.values.len() as u32);

@@ -999,6 +999,9 @@ pub struct Function {
     /// derived from another touches (a run-time test proved their ranges
     /// apart before the loop that uses them).
     pub noalias_roots: Vec<Value>,
+    /// Line and column where the function is defined (its name), for the
+    /// line information of its prologue; `None` without a source map.
+    pub loc: Option<(u32, u32)>,
 }
 
 /// The inlining request of a function's attributes.

@@ -463,6 +463,10 @@ impl<'a> Lowerer<'a> {
             Some(ir_type(types, ret))
         };
         let mut f = Function::new(&self.name(fd.name), &ptys, rty);
+        f.loc = self.sm.map(|sm| {
+            let (_, line, col) = sm.location(fd.span);
+            (line, col)
+        });
         f.type_punning = self.tu.may_alias;
         f.variadic = variadic;
         f.sret = sret;
@@ -470,6 +474,7 @@ impl<'a> Lowerer<'a> {
         f.linkage = linkage(fd.linkage);
         f.inline = fd.inline;
         let entry = f.add_block();
+        let floc = f.loc;
         let mut fx = Fx {
             f,
             cur: entry,
@@ -488,7 +493,9 @@ impl<'a> Lowerer<'a> {
             sret: None,
             entry,
             local_tys: fd.locals.iter().map(|l| l.ty).collect(),
-            loc_events: vec![],
+            // the entry's own instructions (parameters to their slots)
+            // belong to the function's line, up to the first statement
+            loc_events: vec![(0, floc)],
             cur_loc: None,
             instrumented: self.opts.instrument_functions
                 && !self.tu.no_instrument_functions.contains(&fd.name),
@@ -524,8 +531,57 @@ impl<'a> Lowerer<'a> {
                 fx.locals.push(a);
             } else {
                 let size = types.size(l.ty).unwrap_or(0).max(1) as u32;
-                let s =
-                    fx.f.add_slot(size, object_align(types, l.ty, l.align).min(8));
+                let align = object_align(types, l.ty, l.align);
+                if align > isa::abi::STACK_ALIGN {
+                    // The stack is only STACK_ALIGN-aligned: room for the
+                    // object at any alignment, the address rounded up.
+                    let extra = align - isa::abi::STACK_ALIGN;
+                    let s = fx.f.add_slot(size + extra, isa::abi::STACK_ALIGN);
+                    let a =
+                        fx.f.push(entry, InstKind::SlotAddr { slot: s })
+                            .expect("addr");
+                    let add =
+                        fx.f.push(
+                            entry,
+                            InstKind::Iconst {
+                                ty: Type::I32,
+                                imm: align as i64 - 1,
+                            },
+                        )
+                        .expect("v");
+                    let mask =
+                        fx.f.push(
+                            entry,
+                            InstKind::Iconst {
+                                ty: Type::I32,
+                                imm: -(align as i64),
+                            },
+                        )
+                        .expect("v");
+                    let up =
+                        fx.f.push(
+                            entry,
+                            InstKind::Binary {
+                                op: BinaryOp::Add,
+                                ty: Type::I32,
+                                args: [a, add],
+                            },
+                        )
+                        .expect("v");
+                    let aligned =
+                        fx.f.push(
+                            entry,
+                            InstKind::Binary {
+                                op: BinaryOp::And,
+                                ty: Type::I32,
+                                args: [up, mask],
+                            },
+                        )
+                        .expect("v");
+                    fx.locals.push(aligned);
+                    continue;
+                }
+                let s = fx.f.add_slot(size, align.min(isa::abi::STACK_ALIGN));
                 let a =
                     fx.f.push(entry, InstKind::SlotAddr { slot: s })
                         .expect("addr");

@@ -2,8 +2,8 @@
 //!
 //! `stsim [--mcpu=st220|st231|st240] [--machine FILE.toml] [--max-cycles N]
 //! [--perfect-caches] [--stats] [--stats-json FILE] [--trace FILE
-//! [--trace-from N|SYM] [--trace-to N|SYM]] [--profile FILE] program
-//! [args...]`
+//! [--trace-from N|SYM] [--trace-to N|SYM]] [--profile FILE]
+//! [--fs-root DIR] program [args...]`
 //!
 //! The program runs on the machine recorded in its `.note.st200.machine`
 //! (else the built-in model of the core in `e_flags`). `--machine` or
@@ -49,9 +49,10 @@ fn trace_bound(v: &str, symbols: &simulator::symbols::Symbols) -> Option<TraceBo
 fn main() -> ExitCode {
     // Accept gcc-style `-mcpu=X` as well as `--mcpu=X` among stsim's own
     // options (those before the program name).
-    const TAKES_VALUE: [&str; 11] = [
+    const TAKES_VALUE: [&str; 12] = [
         "--trace-from",
         "--trace-to",
+        "--fs-root",
         "--engine",
         "--print-machine",
         "--machine",
@@ -152,6 +153,12 @@ fn main() -> ExitCode {
     argv.extend(cli.args.iter().cloned());
     if let Err(e) = program.load(&mut machine, &argv) {
         return fail(format!("cannot load `{}`: {e}", program_path.display()));
+    }
+    if let Some(dir) = &cli.fs_root {
+        match simulator::hostfs::HostFs::with_root(dir) {
+            Ok(fs) => machine.set_fs(fs),
+            Err(e) => return fail(format!("--fs-root `{}`: {e}", dir.display())),
+        }
     }
     if let Some(path) = &cli.trace {
         match std::fs::File::create(path) {

@@ -225,6 +225,14 @@ const SP: Reg = Reg::SP;
 const MAX_UNROLLED_COPY: u32 = 16;
 const ZERO: Reg = Reg::ZERO;
 
+/// Of a struct argument of `n` words from argument word `w` (§7.2): how
+/// many words go in registers, and whether the rest, on the stack, is
+/// long enough to be copied with a loop rather than word by word.
+fn block_split(w: u32, n: u32) -> (u32, bool) {
+    let in_regs = abi::ARG_REG_COUNT.saturating_sub(w).min(n);
+    (in_regs, n - in_regs > MAX_UNROLLED_COPY)
+}
+
 impl Sel<'_> {
     /// True if the selected core has an operation written `mnemonic`
     /// (ISA-ST200 §4.11–§4.12: e.g. the ST240 has no `sh4add`).
@@ -264,6 +272,7 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
             has_calls: false,
             variadic: f.variadic,
             pin: vec![],
+            loc: f.loc,
         },
         cur: MBlockId(0),
         vmap: vec![vec![]; nv],
@@ -729,12 +738,16 @@ impl<'a> Sel<'a> {
                         .map_or(4, |x| x.1)
                         .clamp(abi::WORD_BYTES, abi::MAX_ALIGN);
                     let o = self.mf.obj(n * 4, align);
-                    for k in 0..n {
+                    let (in_regs, bulk) = block_split(w, n);
+                    for k in 0..if bulk { in_regs } else { n } {
                         let v = word(self, w + k);
                         self.e(
                             "stw",
                             vec![Opnd::Frame(FrameRef::Obj(o, 4 * k as i32)), r(SP), r(v)],
                         );
+                    }
+                    if bulk {
+                        self.copy_stack_words(o, in_regs, w + in_regs, n - in_regs);
                     }
                     self.op3("add", pv[0], SP, Opnd::Frame(FrameRef::Obj(o, 0)));
                 }
@@ -758,6 +771,8 @@ impl<'a> Sel<'a> {
         // (destination, word index or None for $r15)
         let mut items: Vec<(Reg, Option<u32>)> = vec![];
         let mut tail: Vec<MInst> = vec![];
+        // struct words copied with a loop: (object, first word, argument word, count)
+        let mut bulk_copies: Vec<(u32, u32, u32, u32)> = vec![];
         for (i, loc) in locs.iter().enumerate() {
             let pv = self.vmap[f.params[i].index()].clone();
             match *loc {
@@ -771,7 +786,11 @@ impl<'a> Sel<'a> {
                         .map_or(4, |x| x.1)
                         .clamp(abi::WORD_BYTES, abi::MAX_ALIGN);
                     let o = self.mf.obj(n * 4, align);
-                    for k in 0..n {
+                    let (in_regs, bulk) = block_split(w, n);
+                    if bulk {
+                        bulk_copies.push((o, in_regs, w + in_regs, n - in_regs));
+                    }
+                    for k in 0..if bulk { in_regs } else { n } {
                         let t = self.gv();
                         items.push((t, Some(w + k)));
                         tail.push(self.mf.inst(
@@ -845,6 +864,28 @@ impl<'a> Sel<'a> {
         for i in tail {
             self.emit(i);
         }
+        for (o, first, w, count) in bulk_copies {
+            self.copy_stack_words(o, first, w, count);
+        }
+    }
+
+    /// Copies `count` incoming stack argument words from argument word `w`
+    /// on into frame object `o` from its word `first`, with a loop.
+    fn copy_stack_words(&mut self, o: u32, first: u32, w: u32, count: u32) {
+        let (src, dst) = (self.gv(), self.gv());
+        self.op3(
+            "add",
+            src,
+            SP,
+            Opnd::Frame(FrameRef::Incoming(abi::arg_word_offset(w))),
+        );
+        self.op3(
+            "add",
+            dst,
+            SP,
+            Opnd::Frame(FrameRef::Obj(o, 4 * first as i32)),
+        );
+        self.memcopy(dst, Some(src), 4 * count, 4);
     }
 
     /// A fresh GR vreg pinned to the general register `p`.
@@ -2206,6 +2247,8 @@ impl<'a> Sel<'a> {
         };
         let (locs, nw) = layout_args(&tys, &byval, sret);
         let mut words: Vec<Reg> = vec![ZERO; nw as usize];
+        // argument words stored by a copy loop, not one by one
+        let mut copied = vec![false; nw as usize];
         let mut small_ret = None;
         let mut r15 = None;
         let mut uses = vec![];
@@ -2220,9 +2263,22 @@ impl<'a> Sel<'a> {
                 ArgLoc::Block(w, n) => {
                     let al = self.align_of(a);
                     let base = self.g(a);
-                    for k in 0..n {
+                    let (in_regs, bulk) = block_split(w, n);
+                    for k in 0..if bulk { in_regs } else { n } {
                         let t = self.load_word(base, 4 * k as i64, al);
                         words[(w + k) as usize] = t;
+                    }
+                    if bulk {
+                        // the stack part straight into the outgoing area
+                        let size = byval.get(i).copied().flatten().map_or(4 * n, |x| x.0);
+                        let (src, dst) = (self.gv(), self.gv());
+                        self.op3("add", src, base, Opnd::Imm(4 * in_regs as i64));
+                        let off = abi::arg_word_offset(w + in_regs) as i64;
+                        self.op3("add", dst, SP, Opnd::Imm(off));
+                        self.memcopy(dst, Some(src), size - 4 * in_regs, al.min(4));
+                        for c in &mut copied[(w + in_regs) as usize..(w + n) as usize] {
+                            *c = true;
+                        }
                     }
                 }
                 ArgLoc::R15 if self.ssa => r15 = Some(self.g(a)),
@@ -2242,6 +2298,9 @@ impl<'a> Sel<'a> {
                 .max(abi::WORD_BYTES * (nw - abi::ARG_REG_COUNT));
         }
         for (k, w) in words.iter().enumerate().skip(nreg) {
+            if copied[k] {
+                continue;
+            }
             // the callee's incoming stack argument is at our $r12 + offset
             let off = abi::arg_word_offset(k as u32) as i64;
             self.e("stw", vec![Opnd::Imm(off), r(SP), r(*w)]);

@@ -876,6 +876,9 @@ pub struct MFunc {
     pub pin: Vec<Option<Reg>>,
     /// The inline assembly statements of the function ([`MOp::Asm`]).
     pub asm: Vec<AsmLayout>,
+    /// Line and column of the function's definition: the location of its
+    /// prologue (so that its first address maps to its own line).
+    pub loc: Option<(u32, u32)>,
 }
 
 /// An inline assembly statement as the machine IR carries it: the
@@ -905,6 +908,7 @@ impl MFunc {
             variadic: false,
             pin: vec![],
             asm: vec![],
+            loc: None,
         }
     }
 

@@ -419,6 +419,7 @@ mod tests {
             has_calls: false,
             variadic: false,
             pin: vec![],
+            loc: None,
         };
         let blocks = build(&f);
         f.order = (0..blocks.len()).map(MBlockId::new).collect();

@@ -25,6 +25,7 @@ fn func(nblocks: usize) -> MFunc {
         has_calls: false,
         variadic: false,
         pin: vec![],
+        loc: None,
     }
 }
 fn gv(mf: &mut MFunc) -> Reg {

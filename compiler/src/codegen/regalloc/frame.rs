@@ -111,6 +111,11 @@ pub fn finish(f: &mut MFunc) -> Frame {
             vec![Opnd::Imm(o as i64), r(sp), r(rg)],
         ));
     }
+    // the prologue belongs to the function's own line, not to whatever
+    // comes before it in the output
+    for i in &mut pro {
+        i.loc = f.loc;
+    }
     let old = std::mem::take(&mut f.block_mut(entry).insts);
     f.block_mut(entry).insts = pro.into_iter().chain(old).collect();
     // epilogues

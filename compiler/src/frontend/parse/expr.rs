@@ -632,24 +632,34 @@ impl<'a> Parser<'a> {
     }
 
     fn binary(&mut self, min: u8) -> PResult<Expr> {
+        self.binary_op(min).map(|x| x.0)
+    }
+
+    /// [`Self::binary`], also returning the operator (and its position)
+    /// that the expression applies last when it is not parenthesised, for
+    /// `-Wparentheses`.
+    fn binary_op(&mut self, min: u8) -> PResult<(Expr, Option<(P, Span)>)> {
         let mut l = self.cast_expr()?;
+        let mut lop = None;
         loop {
             let t = self.peek().clone();
             let TokKind::Punct(p) = t.kind else {
-                return Ok(l);
+                return Ok((l, lop));
             };
             let Some(prec) = p.binary_precedence() else {
-                return Ok(l);
+                return Ok((l, lop));
             };
             if prec < min {
-                return Ok(l);
+                return Ok((l, lop));
             }
             self.bump();
             self.enter()?;
-            let r = self.binary(prec + 1);
+            let r = self.binary_op(prec + 1);
             self.leave();
-            let r = r?;
+            let (r, rop) = r?;
+            self.warn_parentheses(p, lop, rop);
             l = self.make_binary(p, l, r, t.span)?;
+            lop = Some((p, t.span));
         }
     }
 
@@ -1438,6 +1448,11 @@ impl<'a> Parser<'a> {
             self.diags
                 .error(sp, "calling function with incomplete return type");
         }
+        if variadic {
+            if let Some(n) = &fname {
+                self.check_format(n, &conv);
+            }
+        }
         if let Some(e) = self.library_builtin(fname.as_deref(), fty, &conv, sp) {
             return Ok(e);
         }
@@ -1476,6 +1491,9 @@ impl<'a> Parser<'a> {
                 let e = e?;
                 let close = self.expect_p(P::RParen)?;
                 let _ = close;
+                if matches!(e.kind, ExprKind::Assign(..)) {
+                    self.paren_assigns.insert(e.span.lo);
+                }
                 Ok(e)
             }
             TokKind::Ident => {

@@ -22,6 +22,7 @@ mod nested;
 mod stmt;
 mod union_cast;
 mod vector;
+mod warn;
 mod wide;
 mod wide_bitfield;
 
@@ -410,6 +411,12 @@ pub struct Parser<'a> {
     pub(crate) nested_fns: HashMap<Sym, nested::NestedFn>,
     /// Set while `function_def` parses a nested function.
     pub(crate) pending_nested: Option<nested::Pending>,
+    /// Start of each parenthesised assignment (`if ((a = b))`), which
+    /// `-Wparentheses` leaves alone.
+    pub(crate) paren_assigns: HashSet<u32>,
+    /// Narrow string literals holding a `%`, by their start: the source
+    /// position of each byte (`-Wformat` points at a conversion).
+    pub(crate) format_sites: HashMap<u32, Vec<Span>>,
 }
 
 impl<'a> Parser<'a> {
@@ -481,6 +488,8 @@ impl<'a> Parser<'a> {
             nest: Vec::new(),
             nested_fns: HashMap::default(),
             pending_nested: None,
+            paren_assigns: HashSet::default(),
+            format_sites: HashMap::default(),
         }
     }
 

@@ -71,6 +71,7 @@ impl<'a> Parser<'a> {
     fn cond_expr_of(&mut self) -> PResult<Expr> {
         self.expect_p(P::LParen)?;
         let e = self.expr()?;
+        self.warn_assignment_as_condition(&e);
         self.expect_p(P::RParen)?;
         Ok(self.scalar_cond(e))
     }
@@ -139,6 +140,7 @@ impl<'a> Parser<'a> {
                         None
                     } else {
                         let e = self.expr()?;
+                        self.warn_assignment_as_condition(&e);
                         Some(self.scalar_cond(e))
                     };
                     self.expect_p(P::Semi)?;

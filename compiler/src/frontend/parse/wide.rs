@@ -12,6 +12,7 @@ use super::{PResult, Parser};
 use crate::frontend::ast::*;
 use crate::frontend::lex::{decode_escapes, TokKind, Token};
 use crate::frontend::sema::types::{TypeId, TypeKind, Types};
+use crate::frontend::source::Span;
 
 /// The encoding prefix of a literal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +139,28 @@ fn narrow_bytes(body: &[u8], errors: &mut Vec<String>) -> Vec<u8> {
     out
 }
 
+/// For each byte [`narrow_bytes`] makes of a literal's `spelling`, the
+/// offset in the spelling of the source character or escape it comes from.
+fn narrow_byte_offsets(spelling: &str) -> Vec<u32> {
+    let whole = spelling.as_bytes();
+    let b = body(spelling);
+    let start = (b.as_ptr() as usize - whole.as_ptr() as usize) as u32;
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(start + i as u32);
+            i += 1;
+            continue;
+        }
+        let n = escape_len(b, i);
+        let produced = narrow_bytes(&b[i..i + n], &mut Vec::new()).len();
+        out.extend(std::iter::repeat_n(start + i as u32, produced));
+        i += n;
+    }
+    out
+}
+
 /// The body of a literal's spelling: the text between its quotes.
 fn body(spelling: &str) -> &[u8] {
     let b = spelling.as_bytes();
@@ -191,6 +214,24 @@ impl<'a> Parser<'a> {
             }
         }
         let elem = prefix.elem();
+        if prefix == Prefix::Narrow && toks.len() == 1 && bytes.contains(&b'%') {
+            // where each byte is in the source, for -Wformat (as gcc, the
+            // start of the literal when it is a concatenation)
+            let mut sites = Vec::with_capacity(bytes.len());
+            for tok in &toks {
+                let s = self.name(tok.sym);
+                for off in narrow_byte_offsets(&s) {
+                    sites.push(Span {
+                        lo: tok.span.lo + off,
+                        hi: tok.span.lo + off + 1,
+                        ..tok.span
+                    });
+                }
+            }
+            if sites.len() == bytes.len() {
+                self.format_sites.insert(span.lo, sites);
+            }
+        }
         if prefix == Prefix::Narrow {
             bytes.push(0);
         } else {
