@@ -859,12 +859,18 @@ mod tests {
         assert_eq!(
             names,
             [
+                "axpy_ptr",
+                "axpy_restrict",
+                "bytecopy",
                 "clip",
+                "condswap",
                 "copy",
+                "countdown",
                 "dotprod",
                 "fir",
                 "histogram",
                 "maxsearch",
+                "rangecount",
                 "sad",
                 "saxpy"
             ]

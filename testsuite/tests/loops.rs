@@ -57,6 +57,9 @@ fn loop_kernels_at_o2_are_right_and_never_beat_their_bound() {
     assert_eq!(
         names,
         [
+            "axpy_ptr",
+            "axpy_restrict",
+            "bytecopy",
             "clip",
             "condswap",
             "copy",
