@@ -110,7 +110,8 @@ pub(super) fn def_kind(f: &Function, v: Value) -> Option<&InstKind> {
     }
 }
 
-fn defined_in(f: &Function, v: Value, b: Block) -> bool {
+/// Whether value `v` is defined by an instruction of block `b`.
+pub(super) fn defined_in(f: &Function, v: Value, b: Block) -> bool {
     match f.values[v.index()].def {
         ValueDef::Inst(i) => f.insts[i.index()].block == b,
         ValueDef::Param(_) => false,
@@ -484,9 +485,27 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
             incoming.push((ck, wu));
         }
     }
-    // values of B used outside B: two definitions now
+    repair_uses_outside(f, &phis, &body, &map, b, u, ck);
+    f.sort_phi_operands(&[b, s.exit, u]);
+}
+
+/// After loop block `b` was copied to `copy` (value map `map` from `b`'s
+/// values to the copy's, over `b`'s φs `phis` and `body`): every value of
+/// `b` used outside both blocks has two definitions now, so SSA is
+/// repaired for it ([`repair_many`]). A φ operand coming from `b`, `copy`
+/// or `other` (the block that already chooses between the two) is not
+/// such a use.
+pub(super) fn repair_uses_outside(
+    f: &mut Function,
+    phis: &[Inst],
+    body: &[Inst],
+    map: &HashMap<Value, Value>,
+    b: Block,
+    copy: Block,
+    other: Block,
+) {
     let mut versions: Vec<(Value, Value)> = Vec::new();
-    for &i in phis.iter().chain(&body) {
+    for &i in phis.iter().chain(body) {
         if let Some(r) = f.insts[i.index()].result {
             if let Some(&v) = map.get(&r) {
                 if v != r {
@@ -498,13 +517,13 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
     let used_outside = |f: &Function, v: Value| {
         f.layout.iter().any(|&x| {
             x != b
-                && x != u
+                && x != copy
                 && f.blocks[x.index()].insts.iter().any(|&i| {
                     let k = &f.insts[i.index()].kind;
                     match k {
-                        InstKind::Phi { incoming, .. } => {
-                            incoming.iter().any(|&(p, w)| w == v && p != b && p != ck)
-                        }
+                        InstKind::Phi { incoming, .. } => incoming
+                            .iter()
+                            .any(|&(p, w)| w == v && p != b && p != other),
                         _ => k.operands().contains(&v),
                     }
                 })
@@ -516,7 +535,6 @@ fn unroll(f: &mut Function, b: Block, s: &Shape) {
         .map(|(r, v)| vec![r, v])
         .collect();
     repair_many(f, &vars);
-    f.sort_phi_operands(&[b, s.exit, u]);
 }
 
 #[cfg(test)]

@@ -60,12 +60,11 @@
 //! instructions per pair.
 
 use super::alias::{self, Access};
-use super::loop_unroll::{self, emit, Shape};
+use super::loop_unroll::{self, defined_in, emit, Shape};
 use super::simplify_cfg::const_of;
-use super::ssa::repair_many;
 use super::Stats;
 use crate::hash::HashMap;
-use crate::ir::{BinaryOp, Block, Cond, Function, Inst, InstKind, Type, Value, ValueDef};
+use crate::ir::{BinaryOp, Block, Cond, Function, Inst, InstKind, Type, Value};
 
 /// Most pointer groups (distinct bases `P`) of a versioned loop.
 pub const MAX_GROUPS: usize = 4;
@@ -165,13 +164,6 @@ struct Plan {
     pairs: Vec<(usize, usize)>,
     /// log2 of the induction step.
     shift: u32,
-}
-
-fn defined_in(f: &Function, v: Value, b: Block) -> bool {
-    match f.values[v.index()].def {
-        ValueDef::Inst(i) => f.insts[i.index()].block == b,
-        ValueDef::Param(_) => false,
-    }
 }
 
 /// The versioning plan of loop `b` ([`Shape`] `s`), if it qualifies (see
@@ -556,38 +548,7 @@ fn version(f: &mut Function, b: Block, s: &Shape, plan: &Plan) {
             incoming.push((v, wv));
         }
     }
-    // values of B used outside B: two definitions now
-    let mut versions: Vec<(Value, Value)> = vec![];
-    for &i in phis.iter().chain(&body) {
-        if let Some(r) = f.insts[i.index()].result {
-            if let Some(&w) = map.get(&r) {
-                if w != r {
-                    versions.push((r, w));
-                }
-            }
-        }
-    }
-    let used_outside = |f: &Function, x: Value| {
-        f.layout.iter().any(|&blk| {
-            blk != b
-                && blk != v
-                && f.blocks[blk.index()].insts.iter().any(|&i| {
-                    let k = &f.insts[i.index()].kind;
-                    match k {
-                        InstKind::Phi { incoming, .. } => {
-                            incoming.iter().any(|&(p, w)| w == x && p != b && p != v)
-                        }
-                        _ => k.operands().contains(&x),
-                    }
-                })
-        })
-    };
-    let vars: Vec<Vec<Value>> = versions
-        .into_iter()
-        .filter(|&(r, _)| used_outside(f, r))
-        .map(|(r, w)| vec![r, w])
-        .collect();
-    repair_many(f, &vars);
+    loop_unroll::repair_uses_outside(f, &phis, &body, &map, b, v, v);
     f.sort_phi_operands(&[b, s.exit, v]);
 }
 
