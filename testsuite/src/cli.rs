@@ -33,9 +33,14 @@ pub struct Args {
     /// comma-separated texts).
     #[arg(long)]
     pub filter: Option<String>,
-    /// Parallel jobs (default: the number of cores).
+    /// Parallel jobs, in every mode (default: the number of cores). The
+    /// reports are the same, in the same order, whatever the number.
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// No progress bar (it is drawn on stderr only when stderr is a
+    /// terminal).
+    #[arg(long)]
+    pub no_progress: bool,
     /// Print the report as JSON on stdout instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -115,8 +120,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub report_md: Option<PathBuf>,
     /// Run only the Kth of N shards of the work (benchmarks ×
-    /// configurations, or csmith seeds), deterministically; combine the
-    /// shards' report.json (or csmith.json) with `testsuite merge`.
+    /// configurations, csmith seeds, or with --machines / --sweep
+    /// benchmarks × configurations × machines), deterministically; combine
+    /// the shards' report.json (csmith.json, sweep.json) with `testsuite
+    /// merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
     /// The GCC C torture suite's `execute` folder DIR: build each test with
@@ -140,7 +147,8 @@ pub struct Args {
 #[derive(Parser, Debug)]
 #[command(name = "testsuite merge", version = buildinfo::VERSION)]
 pub struct MergeArgs {
-    /// The shards' report.json (benchmarks) or csmith.json (csmith) files.
+    /// The shards' report.json (benchmarks), csmith.json (csmith) or
+    /// sweep.json (--machines, --sweep) files.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     /// The merged report; its CSV, Markdown and SVG forms are written

@@ -390,13 +390,15 @@ pub fn bisect(
 }
 
 /// Builds and runs CoreMark from `dir` with `port` in every configuration
-/// (in parallel), validates each run, and checks that `crcfinal` is the
+/// (in parallel; `progress` is called with each configuration's name when
+/// its run is done), validates each run, and checks that `crcfinal` is the
 /// same in all of them.
 pub fn run(
     dir: &Path,
     port: &Path,
     configs: &[BuildConfig],
     iterations: u32,
+    progress: &(dyn Fn(&str) + Sync),
 ) -> Result<CoremarkReport, String> {
     if iterations == 0 {
         return Err("--coremark-iterations must be at least 1 (0 would make CoreMark calibrate itself to 10 s of run time)".into());
@@ -407,6 +409,7 @@ pub fn run(
         .map(|c| {
             let cfg = coremark_config(c, dir, port, iterations);
             let (outcome, printed) = run_one(&bench, &cfg);
+            progress(&c.name);
             let (it, ticks) = printed.as_ref().map_or((0, 0), |p| (p.iterations, p.ticks));
             CoremarkResult {
                 config: c.name.clone(),

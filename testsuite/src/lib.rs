@@ -15,6 +15,7 @@ pub mod generated;
 pub mod loops;
 pub mod man;
 pub mod manifest;
+pub mod progress;
 pub mod report;
 pub mod run;
 pub mod shard;

@@ -567,12 +567,14 @@ pub fn geomean(values: impl IntoIterator<Item = f64>) -> f64 {
 
 /// Every kernel of `dir` in every configuration on every machine of
 /// `machines` (each configuration's own machine when it is empty), in
-/// parallel, checked against the host build made in `work`.
+/// parallel, checked against the host build made in `work`; `bar` counts
+/// the runs done (its length is set to their number).
 pub fn run(
     dir: &Path,
     configs: &[BuildConfig],
     machines: &[ProcessorModel],
     work: &Path,
+    bar: &indicatif::ProgressBar,
 ) -> Result<LoopsReport, String> {
     let kernels = load(dir)?;
     // (configuration, machine) pairs, configuration-major
@@ -596,28 +598,34 @@ pub fn run(
         .par_iter()
         .map(|k| host_skipped.is_none().then(|| host_run(k, work)))
         .collect();
+    let run_job = |k: usize, c: &BuildConfig| match &hosts[k] {
+        Some(Err(e)) => LoopResult {
+            kernel: kernels[k].name.clone(),
+            config: c.name.clone(),
+            machine: c.config.model.name.clone(),
+            pass: false,
+            failure: Some(e.clone()),
+            host_checked: false,
+            cycles: 0,
+            iterations: 0,
+            cycles_per_iteration: 0.0,
+            bound: kernels[k].bound_on(&c.config.model),
+            ratio: 0.0,
+            measurement: None,
+        },
+        Some(Ok(h)) => run_one(&kernels[k], c, Some(h)),
+        None => run_one(&kernels[k], c, None),
+    };
     let jobs: Vec<(usize, &BuildConfig)> = (0..kernels.len())
         .flat_map(|k| runs.iter().map(move |c| (k, c)))
         .collect();
+    bar.set_length(jobs.len() as u64);
     let results: Vec<LoopResult> = jobs
         .par_iter()
-        .map(|&(k, c)| match &hosts[k] {
-            Some(Err(e)) => LoopResult {
-                kernel: kernels[k].name.clone(),
-                config: c.name.clone(),
-                machine: c.config.model.name.clone(),
-                pass: false,
-                failure: Some(e.clone()),
-                host_checked: false,
-                cycles: 0,
-                iterations: 0,
-                cycles_per_iteration: 0.0,
-                bound: kernels[k].bound_on(&c.config.model),
-                ratio: 0.0,
-                measurement: None,
-            },
-            Some(Ok(h)) => run_one(&kernels[k], c, Some(h)),
-            None => run_one(&kernels[k], c, None),
+        .map(|&(k, c)| {
+            let r = run_job(k, c);
+            crate::progress::done(bar, format!("{} [{}]", kernels[k].name, c.name));
+            r
         })
         .collect();
     let geomean = runs

@@ -3,7 +3,6 @@
 //! testsuite"). Exit status 1 when any validation fails.
 
 use clap::Parser;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -13,6 +12,7 @@ use testsuite::report::Report;
 use testsuite::run::{self, first_difference, Outcome};
 
 use testsuite::cli::Args;
+use testsuite::progress;
 
 use testsuite::cli::MergeArgs;
 
@@ -38,6 +38,19 @@ fn merge(args: MergeArgs) -> Result<ExitCode, String> {
     let write = |path: &Path, text: &str| {
         std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
     };
+    let sweeps = texts
+        .iter()
+        .filter(|(_, v)| v.get("machines").is_some())
+        .count();
+    if sweeps == texts.len() {
+        return merge_sweep(texts, &args.output);
+    }
+    if sweeps > 0 {
+        return Err(
+            "merge: some inputs are sweep reports (sweep.json) and some are not: merge the shards of one run"
+                .into(),
+        );
+    }
     if texts.iter().all(|(_, v)| v.get("programs").is_some()) {
         let mut parts = Vec::new();
         for (file, v) in texts {
@@ -96,6 +109,41 @@ fn merge(args: MergeArgs) -> Result<ExitCode, String> {
     }
     print!("{}", report.table());
     println!("merged report written to {}", args.output.display());
+    Ok(if report.failures() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `testsuite merge` of the sweep.json of the shards of a sweep: the
+/// merged sweep.json at `output` and its CSV, Markdown and SVG forms
+/// beside it, the table on stdout.
+fn merge_sweep(texts: Vec<(String, serde_json::Value)>, output: &Path) -> Result<ExitCode, String> {
+    let mut parts = Vec::new();
+    for (file, v) in texts {
+        let r: testsuite::sweep::SweepReport =
+            serde_json::from_value(v).map_err(|e| format!("{file}: not a sweep report: {e}"))?;
+        parts.push((file, r));
+    }
+    let prov: Vec<_> = parts
+        .iter()
+        .map(|(f, r)| (f.clone(), r.provenance.clone()))
+        .collect();
+    testsuite::shard::check_compatible(&prov)?;
+    let report = testsuite::sweep::SweepReport::merge(parts.into_iter().map(|(_, r)| r).collect())?;
+    let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    for (ext, text) in [
+        ("json", json),
+        ("csv", report.csv()),
+        ("md", report.markdown()),
+        ("svg", report.svg()),
+    ] {
+        let path = output.with_extension(ext);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    print!("{}", report.table());
+    println!("merged report written to {}", output.display());
     Ok(if report.failures() == 0 {
         ExitCode::SUCCESS
     } else {
@@ -223,7 +271,6 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
             ("--reference", args.reference),
             ("--baseline", args.baseline.is_some()),
             ("--report-md (use --sweep-md)", args.report_md.is_some()),
-            ("--shard", args.shard.is_some()),
         ];
         if let Some((flag, _)) = other.iter().find(|(_, on)| *on) {
             return Err(format!(
@@ -240,7 +287,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         ];
         if let Some((flag, _)) = other.iter().find(|(_, on)| *on) {
             return Err(format!(
-                "--shard splits the benchmarks or --csmith, not {flag}"
+                "--shard splits the benchmarks, --csmith or a sweep, not {flag}"
             ));
         }
     }
@@ -262,14 +309,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     }
     if let Some(dir) = &args.loops {
         let dir = dir.clone().unwrap_or_else(testsuite::loops::default_dir);
-        return loops(
-            &dir,
-            &configs,
-            &machines,
-            args.json,
-            &out_dir,
-            args.report_md.as_ref(),
-        );
+        return loops(&dir, &configs, &machines, &args, &out_dir);
     }
     if let Some(dir) = &args.coremark {
         let port = args
@@ -288,18 +328,10 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
             print!("{found}");
             return Ok(ExitCode::SUCCESS);
         }
-        return coremark(
-            dir,
-            &port,
-            &configs,
-            args.coremark_iterations,
-            args.json,
-            &out_dir,
-            args.report_md.as_ref(),
-        );
+        return coremark(dir, &port, &configs, &args, &out_dir);
     }
     if let Some(spec) = &args.csmith {
-        return testsuite_csmith(spec, args.csmith_float, &configs, &out_dir, shard);
+        return testsuite_csmith(spec, &args, &configs, &out_dir, shard);
     }
     let suite = args
         .suite
@@ -314,10 +346,10 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         return Err("no benchmark matches".into());
     }
     if args.reference {
-        return reference(&benches);
+        return reference(&benches, &args);
     }
     if sweeping {
-        return sweep(&benches, &configs, &machines, &args, &out_dir);
+        return sweep(&benches, &configs, &machines, &args, &out_dir, shard);
     }
     if let Some(spec) = &args.bisect {
         let (name, config) = spec.split_once(':').unwrap_or((spec.as_str(), "O2"));
@@ -337,20 +369,12 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
         .filter(|(i, _)| shard.is_none_or(|s| s.keeps(*i)))
         .map(|(_, job)| job)
         .collect();
-    let bar = ProgressBar::new(jobs.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    if args.json {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
+    let bar = progress::bar(jobs.len(), progress::wanted(args.no_progress));
     let results: Vec<Outcome> = jobs
         .par_iter()
         .map(|(b, c)| {
             let o = run::run_one(b, c);
-            bar.set_message(format!("{} {}", b.name, c.name));
-            bar.inc(1);
+            progress::done(&bar, format!("{} [{}]", b.name, c.name));
             o
         })
         .collect();
@@ -408,12 +432,16 @@ fn coremark(
     dir: &Path,
     port: &Path,
     configs: &[BuildConfig],
-    iterations: u32,
-    json: bool,
+    args: &Args,
     out_dir: &Path,
-    report_md: Option<&PathBuf>,
 ) -> Result<ExitCode, String> {
-    let report = testsuite::coremark::run(dir, port, configs, iterations)?;
+    let (json, report_md) = (args.json, args.report_md.as_ref());
+    let bar = progress::bar(configs.len(), progress::wanted(args.no_progress));
+    let report = testsuite::coremark::run(dir, port, configs, args.coremark_iterations, &|job| {
+        progress::done(&bar, job)
+    });
+    bar.finish_and_clear();
+    let report = report?;
     let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     let path = out_dir.join("coremark.json");
     std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -449,22 +477,19 @@ fn sweep(
     machines: &[isa::model::ProcessorModel],
     args: &Args,
     out_dir: &Path,
+    shard: Option<testsuite::shard::Shard>,
 ) -> Result<ExitCode, String> {
     let total = benches.len() * configs.len() * machines.len();
-    let bar = ProgressBar::new(total as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    if args.json {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let progress = |msg: &str| {
-        bar.set_message(msg.to_string());
-        bar.inc(1);
-    };
-    let report = testsuite::sweep::run(benches, configs, machines, &progress)?;
+    let kept = (0..total)
+        .filter(|i| shard.is_none_or(|s| s.keeps(*i)))
+        .count();
+    let bar = progress::bar(kept, progress::wanted(args.no_progress));
+    let report = testsuite::sweep::run(benches, configs, machines, shard, &|job| {
+        progress::done(&bar, job)
+    });
     bar.finish_and_clear();
+    let mut report = report?;
+    report.provenance = Some(provenance(shard));
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     let outputs = [
         ("sweep.json", &args.sweep_json, json.clone()),
@@ -524,19 +549,16 @@ fn torture(
     }
     let work = out_dir.join("torture-work");
     std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
-    let bar = ProgressBar::new((tests.len() * configs.len()) as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let bar = progress::bar(
+        tests.len() * configs.len(),
+        progress::wanted(args.no_progress),
     );
-    if args.json {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
     // A compiler panic is a result (`ice`), reported with its message:
     // the default hook's report on stderr would only repeat it.
     std::panic::set_hook(Box::new(|_| {}));
-    let report =
-        testsuite::torture::run(dir, &tests, configs, args.max_cycles, &work, || bar.inc(1));
+    let report = testsuite::torture::run(dir, &tests, configs, args.max_cycles, &work, |job| {
+        progress::done(&bar, job)
+    });
     let _ = std::panic::take_hook();
     bar.finish_and_clear();
     let _ = std::fs::remove_dir_all(&work);
@@ -571,11 +593,14 @@ fn loops(
     dir: &Path,
     configs: &[BuildConfig],
     machines: &[isa::model::ProcessorModel],
-    json: bool,
+    args: &Args,
     out_dir: &Path,
-    report_md: Option<&PathBuf>,
 ) -> Result<ExitCode, String> {
-    let report = testsuite::loops::run(dir, configs, machines, out_dir)?;
+    let (json, report_md) = (args.json, args.report_md.as_ref());
+    let bar = progress::bar(0, progress::wanted(args.no_progress));
+    let report = testsuite::loops::run(dir, configs, machines, out_dir, &bar);
+    bar.finish_and_clear();
+    let report = report?;
     let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     let path = out_dir.join("loops.json");
     std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -732,35 +757,48 @@ fn host_run(
     })
 }
 
-fn reference(benches: &[Benchmark]) -> Result<ExitCode, String> {
+/// `--reference`: each benchmark built with the host `gcc -m32` (in
+/// parallel) against its expected output and exit status; one line per
+/// benchmark, in suite order.
+fn reference(benches: &[Benchmark], args: &Args) -> Result<ExitCode, String> {
     let dir = std::env::temp_dir();
-    let mut failed = 0;
-    for b in benches {
-        match host_run(&b.sources, &[], &[], &b.args, &b.stdin, &dir, &b.name) {
-            Ok(HostRun {
-                stdout: out, code, ..
-            }) => {
-                let ok_out = b.expected.as_ref().is_none_or(|e| *e == out);
-                if ok_out && code == b.exit_code {
-                    println!("ok   {}", b.name);
-                } else {
-                    failed += 1;
-                    let why = if code != b.exit_code {
-                        format!("exit status {code}, expected {}", b.exit_code)
+    let bar = progress::bar(benches.len(), progress::wanted(args.no_progress));
+    let lines: Vec<(bool, String)> = benches
+        .par_iter()
+        .map(|b| {
+            let line = match host_run(&b.sources, &[], &[], &b.args, &b.stdin, &dir, &b.name) {
+                Ok(HostRun {
+                    stdout: out, code, ..
+                }) => {
+                    let ok_out = b.expected.as_ref().is_none_or(|e| *e == out);
+                    if ok_out && code == b.exit_code {
+                        (true, format!("ok   {}", b.name))
                     } else {
-                        first_difference(&out, b.expected.as_deref().unwrap_or_default())
-                    };
-                    println!(
-                        "FAIL {}: host build disagrees with expected.out: {why}",
-                        b.name
-                    );
+                        let why = if code != b.exit_code {
+                            format!("exit status {code}, expected {}", b.exit_code)
+                        } else {
+                            first_difference(&out, b.expected.as_deref().unwrap_or_default())
+                        };
+                        (
+                            false,
+                            format!(
+                                "FAIL {}: host build disagrees with expected.out: {why}",
+                                b.name
+                            ),
+                        )
+                    }
                 }
-            }
-            Err(e) => {
-                failed += 1;
-                println!("FAIL {}: {e}", b.name);
-            }
-        }
+                Err(e) => (false, format!("FAIL {}: {e}", b.name)),
+            };
+            progress::done(&bar, b.name.as_str());
+            line
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut failed = 0;
+    for (ok, line) in &lines {
+        failed += usize::from(!ok);
+        println!("{line}");
     }
     println!("{} passed, {failed} failed", benches.len() - failed);
     Ok(if failed == 0 {
@@ -776,7 +814,7 @@ fn reference(benches: &[Benchmark]) -> Result<ExitCode, String> {
 /// mismatching or crashing cases.
 fn testsuite_csmith(
     spec: &str,
-    float: bool,
+    args: &Args,
     configs: &[BuildConfig],
     out_dir: &Path,
     shard: Option<testsuite::shard::Shard>,
@@ -794,6 +832,7 @@ fn testsuite_csmith(
             1,
         ),
     };
+    let float = args.csmith_float;
     let include = csmith_include().ok_or(
         "csmith is not installed (Debian package `csmith`), or its headers were not found",
     )?;
@@ -816,13 +855,13 @@ fn testsuite_csmith(
     let indices: Vec<u64> = (0..n)
         .filter(|i| shard.is_none_or(|s| s.keeps(*i as usize)))
         .collect();
-    let bar = ProgressBar::new(indices.len() as u64);
+    let bar = progress::bar(indices.len(), progress::wanted(args.no_progress));
     let results: Vec<(u64, String, bool)> = indices
         .into_par_iter()
         .map(|i| {
             let s = seed + i;
             let (r, uses_float) = csmith_one(s, float, configs, &include, &work, &failures);
-            bar.inc(1);
+            progress::done(&bar, format!("seed {s}"));
             (s, r, uses_float)
         })
         .collect();

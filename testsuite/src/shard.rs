@@ -41,27 +41,30 @@ pub struct Provenance {
     /// The commit of the tree that ran (`git describe --always --dirty`).
     pub commit: String,
     /// The options of the run that decide its results (the command line
-    /// without `--shard`, `--out`, `--jobs`, `--json`, `--report-md` and
-    /// `--baseline`, which do not).
+    /// without the options of [`NEUTRAL`], which do not).
     pub options: Vec<String>,
     /// The shard, if the run was one.
     pub shard: Option<Shard>,
 }
 
-/// Options that do not change a run's results, with whether they take a
-/// value.
-const NEUTRAL: &[(&str, bool)] = &[
+/// Options that do not change a run's results (where and how it runs,
+/// where its reports go), with whether they take a value.
+pub const NEUTRAL: &[(&str, bool)] = &[
     ("--shard", true),
     ("--out", true),
     ("--jobs", true),
+    ("--no-progress", false),
     ("--json", false),
     ("--report-md", true),
     ("--baseline", true),
+    ("--sweep-json", true),
+    ("--sweep-csv", true),
+    ("--sweep-md", true),
+    ("--sweep-svg", true),
 ];
 
 /// The options of a command line (`args` without the program name) that
-/// decide its results: every argument but `--shard`, `--out`, `--jobs`,
-/// `--json`, `--report-md` and `--baseline`
+/// decide its results: every argument but those of [`NEUTRAL`]
 /// (`--opt VALUE` and `--opt=VALUE` forms).
 pub fn deciding_options(args: &[String]) -> Vec<String> {
     let mut out = Vec::new();
@@ -160,6 +163,9 @@ mod tests {
             "--out=x",
             "--jobs",
             "2",
+            "--no-progress",
+            "--sweep-csv",
+            "a.csv",
             "--filter",
             "fir",
         ]

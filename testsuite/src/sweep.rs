@@ -286,6 +286,10 @@ pub struct SweepReport {
     pub results: Vec<SweepRun>,
     /// Configuration-major, then machine.
     pub summary: Vec<SweepSummary>,
+    /// Commit, deciding options and shard of the run (what `testsuite
+    /// merge` checks); absent in reports written before shards of sweeps.
+    #[serde(default)]
+    pub provenance: Option<crate::shard::Provenance>,
 }
 
 impl SweepReport {
@@ -373,7 +377,55 @@ impl SweepReport {
             benchmarks: benchmarks.to_vec(),
             results,
             summary,
+            provenance: None,
         }
+    }
+
+    /// The report of a whole sweep from the reports of its shards (each
+    /// with a part of the runs): the shards must have swept the same
+    /// machines, configurations and benchmarks, and each run must come
+    /// from one shard; the speed-ups and geometric means are computed
+    /// again over all runs, as one unsharded run computes them.
+    pub fn merge(parts: Vec<SweepReport>) -> Result<SweepReport, String> {
+        let first = parts.first().ok_or("merge: no report")?;
+        if parts.iter().any(|p| {
+            p.machines != first.machines
+                || p.configs != first.configs
+                || p.benchmarks != first.benchmarks
+        }) {
+            return Err(
+                "merge: the shards swept different machines, configurations or benchmarks".into(),
+            );
+        }
+        let mut outcomes: Vec<(String, Outcome)> = Vec::new();
+        for r in parts.iter().flat_map(|p| &p.results) {
+            if outcomes
+                .iter()
+                .any(|(m, o)| *m == r.machine && o.benchmark == r.benchmark && o.config == r.config)
+            {
+                return Err(format!(
+                    "merge: the run of {} [{}] on {} appears in two shards",
+                    r.benchmark, r.config, r.machine
+                ));
+            }
+            outcomes.push((
+                r.machine.clone(),
+                Outcome {
+                    benchmark: r.benchmark.clone(),
+                    config: r.config.clone(),
+                    pass: r.pass,
+                    failure: r.failure.clone(),
+                    measurement: r.measurement.clone(),
+                },
+            ));
+        }
+        let models: Vec<ProcessorModel> = first.machines.iter().map(|m| m.model.clone()).collect();
+        let mut merged = SweepReport::new(&models, &first.configs, &first.benchmarks, outcomes);
+        merged.provenance = first.provenance.clone().map(|mut p| {
+            p.shard = None;
+            p
+        });
+        Ok(merged)
     }
 
     /// Number of failed runs.
@@ -834,10 +886,14 @@ fn md(s: &str) -> String {
 
 /// Runs every benchmark in every configuration on every machine (in
 /// parallel; `progress` is called after each run) and builds the report.
+/// With a `shard`, only its part of the runs (the work items in the order
+/// configuration, machine, benchmark): the report then holds those runs
+/// only, its speed-ups where both runs are in it.
 pub fn run(
     benches: &[Benchmark],
     configs: &[BuildConfig],
     machines: &[ProcessorModel],
+    shard: Option<crate::shard::Shard>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<SweepReport, String> {
     use rayon::prelude::*;
@@ -850,6 +906,12 @@ pub fn run(
             }
         }
     }
+    let jobs: Vec<_> = jobs
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.keeps(*i)))
+        .map(|(_, job)| job)
+        .collect();
     let outcomes: Vec<(String, Outcome)> = jobs
         .par_iter()
         .map(|(b, c, m)| {

@@ -578,14 +578,15 @@ fn same_output(got: &[u8], want: &[u8]) -> bool {
 pub const LCC_HARNESS_FLAGS: &[&str] = &["-finstrument-functions"];
 
 /// Runs every test in every configuration (in parallel; the results in
-/// test order, then configuration order) and summarises.
+/// test order, then configuration order; `progress` is called with
+/// `TEST [CONFIG]` after each run) and summarises.
 pub fn run(
     dir: &Path,
     tests: &[TortureTest],
     configs: &[BuildConfig],
     max_cycles: u64,
     work: &Path,
-    progress: impl Fn() + Sync,
+    progress: impl Fn(&str) + Sync,
 ) -> TortureReport {
     let levels: Vec<String> = configs.iter().map(host_level).collect();
     // The tests run on a pool of their own: each waits for its build
@@ -603,7 +604,7 @@ pub fn run(
                     .zip(&levels)
                     .map(|(c, level)| {
                         let r = run_test(t, c, level, &mut host, max_cycles, work);
-                        progress();
+                        progress(&format!("{} [{}]", t.name, c.name));
                         r
                     })
                     .collect();

@@ -308,6 +308,7 @@ pub fn compile_module_bisect(
     for (k, f) in m.functions.iter().enumerate() {
         match compile_function_bisect(m, f, k, opts, bisect) {
             Ok((s, st)) => {
+                crate::timing::lap("emission");
                 out.push_str(&s);
                 stats.push(st);
             }
@@ -354,6 +355,7 @@ fn compile_function_bisect(
         }
     };
     let mut mf = isel::select_with(m, f, opts.model.core, opts.ssa)?;
+    crate::timing::lap("instruction selection");
     let mut oos = None;
     let mut modulo_stats = None;
     let (mut if_stats, mut psi_stats, mut web_stats) = (None, None, None);
@@ -427,6 +429,7 @@ fn compile_function_bisect(
             }
             if_stats = Some(ic);
             psi_stats = Some(op);
+            crate::timing::lap("if-conversion and psi");
         }
         let mut method = opts.out_of_ssa;
         if method != OutOfSsa::Naive {
@@ -444,9 +447,11 @@ fn compile_function_bisect(
             }
         }
         oos = Some(out_of_ssa::translate(&mut mf, method));
+        crate::timing::lap("out-of-SSA");
         if opts.modulo_sched && bisect.should_run("modulo-sched", &f.name) {
             let before = bisect.capturing().then(|| mir::print::function(&mf));
             modulo_stats = Some(sched::modulo::pipeline(&mut mf, &opts.model));
+            crate::timing::lap("modulo scheduling");
             if let Some(before) = before {
                 bisect.capture = Some(Capture {
                     before,
@@ -462,6 +467,7 @@ fn compile_function_bisect(
         let before = bisect.capturing().then(|| mir::print::function(&mf));
         prepass_stats = Some(sched::prepass::run(&mut mf, &opts.model));
         check(&mf)?;
+        crate::timing::lap("prepass scheduling");
         if let Some(before) = before {
             bisect.capture = Some(Capture {
                 before,
@@ -490,11 +496,13 @@ fn compile_function_bisect(
         regalloc::linear_scan::allocate_for(&mut mf, &registers)
     };
     check(&mf)?;
+    crate::timing::lap("register allocation");
     let mut layout_stats = None;
     if opts.reorder_blocks && opts.peephole && bisect.should_run("reorder-blocks", &f.name) {
         let before = bisect.capturing().then(|| mir::print::function(&mf));
         layout_stats = Some(sched::layout::run(&mut mf));
         check(&mf)?;
+        crate::timing::lap("block layout");
         if let Some(before) = before {
             bisect.capture = Some(Capture {
                 before,
@@ -507,6 +515,7 @@ fn compile_function_bisect(
         let before = bisect.capturing().then(|| mir::print::function(&mf));
         peep = Some(peephole::run(&mut mf));
         check(&mf)?;
+        crate::timing::lap("peephole");
         if let Some(before) = before {
             bisect.capture = Some(Capture {
                 before,
@@ -516,6 +525,7 @@ fn compile_function_bisect(
     }
     let fr = regalloc::frame::finish(&mut mf);
     check(&mf)?;
+    crate::timing::lap("frame layout");
     let bundle = opts.bundle && bisect.should_run("bundle", &f.name);
     if bundle && bisect.capturing() {
         let text = |bundle: bool| {
@@ -529,6 +539,7 @@ fn compile_function_bisect(
         });
     }
     let blocks = schedule(&mut mf, &opts.model, bundle);
+    crate::timing::lap("list scheduling");
     let st = FunctionStats {
         name: f.name.clone(),
         regalloc: ra,

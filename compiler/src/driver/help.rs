@@ -118,9 +118,9 @@ Options:
   -v                 print the steps
   --stats            print per-pass counters, spills, copies, bundles and
                      operations per bundle (on stderr)
-  --time-passes      print the wall time of each phase and IR pass and the
-                     IR instructions each pass leaves, in the layout of
-                     gcc's -ftime-report (also accepted), on stderr
+  --time-passes      print the wall time of each phase, IR pass and back-end
+                     stage and the IR instructions each pass leaves, in the
+                     layout of gcc's -ftime-report (also accepted), on stderr
   --max-steps N      with --run-ir: stop after N IR instructions
   --help, --version
 ";

@@ -493,10 +493,12 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         mir_simplify: cfg.mir_simplify,
     };
     let name = sources.first().map_or("<input>", |s| s.0.as_str());
-    let (asm, functions) = crate::timing::time("back end", || {
-        crate::codegen::compile_module_bisect(&module, &opts, &mut bisect)
-    })
-    .map_err(|messages| Error::Backend {
+    // the back end's stages time themselves (crate::timing::lap); the
+    // module's data and the last function's text are emission
+    crate::timing::mark();
+    let back = crate::codegen::compile_module_bisect(&module, &opts, &mut bisect);
+    crate::timing::lap("emission");
+    let (asm, functions) = back.map_err(|messages| Error::Backend {
         file: name.to_string(),
         messages,
     })?;
@@ -520,7 +522,7 @@ pub fn assemble(name: &str, text: &str, cfg: &Config) -> Result<Vec<u8>, Error> 
         debug: false,
         include_dirs: Vec::new(),
     };
-    assembler::assemble(name, text, &opts)
+    crate::timing::time("assembly", || assembler::assemble(name, text, &opts))
         .map_err(|d| Error::Diagnostics(d.render_as(cfg.front.diagnostics_format)))
 }
 
@@ -847,7 +849,7 @@ pub fn link_with(
         .map(|(name, data)| linker::InputArg::File { name, data })
         .chain(extra)
         .collect();
-    linker::link(&opts).map_err(Error::Link)
+    crate::timing::time("linking", || linker::link(&opts)).map_err(Error::Link)
 }
 
 /// Compiles and links C sources into an executable with the runtime: the
