@@ -1,6 +1,7 @@
 //! `--shard K/N` and `testsuite merge`: the merged report of the shards of
-//! a run equals the report of the run unsharded, except for timings; and
-//! merge refuses shards of different options.
+//! a run (benchmarks, csmith, a sweep) equals the report of the run
+//! unsharded, except for timings; and merge refuses shards of different
+//! options.
 
 mod common;
 use common::{text, tmp};
@@ -75,6 +76,63 @@ fn merged_benchmark_shards_equal_one_run() {
     for ext in ["csv", "md", "svg"] {
         assert!(merged.with_extension(ext).exists(), "merged .{ext} missing");
     }
+}
+
+/// A sweep of 2 benchmarks × 1 configuration × 3 machines (6 runs) in 2
+/// shards: each shard has runs whose speed-up needs the reference
+/// machine's run from the other, so the merge must compute the speed-ups
+/// and geometric means again; its JSON, CSV, Markdown and SVG equal the
+/// unsharded run's.
+#[test]
+fn merged_sweep_shards_equal_one_run() {
+    let args = [
+        "--filter",
+        "crc32,bitcount",
+        "--configs",
+        "O1",
+        "--sweep",
+        "dcache.miss_penalty=20,60",
+    ];
+    let (whole, merged) = whole_and_merged("sweep", &args, 2, "sweep.json");
+    let m = normalised(&merged);
+    assert_eq!(normalised(&whole), m);
+    assert_eq!(m["results"].as_array().unwrap().len(), 6);
+    // every run on a derived machine has its speed-up over the ST231
+    for r in m["results"].as_array().unwrap() {
+        assert!(r["speedup"].as_f64().is_some_and(|s| s > 0.0), "{r}");
+    }
+    for ext in ["csv", "md", "svg"] {
+        let a = std::fs::read_to_string(whole.with_extension(ext)).unwrap();
+        let b = std::fs::read_to_string(merged.with_extension(ext)).unwrap();
+        assert_eq!(a, b, "sweep.{ext} and the merged .{ext} differ");
+    }
+    // a shard given twice, or a sweep shard with a benchmark report, is refused
+    let dir = merged.parent().unwrap();
+    let s1 = dir.join("shard1").join("sweep.json");
+    let twice = runner(&[
+        "merge",
+        s1.to_str().unwrap(),
+        s1.to_str().unwrap(),
+        "-o",
+        dir.join("twice.json").to_str().unwrap(),
+    ]);
+    assert_eq!(twice.status.code(), Some(2), "{}", text(&twice));
+    assert!(text(&twice).contains("given twice"), "{}", text(&twice));
+    let other = dir.join("bench.json");
+    std::fs::write(
+        &other,
+        r#"{"configs":["O1"],"benchmarks":["crc32"],"results":[]}"#,
+    )
+    .unwrap();
+    let mixed = runner(&[
+        "merge",
+        s1.to_str().unwrap(),
+        other.to_str().unwrap(),
+        "-o",
+        dir.join("mixed.json").to_str().unwrap(),
+    ]);
+    assert_eq!(mixed.status.code(), Some(2), "{}", text(&mixed));
+    assert!(text(&mixed).contains("sweep reports"), "{}", text(&mixed));
 }
 
 #[test]
