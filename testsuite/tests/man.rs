@@ -65,6 +65,33 @@ fn man_pages_show_every_option_of_the_help() {
             assert!(text.contains(o.as_str()), "{name}.1 lacks {o}");
         }
     }
+    // ... in an OPTIONS section of tagged paragraphs, one per entry of the
+    // help (the options in bold, the description below), under the help's
+    // groups
+    let raw = |name: &str| std::fs::read_to_string(dir.join(format!("{name}.1"))).unwrap();
+    let lcc = raw("lcc");
+    for want in [
+        ".SH OPTIONS\n.SS Modes\n.TP\n\\fB\\-E\\fR\npreprocess only (\\-P: no line markers)\n",
+        ".SS Options\n.TP\n\\fB\\-o FILE\\fR\noutput file\n",
+        ".TP\n\\fB\\-fprofile\\-use=FILE\\fR\nbranch probabilities for if\\-conversion from",
+        ".TP\n\\fB\\-\\-max\\-steps N\\fR\nwith \\-\\-run\\-ir: stop after N IR instructions\n",
+    ] {
+        assert!(lcc.contains(want), "lcc.1 lacks {want:?}:\n{lcc}");
+    }
+    assert!(!lcc.contains("Usage:"), "the help text is not pasted whole");
+    assert!(
+        lcc.contains(".SH SYNOPSIS\n\\fBlcc\\fR [options] file...\n"),
+        "{lcc}"
+    );
+    let lld = raw("lld-st");
+    assert!(
+        lld.contains(".TP\n\\fB\\-\\-gc\\-sections\\fR\nremove sections not reachable from the entry, KEEP and \\-\\-defsym symbols\n"),
+        "{lld}"
+    );
+    assert!(
+        lld.contains(".TP\n\\fB\\-mcpu=CPU, \\-\\-machine FILE\\fR\nthe machine (built\\-in st220, st231, st240, or a TOML description) every input must record; the executable records it\n"),
+        "{lld}"
+    );
     // The clap tools: every long and short flag of their definitions.
     for (name, cmd) in [
         ("las", assembler::cli::Args::command()),
