@@ -281,6 +281,7 @@ fn real_main(args: Args) -> Result<ExitCode, String> {
     if shard.is_some() {
         let other = [
             ("--loops", args.loops.is_some()),
+            ("--torture", args.torture.is_some()),
             ("--coremark", args.coremark.is_some()),
             ("--bisect", args.bisect.is_some()),
             ("--reference", args.reference),

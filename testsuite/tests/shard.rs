@@ -171,6 +171,19 @@ fn merge_refuses_shards_of_other_options() {
     ]);
     assert_eq!(r.status.code(), Some(2), "{}", text(&r));
     assert!(text(&r).contains("same options"), "{}", text(&r));
+    // a mode that is not split says so rather than running all its work
+    for mode in [["--torture", "no-such-dir"], ["--loops", "no-such-dir"]] {
+        let r = runner(&[mode[0], mode[1], "--shard", "1/2"]);
+        assert_eq!(r.status.code(), Some(2), "{}", text(&r));
+        assert!(
+            text(&r).contains(&format!(
+                "--shard splits the benchmarks, --csmith or a sweep, not {}",
+                mode[0]
+            )),
+            "{}",
+            text(&r)
+        );
+    }
 }
 
 fn csmith_installed() -> bool {
