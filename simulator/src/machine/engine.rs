@@ -427,7 +427,10 @@ pub(super) struct Block {
 }
 
 /// Appends the landings of `last_land` to `lands`; returns their range.
-fn push_lands(lands: &mut Vec<Land>, last_land: &[Option<(u64, isa::OpClass)>; NUM_REGS]) -> (u32, u32) {
+fn push_lands(
+    lands: &mut Vec<Land>,
+    last_land: &[Option<(u64, isa::OpClass)>; NUM_REGS],
+) -> (u32, u32) {
     let start = lands.len() as u32;
     for (reg, l) in last_land.iter().enumerate() {
         if let Some((rel, class)) = *l {
@@ -820,11 +823,12 @@ impl Machine {
                 (p, Some(s)) => Some(p.unwrap_or(0).max(issue_rel as u64 + s)),
                 (p, None) => p,
             };
-            let exit_lands = if control || ops.iter().any(|o| matches!(o.kind, Kind::Br | Kind::Brf)) {
-                Some(push_lands(&mut blk.lands, &last_land))
-            } else {
-                None
-            };
+            let exit_lands =
+                if control || ops.iter().any(|o| matches!(o.kind, Kind::Br | Kind::Brf)) {
+                    Some(push_lands(&mut blk.lands, &last_land))
+                } else {
+                    None
+                };
             let dst_start = blk.dsts.len() as u32;
             blk.dsts.extend_from_slice(dsts);
             let first_line = self.icache.line_of(cur);
@@ -885,6 +889,28 @@ impl Machine {
 
     /// Runs `blk` from its first bundle; `Some` if the run stops in it.
     fn run_block(&mut self, blk: &Block, limit: u64, writes: &mut Writes) -> Option<Stop> {
+        // The value array is moved out of the machine for the run: the
+        // operations then index a slice held in registers, not a vector
+        // reloaded through `self` after every store.
+        let mut vals = std::mem::take(&mut self.vals);
+        let mut deferred = None;
+        let stop = self.run_block_with(blk, limit, writes, &mut vals, &mut deferred);
+        self.vals = vals;
+        self.land_deferred(blk, &mut deferred);
+        stop
+    }
+
+    /// [`Machine::run_block`] on the value array `vals` (taken out of the
+    /// machine).
+    #[inline(always)]
+    fn run_block_with(
+        &mut self,
+        blk: &Block,
+        limit: u64,
+        writes: &mut Writes,
+        vals: &mut [u32],
+        deferred: &mut Option<(usize, u64)>,
+    ) -> Option<Stop> {
         let class_slot = &CLASS_SLOT;
         let generation = self.tr.generation;
         let taken_penalty = u64::from(self.model.taken_branch_penalty);
@@ -912,6 +938,10 @@ impl Machine {
             // ([`Machine::settle`]).
             let entry = self.cycle;
             let mut timed = fast && !check;
+            if !timed {
+                // The dynamic checks read the landing cycles.
+                self.land_deferred(blk, deferred);
+            }
             for (n, tb) in blk.bundles.iter().enumerate() {
                 let pc = tb.pc;
                 let fetch = if timed {
@@ -947,6 +977,7 @@ impl Machine {
                     self.stats.stalls.icache_miss += t - fetch;
                     clean = false;
                     if timed {
+                        self.land_deferred(blk, deferred);
                         self.settle(blk, n, entry);
                         timed = false;
                     }
@@ -989,19 +1020,27 @@ impl Machine {
                 let mut taken = false;
                 let ops = &blk.ops[tb.ops.0 as usize..][..tb.ops.1 as usize];
                 let r = if tb.direct {
-                    self.exec::<true>(ops, &mut dstall, &mut next_pc, &mut taken, writes)
+                    self.exec::<true>(vals, ops, &mut dstall, &mut next_pc, &mut taken, writes)
                 } else {
                     writes.n = 0;
-                    let r = self.exec::<false>(ops, &mut dstall, &mut next_pc, &mut taken, writes);
+                    let r = self.exec::<false>(
+                        vals,
+                        ops,
+                        &mut dstall,
+                        &mut next_pc,
+                        &mut taken,
+                        writes,
+                    );
                     if r.is_ok() {
                         for &(idx, v) in &writes.w[..writes.n] {
-                            self.vals[idx as usize] = v;
+                            vals[idx as usize] = v;
                         }
                     }
                     r
                 };
                 if let Err(k) = r {
                     if timed {
+                        self.land_deferred(blk, deferred);
                         self.settle(blk, n, entry);
                         self.stats.stalls.interlock[tb.static_slot as usize] +=
                             u64::from(tb.static_stall);
@@ -1017,6 +1056,7 @@ impl Machine {
                     self.stats.stalls.dcache_miss += u64::from(dstall);
                     clean = false;
                     if timed {
+                        self.land_deferred(blk, deferred);
                         self.settle(blk, n, entry);
                         self.stats.stalls.interlock[tb.static_slot as usize] +=
                             u64::from(tb.static_stall);
@@ -1040,15 +1080,11 @@ impl Machine {
                     continue;
                 }
                 if timed {
-                    self.settle_exit(blk, n, entry);
+                    self.settle_exit(blk, n, entry, deferred);
                 }
                 self.cycle = done + 1;
                 self.pc = next_pc;
-                self.count_bundles(
-                    n as u64 + 1,
-                    tb.ops_before + tb.counted_ops,
-                    tb.static_hits,
-                );
+                self.count_bundles(n as u64 + 1, tb.ops_before + tb.counted_ops, tb.static_hits);
                 if taken {
                     self.cycle += taken_penalty;
                     self.stats.stalls.taken_branch += taken_penalty;
@@ -1062,7 +1098,7 @@ impl Machine {
             }
             if let Some(last) = blk.bundles.last() {
                 if timed {
-                    self.settle_exit(blk, blk.bundles.len() - 1, entry);
+                    self.settle_exit(blk, blk.bundles.len() - 1, entry, deferred);
                     self.cycle = entry + last.rel_issue + 1;
                 }
                 self.count_bundles(
@@ -1095,19 +1131,42 @@ impl Machine {
     }
 
     /// [`Machine::settle`] at the exit after bundle `n` (a taken branch,
-    /// the block's end, a store into code): the last landing of each
-    /// register, when the translator listed them for this exit.
-    fn settle_exit(&mut self, blk: &Block, n: usize, entry: u64) {
+    /// the block's end, a store into code). When the translator listed
+    /// the last landing of each register for this exit, their writing is
+    /// deferred (`deferred`: exit and entry cycle): a later run of the
+    /// block that leaves by the same exit under static timing writes the
+    /// same registers, so only the last run's landings are written
+    /// ([`Machine::land_deferred`], before anything reads them).
+    fn settle_exit(
+        &mut self,
+        blk: &Block,
+        n: usize,
+        entry: u64,
+        deferred: &mut Option<(usize, u64)>,
+    ) {
         let tb = &blk.bundles[n];
-        match tb.exit_lands {
-            Some((start, len)) => {
-                for l in &blk.lands[start as usize..][..len as usize] {
-                    self.avail[l.reg as usize] = entry + u64::from(l.rel);
-                    self.producer[l.reg as usize] = l.class;
-                }
-                self.settle_counters(blk, tb, entry);
+        if tb.exit_lands.is_some() {
+            if matches!(*deferred, Some((d, _)) if d != n) {
+                self.land_deferred(blk, deferred);
             }
-            None => self.settle(blk, n + 1, entry),
+            *deferred = Some((n, entry));
+            self.settle_counters(blk, tb, entry);
+        } else {
+            self.land_deferred(blk, deferred);
+            self.settle(blk, n + 1, entry);
+        }
+    }
+
+    /// Writes the landings deferred by [`Machine::settle_exit`].
+    fn land_deferred(&mut self, blk: &Block, deferred: &mut Option<(usize, u64)>) {
+        let Some((n, entry)) = deferred.take() else {
+            return;
+        };
+        if let Some((start, len)) = blk.bundles[n].exit_lands {
+            for l in &blk.lands[start as usize..][..len as usize] {
+                self.avail[l.reg as usize] = entry + u64::from(l.rel);
+                self.producer[l.reg as usize] = l.class;
+            }
         }
     }
 
@@ -1139,6 +1198,7 @@ impl Machine {
     #[inline(always)]
     fn exec<const DIRECT: bool>(
         &mut self,
+        vals: &mut [u32],
         ops: &[UOp],
         dstall: &mut u32,
         next_pc: &mut u32,
@@ -1149,7 +1209,7 @@ impl Machine {
             ($d:expr, $v:expr) => {{
                 let (d, v) = ($d, $v);
                 if DIRECT {
-                    self.vals[d as usize] = v;
+                    vals[d as usize] = v;
                 } else {
                     writes.w[writes.n] = (d, v);
                     writes.n += 1;
@@ -1159,12 +1219,12 @@ impl Machine {
         macro_rules! bin {
             ($d:expr, $a:expr, $b:expr, $f:expr) => {{
                 let f = $f;
-                put!($d, f(self.vals[$a as usize], self.vals[$b as usize]))
+                put!($d, f(vals[$a as usize], vals[$b as usize]))
             }};
         }
         macro_rules! addr {
             ($a:expr, $b:expr) => {
-                self.vals[$a as usize].wrapping_add(self.vals[$b as usize])
+                vals[$a as usize].wrapping_add(vals[$b as usize])
             };
         }
         for op in ops {
@@ -1183,69 +1243,118 @@ impl Machine {
                 UOp::Or { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a | b),
                 UOp::Orc { d, a, b } => bin!(d, a, b, |a: u32, b: u32| !a | b),
                 UOp::Xor { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a ^ b),
-                UOp::Max { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32).max(b as i32) as u32),
+                UOp::Max { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32).max(b as i32) as u32)
+                }
                 UOp::Maxu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.max(b)),
-                UOp::Min { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32).min(b as i32) as u32),
+                UOp::Min { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32).min(b as i32) as u32)
+                }
                 UOp::Minu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.min(b)),
-                UOp::Sxtb { d, a, b } => bin!(d, a, b, |a: u32, _: u32| a as u8 as i8 as i32 as u32),
-                UOp::Sxth { d, a, b } => bin!(d, a, b, |a: u32, _: u32| a as u16 as i16 as i32 as u32),
+                UOp::Sxtb { d, a, b } => {
+                    bin!(d, a, b, |a: u32, _: u32| a as u8 as i8 as i32 as u32)
+                }
+                UOp::Sxth { d, a, b } => {
+                    bin!(d, a, b, |a: u32, _: u32| a as u16 as i16 as i32 as u32)
+                }
                 UOp::Bswap { d, a, b } => bin!(d, a, b, |a: u32, _: u32| a.swap_bytes()),
                 UOp::Zxth { d, a, b } => bin!(d, a, b, |a: u32, _: u32| a & 0xFFFF),
                 UOp::Clz { d, a, b } => bin!(d, a, b, |a: u32, _: u32| a.leading_zeros()),
                 UOp::Cmpeq { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a == b) as u32),
                 UOp::Cmpne { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a != b) as u32),
-                UOp::Cmpge { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32 >= b as i32) as u32),
+                UOp::Cmpge { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32 >= b as i32) as u32)
+                }
                 UOp::Cmpgeu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a >= b) as u32),
-                UOp::Cmpgt { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32 > b as i32) as u32),
+                UOp::Cmpgt { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32 > b as i32) as u32)
+                }
                 UOp::Cmpgtu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a > b) as u32),
-                UOp::Cmple { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32 <= b as i32) as u32),
+                UOp::Cmple { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32 <= b as i32) as u32)
+                }
                 UOp::Cmpleu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a <= b) as u32),
-                UOp::Cmplt { d, a, b } => bin!(d, a, b, |a: u32, b: u32| ((a as i32) < b as i32) as u32),
+                UOp::Cmplt { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| ((a as i32) < b as i32) as u32)
+                }
                 UOp::Cmpltu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a < b) as u32),
                 UOp::Andl { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a != 0 && b != 0) as u32),
-                UOp::Nandl { d, a, b } => bin!(d, a, b, |a: u32, b: u32| !(a != 0 && b != 0) as u32),
+                UOp::Nandl { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| !(a != 0 && b != 0) as u32)
+                }
                 UOp::Orl { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a != 0 || b != 0) as u32),
                 UOp::Norl { d, a, b } => bin!(d, a, b, |a: u32, b: u32| !(a != 0 || b != 0) as u32),
-                UOp::Mull { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32).wrapping_mul(b as i16 as i32) as u32),
-                UOp::Mullu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b & 0xFFFF)),
-                UOp::Mulh { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32).wrapping_mul((b >> 16) as i16 as i32) as u32),
-                UOp::Mulhu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b >> 16)),
-                UOp::Mulll { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i16 as i32).wrapping_mul(b as i16 as i32) as u32),
-                UOp::Mulllu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a & 0xFFFF).wrapping_mul(b & 0xFFFF)),
-                UOp::Mullh { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i16 as i32).wrapping_mul((b >> 16) as i16 as i32) as u32),
-                UOp::Mullhu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a & 0xFFFF).wrapping_mul(b >> 16)),
-                UOp::Mulhh { d, a, b } => bin!(d, a, b, |a: u32, b: u32| ((a >> 16) as i16 as i32).wrapping_mul((b >> 16) as i16 as i32) as u32),
-                UOp::Mulhhu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a >> 16).wrapping_mul(b >> 16)),
-                UOp::Mulhs { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b >> 16) << 16),
-                UOp::Mulhhs { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as i32 as i64) * ((b >> 16) as i16 as i64)) >> 16) as u32),
-                UOp::Mullhus { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as i32 as i64) * ((b & 0xFFFF) as i64)) >> 32) as u32),
-                UOp::Mul32 { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b)),
-                UOp::Mul64h { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as i32 as i64) * (b as i32 as i64)) >> 32) as u32),
-                UOp::Mul64hu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as u64) * (b as u64)) >> 32) as u32),
-                UOp::Mulfrac { d, a, b } => bin!(d, a, b, |a: u32, b: u32| {
-                if a == 0x8000_0000 && b == 0x8000_0000 {
-                    0x7FFF_FFFF
-                } else {
-                    (((a as i32 as i64) * (b as i32 as i64) + (1 << 30)) >> 31) as u32
+                UOp::Mull { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32)
+                    .wrapping_mul(b as i16 as i32)
+                    as u32),
+                UOp::Mullu { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b & 0xFFFF))
                 }
+                UOp::Mulh { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32)
+                    .wrapping_mul((b >> 16) as i16 as i32)
+                    as u32),
+                UOp::Mulhu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b >> 16)),
+                UOp::Mulll { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i16 as i32)
+                    .wrapping_mul(b as i16 as i32)
+                    as u32),
+                UOp::Mulllu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a & 0xFFFF)
+                    .wrapping_mul(b & 0xFFFF)),
+                UOp::Mullh { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i16 as i32)
+                    .wrapping_mul((b >> 16) as i16 as i32)
+                    as u32),
+                UOp::Mullhu { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a & 0xFFFF).wrapping_mul(b >> 16))
+                }
+                UOp::Mulhh { d, a, b } => bin!(d, a, b, |a: u32, b: u32| ((a >> 16) as i16 as i32)
+                    .wrapping_mul((b >> 16) as i16 as i32)
+                    as u32),
+                UOp::Mulhhu { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a >> 16).wrapping_mul(b >> 16))
+                }
+                UOp::Mulhs { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b >> 16) << 16)
+                }
+                UOp::Mulhhs { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as i32 as i64)
+                    * ((b >> 16) as i16 as i64))
+                    >> 16)
+                    as u32),
+                UOp::Mullhus { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as i32 as i64)
+                    * ((b & 0xFFFF) as i64))
+                    >> 32)
+                    as u32),
+                UOp::Mul32 { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b)),
+                UOp::Mul64h { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as i32 as i64)
+                    * (b as i32 as i64))
+                    >> 32)
+                    as u32),
+                UOp::Mul64hu { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (((a as u64) * (b as u64)) >> 32)
+                        as u32)
+                }
+                UOp::Mulfrac { d, a, b } => bin!(d, a, b, |a: u32, b: u32| {
+                    if a == 0x8000_0000 && b == 0x8000_0000 {
+                        0x7FFF_FFFF
+                    } else {
+                        (((a as i32 as i64) * (b as i32 as i64) + (1 << 30)) >> 31) as u32
+                    }
                 }),
                 UOp::Slct { d, a, b, c } => {
-                    let v = if self.vals[c as usize] != 0 { a } else { b };
-                    put!(d, self.vals[v as usize]);
+                    let v = if vals[c as usize] != 0 { a } else { b };
+                    put!(d, vals[v as usize]);
                 }
                 UOp::Slctf { d, a, b, c } => {
-                    let v = if self.vals[c as usize] != 0 { b } else { a };
-                    put!(d, self.vals[v as usize]);
+                    let v = if vals[c as usize] != 0 { b } else { a };
+                    put!(d, vals[v as usize]);
                 }
                 UOp::Addcg { d, d2, a, b, c } => {
-                    let cv = self.vals[c as usize] != 0;
-                    let s = self.vals[a as usize] as u64 + self.vals[b as usize] as u64 + cv as u64;
+                    let cv = vals[c as usize] != 0;
+                    let s = vals[a as usize] as u64 + vals[b as usize] as u64 + cv as u64;
                     put!(d, s as u32);
                     put!(d2, (s >> 32) as u32);
                 }
                 UOp::Divs { d, d2, a, b, c } => {
-                    let (a, b) = (self.vals[a as usize], self.vals[b as usize]);
-                    let t2 = (a << 1) | u32::from(self.vals[c as usize] != 0);
+                    let (a, b) = (vals[a as usize], vals[b as usize]);
+                    let t2 = (a << 1) | u32::from(vals[c as usize] != 0);
                     if (a as i32) < 0 {
                         put!(d, t2.wrapping_add(b));
                         put!(d2, 1);
@@ -1256,11 +1365,17 @@ impl Machine {
                 }
                 UOp::Ldw { d, a, b } => put!(d, self.load(addr!(a, b), 4, dstall)?),
                 UOp::Ldh { d, a, b } => {
-                    put!(d, self.load(addr!(a, b), 2, dstall)? as u16 as i16 as i32 as u32)
+                    put!(
+                        d,
+                        self.load(addr!(a, b), 2, dstall)? as u16 as i16 as i32 as u32
+                    )
                 }
                 UOp::Ldhu { d, a, b } => put!(d, self.load(addr!(a, b), 2, dstall)?),
                 UOp::Ldb { d, a, b } => {
-                    put!(d, self.load(addr!(a, b), 1, dstall)? as u8 as i8 as i32 as u32)
+                    put!(
+                        d,
+                        self.load(addr!(a, b), 1, dstall)? as u8 as i8 as i32 as u32
+                    )
                 }
                 UOp::Ldbu { d, a, b } => put!(d, self.load(addr!(a, b), 1, dstall)?),
                 UOp::LoadD {
@@ -1278,9 +1393,27 @@ impl Machine {
                     };
                     put!(d, v);
                 }
-                UOp::Stw { a, b, c } => self.store(addr!(a, b), 4, self.vals[c as usize], dstall)?,
-                UOp::Sth { a, b, c } => self.store(addr!(a, b), 2, self.vals[c as usize], dstall)?,
-                UOp::Stb { a, b, c } => self.store(addr!(a, b), 1, self.vals[c as usize], dstall)?,
+                UOp::Stw { a, b, c } => self.store_sp(
+                    addr!(a, b),
+                    4,
+                    vals[c as usize],
+                    vals[isa::abi::SP as usize],
+                    dstall,
+                )?,
+                UOp::Sth { a, b, c } => self.store_sp(
+                    addr!(a, b),
+                    2,
+                    vals[c as usize],
+                    vals[isa::abi::SP as usize],
+                    dstall,
+                )?,
+                UOp::Stb { a, b, c } => self.store_sp(
+                    addr!(a, b),
+                    1,
+                    vals[c as usize],
+                    vals[isa::abi::SP as usize],
+                    dstall,
+                )?,
                 UOp::Pft { a, b } => {
                     let addr = addr!(a, b);
                     if addr < super::CREG_BASE && self.mem.is_mapped(addr) {
@@ -1295,18 +1428,18 @@ impl Machine {
                     put!(d, link);
                 }
                 UOp::JumpInd { d, a, link } => {
-                    *next_pc = self.vals[a as usize];
+                    *next_pc = vals[a as usize];
                     *taken = true;
                     put!(d, link);
                 }
                 UOp::Br { c, target } => {
-                    if self.vals[c as usize] != 0 {
+                    if vals[c as usize] != 0 {
                         *next_pc = target;
                         *taken = true;
                     }
                 }
                 UOp::Brf { c, target } => {
-                    if self.vals[c as usize] == 0 {
+                    if vals[c as usize] == 0 {
                         *next_pc = target;
                         *taken = true;
                     }
