@@ -1130,14 +1130,12 @@ impl Machine {
         if addr >= CREG_BASE {
             return self.creg_write(addr, size, value);
         }
-        if addr < self.stack_limit {
-            if sp < self.stack_limit && addr >= sp {
-                return Err(TrapKind::StackOverflow {
-                    addr,
-                    sp,
-                    limit: self.stack_limit,
-                });
-            }
+        if addr < self.stack_limit && sp < self.stack_limit && addr >= sp {
+            return Err(TrapKind::StackOverflow {
+                addr,
+                sp,
+                limit: self.stack_limit,
+            });
         }
         match self.mem.write(addr, size, value) {
             Ok(()) => {
