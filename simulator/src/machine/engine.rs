@@ -13,8 +13,9 @@
 //!
 //! At translation time:
 //!
-//! - each operation becomes a specialised [`UOp`] (the operands stay
-//!   value-array indices, constants included; `nop`, `sync`, `wmb` vanish);
+//! - each operation becomes a [`UOp`], one variant per opcode, so that a
+//!   single `match` dispatches it (the operands stay value-array indices,
+//!   constants included; `nop`, `sync`, `wmb` vanish);
 //! - operand routing: when no operation of a bundle reads a register an
 //!   earlier one writes and nothing that can trap follows a register write
 //!   (memory operations are moved first, keeping their order), the results
@@ -33,6 +34,17 @@
 //!   so the stall and its cause are constants ([`TBundle::static_stall`]).
 //!   A run uses them until its first I- or D-cache stall, then does the
 //!   checks;
+//! - static timing: under the same condition (entered with every earlier
+//!   write landed in time, the cycle limit out of reach, no cache stall
+//!   yet), bundle `k` issues at the entry cycle plus a constant
+//!   ([`TBundle::rel_issue`]), so a run writes neither the cycle nor the
+//!   scoreboard per bundle: at an exit it adds the interlock stalls of the
+//!   bundles run ([`Block::stalls`]) and writes the last landing of each
+//!   register written ([`TBundle::exit_lands`]); a cache stall or a trap
+//!   first writes what the bundles before it would have
+//!   ([`Machine::settle`]). A loop of one block that leaves by the same
+//!   exit run after run writes the same registers each time: only the
+//!   last run's landings are written, before anything reads them;
 //! - the I-cache lines of each bundle: a bundle starting in the line where
 //!   the previous bundle of the block ended is a hit without a lookup;
 //! - the per-bundle counters (bundles, operations, those I-cache hits) are
