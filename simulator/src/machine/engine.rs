@@ -80,37 +80,54 @@
 //! `match`, is the smallest step from the interpreter that removes its
 //! per-bundle decode-cache lookup, its generic operand reads, most of its
 //! scoreboard checks and its per-bundle bookkeeping, while reusing its
-//! caches, memory and trap code unchanged. Closures, threaded code and a
-//! native JIT were not measured.
+//! caches, memory and trap code unchanged. Closures, threaded code,
+//! chaining blocks to each other and a native JIT were not measured.
 //!
 //! Measured on a shared 2-core host under heavy load (load average 12
-//! to 16), so every figure is noisy; CPU time (`perf stat -e task-clock`,
-//! the least of several runs):
+//! to 13), so time figures are noisy; instruction counts (`valgrind
+//! --tool=callgrind`) are not. The kernel of `cargo bench -p simulator`
+//! (4 bundles, 13 operations a loop, ST231, full timing and caches):
 //!
-//! - the `cargo bench -p simulator` kernel, as an executable of 2 M
-//!   iterations (26 M operations, ST231, full timing and caches):
-//!   translate 161 ms, interp 292 ms, that is about 160 M against 89 M
-//!   simulated operations per second: 1.8x;
+//! - as an executable of 200 000 iterations (2.6 M operations), host
+//!   instructions for the whole `stsim` run: interp 460.5 M, translate
+//!   203.5 M (2.26x fewer; 238.5 M before the static timing, the
+//!   one-variant-per-opcode dispatch and the value array held in
+//!   registers), about 78 a simulated operation;
+//! - as an executable of 2 M iterations (26 M operations), CPU time
+//!   (`perf stat -e task-clock`, the least of five runs): translate
+//!   127 ms, interp 264 ms (158 ms before), that is about 205 M against
+//!   99 M simulated operations per second: 2.1x;
 //! - criterion (`cargo bench -p simulator --bench simulate`, wall clock,
-//!   same run): translate 81.0 M, interp 34.9 M operations per second
-//!   (a wide interval: 31 to 39 M): 2.3x;
-//! - `stsim` alone on each testsuite benchmark built at `-O2` (0.2 M to
-//!   26 M operations, start-up of about 2 ms included): the interpreter's
-//!   time over the translator's is 1.05x to 1.62x, 1.39x geometric mean,
-//!   never below 1; every counter of `--stats-json` is the same;
-//! - `time ./target/release/testsuite --configs O2` (50 benchmarks,
-//!   compilation included): 7.0 s against 13.1 s wall (`STSIM_ENGINE=
-//!   interp`), 2.1 s against 3.2 s user; every cycle count equal
-//!   (`--baseline`: 1.000 for all).
+//!   same run): translate 50.5 M, interp 26.2 M simulated
+//!   operations per second (wide intervals: 46 to 55 M and 24 to 29 M;
+//!   81.0 M and 34.9 M before, measured at a lighter load): 1.9x;
+//! - `simulator/scripts/engine-speed` (`stsim` alone on each testsuite
+//!   benchmark built at `-O2`, 0.2 M to 26 M operations, a start-up of
+//!   about 2 ms CPU included, the least of three runs): the
+//!   interpreter's time over the translator's is 1.49x geometric mean
+//!   (1.42x before, same load), 2.5x at best (`strsearch_naive`); three
+//!   short runs of 9 to 19 ms measure 0.81x to 0.98x, noise at this load:
+//!   their instruction counts are lower with the translator (`biquad`
+//!   97.8 M against 49.2 M, `autocorr` 98.5 M against 74.0 M,
+//!   `statemachine` 226 M against 145 M); every counter of
+//!   `--stats-json` is the same;
+//! - `time ./target/release/testsuite --configs O2` (51 benchmarks,
+//!   compilation included): 7.2 s and 7.4 s wall, 2.3 s and 2.6 s user
+//!   (7.5 s and 2.5 s before; 9.6 s and 3.4 s with `STSIM_ENGINE=
+//!   interp`): the simulation is a small part of it; every cycle count
+//!   equal (`--baseline`: 1.000 for all).
 //!
-//! The profile of the translated run spreads over the per-bundle work
-//! that is left: the scoreboard update of each result (about 15 %), the
-//! two-level `match` on the operations (about 15 %), the memory and
-//! D-cache accesses, the per-bundle fetch and stall bookkeeping. The 5x
-//! and 500 M operations/s goals are not reached: they need the timing of
-//! whole blocks computed at once (the results' landing cycles written
-//! once per block run, not per bundle) and a single-level dispatch.
-//!
+//! The 5x and 500 M operations/s goals are not reached. The remaining
+//! cost is spread thin: per bundle of a block under static timing, the
+//! fetch checks, the per-bundle cycle (kept for `PM_PCLK` and traps), the
+//! operation loop and exit tests (about 60 host instructions); per
+//! operation, the `match` and bounds-checked operand reads (about 25);
+//! per load, the memory page lookup and the D-cache's tag check (about
+//! 40); per block run, the entry tests and the exit's counters. On the
+//! testsuite's programs, blocks run a few times between cache stalls,
+//! after which the run is timed bundle by bundle, and the dispatcher's
+//! table lookup is paid at every taken branch.
+
 //! The results are the interpreter's, counter for counter: the
 //! differential test `tests/engines.rs` compares both engines (stop,
 //! statistics, registers, output, data) on testsuite benchmarks built for
