@@ -1114,18 +1114,28 @@ impl Machine {
         value: u32,
         dstall: &mut u32,
     ) -> Result<(), TrapKind> {
+        self.store_sp(addr, size, value, self.vals[isa::abi::SP as usize], dstall)
+    }
+
+    /// [`Machine::store`] with the stack pointer's value `sp`.
+    #[inline(always)]
+    fn store_sp(
+        &mut self,
+        addr: u32,
+        size: u32,
+        value: u32,
+        sp: u32,
+        dstall: &mut u32,
+    ) -> Result<(), TrapKind> {
         if addr >= CREG_BASE {
             return self.creg_write(addr, size, value);
         }
-        if addr < self.stack_limit {
-            let sp = self.vals[isa::abi::SP as usize];
-            if sp < self.stack_limit && addr >= sp {
-                return Err(TrapKind::StackOverflow {
-                    addr,
-                    sp,
-                    limit: self.stack_limit,
-                });
-            }
+        if addr < self.stack_limit && sp < self.stack_limit && addr >= sp {
+            return Err(TrapKind::StackOverflow {
+                addr,
+                sp,
+                limit: self.stack_limit,
+            });
         }
         match self.mem.write(addr, size, value) {
             Ok(()) => {

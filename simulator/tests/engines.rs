@@ -268,7 +268,9 @@ fn random_program(rng: &mut Rng, n: usize, width: u32, loads: &[&str]) -> String
                         _ => {
                             let op = rng.pick(&[
                                 "add", "sub", "xor", "and", "or", "shl", "shru", "shr", "sh2add",
-                                "max", "minu", "cmpgtu",
+                                "max", "minu", "cmpgtu", "sh1add", "sh3add", "andc", "orc", "min",
+                                "maxu", "cmpeq", "cmpne", "cmpge", "cmpgeu", "cmpgt", "cmple",
+                                "cmpleu", "cmpltu", "andl", "nandl", "orl", "norl",
                             ]);
                             format!("{op} {d} = {a}, {b}")
                         }

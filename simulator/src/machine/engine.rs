@@ -13,8 +13,9 @@
 //!
 //! At translation time:
 //!
-//! - each operation becomes a specialised [`UOp`] (the operands stay
-//!   value-array indices, constants included; `nop`, `sync`, `wmb` vanish);
+//! - each operation becomes a [`UOp`], one variant per opcode, so that a
+//!   single `match` dispatches it (the operands stay value-array indices,
+//!   constants included; `nop`, `sync`, `wmb` vanish);
 //! - operand routing: when no operation of a bundle reads a register an
 //!   earlier one writes and nothing that can trap follows a register write
 //!   (memory operations are moved first, keeping their order), the results
@@ -33,6 +34,17 @@
 //!   so the stall and its cause are constants ([`TBundle::static_stall`]).
 //!   A run uses them until its first I- or D-cache stall, then does the
 //!   checks;
+//! - static timing: under the same condition (entered with every earlier
+//!   write landed in time, the cycle limit out of reach, no cache stall
+//!   yet), bundle `k` issues at the entry cycle plus a constant
+//!   ([`TBundle::rel_issue`]), so a run writes neither the cycle nor the
+//!   scoreboard per bundle: at an exit it adds the interlock stalls of the
+//!   bundles run ([`Block::stalls`]) and writes the last landing of each
+//!   register written ([`TBundle::exit_lands`]); a cache stall or a trap
+//!   first writes what the bundles before it would have
+//!   ([`Machine::settle`]). A loop of one block that leaves by the same
+//!   exit run after run writes the same registers each time: only the
+//!   last run's landings are written, before anything reads them;
 //! - the I-cache lines of each bundle: a bundle starting in the line where
 //!   the previous bundle of the block ended is a hit without a lookup;
 //! - the per-bundle counters (bundles, operations, those I-cache hits) are
@@ -68,37 +80,54 @@
 //! `match`, is the smallest step from the interpreter that removes its
 //! per-bundle decode-cache lookup, its generic operand reads, most of its
 //! scoreboard checks and its per-bundle bookkeeping, while reusing its
-//! caches, memory and trap code unchanged. Closures, threaded code and a
-//! native JIT were not measured.
+//! caches, memory and trap code unchanged. Closures, threaded code,
+//! chaining blocks to each other and a native JIT were not measured.
 //!
 //! Measured on a shared 2-core host under heavy load (load average 12
-//! to 16), so every figure is noisy; CPU time (`perf stat -e task-clock`,
-//! the least of several runs):
+//! to 13), so time figures are noisy; instruction counts (`valgrind
+//! --tool=callgrind`) are not. The kernel of `cargo bench -p simulator`
+//! (4 bundles, 13 operations a loop, ST231, full timing and caches):
 //!
-//! - the `cargo bench -p simulator` kernel, as an executable of 2 M
-//!   iterations (26 M operations, ST231, full timing and caches):
-//!   translate 161 ms, interp 292 ms, that is about 160 M against 89 M
-//!   simulated operations per second: 1.8x;
+//! - as an executable of 200 000 iterations (2.6 M operations), host
+//!   instructions for the whole `stsim` run: interp 460.5 M, translate
+//!   203.5 M (2.26x fewer; 238.5 M before the static timing, the
+//!   one-variant-per-opcode dispatch and the value array held in
+//!   registers), about 78 a simulated operation;
+//! - as an executable of 2 M iterations (26 M operations), CPU time
+//!   (`perf stat -e task-clock`, the least of five runs): translate
+//!   127 ms, interp 264 ms (158 ms before), that is about 205 M against
+//!   99 M simulated operations per second: 2.1x;
 //! - criterion (`cargo bench -p simulator --bench simulate`, wall clock,
-//!   same run): translate 81.0 M, interp 34.9 M operations per second
-//!   (a wide interval: 31 to 39 M): 2.3x;
-//! - `stsim` alone on each testsuite benchmark built at `-O2` (0.2 M to
-//!   26 M operations, start-up of about 2 ms included): the interpreter's
-//!   time over the translator's is 1.05x to 1.62x, 1.39x geometric mean,
-//!   never below 1; every counter of `--stats-json` is the same;
-//! - `time ./target/release/testsuite --configs O2` (50 benchmarks,
-//!   compilation included): 7.0 s against 13.1 s wall (`STSIM_ENGINE=
-//!   interp`), 2.1 s against 3.2 s user; every cycle count equal
-//!   (`--baseline`: 1.000 for all).
+//!   same run): translate 50.5 M, interp 26.2 M simulated
+//!   operations per second (wide intervals: 46 to 55 M and 24 to 29 M;
+//!   81.0 M and 34.9 M before, measured at a lighter load): 1.9x;
+//! - `simulator/scripts/engine-speed` (`stsim` alone on each testsuite
+//!   benchmark built at `-O2`, 0.2 M to 26 M operations, a start-up of
+//!   about 2 ms CPU included, the least of three runs): the
+//!   interpreter's time over the translator's is 1.49x geometric mean
+//!   (1.42x before, same load), 2.5x at best (`strsearch_naive`); three
+//!   short runs of 9 to 19 ms measure 0.81x to 0.98x, noise at this load:
+//!   their instruction counts are lower with the translator (`biquad`
+//!   97.8 M against 49.2 M, `autocorr` 98.5 M against 74.0 M,
+//!   `statemachine` 226 M against 145 M); every counter of
+//!   `--stats-json` is the same;
+//! - `time ./target/release/testsuite --configs O2` (51 benchmarks,
+//!   compilation included): 7.2 s and 7.4 s wall, 2.3 s and 2.6 s user
+//!   (7.5 s and 2.5 s before; 9.6 s and 3.4 s with `STSIM_ENGINE=
+//!   interp`): the simulation is a small part of it; every cycle count
+//!   equal (`--baseline`: 1.000 for all).
 //!
-//! The profile of the translated run spreads over the per-bundle work
-//! that is left: the scoreboard update of each result (about 15 %), the
-//! two-level `match` on the operations (about 15 %), the memory and
-//! D-cache accesses, the per-bundle fetch and stall bookkeeping. The 5x
-//! and 500 M operations/s goals are not reached: they need the timing of
-//! whole blocks computed at once (the results' landing cycles written
-//! once per block run, not per bundle) and a single-level dispatch.
-//!
+//! The 5x and 500 M operations/s goals are not reached. The remaining
+//! cost is spread thin: per bundle of a block under static timing, the
+//! fetch checks, the per-bundle cycle (kept for `PM_PCLK` and traps), the
+//! operation loop and exit tests (about 60 host instructions); per
+//! operation, the `match` and bounds-checked operand reads (about 25);
+//! per load, the memory page lookup and the D-cache's tag check (about
+//! 40); per block run, the entry tests and the exit's counters. On the
+//! testsuite's programs, blocks run a few times between cache stalls,
+//! after which the run is timed bundle by bundle, and the dispatcher's
+//! table lookup is paid at every taken branch.
+
 //! The results are the interpreter's, counter for counter: the
 //! differential test `tests/engines.rs` compares both engines (stop,
 //! statistics, registers, output, data) on testsuite benchmarks built for
@@ -161,45 +190,178 @@ impl Translations {
     }
 }
 
-/// A specialised operation: operands are value-array indices (registers,
-/// sink, constants), as in [`MicroOp`].
+/// A specialised operation, one variant per opcode (a single `match`
+/// dispatches it): operands are value-array indices (registers, sink,
+/// constants), as in [`MicroOp`].
 #[derive(Debug, Clone, Copy)]
 enum UOp {
-    /// `add` (also `mov`).
+    /// `add`.
     Add { d: u32, a: u32, b: u32 },
-    /// Any other two-operand, one-result operation.
-    Alu { k: Kind, d: u32, a: u32, b: u32 },
-    /// `slct`, `slctf`, `addcg`, `divs`: three operands.
-    Alu3 {
-        k: Kind,
+    /// `sub`.
+    Sub { d: u32, a: u32, b: u32 },
+    /// `shl`.
+    Shl { d: u32, a: u32, b: u32 },
+    /// `shr`.
+    Shr { d: u32, a: u32, b: u32 },
+    /// `shru`.
+    Shru { d: u32, a: u32, b: u32 },
+    /// `sh1add`.
+    Sh1add { d: u32, a: u32, b: u32 },
+    /// `sh2add`.
+    Sh2add { d: u32, a: u32, b: u32 },
+    /// `sh3add`.
+    Sh3add { d: u32, a: u32, b: u32 },
+    /// `sh4add`.
+    Sh4add { d: u32, a: u32, b: u32 },
+    /// `and`.
+    And { d: u32, a: u32, b: u32 },
+    /// `andc`.
+    Andc { d: u32, a: u32, b: u32 },
+    /// `or`.
+    Or { d: u32, a: u32, b: u32 },
+    /// `orc`.
+    Orc { d: u32, a: u32, b: u32 },
+    /// `xor`.
+    Xor { d: u32, a: u32, b: u32 },
+    /// `max`.
+    Max { d: u32, a: u32, b: u32 },
+    /// `maxu`.
+    Maxu { d: u32, a: u32, b: u32 },
+    /// `min`.
+    Min { d: u32, a: u32, b: u32 },
+    /// `minu`.
+    Minu { d: u32, a: u32, b: u32 },
+    /// `sxtb`.
+    Sxtb { d: u32, a: u32, b: u32 },
+    /// `sxth`.
+    Sxth { d: u32, a: u32, b: u32 },
+    /// `bswap`.
+    Bswap { d: u32, a: u32, b: u32 },
+    /// `zxth`.
+    Zxth { d: u32, a: u32, b: u32 },
+    /// `clz`.
+    Clz { d: u32, a: u32, b: u32 },
+    /// `cmpeq`.
+    Cmpeq { d: u32, a: u32, b: u32 },
+    /// `cmpne`.
+    Cmpne { d: u32, a: u32, b: u32 },
+    /// `cmpge`.
+    Cmpge { d: u32, a: u32, b: u32 },
+    /// `cmpgeu`.
+    Cmpgeu { d: u32, a: u32, b: u32 },
+    /// `cmpgt`.
+    Cmpgt { d: u32, a: u32, b: u32 },
+    /// `cmpgtu`.
+    Cmpgtu { d: u32, a: u32, b: u32 },
+    /// `cmple`.
+    Cmple { d: u32, a: u32, b: u32 },
+    /// `cmpleu`.
+    Cmpleu { d: u32, a: u32, b: u32 },
+    /// `cmplt`.
+    Cmplt { d: u32, a: u32, b: u32 },
+    /// `cmpltu`.
+    Cmpltu { d: u32, a: u32, b: u32 },
+    /// `andl`.
+    Andl { d: u32, a: u32, b: u32 },
+    /// `nandl`.
+    Nandl { d: u32, a: u32, b: u32 },
+    /// `orl`.
+    Orl { d: u32, a: u32, b: u32 },
+    /// `norl`.
+    Norl { d: u32, a: u32, b: u32 },
+    /// `mull`.
+    Mull { d: u32, a: u32, b: u32 },
+    /// `mullu`.
+    Mullu { d: u32, a: u32, b: u32 },
+    /// `mulh`.
+    Mulh { d: u32, a: u32, b: u32 },
+    /// `mulhu`.
+    Mulhu { d: u32, a: u32, b: u32 },
+    /// `mulll`.
+    Mulll { d: u32, a: u32, b: u32 },
+    /// `mulllu`.
+    Mulllu { d: u32, a: u32, b: u32 },
+    /// `mullh`.
+    Mullh { d: u32, a: u32, b: u32 },
+    /// `mullhu`.
+    Mullhu { d: u32, a: u32, b: u32 },
+    /// `mulhh`.
+    Mulhh { d: u32, a: u32, b: u32 },
+    /// `mulhhu`.
+    Mulhhu { d: u32, a: u32, b: u32 },
+    /// `mulhs`.
+    Mulhs { d: u32, a: u32, b: u32 },
+    /// `mulhhs`.
+    Mulhhs { d: u32, a: u32, b: u32 },
+    /// `mullhus`.
+    Mullhus { d: u32, a: u32, b: u32 },
+    /// `mul32`.
+    Mul32 { d: u32, a: u32, b: u32 },
+    /// `mul64h`.
+    Mul64h { d: u32, a: u32, b: u32 },
+    /// `mul64hu`.
+    Mul64hu { d: u32, a: u32, b: u32 },
+    /// `mulfrac`.
+    Mulfrac { d: u32, a: u32, b: u32 },
+    /// `slct`: `c ? a : b`.
+    Slct { d: u32, a: u32, b: u32, c: u32 },
+    /// `slctf`: `c ? b : a`.
+    Slctf { d: u32, a: u32, b: u32, c: u32 },
+    /// `addcg`: sum in `d`, carry out in `d2`.
+    Addcg {
         d: u32,
         d2: u32,
         a: u32,
         b: u32,
         c: u32,
     },
-    /// `ldw` (the most frequent load: no extension, trapping).
+    /// `divs`: one division step, quotient bit in `d2`.
+    Divs {
+        d: u32,
+        d2: u32,
+        a: u32,
+        b: u32,
+        c: u32,
+    },
+    /// `ldw` of `a + b`.
     Ldw { d: u32, a: u32, b: u32 },
-    /// `stw` of the value at `c` to `a + b`.
-    Stw { a: u32, b: u32, c: u32 },
-    /// The other loads (trapping and dismissible), `size` bytes.
-    Load {
-        k: Kind,
+    /// `ldh` (sign-extended).
+    Ldh { d: u32, a: u32, b: u32 },
+    /// `ldhu`.
+    Ldhu { d: u32, a: u32, b: u32 },
+    /// `ldb` (sign-extended).
+    Ldb { d: u32, a: u32, b: u32 },
+    /// `ldbu`.
+    Ldbu { d: u32, a: u32, b: u32 },
+    /// Dismissible loads (`ldw.d` and the others), `size` bytes,
+    /// sign-extended when `signed`.
+    LoadD {
         size: u32,
+        signed: bool,
         d: u32,
         a: u32,
         b: u32,
     },
-    /// Stores of the value at `c` to `a + b`.
-    Store { size: u32, a: u32, b: u32, c: u32 },
-    /// `pft`, `prgadd`, `prgset`.
-    Cache { k: Kind, a: u32, b: u32 },
+    /// `stw` of the value at `c` to `a + b`.
+    Stw { a: u32, b: u32, c: u32 },
+    /// `sth`.
+    Sth { a: u32, b: u32, c: u32 },
+    /// `stb`.
+    Stb { a: u32, b: u32, c: u32 },
+    /// `pft`.
+    Pft { a: u32, b: u32 },
+    /// `prgadd`.
+    Prgadd { a: u32, b: u32 },
+    /// `prgset`.
+    Prgset { a: u32, b: u32 },
     /// `call` (link in `d`) and `goto` (`d` = sink).
     Jump { d: u32, target: u32, link: u32 },
     /// `icall` and `igoto`: to the value at `a`.
     JumpInd { d: u32, a: u32, link: u32 },
-    /// `br` (`when` = 1) and `brf` (`when` = 0) on the BR at `c`.
-    Branch { c: u32, target: u32, when: bool },
+    /// `br`: to `target` if the BR at `c` is true.
+    Br { c: u32, target: u32 },
+    /// `brf`: to `target` if the BR at `c` is false.
+    Brf { c: u32, target: u32 },
 }
 
 /// A translated bundle.
@@ -246,6 +408,29 @@ struct TBundle {
     bound: u64,
     /// Latest result stage of its destinations.
     max_stage: u64,
+    /// Fetch and issue cycles relative to the block's entry under static
+    /// timing (entry with every earlier write landed in time, no cache
+    /// stall since).
+    rel_fetch: u64,
+    rel_issue: u64,
+    /// Entries of [`Block::stalls`] of the bundles up to this one.
+    stalls_upto: u32,
+    /// Latest landing cycle, relative to the entry under static timing,
+    /// of the results of the bundles up to this one (`None`: no result).
+    land_max: Option<u64>,
+    /// For a bundle the block can be left after (a control transfer, the
+    /// last bundle): the range of [`Block::lands`] that holds the last
+    /// landing of each register written up to it.
+    exit_lands: Option<(u32, u32)>,
+}
+
+/// The landing of a register's last write in a block, under static
+/// timing: cycle relative to the entry, producer's timing class.
+#[derive(Debug, Clone, Copy)]
+struct Land {
+    reg: u8,
+    class: isa::OpClass,
+    rel: u32,
 }
 
 /// A block: bundles consecutive in memory, entered at the first, left at
@@ -257,12 +442,35 @@ pub(super) struct Block {
     checks: Vec<(u8, u8)>,
     dsts: Vec<Dst>,
     bound: u64,
+    /// Static interlock stalls (slot in [`isa::model::ALL_CLASSES`],
+    /// cycles) of the bundles that have one, in bundle order.
+    stalls: Vec<(u8, u32)>,
+    /// Per exit, the landings of [`TBundle::exit_lands`].
+    lands: Vec<Land>,
     /// If every register write from before the block lands by the entry
     /// cycle plus `pre_limit` (that is, `max_avail - cycle` is at most
     /// `pre_limit`), no check on a register the block has not yet written
     /// can stall: bundle `k` is fetched `k` cycles after entry or later,
     /// and reads at its stage or later.
     pre_limit: u64,
+}
+
+/// Appends the landings of `last_land` to `lands`; returns their range.
+fn push_lands(
+    lands: &mut Vec<Land>,
+    last_land: &[Option<(u64, isa::OpClass)>; NUM_REGS],
+) -> (u32, u32) {
+    let start = lands.len() as u32;
+    for (reg, l) in last_land.iter().enumerate() {
+        if let Some((rel, class)) = *l {
+            lands.push(Land {
+                reg: reg as u8,
+                class,
+                rel: rel as u32,
+            });
+        }
+    }
+    (start, lands.len() as u32 - start)
 }
 
 /// Whether a bundle of these operations can be translated; the others run
@@ -310,48 +518,91 @@ fn may_trap(k: Kind) -> bool {
 /// The specialised form of `op` in a bundle ending at `next_pc`, or
 /// `None` if it has no effect (a `nop`, `sync`, `wmb`).
 fn specialise(op: &MicroOp, next_pc: u32) -> Option<UOp> {
-    let (d, a, b, c) = (op.d, op.a, op.b, op.c);
-    let size = |k: Kind| match k {
-        Kind::Ldw | Kind::LdwD | Kind::Stw => 4,
-        Kind::Ldh | Kind::Ldhu | Kind::LdhD | Kind::LdhuD | Kind::Sth => 2,
-        _ => 1,
+    let (d, a, b, c, d2) = (op.d, op.a, op.b, op.c, op.d2);
+    let load_d = |size: u32, signed: bool| UOp::LoadD {
+        size,
+        signed,
+        d,
+        a,
+        b,
     };
     Some(match op.kind {
         Kind::Sync | Kind::Wmb => return None,
         Kind::Add if d == SINK => return None,
         Kind::Add => UOp::Add { d, a, b },
-        Kind::Slct | Kind::Slctf | Kind::Addcg | Kind::Divs => UOp::Alu3 {
-            k: op.kind,
-            d,
-            d2: op.d2,
-            a,
-            b,
-            c,
-        },
+        Kind::Sub => UOp::Sub { d, a, b },
+        Kind::Shl => UOp::Shl { d, a, b },
+        Kind::Shr => UOp::Shr { d, a, b },
+        Kind::Shru => UOp::Shru { d, a, b },
+        Kind::Sh1add => UOp::Sh1add { d, a, b },
+        Kind::Sh2add => UOp::Sh2add { d, a, b },
+        Kind::Sh3add => UOp::Sh3add { d, a, b },
+        Kind::Sh4add => UOp::Sh4add { d, a, b },
+        Kind::And => UOp::And { d, a, b },
+        Kind::Andc => UOp::Andc { d, a, b },
+        Kind::Or => UOp::Or { d, a, b },
+        Kind::Orc => UOp::Orc { d, a, b },
+        Kind::Xor => UOp::Xor { d, a, b },
+        Kind::Max => UOp::Max { d, a, b },
+        Kind::Maxu => UOp::Maxu { d, a, b },
+        Kind::Min => UOp::Min { d, a, b },
+        Kind::Minu => UOp::Minu { d, a, b },
+        Kind::Sxtb => UOp::Sxtb { d, a, b },
+        Kind::Sxth => UOp::Sxth { d, a, b },
+        Kind::Bswap => UOp::Bswap { d, a, b },
+        Kind::Zxth => UOp::Zxth { d, a, b },
+        Kind::Clz => UOp::Clz { d, a, b },
+        Kind::Cmpeq => UOp::Cmpeq { d, a, b },
+        Kind::Cmpne => UOp::Cmpne { d, a, b },
+        Kind::Cmpge => UOp::Cmpge { d, a, b },
+        Kind::Cmpgeu => UOp::Cmpgeu { d, a, b },
+        Kind::Cmpgt => UOp::Cmpgt { d, a, b },
+        Kind::Cmpgtu => UOp::Cmpgtu { d, a, b },
+        Kind::Cmple => UOp::Cmple { d, a, b },
+        Kind::Cmpleu => UOp::Cmpleu { d, a, b },
+        Kind::Cmplt => UOp::Cmplt { d, a, b },
+        Kind::Cmpltu => UOp::Cmpltu { d, a, b },
+        Kind::Andl => UOp::Andl { d, a, b },
+        Kind::Nandl => UOp::Nandl { d, a, b },
+        Kind::Orl => UOp::Orl { d, a, b },
+        Kind::Norl => UOp::Norl { d, a, b },
+        Kind::Mull => UOp::Mull { d, a, b },
+        Kind::Mullu => UOp::Mullu { d, a, b },
+        Kind::Mulh => UOp::Mulh { d, a, b },
+        Kind::Mulhu => UOp::Mulhu { d, a, b },
+        Kind::Mulll => UOp::Mulll { d, a, b },
+        Kind::Mulllu => UOp::Mulllu { d, a, b },
+        Kind::Mullh => UOp::Mullh { d, a, b },
+        Kind::Mullhu => UOp::Mullhu { d, a, b },
+        Kind::Mulhh => UOp::Mulhh { d, a, b },
+        Kind::Mulhhu => UOp::Mulhhu { d, a, b },
+        Kind::Mulhs => UOp::Mulhs { d, a, b },
+        Kind::Mulhhs => UOp::Mulhhs { d, a, b },
+        Kind::Mullhus => UOp::Mullhus { d, a, b },
+        Kind::Mul32 => UOp::Mul32 { d, a, b },
+        Kind::Mul64h => UOp::Mul64h { d, a, b },
+        Kind::Mul64hu => UOp::Mul64hu { d, a, b },
+        Kind::Mulfrac => UOp::Mulfrac { d, a, b },
+        Kind::Slct => UOp::Slct { d, a, b, c },
+        Kind::Slctf => UOp::Slctf { d, a, b, c },
+        Kind::Addcg => UOp::Addcg { d, d2, a, b, c },
+        Kind::Divs => UOp::Divs { d, d2, a, b, c },
         Kind::Ldw => UOp::Ldw { d, a, b },
+        Kind::Ldh => UOp::Ldh { d, a, b },
+        Kind::Ldhu => UOp::Ldhu { d, a, b },
+        Kind::Ldb => UOp::Ldb { d, a, b },
+        Kind::Ldbu => UOp::Ldbu { d, a, b },
+        Kind::LdwD => load_d(4, false),
+        Kind::LdhD => load_d(2, true),
+        Kind::LdhuD => load_d(2, false),
+        Kind::LdbD => load_d(1, true),
+        Kind::LdbuD => load_d(1, false),
         Kind::Stw => UOp::Stw { a, b, c },
-        k @ (Kind::Ldh
-        | Kind::Ldhu
-        | Kind::Ldb
-        | Kind::Ldbu
-        | Kind::LdwD
-        | Kind::LdhD
-        | Kind::LdhuD
-        | Kind::LdbD
-        | Kind::LdbuD) => UOp::Load {
-            k,
-            size: size(k),
-            d,
-            a,
-            b,
-        },
-        k @ (Kind::Sth | Kind::Stb) => UOp::Store {
-            size: size(k),
-            a,
-            b,
-            c,
-        },
-        k @ (Kind::Pft | Kind::Prgadd | Kind::Prgset) => UOp::Cache { k, a, b },
+        Kind::Sth => UOp::Sth { a, b, c },
+        Kind::Stb => UOp::Stb { a, b, c },
+        Kind::Pft => UOp::Pft { a, b },
+        Kind::Prgadd => UOp::Prgadd { a, b },
+        Kind::Prgset => UOp::Prgset { a, b },
         Kind::Call | Kind::Goto => UOp::Jump {
             d,
             target: op.target,
@@ -362,83 +613,17 @@ fn specialise(op: &MicroOp, next_pc: u32) -> Option<UOp> {
             a,
             link: next_pc,
         },
-        Kind::Br | Kind::Brf => UOp::Branch {
+        Kind::Br => UOp::Br {
             c,
             target: op.target,
-            when: op.kind == Kind::Br,
         },
-        k => UOp::Alu { k, d, a, b },
+        Kind::Brf => UOp::Brf {
+            c,
+            target: op.target,
+        },
+        // translatable() keeps every other kind in the interpreter
+        _ => return None,
     })
-}
-
-/// Two-operand operations (ISA-ST200 §4.1 to §4.5), as the interpreter
-/// computes them.
-#[inline(always)]
-fn alu(k: Kind, a: u32, b: u32) -> u32 {
-    match k {
-        Kind::Add => a.wrapping_add(b),
-        Kind::Sub => a.wrapping_sub(b),
-        Kind::Shl => shl(a, b),
-        Kind::Shr => shr(a, b),
-        Kind::Shru => shru(a, b),
-        Kind::Sh1add => (a << 1).wrapping_add(b),
-        Kind::Sh2add => (a << 2).wrapping_add(b),
-        Kind::Sh3add => (a << 3).wrapping_add(b),
-        Kind::Sh4add => (a << 4).wrapping_add(b),
-        Kind::And => a & b,
-        Kind::Andc => !a & b,
-        Kind::Or => a | b,
-        Kind::Orc => !a | b,
-        Kind::Xor => a ^ b,
-        Kind::Max => (a as i32).max(b as i32) as u32,
-        Kind::Maxu => a.max(b),
-        Kind::Min => (a as i32).min(b as i32) as u32,
-        Kind::Minu => a.min(b),
-        Kind::Sxtb => a as u8 as i8 as i32 as u32,
-        Kind::Sxth => a as u16 as i16 as i32 as u32,
-        Kind::Bswap => a.swap_bytes(),
-        Kind::Zxth => a & 0xFFFF,
-        Kind::Clz => a.leading_zeros(),
-        Kind::Cmpeq => (a == b) as u32,
-        Kind::Cmpne => (a != b) as u32,
-        Kind::Cmpge => (a as i32 >= b as i32) as u32,
-        Kind::Cmpgeu => (a >= b) as u32,
-        Kind::Cmpgt => (a as i32 > b as i32) as u32,
-        Kind::Cmpgtu => (a > b) as u32,
-        Kind::Cmple => (a as i32 <= b as i32) as u32,
-        Kind::Cmpleu => (a <= b) as u32,
-        Kind::Cmplt => ((a as i32) < b as i32) as u32,
-        Kind::Cmpltu => (a < b) as u32,
-        Kind::Andl => (a != 0 && b != 0) as u32,
-        Kind::Nandl => !(a != 0 && b != 0) as u32,
-        Kind::Orl => (a != 0 || b != 0) as u32,
-        Kind::Norl => !(a != 0 || b != 0) as u32,
-        Kind::Mull => (a as i32).wrapping_mul(b as i16 as i32) as u32,
-        Kind::Mullu => a.wrapping_mul(b & 0xFFFF),
-        Kind::Mulh => (a as i32).wrapping_mul((b >> 16) as i16 as i32) as u32,
-        Kind::Mulhu => a.wrapping_mul(b >> 16),
-        Kind::Mulll => (a as i16 as i32).wrapping_mul(b as i16 as i32) as u32,
-        Kind::Mulllu => (a & 0xFFFF).wrapping_mul(b & 0xFFFF),
-        Kind::Mullh => (a as i16 as i32).wrapping_mul((b >> 16) as i16 as i32) as u32,
-        Kind::Mullhu => (a & 0xFFFF).wrapping_mul(b >> 16),
-        Kind::Mulhh => ((a >> 16) as i16 as i32).wrapping_mul((b >> 16) as i16 as i32) as u32,
-        Kind::Mulhhu => (a >> 16).wrapping_mul(b >> 16),
-        Kind::Mulhs => a.wrapping_mul(b >> 16) << 16,
-        Kind::Mulhhs => (((a as i32 as i64) * ((b >> 16) as i16 as i64)) >> 16) as u32,
-        Kind::Mullhus => (((a as i32 as i64) * ((b & 0xFFFF) as i64)) >> 32) as u32,
-        Kind::Mul32 => a.wrapping_mul(b),
-        Kind::Mul64h => (((a as i32 as i64) * (b as i32 as i64)) >> 32) as u32,
-        Kind::Mul64hu => (((a as u64) * (b as u64)) >> 32) as u32,
-        Kind::Mulfrac => {
-            if a == 0x8000_0000 && b == 0x8000_0000 {
-                0x7FFF_FFFF
-            } else {
-                (((a as i32 as i64) * (b as i32 as i64) + (1 << 30)) >> 31) as u32
-            }
-        }
-        // specialise() sends no other kind here
-        _ => 0,
-    }
 }
 
 /// Index in [`isa::model::ALL_CLASSES`] of each timing class, by the
@@ -548,6 +733,9 @@ impl Machine {
         // Issue cycle of each bundle relative to the block's entry, without
         // cache stalls and with every earlier write landed in time.
         let mut rel_issue: Vec<i64> = Vec::new();
+        // Landing cycle relative to the entry (static timing) and class of
+        // each register's last write in the block so far.
+        let mut last_land: [Option<(u64, isa::OpClass)>; NUM_REGS] = [None; NUM_REGS];
         let mut cur = pc;
         let mut prev_last_line: Option<u32> = None;
         while blk.bundles.len() < MAX_BUNDLES {
@@ -653,7 +841,23 @@ impl Machine {
             });
             for d in dsts {
                 writer[d.reg as usize] = Some((k, d.stage, d.class));
+                last_land[d.reg as usize] = Some((issue_rel as u64 + u64::from(d.stage), d.class));
             }
+            if static_stall > 0 {
+                blk.stalls.push((static_slot, static_stall));
+            }
+            let max_stage = dsts.iter().map(|d| u64::from(d.stage)).max();
+            let prev_land_max = blk.bundles.last().and_then(|p| p.land_max);
+            let land_max = match (prev_land_max, max_stage) {
+                (p, Some(s)) => Some(p.unwrap_or(0).max(issue_rel as u64 + s)),
+                (p, None) => p,
+            };
+            let exit_lands =
+                if control || ops.iter().any(|o| matches!(o.kind, Kind::Br | Kind::Brf)) {
+                    Some(push_lands(&mut blk.lands, &last_land))
+                } else {
+                    None
+                };
             let dst_start = blk.dsts.len() as u32;
             blk.dsts.extend_from_slice(dsts);
             let first_line = self.icache.line_of(cur);
@@ -684,7 +888,12 @@ impl Machine {
                     .map_or(0, |p| p.ops_before + p.counted_ops),
                 direct,
                 stores,
-                max_stage: dsts.iter().map(|d| u64::from(d.stage)).max().unwrap_or(0),
+                max_stage: max_stage.unwrap_or(0),
+                rel_fetch: fetch_rel as u64,
+                rel_issue: issue_rel as u64,
+                stalls_upto: blk.stalls.len() as u32,
+                land_max,
+                exit_lands,
                 bound: 1 + 2 * ipen + nmem * dpen + taken + u64::from(u8::MAX),
             };
             blk.bound += tb.bound;
@@ -695,6 +904,11 @@ impl Machine {
             }
             cur = b.next_pc;
         }
+        if let Some(last) = blk.bundles.last_mut() {
+            if last.exit_lands.is_none() {
+                last.exit_lands = Some(push_lands(&mut blk.lands, &last_land));
+            }
+        }
         if blk.bundles.is_empty() {
             None
         } else {
@@ -704,6 +918,28 @@ impl Machine {
 
     /// Runs `blk` from its first bundle; `Some` if the run stops in it.
     fn run_block(&mut self, blk: &Block, limit: u64, writes: &mut Writes) -> Option<Stop> {
+        // The value array is moved out of the machine for the run: the
+        // operations then index a slice held in registers, not a vector
+        // reloaded through `self` after every store.
+        let mut vals = std::mem::take(&mut self.vals);
+        let mut deferred = None;
+        let stop = self.run_block_with(blk, limit, writes, &mut vals, &mut deferred);
+        self.vals = vals;
+        self.land_deferred(blk, &mut deferred);
+        stop
+    }
+
+    /// [`Machine::run_block`] on the value array `vals` (taken out of the
+    /// machine).
+    #[inline(always)]
+    fn run_block_with(
+        &mut self,
+        blk: &Block,
+        limit: u64,
+        writes: &mut Writes,
+        vals: &mut [u32],
+        deferred: &mut Option<(usize, u64)>,
+    ) -> Option<Stop> {
         let class_slot = &CLASS_SLOT;
         let generation = self.tr.generation;
         let taken_penalty = u64::from(self.model.taken_branch_penalty);
@@ -723,18 +959,35 @@ impl Machine {
             let fast = self.max_avail.saturating_sub(self.cycle) <= blk.pre_limit;
             // No cache stall yet in this run (see [`TBundle::static_stall`]).
             let mut clean = fast;
+            // Static timing: while nothing waits for a cache, bundle `k`
+            // is fetched at `entry + rel_fetch` and issues at `entry +
+            // rel_issue`; the results' landing cycles and the stall
+            // counters are then written once, when the run leaves the
+            // block or the first cache stall ends the static timing
+            // ([`Machine::settle`]).
+            let entry = self.cycle;
+            let mut timed = fast && !check;
+            if !timed {
+                // The dynamic checks read the landing cycles.
+                self.land_deferred(blk, deferred);
+            }
             for (n, tb) in blk.bundles.iter().enumerate() {
                 let pc = tb.pc;
-                if check && self.cycle >= limit {
-                    self.pc = pc;
-                    self.count_bundles(
-                        n as u64,
-                        tb.ops_before,
-                        tb.static_hits - u32::from(tb.static_hit),
-                    );
-                    return Some(Stop::MaxCycles { limit, pc });
-                }
-                let fetch = self.cycle;
+                let fetch = if timed {
+                    self.cycle = entry + tb.rel_fetch;
+                    self.cycle
+                } else {
+                    if check && self.cycle >= limit {
+                        self.pc = pc;
+                        self.count_bundles(
+                            n as u64,
+                            tb.ops_before,
+                            tb.static_hits - u32::from(tb.static_hit),
+                        );
+                        return Some(Stop::MaxCycles { limit, pc });
+                    }
+                    self.cycle
+                };
 
                 // 1. Instruction fetch.
                 let mut t = fetch;
@@ -752,11 +1005,18 @@ impl Machine {
                 if t > fetch {
                     self.stats.stalls.icache_miss += t - fetch;
                     clean = false;
+                    if timed {
+                        self.land_deferred(blk, deferred);
+                        self.settle(blk, n, entry);
+                        timed = false;
+                    }
                 }
 
                 // 2. Scoreboard.
                 let mut issue = t;
-                if clean {
+                if timed {
+                    issue = entry + tb.rel_issue;
+                } else if clean {
                     if tb.static_stall > 0 {
                         issue += u64::from(tb.static_stall);
                         self.stats.stalls.interlock[tb.static_slot as usize] +=
@@ -789,18 +1049,31 @@ impl Machine {
                 let mut taken = false;
                 let ops = &blk.ops[tb.ops.0 as usize..][..tb.ops.1 as usize];
                 let r = if tb.direct {
-                    self.exec::<true>(ops, &mut dstall, &mut next_pc, &mut taken, writes)
+                    self.exec::<true>(vals, ops, &mut dstall, &mut next_pc, &mut taken, writes)
                 } else {
                     writes.n = 0;
-                    let r = self.exec::<false>(ops, &mut dstall, &mut next_pc, &mut taken, writes);
+                    let r = self.exec::<false>(
+                        vals,
+                        ops,
+                        &mut dstall,
+                        &mut next_pc,
+                        &mut taken,
+                        writes,
+                    );
                     if r.is_ok() {
                         for &(idx, v) in &writes.w[..writes.n] {
-                            self.vals[idx as usize] = v;
+                            vals[idx as usize] = v;
                         }
                     }
                     r
                 };
                 if let Err(k) = r {
+                    if timed {
+                        self.land_deferred(blk, deferred);
+                        self.settle(blk, n, entry);
+                        self.stats.stalls.interlock[tb.static_slot as usize] +=
+                            u64::from(tb.static_stall);
+                    }
                     self.pc = pc;
                     self.count_bundles(n as u64, tb.ops_before, tb.static_hits);
                     return Some(self.trap(k, pc, issue));
@@ -811,44 +1084,52 @@ impl Machine {
                 if dstall > 0 {
                     self.stats.stalls.dcache_miss += u64::from(dstall);
                     clean = false;
+                    if timed {
+                        self.land_deferred(blk, deferred);
+                        self.settle(blk, n, entry);
+                        self.stats.stalls.interlock[tb.static_slot as usize] +=
+                            u64::from(tb.static_stall);
+                        timed = false;
+                    }
                 }
-                for d in &blk.dsts[tb.dsts.0 as usize..][..tb.dsts.1 as usize] {
-                    self.avail[d.reg as usize] = done + u64::from(d.stage);
-                    self.producer[d.reg as usize] = d.class;
+                if !timed {
+                    for d in &blk.dsts[tb.dsts.0 as usize..][..tb.dsts.1 as usize] {
+                        self.avail[d.reg as usize] = done + u64::from(d.stage);
+                        self.producer[d.reg as usize] = d.class;
+                    }
+                    if tb.dsts.1 > 0 {
+                        self.max_avail = self.max_avail.max(done + tb.max_stage);
+                    }
                 }
-                if tb.dsts.1 > 0 {
-                    self.max_avail = self.max_avail.max(done + tb.max_stage);
+                let exit = taken || (tb.stores && self.tr.generation != generation);
+                if !exit {
+                    if !timed {
+                        self.cycle = done + 1;
+                    }
+                    continue;
                 }
-                let mut next_cycle = done + 1;
+                if timed {
+                    self.settle_exit(blk, n, entry, deferred);
+                }
+                self.cycle = done + 1;
+                self.pc = next_pc;
+                self.count_bundles(n as u64 + 1, tb.ops_before + tb.counted_ops, tb.static_hits);
                 if taken {
-                    next_cycle += taken_penalty;
+                    self.cycle += taken_penalty;
                     self.stats.stalls.taken_branch += taken_penalty;
                     self.stats.taken_branches += 1;
-                    self.cycle = next_cycle;
-                    self.pc = next_pc;
-                    self.count_bundles(
-                        n as u64 + 1,
-                        tb.ops_before + tb.counted_ops,
-                        tb.static_hits,
-                    );
                     if next_pc == entry_pc && self.tr.generation == generation {
                         continue 'run;
                     }
-                    return None;
                 }
-                self.cycle = next_cycle;
-                if tb.stores && self.tr.generation != generation {
-                    // This bundle changed translated code.
-                    self.pc = next_pc;
-                    self.count_bundles(
-                        n as u64 + 1,
-                        tb.ops_before + tb.counted_ops,
-                        tb.static_hits,
-                    );
-                    return None;
-                }
+                // else: this bundle changed translated code.
+                return None;
             }
             if let Some(last) = blk.bundles.last() {
+                if timed {
+                    self.settle_exit(blk, blk.bundles.len() - 1, entry, deferred);
+                    self.cycle = entry + last.rel_issue + 1;
+                }
                 self.count_bundles(
                     blk.bundles.len() as u64,
                     last.ops_before + last.counted_ops,
@@ -857,6 +1138,76 @@ impl Machine {
                 self.pc = last.next_pc;
             }
             return None;
+        }
+    }
+
+    /// Ends the static timing of a run of `blk` entered at cycle `entry`
+    /// before its bundle `n`: lands the results of bundles `0..n` and
+    /// counts their interlock stalls, as the bundle-by-bundle timing
+    /// would have.
+    fn settle(&mut self, blk: &Block, n: usize, entry: u64) {
+        let Some(last) = n.checked_sub(1).map(|i| &blk.bundles[i]) else {
+            return;
+        };
+        for tb in &blk.bundles[..n] {
+            let issue = entry + tb.rel_issue;
+            for d in &blk.dsts[tb.dsts.0 as usize..][..tb.dsts.1 as usize] {
+                self.avail[d.reg as usize] = issue + u64::from(d.stage);
+                self.producer[d.reg as usize] = d.class;
+            }
+        }
+        self.settle_counters(blk, last, entry);
+    }
+
+    /// [`Machine::settle`] at the exit after bundle `n` (a taken branch,
+    /// the block's end, a store into code). When the translator listed
+    /// the last landing of each register for this exit, their writing is
+    /// deferred (`deferred`: exit and entry cycle): a later run of the
+    /// block that leaves by the same exit under static timing writes the
+    /// same registers, so only the last run's landings are written
+    /// ([`Machine::land_deferred`], before anything reads them).
+    fn settle_exit(
+        &mut self,
+        blk: &Block,
+        n: usize,
+        entry: u64,
+        deferred: &mut Option<(usize, u64)>,
+    ) {
+        let tb = &blk.bundles[n];
+        if tb.exit_lands.is_some() {
+            if matches!(*deferred, Some((d, _)) if d != n) {
+                self.land_deferred(blk, deferred);
+            }
+            *deferred = Some((n, entry));
+            self.settle_counters(blk, tb, entry);
+        } else {
+            self.land_deferred(blk, deferred);
+            self.settle(blk, n + 1, entry);
+        }
+    }
+
+    /// Writes the landings deferred by [`Machine::settle_exit`].
+    fn land_deferred(&mut self, blk: &Block, deferred: &mut Option<(usize, u64)>) {
+        let Some((n, entry)) = deferred.take() else {
+            return;
+        };
+        if let Some((start, len)) = blk.bundles[n].exit_lands {
+            for l in &blk.lands[start as usize..][..len as usize] {
+                self.avail[l.reg as usize] = entry + u64::from(l.rel);
+                self.producer[l.reg as usize] = l.class;
+            }
+        }
+    }
+
+    /// The interlock stalls and latest landing of the bundles of `blk` up
+    /// to `last` (included), under static timing from `entry`.
+    #[inline(always)]
+    fn settle_counters(&mut self, blk: &Block, last: &TBundle, entry: u64) {
+        for &(slot, stall) in &blk.stalls[..last.stalls_upto as usize] {
+            self.stats.stalls.interlock[slot as usize] += u64::from(stall);
+        }
+        if let Some(m) = last.land_max {
+            self.max_avail = self.max_avail.max(entry + m);
         }
     }
 
@@ -876,6 +1227,7 @@ impl Machine {
     #[inline(always)]
     fn exec<const DIRECT: bool>(
         &mut self,
+        vals: &mut [u32],
         ops: &[UOp],
         dstall: &mut u32,
         next_pc: &mut u32,
@@ -886,97 +1238,237 @@ impl Machine {
             ($d:expr, $v:expr) => {{
                 let (d, v) = ($d, $v);
                 if DIRECT {
-                    self.vals[d as usize] = v;
+                    vals[d as usize] = v;
                 } else {
                     writes.w[writes.n] = (d, v);
                     writes.n += 1;
                 }
             }};
         }
+        macro_rules! bin {
+            ($d:expr, $a:expr, $b:expr, $f:expr) => {{
+                let f = $f;
+                put!($d, f(vals[$a as usize], vals[$b as usize]))
+            }};
+        }
+        macro_rules! addr {
+            ($a:expr, $b:expr) => {
+                vals[$a as usize].wrapping_add(vals[$b as usize])
+            };
+        }
         for op in ops {
             match *op {
-                UOp::Add { d, a, b } => {
-                    put!(d, self.vals[a as usize].wrapping_add(self.vals[b as usize]))
+                UOp::Add { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_add(b)),
+                UOp::Sub { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_sub(b)),
+                UOp::Shl { d, a, b } => bin!(d, a, b, |a: u32, b: u32| shl(a, b)),
+                UOp::Shr { d, a, b } => bin!(d, a, b, |a: u32, b: u32| shr(a, b)),
+                UOp::Shru { d, a, b } => bin!(d, a, b, |a: u32, b: u32| shru(a, b)),
+                UOp::Sh1add { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a << 1).wrapping_add(b)),
+                UOp::Sh2add { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a << 2).wrapping_add(b)),
+                UOp::Sh3add { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a << 3).wrapping_add(b)),
+                UOp::Sh4add { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a << 4).wrapping_add(b)),
+                UOp::And { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a & b),
+                UOp::Andc { d, a, b } => bin!(d, a, b, |a: u32, b: u32| !a & b),
+                UOp::Or { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a | b),
+                UOp::Orc { d, a, b } => bin!(d, a, b, |a: u32, b: u32| !a | b),
+                UOp::Xor { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a ^ b),
+                UOp::Max { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32).max(b as i32) as u32)
                 }
-                UOp::Alu { k, d, a, b } => {
-                    put!(d, alu(k, self.vals[a as usize], self.vals[b as usize]))
+                UOp::Maxu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.max(b)),
+                UOp::Min { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32).min(b as i32) as u32)
                 }
-                UOp::Alu3 { k, d, d2, a, b, c } => {
-                    let (a, b) = (self.vals[a as usize], self.vals[b as usize]);
-                    let cv = self.vals[c as usize] != 0;
-                    let (v, v2) = match k {
-                        Kind::Slct => (if cv { a } else { b }, 0),
-                        Kind::Slctf => (if cv { b } else { a }, 0),
-                        Kind::Addcg => {
-                            let s = a as u64 + b as u64 + cv as u64;
-                            (s as u32, (s >> 32) as u32)
-                        }
-                        _ => {
-                            // divs
-                            let t2 = (a << 1) | cv as u32;
-                            if (a as i32) < 0 {
-                                (t2.wrapping_add(b), 1)
-                            } else {
-                                (t2.wrapping_sub(b), 0)
-                            }
-                        }
-                    };
-                    put!(d, v);
-                    put!(d2, v2);
+                UOp::Minu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.min(b)),
+                UOp::Sxtb { d, a, b } => {
+                    bin!(d, a, b, |a: u32, _: u32| a as u8 as i8 as i32 as u32)
                 }
-                UOp::Ldw { d, a, b } => {
-                    let addr = self.vals[a as usize].wrapping_add(self.vals[b as usize]);
-                    put!(d, self.load(addr, 4, dstall)?);
+                UOp::Sxth { d, a, b } => {
+                    bin!(d, a, b, |a: u32, _: u32| a as u16 as i16 as i32 as u32)
                 }
-                UOp::Stw { a, b, c } => {
-                    let addr = self.vals[a as usize].wrapping_add(self.vals[b as usize]);
-                    let data = self.vals[c as usize];
-                    self.store(addr, 4, data, dstall)?;
+                UOp::Bswap { d, a, b } => bin!(d, a, b, |a: u32, _: u32| a.swap_bytes()),
+                UOp::Zxth { d, a, b } => bin!(d, a, b, |a: u32, _: u32| a & 0xFFFF),
+                UOp::Clz { d, a, b } => bin!(d, a, b, |a: u32, _: u32| a.leading_zeros()),
+                UOp::Cmpeq { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a == b) as u32),
+                UOp::Cmpne { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a != b) as u32),
+                UOp::Cmpge { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32 >= b as i32) as u32)
                 }
-                UOp::Load { k, size, d, a, b } => {
-                    let addr = self.vals[a as usize].wrapping_add(self.vals[b as usize]);
-                    let raw = match k {
-                        Kind::LdwD | Kind::LdhD | Kind::LdhuD | Kind::LdbD | Kind::LdbuD => {
-                            self.load_dismissible(addr, size, dstall)
-                        }
-                        _ => self.load(addr, size, dstall)?,
-                    };
-                    let v = match k {
-                        Kind::Ldh | Kind::LdhD => raw as u16 as i16 as i32 as u32,
-                        Kind::Ldb | Kind::LdbD => raw as u8 as i8 as i32 as u32,
+                UOp::Cmpgeu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a >= b) as u32),
+                UOp::Cmpgt { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32 > b as i32) as u32)
+                }
+                UOp::Cmpgtu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a > b) as u32),
+                UOp::Cmple { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a as i32 <= b as i32) as u32)
+                }
+                UOp::Cmpleu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a <= b) as u32),
+                UOp::Cmplt { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| ((a as i32) < b as i32) as u32)
+                }
+                UOp::Cmpltu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a < b) as u32),
+                UOp::Andl { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a != 0 && b != 0) as u32),
+                UOp::Nandl { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| !(a != 0 && b != 0) as u32)
+                }
+                UOp::Orl { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a != 0 || b != 0) as u32),
+                UOp::Norl { d, a, b } => bin!(d, a, b, |a: u32, b: u32| !(a != 0 || b != 0) as u32),
+                UOp::Mull { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32)
+                    .wrapping_mul(b as i16 as i32)
+                    as u32),
+                UOp::Mullu { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b & 0xFFFF))
+                }
+                UOp::Mulh { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i32)
+                    .wrapping_mul((b >> 16) as i16 as i32)
+                    as u32),
+                UOp::Mulhu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b >> 16)),
+                UOp::Mulll { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i16 as i32)
+                    .wrapping_mul(b as i16 as i32)
+                    as u32),
+                UOp::Mulllu { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a & 0xFFFF)
+                    .wrapping_mul(b & 0xFFFF)),
+                UOp::Mullh { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (a as i16 as i32)
+                    .wrapping_mul((b >> 16) as i16 as i32)
+                    as u32),
+                UOp::Mullhu { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a & 0xFFFF).wrapping_mul(b >> 16))
+                }
+                UOp::Mulhh { d, a, b } => bin!(d, a, b, |a: u32, b: u32| ((a >> 16) as i16 as i32)
+                    .wrapping_mul((b >> 16) as i16 as i32)
+                    as u32),
+                UOp::Mulhhu { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (a >> 16).wrapping_mul(b >> 16))
+                }
+                UOp::Mulhs { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b >> 16) << 16)
+                }
+                UOp::Mulhhs { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as i32 as i64)
+                    * ((b >> 16) as i16 as i64))
+                    >> 16)
+                    as u32),
+                UOp::Mullhus { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as i32 as i64)
+                    * ((b & 0xFFFF) as i64))
+                    >> 32)
+                    as u32),
+                UOp::Mul32 { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_mul(b)),
+                UOp::Mul64h { d, a, b } => bin!(d, a, b, |a: u32, b: u32| (((a as i32 as i64)
+                    * (b as i32 as i64))
+                    >> 32)
+                    as u32),
+                UOp::Mul64hu { d, a, b } => {
+                    bin!(d, a, b, |a: u32, b: u32| (((a as u64) * (b as u64)) >> 32)
+                        as u32)
+                }
+                UOp::Mulfrac { d, a, b } => bin!(d, a, b, |a: u32, b: u32| {
+                    if a == 0x8000_0000 && b == 0x8000_0000 {
+                        0x7FFF_FFFF
+                    } else {
+                        (((a as i32 as i64) * (b as i32 as i64) + (1 << 30)) >> 31) as u32
+                    }
+                }),
+                UOp::Slct { d, a, b, c } => {
+                    let v = if vals[c as usize] != 0 { a } else { b };
+                    put!(d, vals[v as usize]);
+                }
+                UOp::Slctf { d, a, b, c } => {
+                    let v = if vals[c as usize] != 0 { b } else { a };
+                    put!(d, vals[v as usize]);
+                }
+                UOp::Addcg { d, d2, a, b, c } => {
+                    let cv = vals[c as usize] != 0;
+                    let s = vals[a as usize] as u64 + vals[b as usize] as u64 + cv as u64;
+                    put!(d, s as u32);
+                    put!(d2, (s >> 32) as u32);
+                }
+                UOp::Divs { d, d2, a, b, c } => {
+                    let (a, b) = (vals[a as usize], vals[b as usize]);
+                    let t2 = (a << 1) | u32::from(vals[c as usize] != 0);
+                    if (a as i32) < 0 {
+                        put!(d, t2.wrapping_add(b));
+                        put!(d2, 1);
+                    } else {
+                        put!(d, t2.wrapping_sub(b));
+                        put!(d2, 0);
+                    }
+                }
+                UOp::Ldw { d, a, b } => put!(d, self.load(addr!(a, b), 4, dstall)?),
+                UOp::Ldh { d, a, b } => {
+                    put!(
+                        d,
+                        self.load(addr!(a, b), 2, dstall)? as u16 as i16 as i32 as u32
+                    )
+                }
+                UOp::Ldhu { d, a, b } => put!(d, self.load(addr!(a, b), 2, dstall)?),
+                UOp::Ldb { d, a, b } => {
+                    put!(
+                        d,
+                        self.load(addr!(a, b), 1, dstall)? as u8 as i8 as i32 as u32
+                    )
+                }
+                UOp::Ldbu { d, a, b } => put!(d, self.load(addr!(a, b), 1, dstall)?),
+                UOp::LoadD {
+                    size,
+                    signed,
+                    d,
+                    a,
+                    b,
+                } => {
+                    let raw = self.load_dismissible(addr!(a, b), size, dstall);
+                    let v = match (signed, size) {
+                        (true, 2) => raw as u16 as i16 as i32 as u32,
+                        (true, _) => raw as u8 as i8 as i32 as u32,
                         _ => raw,
                     };
                     put!(d, v);
                 }
-                UOp::Store { size, a, b, c } => {
-                    let addr = self.vals[a as usize].wrapping_add(self.vals[b as usize]);
-                    let data = self.vals[c as usize];
-                    self.store(addr, size, data, dstall)?;
-                }
-                UOp::Cache { k, a, b } => {
-                    let addr = self.vals[a as usize].wrapping_add(self.vals[b as usize]);
-                    match k {
-                        Kind::Pft => {
-                            if addr < super::CREG_BASE && self.mem.is_mapped(addr) {
-                                self.dcache.prefetch(addr, self.mem_now);
-                            }
-                        }
-                        Kind::Prgadd => self.dcache.purge_line(addr),
-                        _ => self.dcache.purge_set(addr),
+                UOp::Stw { a, b, c } => self.store_sp(
+                    addr!(a, b),
+                    4,
+                    vals[c as usize],
+                    vals[isa::abi::SP as usize],
+                    dstall,
+                )?,
+                UOp::Sth { a, b, c } => self.store_sp(
+                    addr!(a, b),
+                    2,
+                    vals[c as usize],
+                    vals[isa::abi::SP as usize],
+                    dstall,
+                )?,
+                UOp::Stb { a, b, c } => self.store_sp(
+                    addr!(a, b),
+                    1,
+                    vals[c as usize],
+                    vals[isa::abi::SP as usize],
+                    dstall,
+                )?,
+                UOp::Pft { a, b } => {
+                    let addr = addr!(a, b);
+                    if addr < super::CREG_BASE && self.mem.is_mapped(addr) {
+                        self.dcache.prefetch(addr, self.mem_now);
                     }
                 }
+                UOp::Prgadd { a, b } => self.dcache.purge_line(addr!(a, b)),
+                UOp::Prgset { a, b } => self.dcache.purge_set(addr!(a, b)),
                 UOp::Jump { d, target, link } => {
                     *next_pc = target;
                     *taken = true;
                     put!(d, link);
                 }
                 UOp::JumpInd { d, a, link } => {
-                    *next_pc = self.vals[a as usize];
+                    *next_pc = vals[a as usize];
                     *taken = true;
                     put!(d, link);
                 }
-                UOp::Branch { c, target, when } => {
-                    if (self.vals[c as usize] != 0) == when {
+                UOp::Br { c, target } => {
+                    if vals[c as usize] != 0 {
+                        *next_pc = target;
+                        *taken = true;
+                    }
+                }
+                UOp::Brf { c, target } => {
+                    if vals[c as usize] == 0 {
                         *next_pc = target;
                         *taken = true;
                     }
