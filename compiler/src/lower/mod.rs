@@ -1873,6 +1873,10 @@ impl<'a> Lowerer<'a> {
                 if types.is_record(l.ty) {
                     let src = self.expr(fx, r)?;
                     let dst = self.lvalue(fx, l);
+                    if types.is_vla(l.ty) {
+                        self.copy_runtime_size(fx, l.ty, dst, src);
+                        return Some(dst);
+                    }
                     let size = types.size(l.ty).unwrap_or(0) as u32;
                     fx.f.push(fx.cur, InstKind::MemCopy { dst, src, size });
                     return Some(dst);
