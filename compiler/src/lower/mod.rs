@@ -857,19 +857,38 @@ impl<'a> Lowerer<'a> {
         let mut result = None;
         let mut tied = None;
         let mut early = false;
-        for o in &a.outputs {
+        // two register outputs (32-bit integers, the parser checked) are
+        // the low and high words of one 64-bit result; the values read
+        // into them (`+r`, matching inputs) form one tied 64-bit argument
+        let reg_outs: Vec<usize> = (0..a.outputs.len())
+            .filter(|&i| matches!(a.outputs[i].kind, K::Reg(_)))
+            .collect();
+        let pair = reg_outs.len() == 2;
+        let mut pair_results = vec![];
+        let mut pair_inits: [Option<(Value, Type)>; 2] = [None, None];
+        for (oi, o) in a.outputs.iter().enumerate() {
             let addr = self.lvalue(fx, &o.expr);
             match o.kind {
                 K::Reg(c) => {
+                    let word = usize::from(pair && oi == reg_outs[1]);
                     if o.inout {
                         let v = self.load(fx, addr, o.expr.ty);
-                        tied = Some(args.len());
-                        args.push(v);
-                        classes.push(c);
+                        if pair {
+                            pair_inits[word] = Some((v, ir_type(self.types(), o.expr.ty)));
+                        } else {
+                            tied = Some(args.len());
+                            args.push(v);
+                            classes.push(c);
+                        }
                     }
                     early |= o.early;
                     result = Some((c, addr, o.expr.ty));
-                    piece_of.push(AsmPiece::Result);
+                    pair_results.push((addr, o.expr.ty));
+                    piece_of.push(if word == 1 {
+                        AsmPiece::ResultHigh
+                    } else {
+                        AsmPiece::Result
+                    });
                 }
                 _ => {
                     piece_of.push(AsmPiece::Mem(args.len()));
@@ -887,6 +906,18 @@ impl<'a> Lowerer<'a> {
                     piece_of.push(AsmPiece::Arg(args.len()));
                     args.push(v);
                     classes.push(c);
+                }
+                K::Tied(n) if pair => {
+                    let Some(v) = self.expr(fx, &i.expr) else {
+                        return;
+                    };
+                    let word = usize::from(n == reg_outs[1]);
+                    pair_inits[word] = Some((v, ir_type(self.types(), i.expr.ty)));
+                    piece_of.push(if word == 1 {
+                        AsmPiece::ResultHigh
+                    } else {
+                        AsmPiece::Result
+                    });
                 }
                 K::Tied(n) => {
                     let Some(v) = self.expr(fx, &i.expr) else {
@@ -910,12 +941,59 @@ impl<'a> Lowerer<'a> {
                 K::Imm(v) => piece_of.push(AsmPiece::Text(v.to_string())),
             }
         }
+        if pair && pair_inits.iter().any(Option::is_some) {
+            let mut words = [None, None];
+            for (k, init) in pair_inits.iter().enumerate() {
+                let w = match *init {
+                    Some((v, Type::I64)) => v,
+                    Some((v, t)) => self.push_v(
+                        fx,
+                        InstKind::Convert {
+                            op: ConvOp::Zext,
+                            from: t,
+                            to: Type::I64,
+                            arg: v,
+                        },
+                    ),
+                    None => self.iconst(fx, Type::I64, 0),
+                };
+                words[k] = Some(w);
+            }
+            let [Some(lo), Some(hi)] = words else {
+                unreachable!("both words set")
+            };
+            let k32 = self.iconst(fx, Type::I64, 32);
+            let hi = self.push_v(
+                fx,
+                InstKind::Binary {
+                    op: BinaryOp::Shl,
+                    ty: Type::I64,
+                    args: [hi, k32],
+                },
+            );
+            let v = self.push_v(
+                fx,
+                InstKind::Binary {
+                    op: BinaryOp::Or,
+                    ty: Type::I64,
+                    args: [lo, hi],
+                },
+            );
+            tied = Some(args.len());
+            args.push(v);
+            classes.push(AsmClass::Gr);
+        }
         let pieces = a
             .template
             .iter()
             .map(|p| match p {
                 T::Text(t) => AsmPiece::Text(t.clone()),
                 T::Operand(n) => piece_of[*n].clone(),
+                T::OperandHigh(n) => match piece_of[*n] {
+                    AsmPiece::Result => AsmPiece::ResultHigh,
+                    AsmPiece::Arg(k) => AsmPiece::ArgHigh(k),
+                    ref other => other.clone(),
+                },
             })
             .collect();
         let info = InlineAsm {
@@ -927,7 +1005,11 @@ impl<'a> Lowerer<'a> {
             clobbers: a.clobbers.clone(),
             loc: fx.cur_loc.unwrap_or((0, 0)),
         };
-        let ret = result.map(|r| ir_type(self.types(), r.2));
+        let ret = if pair {
+            Some(Type::I64)
+        } else {
+            result.map(|r| ir_type(self.types(), r.2))
+        };
         let v = fx.f.push(
             fx.cur,
             InstKind::Call {
@@ -937,7 +1019,35 @@ impl<'a> Lowerer<'a> {
                 abi: CallAbi::default(),
             },
         );
-        if let (Some((_, addr, ty)), Some(v)) = (result, v) {
+        if let (true, Some(v)) = (pair, v) {
+            for (k, &(addr, ty)) in pair_results.iter().enumerate() {
+                let w = if k == 0 {
+                    v
+                } else {
+                    let k32 = self.iconst(fx, Type::I64, 32);
+                    self.push_v(
+                        fx,
+                        InstKind::Binary {
+                            op: BinaryOp::LShr,
+                            ty: Type::I64,
+                            args: [v, k32],
+                        },
+                    )
+                };
+                let t = ir_type(self.types(), ty);
+                let w = self.push_v(
+                    fx,
+                    InstKind::Convert {
+                        op: ConvOp::Trunc,
+                        from: Type::I64,
+                        to: t,
+                        arg: w,
+                    },
+                );
+                let st = self.store_inst(ty, addr, w);
+                fx.f.push(fx.cur, st);
+            }
+        } else if let (Some((_, addr, ty)), Some(v)) = (result, v) {
             let k = self.store_inst(ty, addr, v);
             fx.f.push(fx.cur, k);
         }
