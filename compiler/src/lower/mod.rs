@@ -432,6 +432,58 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A stack slot of `size` bytes aligned to `align` (more than the
+    /// stack's STACK_ALIGN): room for the object at any alignment, the
+    /// address rounded up (computed in block `entry`).
+    fn over_aligned_slot(&mut self, fx: &mut Fx, entry: Block, size: u32, align: u64) -> Value {
+        let align = align as u32;
+        let extra = align - isa::abi::STACK_ALIGN;
+        let s = fx.f.add_slot(size + extra, isa::abi::STACK_ALIGN);
+
+        let a =
+            fx.f.push(entry, InstKind::SlotAddr { slot: s })
+                .expect("addr");
+        let add =
+            fx.f.push(
+                entry,
+                InstKind::Iconst {
+                    ty: Type::I32,
+                    imm: align as i64 - 1,
+                },
+            )
+            .expect("v");
+        let mask =
+            fx.f.push(
+                entry,
+                InstKind::Iconst {
+                    ty: Type::I32,
+                    imm: -(align as i64),
+                },
+            )
+            .expect("v");
+        let up =
+            fx.f.push(
+                entry,
+                InstKind::Binary {
+                    op: BinaryOp::Add,
+                    ty: Type::I32,
+                    args: [a, add],
+                },
+            )
+            .expect("v");
+        let aligned =
+            fx.f.push(
+                entry,
+                InstKind::Binary {
+                    op: BinaryOp::And,
+                    ty: Type::I32,
+                    args: [up, mask],
+                },
+            )
+            .expect("v");
+        aligned
+    }
+
     fn function(&mut self, fd: &ast::FunctionDef) {
         let types = self.types();
         let TypeKind::Func { ret, variadic, .. } = types.kind(fd.ty).clone() else {
@@ -511,6 +563,23 @@ impl<'a> Lowerer<'a> {
                 let pv = fx.f.params[param_base + pi];
                 fx.f.restrict[param_base + pi] = l.restrict && types.is_ptr(l.ty);
                 if types.is_record(l.ty) {
+                    let align = types.align(l.ty).max(l.align);
+                    if align > u64::from(isa::abi::STACK_ALIGN) {
+                        // the incoming copy is only STACK_ALIGN-aligned:
+                        // the parameter is a copy at its own alignment
+                        let size = types.size(l.ty).unwrap_or(0) as u32;
+                        let a = self.over_aligned_slot(&mut fx, entry, size, align);
+                        fx.f.push(
+                            entry,
+                            InstKind::MemCopy {
+                                dst: a,
+                                src: pv,
+                                size,
+                            },
+                        );
+                        fx.locals.push(a);
+                        continue;
+                    }
                     fx.locals.push(pv);
                     continue;
                 }
@@ -533,51 +602,7 @@ impl<'a> Lowerer<'a> {
                 let size = types.size(l.ty).unwrap_or(0).max(1) as u32;
                 let align = object_align(types, l.ty, l.align);
                 if align > isa::abi::STACK_ALIGN {
-                    // The stack is only STACK_ALIGN-aligned: room for the
-                    // object at any alignment, the address rounded up.
-                    let extra = align - isa::abi::STACK_ALIGN;
-                    let s = fx.f.add_slot(size + extra, isa::abi::STACK_ALIGN);
-                    let a =
-                        fx.f.push(entry, InstKind::SlotAddr { slot: s })
-                            .expect("addr");
-                    let add =
-                        fx.f.push(
-                            entry,
-                            InstKind::Iconst {
-                                ty: Type::I32,
-                                imm: align as i64 - 1,
-                            },
-                        )
-                        .expect("v");
-                    let mask =
-                        fx.f.push(
-                            entry,
-                            InstKind::Iconst {
-                                ty: Type::I32,
-                                imm: -(align as i64),
-                            },
-                        )
-                        .expect("v");
-                    let up =
-                        fx.f.push(
-                            entry,
-                            InstKind::Binary {
-                                op: BinaryOp::Add,
-                                ty: Type::I32,
-                                args: [a, add],
-                            },
-                        )
-                        .expect("v");
-                    let aligned =
-                        fx.f.push(
-                            entry,
-                            InstKind::Binary {
-                                op: BinaryOp::And,
-                                ty: Type::I32,
-                                args: [up, mask],
-                            },
-                        )
-                        .expect("v");
+                    let aligned = self.over_aligned_slot(&mut fx, entry, size, u64::from(align));
                     fx.locals.push(aligned);
                     continue;
                 }
