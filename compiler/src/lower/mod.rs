@@ -471,17 +471,15 @@ impl<'a> Lowerer<'a> {
                 },
             )
             .expect("v");
-        let aligned =
-            fx.f.push(
-                entry,
-                InstKind::Binary {
-                    op: BinaryOp::And,
-                    ty: Type::I32,
-                    args: [up, mask],
-                },
-            )
-            .expect("v");
-        aligned
+        fx.f.push(
+            entry,
+            InstKind::Binary {
+                op: BinaryOp::And,
+                ty: Type::I32,
+                args: [up, mask],
+            },
+        )
+        .expect("v")
     }
 
     fn function(&mut self, fd: &ast::FunctionDef) {
