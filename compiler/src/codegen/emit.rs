@@ -182,8 +182,12 @@ fn write_asm(out: &mut String, f: &MFunc, i: &MInst, index: u32) {
         match p {
             crate::ir::AsmPiece::Text(t) => text.push_str(t),
             crate::ir::AsmPiece::Result => text.push_str(&reg_at(0)),
+            crate::ir::AsmPiece::ResultHigh => text.push_str(&reg_at(1)),
             crate::ir::AsmPiece::Arg(n) => {
                 text.push_str(&reg_at(lay.arg_op.get(*n).copied().unwrap_or(usize::MAX)))
+            }
+            crate::ir::AsmPiece::ArgHigh(n) => {
+                text.push_str(&reg_at(lay.arg_op.get(*n).map_or(usize::MAX, |&k| k + 1)))
             }
             crate::ir::AsmPiece::Mem(n) => {
                 let r = reg_at(lay.arg_op.get(*n).copied().unwrap_or(usize::MAX));

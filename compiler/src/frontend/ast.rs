@@ -322,8 +322,11 @@ pub struct AsmOperand {
 pub enum AsmTemplatePiece {
     /// Text as written (`%%` made `%`).
     Text(String),
-    /// Operand `n` (outputs first, then inputs).
+    /// Operand `n` (outputs first, then inputs); `%Ln` too.
     Operand(usize),
+    /// The high word of 64-bit register operand `n` (`%Hn`): the second
+    /// register of its pair.
+    OperandHigh(usize),
 }
 
 /// A GNU C `asm` statement, operands checked.

@@ -322,10 +322,17 @@ pub enum AsmClass {
 pub enum AsmPiece {
     /// Text copied as written (`%%` already made `%`).
     Text(String),
-    /// The register of the result (the register output).
+    /// The register of the result (the register output; its low word
+    /// for a 64-bit result).
     Result,
-    /// The register of argument `n`.
+    /// The second register of a 64-bit result (its high word, ISA-ST200
+    /// §7.2 pairs), which holds the second output of a statement with
+    /// two 32-bit register outputs.
+    ResultHigh,
+    /// The register of argument `n` (its low word for a 64-bit one).
     Arg(usize),
+    /// The second register of 64-bit argument `n` (its high word).
+    ArgHigh(usize),
     /// The memory operand whose address is argument `n`: `0[$rN]`
     /// (ISA-ST200 §7.5 addressing syntax).
     Mem(usize),

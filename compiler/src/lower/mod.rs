@@ -432,6 +432,56 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// A stack slot of `size` bytes aligned to `align` (more than the
+    /// stack's STACK_ALIGN): room for the object at any alignment, the
+    /// address rounded up (computed in block `entry`).
+    fn over_aligned_slot(&mut self, fx: &mut Fx, entry: Block, size: u32, align: u64) -> Value {
+        let align = align as u32;
+        let extra = align - isa::abi::STACK_ALIGN;
+        let s = fx.f.add_slot(size + extra, isa::abi::STACK_ALIGN);
+
+        let a =
+            fx.f.push(entry, InstKind::SlotAddr { slot: s })
+                .expect("addr");
+        let add =
+            fx.f.push(
+                entry,
+                InstKind::Iconst {
+                    ty: Type::I32,
+                    imm: align as i64 - 1,
+                },
+            )
+            .expect("v");
+        let mask =
+            fx.f.push(
+                entry,
+                InstKind::Iconst {
+                    ty: Type::I32,
+                    imm: -(align as i64),
+                },
+            )
+            .expect("v");
+        let up =
+            fx.f.push(
+                entry,
+                InstKind::Binary {
+                    op: BinaryOp::Add,
+                    ty: Type::I32,
+                    args: [a, add],
+                },
+            )
+            .expect("v");
+        fx.f.push(
+            entry,
+            InstKind::Binary {
+                op: BinaryOp::And,
+                ty: Type::I32,
+                args: [up, mask],
+            },
+        )
+        .expect("v")
+    }
+
     fn function(&mut self, fd: &ast::FunctionDef) {
         let types = self.types();
         let TypeKind::Func { ret, variadic, .. } = types.kind(fd.ty).clone() else {
@@ -511,6 +561,23 @@ impl<'a> Lowerer<'a> {
                 let pv = fx.f.params[param_base + pi];
                 fx.f.restrict[param_base + pi] = l.restrict && types.is_ptr(l.ty);
                 if types.is_record(l.ty) {
+                    let align = types.align(l.ty).max(l.align);
+                    if align > u64::from(isa::abi::STACK_ALIGN) {
+                        // the incoming copy is only STACK_ALIGN-aligned:
+                        // the parameter is a copy at its own alignment
+                        let size = types.size(l.ty).unwrap_or(0) as u32;
+                        let a = self.over_aligned_slot(&mut fx, entry, size, align);
+                        fx.f.push(
+                            entry,
+                            InstKind::MemCopy {
+                                dst: a,
+                                src: pv,
+                                size,
+                            },
+                        );
+                        fx.locals.push(a);
+                        continue;
+                    }
                     fx.locals.push(pv);
                     continue;
                 }
@@ -533,51 +600,7 @@ impl<'a> Lowerer<'a> {
                 let size = types.size(l.ty).unwrap_or(0).max(1) as u32;
                 let align = object_align(types, l.ty, l.align);
                 if align > isa::abi::STACK_ALIGN {
-                    // The stack is only STACK_ALIGN-aligned: room for the
-                    // object at any alignment, the address rounded up.
-                    let extra = align - isa::abi::STACK_ALIGN;
-                    let s = fx.f.add_slot(size + extra, isa::abi::STACK_ALIGN);
-                    let a =
-                        fx.f.push(entry, InstKind::SlotAddr { slot: s })
-                            .expect("addr");
-                    let add =
-                        fx.f.push(
-                            entry,
-                            InstKind::Iconst {
-                                ty: Type::I32,
-                                imm: align as i64 - 1,
-                            },
-                        )
-                        .expect("v");
-                    let mask =
-                        fx.f.push(
-                            entry,
-                            InstKind::Iconst {
-                                ty: Type::I32,
-                                imm: -(align as i64),
-                            },
-                        )
-                        .expect("v");
-                    let up =
-                        fx.f.push(
-                            entry,
-                            InstKind::Binary {
-                                op: BinaryOp::Add,
-                                ty: Type::I32,
-                                args: [a, add],
-                            },
-                        )
-                        .expect("v");
-                    let aligned =
-                        fx.f.push(
-                            entry,
-                            InstKind::Binary {
-                                op: BinaryOp::And,
-                                ty: Type::I32,
-                                args: [up, mask],
-                            },
-                        )
-                        .expect("v");
+                    let aligned = self.over_aligned_slot(&mut fx, entry, size, u64::from(align));
                     fx.locals.push(aligned);
                     continue;
                 }
@@ -857,19 +880,38 @@ impl<'a> Lowerer<'a> {
         let mut result = None;
         let mut tied = None;
         let mut early = false;
-        for o in &a.outputs {
+        // two register outputs (32-bit integers, the parser checked) are
+        // the low and high words of one 64-bit result; the values read
+        // into them (`+r`, matching inputs) form one tied 64-bit argument
+        let reg_outs: Vec<usize> = (0..a.outputs.len())
+            .filter(|&i| matches!(a.outputs[i].kind, K::Reg(_)))
+            .collect();
+        let pair = reg_outs.len() == 2;
+        let mut pair_results = vec![];
+        let mut pair_inits: [Option<(Value, Type)>; 2] = [None, None];
+        for (oi, o) in a.outputs.iter().enumerate() {
             let addr = self.lvalue(fx, &o.expr);
             match o.kind {
                 K::Reg(c) => {
+                    let word = usize::from(pair && oi == reg_outs[1]);
                     if o.inout {
                         let v = self.load(fx, addr, o.expr.ty);
-                        tied = Some(args.len());
-                        args.push(v);
-                        classes.push(c);
+                        if pair {
+                            pair_inits[word] = Some((v, ir_type(self.types(), o.expr.ty)));
+                        } else {
+                            tied = Some(args.len());
+                            args.push(v);
+                            classes.push(c);
+                        }
                     }
                     early |= o.early;
                     result = Some((c, addr, o.expr.ty));
-                    piece_of.push(AsmPiece::Result);
+                    pair_results.push((addr, o.expr.ty));
+                    piece_of.push(if word == 1 {
+                        AsmPiece::ResultHigh
+                    } else {
+                        AsmPiece::Result
+                    });
                 }
                 _ => {
                     piece_of.push(AsmPiece::Mem(args.len()));
@@ -887,6 +929,18 @@ impl<'a> Lowerer<'a> {
                     piece_of.push(AsmPiece::Arg(args.len()));
                     args.push(v);
                     classes.push(c);
+                }
+                K::Tied(n) if pair => {
+                    let Some(v) = self.expr(fx, &i.expr) else {
+                        return;
+                    };
+                    let word = usize::from(n == reg_outs[1]);
+                    pair_inits[word] = Some((v, ir_type(self.types(), i.expr.ty)));
+                    piece_of.push(if word == 1 {
+                        AsmPiece::ResultHigh
+                    } else {
+                        AsmPiece::Result
+                    });
                 }
                 K::Tied(n) => {
                     let Some(v) = self.expr(fx, &i.expr) else {
@@ -910,12 +964,59 @@ impl<'a> Lowerer<'a> {
                 K::Imm(v) => piece_of.push(AsmPiece::Text(v.to_string())),
             }
         }
+        if pair && pair_inits.iter().any(Option::is_some) {
+            let mut words = [None, None];
+            for (k, init) in pair_inits.iter().enumerate() {
+                let w = match *init {
+                    Some((v, Type::I64)) => v,
+                    Some((v, t)) => self.push_v(
+                        fx,
+                        InstKind::Convert {
+                            op: ConvOp::Zext,
+                            from: t,
+                            to: Type::I64,
+                            arg: v,
+                        },
+                    ),
+                    None => self.iconst(fx, Type::I64, 0),
+                };
+                words[k] = Some(w);
+            }
+            let [Some(lo), Some(hi)] = words else {
+                unreachable!("both words set")
+            };
+            let k32 = self.iconst(fx, Type::I64, 32);
+            let hi = self.push_v(
+                fx,
+                InstKind::Binary {
+                    op: BinaryOp::Shl,
+                    ty: Type::I64,
+                    args: [hi, k32],
+                },
+            );
+            let v = self.push_v(
+                fx,
+                InstKind::Binary {
+                    op: BinaryOp::Or,
+                    ty: Type::I64,
+                    args: [lo, hi],
+                },
+            );
+            tied = Some(args.len());
+            args.push(v);
+            classes.push(AsmClass::Gr);
+        }
         let pieces = a
             .template
             .iter()
             .map(|p| match p {
                 T::Text(t) => AsmPiece::Text(t.clone()),
                 T::Operand(n) => piece_of[*n].clone(),
+                T::OperandHigh(n) => match piece_of[*n] {
+                    AsmPiece::Result => AsmPiece::ResultHigh,
+                    AsmPiece::Arg(k) => AsmPiece::ArgHigh(k),
+                    ref other => other.clone(),
+                },
             })
             .collect();
         let info = InlineAsm {
@@ -927,7 +1028,11 @@ impl<'a> Lowerer<'a> {
             clobbers: a.clobbers.clone(),
             loc: fx.cur_loc.unwrap_or((0, 0)),
         };
-        let ret = result.map(|r| ir_type(self.types(), r.2));
+        let ret = if pair {
+            Some(Type::I64)
+        } else {
+            result.map(|r| ir_type(self.types(), r.2))
+        };
         let v = fx.f.push(
             fx.cur,
             InstKind::Call {
@@ -937,7 +1042,35 @@ impl<'a> Lowerer<'a> {
                 abi: CallAbi::default(),
             },
         );
-        if let (Some((_, addr, ty)), Some(v)) = (result, v) {
+        if let (true, Some(v)) = (pair, v) {
+            for (k, &(addr, ty)) in pair_results.iter().enumerate() {
+                let w = if k == 0 {
+                    v
+                } else {
+                    let k32 = self.iconst(fx, Type::I64, 32);
+                    self.push_v(
+                        fx,
+                        InstKind::Binary {
+                            op: BinaryOp::LShr,
+                            ty: Type::I64,
+                            args: [v, k32],
+                        },
+                    )
+                };
+                let t = ir_type(self.types(), ty);
+                let w = self.push_v(
+                    fx,
+                    InstKind::Convert {
+                        op: ConvOp::Trunc,
+                        from: Type::I64,
+                        to: t,
+                        arg: w,
+                    },
+                );
+                let st = self.store_inst(ty, addr, w);
+                fx.f.push(fx.cur, st);
+            }
+        } else if let (Some((_, addr, ty)), Some(v)) = (result, v) {
             let k = self.store_inst(ty, addr, v);
             fx.f.push(fx.cur, k);
         }
@@ -1873,6 +2006,10 @@ impl<'a> Lowerer<'a> {
                 if types.is_record(l.ty) {
                     let src = self.expr(fx, r)?;
                     let dst = self.lvalue(fx, l);
+                    if types.is_vla(l.ty) {
+                        self.copy_runtime_size(fx, l.ty, dst, src);
+                        return Some(dst);
+                    }
                     let size = types.size(l.ty).unwrap_or(0) as u32;
                     fx.f.push(fx.cur, InstKind::MemCopy { dst, src, size });
                     return Some(dst);

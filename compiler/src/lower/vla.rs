@@ -29,6 +29,13 @@ use crate::frontend::sema::types::{TypeId, TypeKind};
 use crate::ir::{BinaryOp, CallAbi, Callee, InstKind, Type, Value};
 
 impl Lowerer<'_> {
+    /// Copies a structure of run-time size (a GNU extension,
+    /// `frontend::parse::vm_record`) from `src` to `dst` with `memcpy`.
+    pub(super) fn copy_runtime_size(&mut self, fx: &mut Fx, ty: TypeId, dst: Value, src: Value) {
+        let n = self.runtime_size(fx, ty);
+        self.runtime_call(fx, "memcpy", vec![dst, src, n], Some(Type::I32));
+    }
+
     /// Calls the runtime function `name`.
     fn runtime_call(
         &mut self,
@@ -165,8 +172,9 @@ impl Lowerer<'_> {
     }
 
     /// The size in bytes of `ty` as an `i32` value: a constant, or for a
-    /// VLA type the product of its size local (set by its declarator)
-    /// and the constant lengths around it.
+    /// VLA type (or a structure with variably modified members) the
+    /// product of its size local (set by its declaration) and the
+    /// constant lengths around it.
     pub(super) fn runtime_size(&mut self, fx: &mut Fx, ty: TypeId) -> Value {
         let types = self.types();
         match types.kind(ty).clone() {
@@ -177,6 +185,16 @@ impl Lowerer<'_> {
                     addr: fx.locals[l as usize],
                 },
             ),
+            TypeKind::Record(_) if types.is_vla(ty) => {
+                let l = types.vm_layout(ty).expect("variable-size record").size;
+                self.push_v(
+                    fx,
+                    InstKind::Load {
+                        ty: Type::I32,
+                        addr: fx.locals[l as usize],
+                    },
+                )
+            }
             TypeKind::Array(e, Some(n)) if types.is_vla(e) => {
                 let x = self.runtime_size(fx, e);
                 let k = self.iconst(fx, Type::I32, n as i64);

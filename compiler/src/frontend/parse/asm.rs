@@ -11,6 +11,14 @@ use crate::ir::AsmClass;
 
 use super::Kw;
 use super::PResult;
+use crate::frontend::sema::types::Types;
+
+/// The numeric local labels (ISA-ST200 §7.5 assembler syntax, `N:` and
+/// `Nf`) of an `asm goto` statement's stubs: the end of the statement,
+/// and the stub of its first label (the next ones follow). Numeric labels
+/// stay correct when the statement is copied (inlining, unrolling).
+const GOTO_END: u32 = 90000;
+const GOTO_FIRST: u32 = 90001;
 
 /// An operand's constraint, decoded.
 struct Constraint {
@@ -167,6 +175,7 @@ impl Parser<'_> {
     /// An `asm` statement (the keyword `kw` already read).
     pub(crate) fn asm_stmt(&mut self, kw: Token) -> PResult<Stmt> {
         let mut volatile = false;
+        let mut is_goto = false;
         loop {
             match self.peek_kw() {
                 Some(Kw::Volatile) | Some(Kw::Inline) => {
@@ -174,11 +183,8 @@ impl Parser<'_> {
                     self.bump();
                 }
                 Some(Kw::Goto) => {
-                    let t = self.bump();
-                    self.diags.error(t.span, "'asm goto' is not supported");
-                    let _ = self.skip_balanced();
-                    self.eat_p(P::Semi);
-                    return Err(());
+                    self.bump();
+                    is_goto = true;
                 }
                 _ => break,
             }
@@ -251,10 +257,44 @@ impl Parser<'_> {
                 }
             }
         }
+        // `asm goto` labels: (label as the function names it, span, name
+        // as written)
+        let mut labels: Vec<(crate::frontend::lex::Sym, Span, String)> = vec![];
         if self.is_p(P::Colon) {
             let t = self.bump();
+            if !is_goto {
+                self.diags
+                    .error(t.span, "only 'asm goto' has a list of labels");
+                return Err(());
+            }
+            loop {
+                let l = self.bump();
+                if l.kind != TokKind::Ident {
+                    self.diags.error(l.span, "expected a label name");
+                    return Err(());
+                }
+                let (sym, level) = self.resolve_label(l.sym);
+                if level.is_some_and(|lv| lv < self.level()) {
+                    self.diags.error(
+                        l.span,
+                        "'asm goto' to a label of an enclosing function is not supported",
+                    );
+                    return Err(());
+                }
+                let vm = self.vm_in_scope();
+                if let Some(f) = &mut self.func {
+                    f.labels.entry(sym).or_insert((false, l.span));
+                    f.gotos.push((sym, kw.span, vm));
+                }
+                labels.push((sym, l.span, self.name(l.sym)));
+                if !self.eat_p(P::Comma) {
+                    break;
+                }
+            }
+        } else if is_goto {
+            let t = self.peek().clone();
             self.diags
-                .error(t.span, "'asm goto' labels are not supported");
+                .error(t.span, "'asm goto' needs its labels after a fourth ':'");
             return Err(());
         }
         self.expect_p(P::RParen)?;
@@ -266,6 +306,7 @@ impl Parser<'_> {
         let mut outs = vec![];
         let mut ins = vec![];
         let mut reg_outputs = 0;
+        let mut reg_out_types = vec![];
         for (name, c, e, sp) in outputs {
             names.push(name);
             if !self.is_lvalue(&e) {
@@ -281,15 +322,10 @@ impl Parser<'_> {
             let kind = match c.kind {
                 ConstraintKind::Reg(cl) => {
                     reg_outputs += 1;
-                    if reg_outputs > 1 {
-                        self.diags.error(
-                            sp,
-                            "asm with more than one register output is not supported",
-                        );
-                    }
                     if !self.asm_reg_type(&e) {
                         continue;
                     }
+                    reg_out_types.push((cl, e.ty, sp));
                     AsmOperandKind::Reg(cl)
                 }
                 ConstraintKind::Mem => AsmOperandKind::Mem,
@@ -301,6 +337,21 @@ impl Parser<'_> {
                 early: c.early,
                 expr: e,
             });
+        }
+        if reg_outputs > 1 {
+            // two outputs share the register pair of one 64-bit result
+            let word = |p: &Self, &(cl, ty, _): &(AsmClass, crate::frontend::sema::types::TypeId, Span)| {
+                cl == AsmClass::Gr
+                    && (p.types.is_integer(ty) || p.types.is_ptr(ty))
+                    && p.types.size(ty).is_some_and(|n| n <= 4)
+            };
+            if reg_outputs > 2 || !reg_out_types.iter().all(|t| word(self, t)) {
+                let sp = reg_out_types.last().map_or(kw.span, |t| t.2);
+                self.diags.error(
+                    sp,
+                    "asm with more than one register output is supported for two outputs, each an integer or pointer of at most 32 bits in a general register ('r')",
+                );
+            }
         }
         for (name, c, e, sp) in inputs {
             names.push(name);
@@ -388,31 +439,97 @@ impl Parser<'_> {
         }
         let nops = names.len();
         let template = if extended {
-            self.asm_template(&text, tspan, &names)
+            self.asm_template(&text, tspan, &names, &labels)
         } else {
             // basic asm: `%` is not special
             Some(vec![AsmTemplatePiece::Text(text.clone())])
         };
-        let (Some(template), true) = (template, nops == outs.len() + ins.len()) else {
+        let (Some(mut template), true) = (template, nops == outs.len() + ins.len()) else {
             return Ok(Stmt::Empty);
         };
-        // check the text with the assembler's parser: placeholder registers
+        // %H needs the second register of a 64-bit register operand
+        for p in &template {
+            if let AsmTemplatePiece::OperandHigh(n) = *p {
+                let (k, e) = if n < outs.len() {
+                    (outs[n].kind, &outs[n].expr)
+                } else {
+                    (ins[n - outs.len()].kind, &ins[n - outs.len()].expr)
+                };
+                let pair = matches!(
+                    k,
+                    AsmOperandKind::Reg(AsmClass::Gr) | AsmOperandKind::Tied(_)
+                ) && self.types.size(e.ty) == Some(8);
+                if !pair {
+                    self.diags.error(
+                        tspan,
+                        format!(
+                            "'%H{n}' needs a 64-bit operand in general registers (a register pair)"
+                        ),
+                    );
+                    return Ok(Stmt::Empty);
+                }
+            }
+        }
+        // asm goto: each label's branch goes to a stub that clears a byte
+        // of its own (a hidden memory operand set to 1 before), then the
+        // statement ends; the C code after it tests the bytes in order
+        let mut selectors = vec![];
+        if !labels.is_empty() {
+            let stop = if crate::ir::asm_needs_stop(&text) {
+                ";;\n"
+            } else {
+                ""
+            };
+            template.push(AsmTemplatePiece::Text(format!(
+                "\n{stop}\tgoto {GOTO_END}f\n;;\n"
+            )));
+            for i in 0..labels.len() {
+                let id = self.new_local(None, Types::UCHAR, kw.span, None);
+                if let Some(f) = &mut self.func {
+                    f.locals[id.0 as usize].used = true;
+                }
+                let e = self.mk(ExprKind::Local(id), Types::UCHAR, kw.span);
+                selectors.push(id);
+                template.push(AsmTemplatePiece::Text(format!(
+                    "{}:\n\tstb ",
+                    GOTO_FIRST + i as u32
+                )));
+                template.push(AsmTemplatePiece::Operand(nops + i));
+                let tail = if i + 1 < labels.len() {
+                    format!(" = $r0\n;;\n\tgoto {GOTO_END}f\n;;\n")
+                } else {
+                    " = $r0\n;;\n".to_string()
+                };
+                template.push(AsmTemplatePiece::Text(tail));
+                ins.push(AsmOperand {
+                    kind: AsmOperandKind::Mem,
+                    inout: false,
+                    early: false,
+                    expr: e,
+                });
+            }
+            template.push(AsmTemplatePiece::Text(format!("{GOTO_END}:\n")));
+        }
+        // check the text with the assembler's parser: placeholder
+        // registers, distinct for distinct operands (a matching input
+        // shares its output's)
         let mut probe = String::new();
         for p in &template {
             match p {
                 AsmTemplatePiece::Text(t) => probe.push_str(t),
-                AsmTemplatePiece::Operand(n) => {
+                AsmTemplatePiece::Operand(n) | AsmTemplatePiece::OperandHigh(n) => {
+                    let high = usize::from(matches!(p, AsmTemplatePiece::OperandHigh(_)));
                     let k = if *n < outs.len() {
                         outs[*n].kind
                     } else {
                         ins[*n - outs.len()].kind
                     };
+                    let gr = |m: usize| format!("$r{}", 16 + (2 * m + high) % 46);
                     let s = match k {
-                        AsmOperandKind::Reg(AsmClass::Gr) | AsmOperandKind::Tied(_) => {
-                            "$r16".to_string()
-                        }
-                        AsmOperandKind::Reg(AsmClass::Br) => "$b1".to_string(),
-                        AsmOperandKind::Mem => "0[$r16]".to_string(),
+                        AsmOperandKind::Reg(AsmClass::Gr) => gr(*n),
+                        AsmOperandKind::Tied(t) => gr(t),
+                        AsmOperandKind::Reg(AsmClass::Br) => format!("$b{}", 1 + n % 7),
+                        AsmOperandKind::Mem => format!("0[{}]", gr(*n)),
                         AsmOperandKind::Imm(v) => v.to_string(),
                     };
                     probe.push_str(&s);
@@ -420,15 +537,44 @@ impl Parser<'_> {
             }
         }
         self.check_asm_text(&probe, tspan);
-        Ok(Stmt::Asm(Box::new(AsmStmt {
-            volatile: volatile || outs.is_empty(),
+        let asm = Stmt::Asm(Box::new(AsmStmt {
+            volatile: volatile || outs.is_empty() || is_goto,
             template,
             outputs: outs,
             inputs: ins,
             clobbers,
             memory,
             span: kw.span,
-        })))
+        }));
+        if labels.is_empty() {
+            return Ok(asm);
+        }
+        // `sel = 1` for each label, the statement, then
+        // `if (sel == 0) goto label` for each label in order
+        let sp = kw.span;
+        let mut block = vec![];
+        for &id in &selectors {
+            let l = self.mk(ExprKind::Local(id), Types::UCHAR, sp);
+            let one = self.mk(ExprKind::Int(1), Types::UCHAR, sp);
+            block.push(Stmt::Expr(self.mk(
+                ExprKind::Assign(Box::new(l), Box::new(one)),
+                Types::UCHAR,
+                sp,
+            )));
+        }
+        block.push(asm);
+        for (&id, &(label, lsp, _)) in selectors.iter().zip(&labels) {
+            let l = self.mk(ExprKind::Local(id), Types::UCHAR, sp);
+            let l = self.cast(l, Types::INT);
+            let zero = self.mk(ExprKind::Int(0), Types::INT, sp);
+            let c = self.mk(
+                ExprKind::Binary(BinOp::Eq, Box::new(l), Box::new(zero)),
+                Types::INT,
+                sp,
+            );
+            block.push(Stmt::If(c, Box::new(Stmt::Goto(label, lsp)), None));
+        }
+        Ok(Stmt::Block(block))
     }
 
     /// True if `e` can live in registers (a scalar of at most 8 bytes);
@@ -454,6 +600,7 @@ impl Parser<'_> {
         text: &str,
         span: Span,
         names: &[Option<String>],
+        labels: &[(crate::frontend::lex::Sym, Span, String)],
     ) -> Option<Vec<AsmTemplatePiece>> {
         let mut out = vec![];
         let mut cur = String::new();
@@ -468,8 +615,58 @@ impl Parser<'_> {
                 continue;
             }
             i += 1;
+            // an operand modifier (`%H0`, `%L0`, `%l1`)
+            let modifier = match (b.get(i), b.get(i + 1)) {
+                (Some(&m), Some(c))
+                    if m.is_ascii_alphabetic() && (c.is_ascii_digit() || *c == b'[') =>
+                {
+                    if !matches!(m, b'H' | b'L' | b'l') {
+                        self.diags.error(
+                            span,
+                            format!("unsupported operand modifier '%{}' in asm template (lcc knows '%H' and '%L', the high and low word of a 64-bit register operand, and '%l', a label of 'asm goto')", m as char),
+                        );
+                        return None;
+                    }
+                    i += 1;
+                    Some(m)
+                }
+                _ => None,
+            };
+            if modifier == Some(b'l') {
+                // a label: numbered after the operands, or by name
+                let k = if b[i] == b'[' {
+                    let s = i + 1;
+                    let Some(e) = text[s..].find(']') else {
+                        self.diags.error(span, "unterminated '%l[' in asm template");
+                        return None;
+                    };
+                    let name = &text[s..s + e];
+                    i = s + e + 1;
+                    labels.iter().position(|l| l.2 == name)
+                } else {
+                    let s = i;
+                    while i < b.len() && b[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    text[s..i]
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| n.checked_sub(names.len()))
+                        .filter(|&k| k < labels.len())
+                };
+                let Some(k) = k else {
+                    self.diags.error(
+                        span,
+                        "'%l' names no label of this 'asm goto' (labels are numbered after the operands)",
+                    );
+                    ok = false;
+                    continue;
+                };
+                cur.push_str(&format!("{}f", GOTO_FIRST + k as u32));
+                continue;
+            }
             let n = match b.get(i) {
-                Some(b'%') => {
+                Some(b'%') if modifier.is_none() => {
                     cur.push('%');
                     i += 1;
                     continue;
@@ -526,7 +723,11 @@ impl Parser<'_> {
             if !cur.is_empty() {
                 out.push(AsmTemplatePiece::Text(std::mem::take(&mut cur)));
             }
-            out.push(AsmTemplatePiece::Operand(n));
+            out.push(if modifier == Some(b'H') {
+                AsmTemplatePiece::OperandHigh(n)
+            } else {
+                AsmTemplatePiece::Operand(n)
+            });
         }
         if !cur.is_empty() {
             out.push(AsmTemplatePiece::Text(cur));

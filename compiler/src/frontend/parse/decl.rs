@@ -702,13 +702,17 @@ impl<'a> Parser<'a> {
             },
             None => self.types.new_record(None, is_union),
         };
-        self.bump(); // {
+        let open = self.bump().span; // {
         self.enter()?;
         self.records_being_defined.push(ty);
-        let mode = std::mem::replace(
-            &mut self.vla_mode,
-            VlaMode::Off("a member of a structure or union cannot have a variably modified type"),
-        );
+        // in a function, members may have variable size (a GNU extension,
+        // `vm_record`); their sizes are evaluated with the declaration
+        let member_mode = if self.func.is_some() && self.vla_mode != VlaMode::Proto {
+            VlaMode::Eval
+        } else {
+            VlaMode::Off("a member of a structure or union cannot have a variably modified type")
+        };
+        let mode = std::mem::replace(&mut self.vla_mode, member_mode);
         let members = self.record_members();
         self.vla_mode = mode;
         self.records_being_defined.pop();
@@ -720,6 +724,10 @@ impl<'a> Parser<'a> {
             attrs.packed = true;
         }
         let pack = self.pack_at(self.pos);
+        if members.iter().any(|m| self.types.is_vla(m.ty)) {
+            self.layout_vm_record(ty, members, sattrs.packed, sattrs.aligned, pack, open);
+            return Ok(ty);
+        }
         layout_record(
             &mut self.types,
             self.diags,
@@ -2231,7 +2239,37 @@ impl<'a> Parser<'a> {
         let id = self.new_local(Some(name), pty, span, None);
         let bytes = self.vla_size_expr(ty, span);
         let vp = self.types.ptr(Types::VOID);
+        // the VLA stack gives 8-byte aligned blocks: a more aligned type
+        // takes `align - 1` bytes more and the address rounded up
+        let align = self.types.align(ty);
+        let bytes = if align > 8 {
+            let k = self.mk(ExprKind::Int(align as i64 - 1), Types::UINT, span);
+            self.mk(
+                ExprKind::Binary(BinOp::Add, bx(bytes), bx(k)),
+                Types::UINT,
+                span,
+            )
+        } else {
+            bytes
+        };
         let alloc = self.mk(ExprKind::StackAlloc(Box::new(bytes)), vp, span);
+        let alloc = if align > 8 {
+            let a = self.cast(alloc, Types::UINT);
+            let k = self.mk(ExprKind::Int(align as i64 - 1), Types::UINT, span);
+            let up = self.mk(
+                ExprKind::Binary(BinOp::Add, bx(a), bx(k)),
+                Types::UINT,
+                span,
+            );
+            let m = self.mk(ExprKind::Int(-(align as i64)), Types::UINT, span);
+            self.mk(
+                ExprKind::Binary(BinOp::And, bx(up), bx(m)),
+                Types::UINT,
+                span,
+            )
+        } else {
+            alloc
+        };
         let alloc = self.cast(alloc, pty);
         out.push(Stmt::Decl(
             id,
@@ -2273,6 +2311,10 @@ impl<'a> Parser<'a> {
     pub(crate) fn vla_size_expr(&mut self, ty: TypeId, sp: Span) -> Expr {
         match self.types.kind(ty).clone() {
             TypeKind::Vla(_, Some(l)) => self.mk(ExprKind::Local(LocalId(l)), Types::UINT, sp),
+            TypeKind::Record(_) if self.types.is_vla(ty) => {
+                let l = self.types.vm_layout(ty).expect("variable-size record").size;
+                self.mk(ExprKind::Local(LocalId(l)), Types::UINT, sp)
+            }
             TypeKind::Array(e, Some(n)) if self.types.is_vla(e) => {
                 let k = self.mk(ExprKind::Int(n as i64), Types::UINT, sp);
                 let x = self.vla_size_expr(e, sp);

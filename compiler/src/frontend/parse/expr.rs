@@ -1327,7 +1327,7 @@ impl<'a> Parser<'a> {
                         self.diags.error(t.span, format!("request for member '{}' in something not a structure or union (have '{n}')", self.name(m.sym)));
                         return Err(());
                     }
-                    if self.types.size(base.ty).is_none() {
+                    if self.types.size(base.ty).is_none() && !self.types.is_vla(base.ty) {
                         let n = self.ty_name(base.ty);
                         self.diags
                             .error(t.span, format!("invalid use of incomplete type '{n}'"));
@@ -1348,6 +1348,10 @@ impl<'a> Parser<'a> {
                         fty
                     };
                     let sp = base.span.to(m.span);
+                    if let Some(v) = self.vm_member(&base, m.sym, fty, bits, sp) {
+                        e = v;
+                        continue;
+                    }
                     e = self.mk(
                         ExprKind::Member {
                             base: bx(base),
@@ -1422,6 +1426,14 @@ impl<'a> Parser<'a> {
         }
         let mut conv = Vec::new();
         for (i, a) in args.into_iter().enumerate() {
+            if self.types.is_record(a.ty) && self.types.is_vla(a.ty) {
+                // its words would need an argument area of run-time size
+                self.diags.error(
+                    a.span,
+                    "passing a structure of variable size by value is not supported",
+                );
+                return Err(());
+            }
             if i < params.len() && proto {
                 let what = match &fname {
                     Some(n) => format!("passing argument {} of '{n}'", i + 1),
@@ -1667,6 +1679,9 @@ impl<'a> Parser<'a> {
                 self.expect_p(P::Comma)?;
                 let mut cur = ty;
                 let mut off: i64 = 0;
+                // the run-time parts: offsets of members after one of
+                // variable size, indices scaled by a variable size
+                let mut terms: Vec<Expr> = Vec::new();
                 loop {
                     let m = self.bump();
                     if m.kind != TokKind::Ident {
@@ -1689,14 +1704,39 @@ impl<'a> Parser<'a> {
                             "attempt to take address of bit-field structure member",
                         );
                     }
-                    off += o as i64;
+                    match self.types.vm_field_offset(cur, m.sym) {
+                        Some((l, _)) => {
+                            terms.push(self.mk(ExprKind::Local(LocalId(l)), Types::UINT, m.span))
+                        }
+                        None => off += o as i64,
+                    }
                     cur = fty;
                     loop {
                         if self.eat_p(P::LBracket) {
-                            let i = self.const_int_expr()?;
+                            let i = self.assign_expr()?;
                             self.expect_p(P::RBracket)?;
                             let el = self.types.pointee(cur).unwrap_or(Types::CHAR);
-                            off += i * self.types.size(el).unwrap_or(1) as i64;
+                            let k = consteval::eval_int(&self.types, &i);
+                            match k {
+                                Some(k) if !self.types.is_vla(el) => {
+                                    off += k * self.types.size(el).unwrap_or(1) as i64;
+                                }
+                                _ if self.types.is_integer(i.ty) => {
+                                    // gcc accepts an index that is not constant
+                                    let isp = i.span;
+                                    let i = self.cast(i, Types::UINT);
+                                    let n = self.vla_size_expr(el, isp);
+                                    terms.push(self.mk(
+                                        ExprKind::Binary(BinOp::Mul, bx(i), bx(n)),
+                                        Types::UINT,
+                                        isp,
+                                    ));
+                                }
+                                _ => {
+                                    self.diags
+                                        .error(i.span, "array subscript is not an integer");
+                                }
+                            }
                             cur = el;
                         } else {
                             break;
@@ -1707,7 +1747,12 @@ impl<'a> Parser<'a> {
                     }
                 }
                 let close = self.expect_p(P::RParen)?;
-                Ok(self.mk(ExprKind::Int(off), Types::UINT, t.span.to(close)))
+                let sp = t.span.to(close);
+                let mut r = self.mk(ExprKind::Int(off), Types::UINT, sp);
+                for x in terms {
+                    r = self.mk(ExprKind::Binary(BinOp::Add, bx(r), bx(x)), Types::UINT, sp);
+                }
+                Ok(r)
             }
             _ => {
                 let d = self.tok_desc(t);

@@ -22,6 +22,7 @@ mod nested;
 mod stmt;
 mod union_cast;
 mod vector;
+mod vm_record;
 mod warn;
 mod wide;
 mod wide_bitfield;

@@ -118,6 +118,22 @@ pub struct Record {
     pub complex: Option<TypeId>,
 }
 
+/// The run-time layout of a structure with variably modified members (a
+/// GNU extension: `struct { char a[n]; int b; }` declared in a function):
+/// the hidden `unsigned` function locals, set when the structure's
+/// declaration is evaluated, that hold its size in bytes and the offsets
+/// of the members that follow its first variably modified member.
+#[derive(Clone, Debug)]
+pub struct VmLayout {
+    /// The local (`LocalId`) holding the size in bytes.
+    pub size: u32,
+    /// For each member of [`Record::fields`], the local holding its byte
+    /// offset (of its bytes, for a bit-field) and the alignment that
+    /// offset is known to have, or None when the member's offset is the
+    /// constant [`Field::offset`].
+    pub offsets: Vec<Option<(u32, u64)>>,
+}
+
 /// A member found by [`Types::find_field`]: absolute byte offset (of the
 /// storage unit for a bit-field), declared type, bit-field position.
 pub type FieldRef = (u64, TypeId, Option<BitField>);
@@ -147,6 +163,9 @@ pub struct Types {
     /// record -> (element type, number of elements); see
     /// [`Types::vector`].
     pub(crate) vectors: HashMap<RecordId, (TypeId, u64)>,
+    /// The structures with variably modified members and their run-time
+    /// layouts ([`VmLayout`]).
+    pub vm_records: HashMap<RecordId, VmLayout>,
 }
 
 macro_rules! prim {
@@ -188,6 +207,7 @@ impl Types {
             volatile_of: HashMap::default(),
             complex_of: HashMap::default(),
             vectors: HashMap::default(),
+            vm_records: HashMap::default(),
         };
         for k in Self::prims() {
             t.intern(k);
@@ -371,12 +391,34 @@ impl Types {
     }
     /// Variable-length array type (C99 §6.7.5.2p4): a [`TypeKind::Vla`],
     /// or an array of constant length whose elements are VLAs
-    /// (`int a[3][n]`). Its size is only known at run time.
+    /// (`int a[3][n]`); also a structure with variably modified members
+    /// ([`VmLayout`]) and an array of them. Its size is only known at run
+    /// time.
     pub fn is_vla(&self, t: TypeId) -> bool {
         match self.kind(t) {
             TypeKind::Vla(..) => true,
             TypeKind::Array(e, _) => self.is_vla(*e),
+            TypeKind::Record(r) => self.vm_records.contains_key(r),
             _ => false,
+        }
+    }
+
+    /// The local holding the run-time offset of member `name` of `t`, and
+    /// the alignment known for it, when `t` is a structure with variably
+    /// modified members ([`VmLayout`]) and that member's offset is not a
+    /// constant.
+    pub fn vm_field_offset(&self, t: TypeId, name: Sym) -> Option<(u32, u64)> {
+        let vm = self.vm_layout(t)?;
+        let r = self.record(t)?;
+        let i = r.fields.iter().position(|f| f.name == Some(name))?;
+        vm.offsets.get(i).copied().flatten()
+    }
+
+    /// The run-time layout of a structure with variably modified members.
+    pub fn vm_layout(&self, t: TypeId) -> Option<&VmLayout> {
+        match self.kind(t) {
+            TypeKind::Record(r) => self.vm_records.get(r),
+            _ => None,
         }
     }
     /// Variably modified type (C99 §6.7.5p3): a VLA, or a pointer to or
@@ -387,6 +429,7 @@ impl Types {
             TypeKind::Vla(..) => true,
             TypeKind::Array(e, _) | TypeKind::Ptr(e) => self.is_variably_modified(*e),
             TypeKind::Func { ret, .. } => self.is_variably_modified(*ret),
+            TypeKind::Record(r) => self.vm_records.contains_key(r),
             _ => false,
         }
     }
@@ -446,9 +489,9 @@ impl Types {
             TypeKind::LLong | TypeKind::ULLong | TypeKind::Double | TypeKind::LDouble => 8,
             TypeKind::Array(e, n) => self.size(*e)?.checked_mul((*n)?)?,
             TypeKind::Func { .. } | TypeKind::Vla(..) => return None,
-            TypeKind::Record(r) => {
-                let r = &self.records[r.0 as usize];
-                if !r.complete {
+            TypeKind::Record(rid) => {
+                let r = &self.records[rid.0 as usize];
+                if !r.complete || self.vm_records.contains_key(rid) {
                     return None;
                 }
                 r.size

@@ -1,7 +1,5 @@
-// expect: 3:9: error: 'asm goto' is not supported
+// expect: 3:34: error: 'asm goto' needs its labels after a fourth ':'
 int f(int a) {
-    asm goto("goto %l0" : : : : out);
+    asm goto("goto 1f" : : "r"(a));
     return 0;
-out:
-    return 1;
 }
