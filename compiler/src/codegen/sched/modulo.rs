@@ -2048,7 +2048,7 @@ fn fuse_shift_adds(mf: &mut MFunc, body: &mut Vec<MInst>, outside: &HashSet<Reg>
     let mut fused = false;
     for k in 0..body.len() {
         let shl = &body[k];
-        if !shl.info().is_some_and(|o| o.mnemonic == "shl") {
+        if shl.info().is_none_or(|o| o.mnemonic != "shl") {
             continue;
         }
         let [Opnd::R(t), Opnd::R(a), Opnd::Imm(n)] = shl.ops.as_slice() else {
@@ -2066,7 +2066,7 @@ fn fuse_shift_adds(mf: &mut MFunc, body: &mut Vec<MInst>, outside: &HashSet<Reg>
             continue;
         }
         let add = &body[*user];
-        if !add.info().is_some_and(|o| o.mnemonic == "add") {
+        if add.info().is_none_or(|o| o.mnemonic != "add") {
             continue;
         }
         let b = match add.ops.as_slice() {
@@ -2101,6 +2101,10 @@ struct Around {
     init: Vec<MInst>,
     fini: Vec<MInst>,
 }
+
+/// A register [`relative_indices`] rewrites, the induction register its
+/// selects read, and each select: position, BR, the constant `K`.
+type IndexPlan = (Reg, Reg, Vec<(usize, Reg, i64)>);
 
 /// Rewrites each register `x` of the unrolled body `ub` (`u` > 1 copies,
 /// [`unroll`]) that only selects an induction value, `x = b ? v + K : x`
@@ -2145,7 +2149,7 @@ fn relative_indices(mf: &mut MFunc, ub: &mut Vec<MInst>, outside: &HashSet<Reg>)
         .map(|(x, _)| *x)
         .collect();
     candidates.sort();
-    let mut plan: Vec<(Reg, Reg, Vec<(usize, Reg, i64)>)> = vec![];
+    let mut plan: Vec<IndexPlan> = vec![];
     for x in candidates {
         let defs = occ[&x].defs.clone();
         // each write: (position, BR, induction register, K)
