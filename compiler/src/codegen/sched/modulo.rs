@@ -22,6 +22,10 @@
 //!   base register with short offsets (`share_symbol_bases`); a
 //!   read-modify-write of one word at a computed address forwards each
 //!   copy's stored value to the next copy's load (`forward_stores`).
+//!   A register that only selects an induction value (`idx = b ? i :
+//!   idx`, the index of an extreme value) is kept relative to the pass,
+//!   one `slctf` of a constant per copy (`relative_indices`), and a
+//!   `shl`/`add` address pair becomes one `shNadd` (`fuse_shift_adds`).
 //! - **No rotating registers, no modulo variable expansion.** The kernel is
 //!   the (unrolled) body reordered on the same registers: every register
 //!   dependence becomes an edge with its distance (true dependences with
@@ -44,7 +48,9 @@
 //!   unsigned distance to the bound, rounded up by the step) and runs the
 //!   original loop when fewer than `S·U` are left (`S` = stage count);
 //!   otherwise it sets a pass counter (a constant when the trip count is
-//!   one: no guard then). The kernel tests `cnt ≠ 0` in its
+//!   one: no guard then). With a constant bound and a step of ±1 the test
+//!   is one compare with a constant into a BR, so that short trips reach
+//!   the original loop soon. The kernel tests `cnt ≠ 0` in its
 //!   first row and branches in its last (a compare reaches a branch 3
 //!   cycles later: ALU result stage 3 − branch read stage 0, §5.3), so
 //!   `II ≥ 4`. Read in order, the kernel means what the pipelined loop
@@ -1045,6 +1051,73 @@ fn register_dependences(
     edges
 }
 
+/// Edges that keep the lifetime of a chain of selects' conditions short:
+/// the compare writing the BR that a `slct`/`slctf` alone reads issues no
+/// earlier than the select before it in the chain (a select of the same
+/// register, `x = b ? k : x`, that writes the operand; latency 0). The compare's result
+/// waits for nothing else then, and the BRs live at once stay few
+/// (ISA-ST200 §1.3: 8 BRs): the selects of `maxsearch`'s ×8 kernel form
+/// one chain, and a compare scheduled for the chain of maxima ahead of its
+/// select held its BR for 4 cycles, 8 BRs live and one spilled. Only
+/// chains of one register: with every producer (a multiply, a load),
+/// `biquad`'s first loop took 4 stages instead of 2 and spilled 22 more
+/// values (1.25 times the cycles); with every select as a producer,
+/// `br_sortnet`'s network of 4 took a kernel ×4 instead of ×2 and spilled
+/// 23 more (1.12). Only producers before the compare in
+/// body order (or in the previous iteration), so that no edge of distance
+/// 0 goes backwards.
+fn select_condition_edges(
+    mf: &MFunc,
+    body: &[MInst],
+    occ: &HashMap<Reg, Occurrences>,
+) -> Vec<Edge> {
+    let mut edges = vec![];
+    for (k, i) in body.iter().enumerate() {
+        if !i.info().is_some_and(|o| o.mnemonic.starts_with("slct")) {
+            continue;
+        }
+        let Some(Opnd::R(b)) = i.ops.get(1) else {
+            continue;
+        };
+        let Some(ob) = occ.get(b) else { continue };
+        let ([c], [u]) = (ob.defs.as_slice(), ob.uses.as_slice()) else {
+            continue;
+        };
+        if *u != k || *c >= k || mf.class(*b) != Some(Class::Br) {
+            continue;
+        }
+        for o in &i.ops[2..] {
+            let Opnd::R(y) = o else { continue };
+            if *y == Reg::ZERO || !matches!(y, Reg::V(_)) {
+                continue;
+            }
+            let Some(oy) = occ.get(y) else { continue };
+            let (w, dist) = match oy.defs.iter().rev().find(|&&w| w < k) {
+                Some(&w) => (w, 0),
+                None => match oy.defs.last() {
+                    Some(&w) => (w, 1),
+                    None => continue,
+                },
+            };
+            // a chain of selects of one register (`x = b ? k : x`)
+            let chained = i.ops.first() == Some(o)
+                && body[w]
+                    .info()
+                    .is_some_and(|x| x.mnemonic.starts_with("slct"));
+            if !chained || w == *c || (dist == 0 && w > *c) {
+                continue;
+            }
+            edges.push(Edge {
+                from: w,
+                to: *c,
+                lat: 0,
+                dist,
+            });
+        }
+    }
+    edges
+}
+
 /// The memory dependences of `body` (see [`register_dependences`]).
 fn memory_dependences(
     body: &[MInst],
@@ -1959,6 +2032,176 @@ fn unroll(
     all
 }
 
+/// Fuses `shl t = a, n; add y = t, b` (or `add y = b, t`) of `body` into
+/// `shNadd y = a, b` (ISA-ST200 §4.1, n = 1…4) when `t` is read by that
+/// `add` alone and written once, and neither `a` nor `b` is written
+/// between the two: the address of the copies of a pass that
+/// [`share_symbol_bases`] took from a symbol's register (`maxsearch`'s
+/// `shl`, `add` per pass of 8 elements: 4 syllables instead of 5 per
+/// element and a pass of II 10 rather than 11 within reach). Used on ×8
+/// kernels only (bodies of at most 8 operations, where the address weighs
+/// most): on `br_sortnet`'s network of 4 it made a ×4 kernel look as
+/// cheap as the ×2 one, and the ×4 kernel spilled 23 more values (1.12
+/// times the cycles).
+fn fuse_shift_adds(mf: &mut MFunc, body: &mut Vec<MInst>, outside: &HashSet<Reg>) {
+    let occ = occurrences(body, None);
+    let mut fused = false;
+    for k in 0..body.len() {
+        let shl = &body[k];
+        if shl.info().is_none_or(|o| o.mnemonic != "shl") {
+            continue;
+        }
+        let [Opnd::R(t), Opnd::R(a), Opnd::Imm(n)] = shl.ops.as_slice() else {
+            continue;
+        };
+        let (t, a, n) = (*t, *a, *n);
+        if !(1..=4).contains(&n) || outside.contains(&t) {
+            continue;
+        }
+        let Some(o) = occ.get(&t) else { continue };
+        let ([def], [user]) = (o.defs.as_slice(), o.uses.as_slice()) else {
+            continue;
+        };
+        if *def != k || *user <= k {
+            continue;
+        }
+        let add = &body[*user];
+        if add.info().is_none_or(|o| o.mnemonic != "add") {
+            continue;
+        }
+        let b = match add.ops.as_slice() {
+            [Opnd::R(_), Opnd::R(x), Opnd::R(y)] if *x == t && *y != t => *y,
+            [Opnd::R(_), Opnd::R(x), Opnd::R(y)] if *y == t && *x != t => *x,
+            _ => continue,
+        };
+        let Some(Opnd::R(y)) = add.ops.first().cloned() else {
+            continue;
+        };
+        if body[k + 1..*user]
+            .iter()
+            .any(|i| i.writes(a) || i.writes(b))
+        {
+            continue;
+        }
+        let loc = add.loc;
+        let mut f = mf.inst(&format!("sh{n}add"), vec![r(y), r(a), r(b)]);
+        f.loc = loc;
+        body[*user] = f;
+        fused = true;
+    }
+    if fused {
+        remove_dead(body, outside);
+    }
+}
+
+/// The code [`relative_indices`] adds around the kernel: before the
+/// prologue (`init`) and at the end of the epilogue (`fini`).
+#[derive(Default)]
+struct Around {
+    init: Vec<MInst>,
+    fini: Vec<MInst>,
+}
+
+/// A register [`relative_indices`] rewrites, the induction register its
+/// selects read, and each select: position, BR, the constant `K`.
+type IndexPlan = (Reg, Reg, Vec<(usize, Reg, i64)>);
+
+/// Rewrites each register `x` of the unrolled body `ub` (`u` > 1 copies,
+/// [`unroll`]) that only selects an induction value, `x = b ? v + K : x`
+/// (`slct x = b, p, x` or `slctf x = b, x, p` with `p` the induction
+/// register `v` or `add p = v, K`, a copy's `v + K`; `x` read nowhere
+/// else in the body): the search for the index of an extreme value. The
+/// body then keeps `d = x − v` instead, where `v` is the induction value
+/// at the start of the pass: each copy selects its constant,
+/// `slctf d = b, d, K` (ISA-ST200 §4.4: `d = b ? K : d`), and the pass
+/// steps `d` against `v`'s step, one `add` per pass instead of one per
+/// copy (`maxsearch`: 4 operations per element instead of 5). `d` is set
+/// from `x` before the prologue and `x` from `d` after the epilogue, where
+/// the original loop may take over.
+fn relative_indices(mf: &mut MFunc, ub: &mut Vec<MInst>, outside: &HashSet<Reg>) -> Around {
+    let mut around = Around::default();
+    let occ = occurrences(ub, None);
+    let steps = induction_steps(ub);
+    // the offset registers `p = v + K` (written once, at the top) and the
+    // induction registers themselves (`K` = 0)
+    let offset = |p: Reg, at: usize| -> Option<(Reg, i64)> {
+        if steps.contains_key(&p) {
+            // read before the induction's own step, later in the body
+            let step_at = occ.get(&p)?.defs.first().copied()?;
+            return (at < step_at).then_some((p, 0));
+        }
+        let o = occ.get(&p)?;
+        let [def] = o.defs.as_slice() else {
+            return None;
+        };
+        let (d, v, k) = is_add_imm(&ub[*def])?;
+        (d == p && *def < at && steps.contains_key(&v) && occ.get(&v)?.defs.first()? > &at)
+            .then_some((v, k))
+    };
+    let mut candidates: Vec<Reg> = occ
+        .iter()
+        .filter(|(x, o)| {
+            matches!(x, Reg::V(_))
+                && mf.class(**x) == Some(Class::Gr)
+                && !o.defs.is_empty()
+                && o.defs == o.uses
+        })
+        .map(|(x, _)| *x)
+        .collect();
+    candidates.sort();
+    let mut plan: Vec<IndexPlan> = vec![];
+    for x in candidates {
+        let defs = occ[&x].defs.clone();
+        // each write: (position, BR, induction register, K)
+        let mut writes: Vec<(usize, Reg, Reg, i64)> = vec![];
+        for &k in &defs {
+            let i = &ub[k];
+            let Some(m) = i.info().map(|o| o.mnemonic) else {
+                break;
+            };
+            let p = match (m, i.ops.as_slice()) {
+                ("slct", [Opnd::R(d), Opnd::R(b), Opnd::R(p), Opnd::R(f)])
+                    if *d == x && *f == x =>
+                {
+                    Some((*b, *p))
+                }
+                ("slctf", [Opnd::R(d), Opnd::R(b), Opnd::R(f), Opnd::R(p)])
+                    if *d == x && *f == x =>
+                {
+                    Some((*b, *p))
+                }
+                _ => None,
+            };
+            let Some((b, p)) = p else { break };
+            let Some((v, kk)) = offset(p, k) else { break };
+            writes.push((k, b, v, kk));
+        }
+        let Some(&(_, _, v, _)) = writes.first() else {
+            continue;
+        };
+        if writes.len() != defs.len() || writes.iter().any(|w| w.2 != v) {
+            continue;
+        }
+        let writes = writes.iter().map(|&(k, b, _, kk)| (k, b, kk)).collect();
+        plan.push((x, v, writes));
+    }
+    for (x, v, writes) in plan {
+        let d = mf.vreg(Class::Gr);
+        for &(k, b, kk) in &writes {
+            let loc = ub[k].loc;
+            ub[k] = mf.inst("slctf", vec![r(d), r(b), r(d), imm32(kk)]);
+            ub[k].loc = loc;
+        }
+        ub.push(mf.inst("add", vec![r(d), r(d), imm32(-steps[&v])]));
+        around.init.push(mf.inst("sub", vec![r(d), r(x), r(v)]));
+        around.fini.push(mf.inst("add", vec![r(x), r(d), r(v)]));
+    }
+    if !around.init.is_empty() {
+        remove_dead(ub, outside);
+    }
+    around
+}
+
 /// The registers written in block `l` that blocks of `mf` other than `l`
 /// read (a superset of what the one-block loop `l` leaves live, for
 /// [`remove_dead`], which asks only about registers the loop writes or
@@ -2338,8 +2581,11 @@ struct Schedule {
     body: Vec<MInst>,
     time: Vec<i64>,
     rows: Vec<Vec<usize>>,
-    /// Code for the guard, before the prologue ([`forward_stores`]).
+    /// Code for the guard, before the prologue ([`forward_stores`],
+    /// [`relative_indices`]).
     init: Vec<MInst>,
+    /// Code at the end of the epilogue ([`relative_indices`]).
+    fini: Vec<MInst>,
 }
 
 /// Modulo-schedules `body` (one pass of the kernel) for II below `limit`.
@@ -2414,9 +2660,11 @@ fn schedule_body(
     // the dependence graph with the anti dependences of the values of
     // `local` left out
     let memory = memory_dependences(&body, &steps, symbols, forwarded);
+    let pulls = select_condition_edges(mf, &body, &occ);
     let dependences = |local: &[Reg]| {
         let mut edges = register_dependences(model, &body, &occ, local);
         edges.extend_from_slice(&memory);
+        edges.extend_from_slice(&pulls);
         edges
     };
     let edges = dependences(&local);
@@ -2579,6 +2827,7 @@ fn schedule_body(
             time,
             rows,
             init: vec![],
+            fini: vec![],
         };
         // more stages than an iteration's critical path needs: the
         // schedule stretched lifetimes (prologue, epilogue and registers
@@ -3009,6 +3258,14 @@ fn try_loop(
             if u > 1 {
                 share_symbol_bases(mf, &mut ub, &mut symbols);
             }
+            if u == 8 {
+                fuse_shift_adds(mf, &mut ub, &outside);
+            }
+            let around = if u > 1 {
+                relative_indices(mf, &mut ub, &outside)
+            } else {
+                Around::default()
+            };
             let (forwarded, init) = forward_stores(mf, model, &mut ub, u, &symbols);
             // with the trip count known: what a schedule must cost less
             // than (the loop as it is, or the best schedule so far)
@@ -3027,6 +3284,8 @@ fn try_loop(
                 continue;
             };
             s.init = init;
+            s.init.extend(around.init);
+            s.fini = around.fini;
             let better = match (trips, &best) {
                 (Some(n), _) if cost(&s, n).is_none_or(|c| c >= today(n)) => false,
                 (_, None) => true,
@@ -3105,6 +3364,7 @@ fn try_loop(
             }
         }
     }
+    epi.extend(sc.fini.iter().cloned());
     let add = |mf: &MFunc, d: Reg, s: Reg, k: i64| mf.inst("add", vec![r(d), r(s), imm32(k)]);
     // a constant trip count: the passes and the iterations left are known
     // (prologue, passes and epilogue run (stages − 1 + passes)·u
@@ -3112,8 +3372,15 @@ fn try_loop(
     if u > 1 && exact.is_none_or(|n| n % u != 0) {
         // the iterations left over by the passes run in the original loop:
         // its own test on the induction value of the last iteration done
-        let t = mf.vreg(Class::Gr);
-        epi.push(add(mf, t, ct.r, ct.e - ct.c));
+        // (the induction register itself when that is its value: no
+        // `add t = r, 0` on the way out)
+        let t = if ct.e == ct.c {
+            ct.r
+        } else {
+            let t = mf.vreg(Class::Gr);
+            epi.push(add(mf, t, ct.r, ct.e - ct.c));
+            t
+        };
         let mut c = body[ct.cmp].clone();
         c.ops[ct.pos] = r(t);
         epi.push(c);
@@ -3201,7 +3468,41 @@ fn try_loop(
         } else {
             guard.push(MInst::new(opc::MOV_R, vec![r(cnt), r(q)]));
         }
-        if let Some(&first) = tests.first() {
+        // a constant bound and a step of ±1: the tests are one compare
+        // with a constant (for `<`: `a < x` and the distance `x − a`, exact
+        // then, at least `need` ⇔ `a ≤ x − need`; for `>`: `a ≥ x + need`),
+        // straight into a BR: a short trip count reaches the original loop
+        // in 5 cycles rather than 9 (`huffman`'s loop over a code's bits,
+        // entered 6000 times for 1 to 10 iterations)
+        let x_const = match cont.x {
+            Opnd::Imm(k) => Some(k + cont.bias),
+            Opnd::R(Reg::ZERO) => Some(cont.bias),
+            _ => None,
+        }
+        .map(|k| {
+            if cont.unsigned {
+                k & 0xffff_ffff
+            } else {
+                i64::from(k as i32)
+            }
+        });
+        let (lo, hi) = if cont.unsigned {
+            (0, i64::from(u32::MAX))
+        } else {
+            (i64::from(i32::MIN), i64::from(i32::MAX))
+        };
+        let one = match (x_const, cont.rel) {
+            (Some(k), Rel::Lt) if step == 1 && need > 0 => Some(("cmple", k - need)),
+            (Some(k), Rel::Gt) if step == 1 && need > 0 => Some(("cmpge", k + need)),
+            _ => None,
+        }
+        .filter(|&(_, k)| (lo..=hi).contains(&k));
+        if let Some((m, k)) = one {
+            guard.retain(|i| !tests.iter().any(|&t| i.writes(t)));
+            let bg = mf.vreg(Class::Br);
+            guard.push(mf.inst(&format!("{m}{suffix}"), vec![r(bg), r(a), imm32(k)]));
+            guard.push(mf.inst("brf", vec![r(bg), Opnd::Label(l)]));
+        } else if let Some(&first) = tests.first() {
             let mut acc = first;
             for &t in &tests[1..] {
                 let y = mf.vreg(Class::Gr);
@@ -3456,6 +3757,93 @@ mod tests {
         };
         assert!(unroll_on(&ProcessorModel::st231()) <= 2);
         assert_eq!(unroll_on(&wide8), 4);
+    }
+
+    /// The first index of the largest of `v(i) = (i ^ c) & m` for `i` from
+    /// `$r16` below `$r17` (`c` = `$r18`, `m` = `$r19`), the search of
+    /// `maxsearch`: `max` for the value, `slct` of the index. Pipelined,
+    /// the index is kept relative to the pass ([`relative_indices`]: one
+    /// `slctf` of a constant per copy, no `i + k`) and the compares stay
+    /// next to their selects ([`select_condition_edges`]). Checked by
+    /// execution against the loop as written: the index (`$r16`) and the
+    /// largest value (stored at 8192), for trip counts 0 to 40 and masks
+    /// with ties (`m` = 7: the largest value recurs every 8 elements,
+    /// the first must win) and without.
+    #[test]
+    fn index_of_the_largest_value_kept_relative_to_the_pass() {
+        let text = "function @f global\nvregs 20 br %v9 %v10\norder B0 B1 B2\nB0:\n  mov %v1 = $r17\n  mov %v2 = $r16\n  mov %v3 = -1\n  mov %v7 = 99\n  mov %v11 = $r18\n  mov %v12 = $r19\n  goto B1\nB1:\n  xor %v5 = %v2, %v11\n  and %v6 = %v5, %v12\n  cmpgt %v10 = %v6, %v3\n  max %v3 = %v6, %v3\n  slct %v7 = %v10, %v2, %v7\n  add %v2 = %v2, 1\n  cmplt %v9 = %v2, %v1\n  br %v9, B1\nB2:\n  mov %v14 = 8192\n  stw 0[%v14] = %v3\n  mov $r16 = %v7\n  return $r63 uses($r16)\n";
+        let before = parse::function(text).expect("parses");
+        let mut after = before.clone();
+        let st = pipeline(&mut after, &ProcessorModel::st231());
+        assert_eq!(st.loops.len(), 1, "{st:?}");
+        assert!(st.loops[0].unroll >= 4, "{st:?}");
+        for (c, m) in [(0x35, 7), (0x35, 0xff), (0x2a, 0x3f), (0, 0xffff)] {
+            for bound in 0..=40 {
+                for start in [0, 3] {
+                    let inputs = [
+                        (Reg::G(16), start),
+                        (Reg::G(17), bound),
+                        (Reg::G(18), c),
+                        (Reg::G(19), m),
+                    ];
+                    let want = interp::run_with_memory(&before, &inputs).expect("original runs");
+                    let got = interp::run_with_memory(&after, &inputs).expect("pipelined runs");
+                    assert_eq!(got, want, "c {c}, m {m}, {start}..{bound}\n{st:?}");
+                }
+            }
+        }
+        let kernel = after
+            .blocks
+            .iter()
+            .find(|b| b.cycles.is_some())
+            .expect("a kernel");
+        let named = |m: &str| {
+            kernel
+                .insts
+                .iter()
+                .filter(|i| i.info().is_some_and(|x| x.mnemonic == m))
+                .count()
+        };
+        // one select of a constant per copy, none of a register
+        let u = st.loops[0].unroll as usize;
+        assert_eq!(named("slctf"), u, "{:?}", kernel.insts);
+        assert_eq!(named("slct"), 0, "{:?}", kernel.insts);
+    }
+
+    /// Hand check of [`fuse_shift_adds`]: `shl t = a, 2; add y = b, t`
+    /// becomes `sh2add y = a, b` when `t` has no other reader; a shift
+    /// whose result is read twice, or by 5 (no `sh5add`), stays.
+    #[test]
+    fn shift_and_add_fused() {
+        let text = "function @f global\nvregs 12\norder B0\nB0:\n  shl %v2 = %v1, 2\n  add %v3 = %v4, %v2\n  shl %v5 = %v1, 3\n  add %v6 = %v5, %v4\n  add %v7 = %v5, 1\n  shl %v8 = %v1, 5\n  add %v9 = %v8, %v4\n  return $r63\n";
+        let mut mf = parse::function(text).expect("parses");
+        let mut body = mf.blocks[mf.order[0].index()].insts[..7].to_vec();
+        let outside: HashSet<Reg> = [
+            Reg::V(VReg::new(3)),
+            Reg::V(VReg::new(6)),
+            Reg::V(VReg::new(7)),
+            Reg::V(VReg::new(9)),
+        ]
+        .into_iter()
+        .collect();
+        fuse_shift_adds(&mut mf, &mut body, &outside);
+        let names: Vec<&str> = body
+            .iter()
+            .filter_map(|i| i.info().map(|x| x.mnemonic))
+            .collect();
+        assert_eq!(
+            names,
+            ["sh2add", "shl", "add", "add", "shl", "add"],
+            "{body:?}"
+        );
+        assert_eq!(
+            body[0].ops,
+            [
+                r(Reg::V(VReg::new(3))),
+                r(Reg::V(VReg::new(1))),
+                r(Reg::V(VReg::new(4)))
+            ]
+        );
     }
 
     fn counts(n: i64) -> Vec<(i64, i64)> {
@@ -3769,6 +4157,57 @@ mod tests {
             .collect();
         let st = check(&text, &runs);
         assert_eq!(st.loops.len(), 1, "{st:?}");
+    }
+
+    /// The guard of a loop with a constant bound and a step of ±1 is one
+    /// compare of the first test value with a constant, straight into a
+    /// BR (no `mtb`): `i >= 0` counting down (`$r0`), `i < 37` and `i <
+    /// 37` unsigned counting up, `i > -5` counting down. Checked by
+    /// execution against the loop as written from starts around the
+    /// bound, so that the trips 1 to `stages·unroll` (the original loop
+    /// runs them) and the first pipelined ones are all met, and the
+    /// unsigned loop from starts above 2³¹ too.
+    #[test]
+    fn constant_bound_guard_is_one_compare() {
+        let cases: [(&str, i64, Vec<i64>); 4] = [
+            (
+                "  add %v2 = %v2, -1\n  cmpge %v9 = %v2, $r0\n",
+                -1,
+                (0..=40).collect(),
+            ),
+            (
+                "  add %v2 = %v2, 1\n  cmplt %v9 = %v2, 37\n",
+                1,
+                (-8..=45).collect(),
+            ),
+            (
+                "  add %v2 = %v2, 1\n  cmpltu %v9 = %v2, 37\n",
+                1,
+                (0..=45).chain([0x8000_0000, 0xffff_fff0]).collect(),
+            ),
+            (
+                "  add %v2 = %v2, -1\n  cmpgt %v9 = %v2, -5\n",
+                -1,
+                (-8..=40).collect(),
+            ),
+        ];
+        for (test, step, starts) in cases {
+            let b = body(step, "");
+            let b = b.replace(&format!("  add %v2 = %v2, {step}\n"), "");
+            let text = source(&format!("{b}{test}  br %v9, B1\n"));
+            let runs: Vec<(i64, i64)> = starts.iter().map(|&s| (s, 0)).collect();
+            let st = check(&text, &runs);
+            assert_eq!(st.loops.len(), 1, "{test}: {st:?}");
+            let mut f = parse::function(&text).expect("parses");
+            pipeline(&mut f, &ProcessorModel::st231());
+            let mtbs = f
+                .blocks
+                .iter()
+                .flat_map(|b| &b.insts)
+                .filter(|i| i.is(opc::MTB))
+                .count();
+            assert_eq!(mtbs, 0, "{test}");
+        }
     }
 
     /// `if (i >= 3 && i <= 9) c++` as if-conversion leaves it (two
