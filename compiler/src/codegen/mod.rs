@@ -358,6 +358,9 @@ fn compile_function_bisect(
     crate::timing::lap("instruction selection");
     let mut oos = None;
     let mut modulo_stats = None;
+    // the function before modulo scheduling, on a machine wider than 4
+    // slots (see the retry after register allocation)
+    let mut before_modulo: Option<mir::MFunc> = None;
     let (mut if_stats, mut psi_stats, mut web_stats) = (None, None, None);
     let mut sccp_stats = None;
     let mut simplify_stats = None;
@@ -449,6 +452,9 @@ fn compile_function_bisect(
         oos = Some(out_of_ssa::translate(&mut mf, method));
         crate::timing::lap("out-of-SSA");
         if opts.modulo_sched && bisect.should_run("modulo-sched", &f.name) {
+            if opts.model.issue_width > 4 {
+                before_modulo = Some(mf.clone());
+            }
             let before = bisect.capturing().then(|| mir::print::function(&mf));
             modulo_stats = Some(sched::modulo::pipeline(&mut mf, &opts.model));
             crate::timing::lap("modulo scheduling");
@@ -480,21 +486,31 @@ fn compile_function_bisect(
     // for the holes the choice leaves)
     let registers =
         allocatable_registers(&mf, &f.name, &support_closure(m), &opts.model.registers)?;
-    let ra = if opts.model.issue_width > 4 {
-        let mut lru = mf.clone();
-        let st = regalloc::linear_scan::allocate_with(&mut lru, &registers, true);
-        let mut plain = mf.clone();
-        let base = regalloc::linear_scan::allocate_with(&mut plain, &registers, false);
-        if st.spill_ops <= base.spill_ops {
-            mf = lru;
-            st
-        } else {
-            mf = plain;
-            base
-        }
+    let mut ra = if opts.model.issue_width > 4 {
+        allocate_wide(&mut mf, &registers)
     } else {
         regalloc::linear_scan::allocate_for(&mut mf, &registers)
     };
+    // wider than the ST231, a function that spilled much is compiled
+    // again from before modulo scheduling with kernels that leave room
+    // for the values live through their loops
+    // (`sched::modulo::pipeline_with`); the code that spills less is kept
+    if let Some(mut alt) = before_modulo.filter(|_| ra.spill_ops >= RETRY_SPILL_OPS) {
+        let alt_modulo = sched::modulo::pipeline_with(&mut alt, &opts.model, true);
+        inline_asm_registers(&mut alt);
+        check(&alt)?;
+        let alt_prepass = prepass_stats
+            .is_some()
+            .then(|| sched::prepass::run(&mut alt, &opts.model));
+        check(&alt)?;
+        let alt_ra = allocate_wide(&mut alt, &registers);
+        if alt_ra.spill_ops < ra.spill_ops {
+            mf = alt;
+            ra = alt_ra;
+            modulo_stats = Some(alt_modulo);
+            prepass_stats = alt_prepass;
+        }
+    }
     check(&mf)?;
     crate::timing::lap("register allocation");
     let mut layout_stats = None;
@@ -565,6 +581,36 @@ fn compile_function_bisect(
         emit::function(&mf, k, &blocks, opts.file_name.is_some(), &opts.model),
         st,
     ))
+}
+
+/// Spill operations from which a function is compiled again on a machine
+/// wider than the ST231 with kernels that leave room for the values live
+/// through their loops (see `compile_function_bisect`): a few spills
+/// around a loop cost less than the slower kernels (wide8: `br_abs_sad`
+/// ran 1.35 times as long when any spill led to the retry), many spill in
+/// the loops (`dct8x8`'s `main`: 330 spill operations, 0.88 of the cycles
+/// after the retry).
+const RETRY_SPILL_OPS: usize = 64;
+
+/// Register allocation on a machine wider than the ST231: BRs by least
+/// recent release, unless that spills more than the class's order does
+/// (`regalloc::linear_scan::allocate_with`); `mf` gets the allocation
+/// chosen.
+fn allocate_wide(
+    mf: &mut mir::MFunc,
+    registers: &isa::model::RegisterFiles,
+) -> regalloc::linear_scan::Stats {
+    let mut lru = mf.clone();
+    let st = regalloc::linear_scan::allocate_with(&mut lru, registers, true);
+    let mut plain = mf.clone();
+    let base = regalloc::linear_scan::allocate_with(&mut plain, registers, false);
+    if st.spill_ops <= base.spill_ops {
+        *mf = lru;
+        st
+    } else {
+        *mf = plain;
+        base
+    }
 }
 
 /// Register constraints of inline assembly statements, once the machine

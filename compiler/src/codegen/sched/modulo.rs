@@ -596,6 +596,18 @@ fn count_conditions(mf: &mut MFunc, l: MBlockId, body: &[MInst], facts: &mut Fac
 
 /// Pipelines every candidate loop of `mf` (see the module documentation).
 pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
+    pipeline_with(mf, model, false)
+}
+
+/// [`pipeline`]; with `room_for_live_through`, on a machine wider than 4
+/// slots, a kernel as the allocator sees it (one block) must also leave
+/// room for the GRs live through the loop without a use in it, which
+/// [`pipeline`] leaves out (spilled around the loop, they cost nothing in
+/// the kernel, but the allocator may spill kernel values instead). The
+/// back end compiles a function this way too on such a machine when it
+/// spilled, and keeps the code that spills less (wide8: `dct8x8`'s `main`
+/// spilled 44 values, 330 spill operations).
+pub fn pipeline_with(mf: &mut MFunc, model: &ProcessorModel, room_for_live_through: bool) -> Stats {
     let mut st = Stats::default();
     if !model.interlocked {
         return st;
@@ -642,7 +654,15 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
             facts.forget();
             continue;
         }
-        match try_loop(mf, model, l, &shape, &mut live, &mut facts) {
+        match try_loop(
+            mf,
+            model,
+            l,
+            &shape,
+            &mut live,
+            &mut facts,
+            room_for_live_through,
+        ) {
             Ok(r) => {
                 st.loops.push(r);
                 facts.forget();
@@ -674,7 +694,15 @@ pub fn pipeline(mf: &mut MFunc, model: &ProcessorModel) -> Stats {
                 continue;
             }
         };
-        match try_loop(mf, model, l, &shape, &mut live, &mut facts) {
+        match try_loop(
+            mf,
+            model,
+            l,
+            &shape,
+            &mut live,
+            &mut facts,
+            room_for_live_through,
+        ) {
             Ok(r) => {
                 st.loops.push(r);
                 facts.forget();
@@ -2604,6 +2632,7 @@ fn schedule_body(
         costs,
         bar,
         live_limit,
+        room_for_live_through,
     } = facts;
     let (extra, live_limit) = (*extra, *live_limit);
     let n = body.len();
@@ -2812,7 +2841,13 @@ fn schedule_body(
             let gr_room = isa::abi::gr_allocation_order_for(model.registers.general)
                 .len()
                 .saturating_sub(1);
-            if kgrs > gr_room || kbrs > max_live_brs(model) {
+            // the GRs live through the loop (MAX_LIVE less the limit)
+            let through = if *room_for_live_through {
+                max_live_grs(model).saturating_sub(live_limit)
+            } else {
+                0
+            };
+            if kgrs + through > gr_room || kbrs > max_live_brs(model) {
                 continue;
             }
         }
@@ -2898,6 +2933,8 @@ struct LoopFacts<'a> {
     /// under to be kept.
     bar: Option<i64>,
     live_limit: usize,
+    /// See [`pipeline_with`].
+    room_for_live_through: bool,
 }
 
 /// What a loop costs, for the choice of its schedule: the trip count
@@ -3143,6 +3180,7 @@ fn try_loop(
     shape: &LoopShape,
     live: &mut Option<LiveSets>,
     facts: &mut Facts,
+    room_for_live_through: bool,
 ) -> Result<LoopReport, &'static str> {
     let LoopShape {
         body,
@@ -3279,6 +3317,7 @@ fn try_loop(
                 costs: &costs,
                 bar,
                 live_limit,
+                room_for_live_through,
             };
             let Some(mut s) = schedule_body(mf, model, ub, u, limit, &facts, &forwarded) else {
                 continue;

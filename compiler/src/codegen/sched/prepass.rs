@@ -47,6 +47,11 @@
 //! steps repeat for up to [`SPECULATION_ROUNDS`] rounds, which spreads a
 //! chain of loads over several iterations.
 //!
+//! On a machine wider than the ST231 (more than 4 issue slots) a branch
+//! with no likely side has both successors' first operations moved up
+//! ([`speculates_both_sides`], general registers only), and more of them
+//! ([`WIDE_SPECULATION`]).
+//!
 //! Then, on either side of a branch ([`hoist_branch_compares`]): the
 //! compare that decides a block's own branch moves up into the blocks
 //! before it, so that a chain of tests (`else if (s == 3)`) or a loop
@@ -85,6 +90,53 @@ pub const MAX_SPECULATED: usize = 4;
 /// How many operations at the top of the likely successor [`speculate`]
 /// looks at.
 pub const SPECULATION_WINDOW: usize = 8;
+
+/// [`MAX_SPECULATED`] and [`SPECULATION_WINDOW`] on a machine wider than
+/// the ST231 (more than 4 issue slots), whose bundles before a branch
+/// have room for more of the successor's first operations. Measured on
+/// wide8 with [`speculates_both_sides`] (testsuite `-O2`, geometric mean
+/// of the cycles against the ST231's): 4 and 8 (the ST231's) 0.9082,
+/// 6 and 12 0.9069, 8 and 16 0.9121 (the soft-float routines of
+/// `nbody`, `matinv`, `mandelbrot` and `bicg` lose more than
+/// `binsearch` gains).
+pub const WIDE_SPECULATION: (usize, usize) = (6, 12);
+
+/// Most operations [`speculate`] moves up across one branch on `model`:
+/// [`MAX_SPECULATED`] on the built-in machines (4 issue slots and fewer),
+/// [`WIDE_SPECULATION`]`.0` on a wider one.
+pub fn max_speculated(model: &ProcessorModel) -> usize {
+    if model.issue_width > 4 {
+        WIDE_SPECULATION.0
+    } else {
+        MAX_SPECULATED
+    }
+}
+
+/// How many operations at the top of a successor [`speculate`] (and of a
+/// loop header [`preload_header`]) looks at on `model`:
+/// [`SPECULATION_WINDOW`] on the built-in machines, [`WIDE_SPECULATION`]`.1`
+/// on a wider one.
+pub fn speculation_window(model: &ProcessorModel) -> usize {
+    if model.issue_width > 4 {
+        WIDE_SPECULATION.1
+    } else {
+        SPECULATION_WINDOW
+    }
+}
+
+/// Whether [`speculate`] also moves operations up from both successors
+/// of a branch that has no likely side (no hint, and not a loop branch
+/// with one side leaving the loop): on a machine wider than the ST231,
+/// whose slots before the branch are mostly empty in branchy code, so
+/// the operations of the side not taken cost no cycle while those of the
+/// side taken start earlier. General registers only (a compare into a
+/// branch register stays: the ST200 has 8, ISA-ST200 §1.3). wide8,
+/// testsuite `-O2`: `strsearch_kmp` 0.86, `interp` 0.92 of the cycles;
+/// geometric mean against the ST231 0.9157 → 0.9082 (with the ST231's
+/// [`MAX_SPECULATED`]).
+pub fn speculates_both_sides(model: &ProcessorModel) -> bool {
+    model.issue_width > 4
+}
 
 /// Most rounds of [`preload_header`] then [`speculate`] (fewer when a
 /// round changes nothing). A later round carries operations further up:
@@ -203,160 +255,173 @@ pub fn speculate(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> usize 
     let mut live_out: Option<Vec<BitSet>> = None;
     let mut moved = 0;
     let hints = crate::codegen::sched::layout::hinted_edges(f, cfg);
+    let max_spec = max_speculated(model);
+    let window = speculation_window(model);
+    let both_sides = speculates_both_sides(model);
     for b in f.order.clone() {
         let succs = cfg.succs(b);
         let [s0, s1] = *succs else { continue };
         // the likely side: the program's hint first, then the loop
         // heuristic
-        let s = match hints[b.index()] {
+        let likely = match hints[b.index()] {
             Some((taken, p)) => {
                 let other = if taken == s0 { s1 } else { s0 };
                 if p.0 >= LIKELY_HINT {
-                    taken
+                    Some(taken)
                 } else if p.complement().0 >= LIKELY_HINT {
-                    other
+                    Some(other)
                 } else {
-                    continue;
+                    None
                 }
             }
-            None => {
-                let Some(l) = forest.loop_of(b) else { continue };
+            None => forest.loop_of(b).and_then(|l| {
                 let stays = |s: crate::codegen::mir::MBlockId| forest.ancestors(s).contains(l);
                 match (stays(s0), stays(s1)) {
-                    (true, false) => s0,
-                    (false, true) => s1,
-                    _ => continue,
+                    (true, false) => Some(s0),
+                    (false, true) => Some(s1),
+                    _ => None,
                 }
-            }
+            }),
         };
-        if s == b
-            || cfg.preds(s) != [b]
-            || f.blocks[b.index()].cycles.is_some()
-            || f.blocks[s.index()].cycles.is_some()
-        {
-            continue;
-        }
-        let Some(at) = f.blocks[b.index()]
-            .insts
-            .iter()
-            .position(|i| i.is_terminator())
-        else {
-            continue;
+        let sides: Vec<crate::codegen::mir::MBlockId> = match likely {
+            Some(s) => vec![s],
+            None if both_sides && s0 != s1 => vec![s0, s1],
+            None => continue,
         };
-        // the operations of S that move: (index in S, new register)
-        let mut hoisted: Vec<MInst> = Vec::new();
-        let mut renamed: HashMap<Reg, Reg> = HashMap::default();
-        let mut defined: Vec<Reg> = Vec::new();
-        let mut stored = false;
-        // compares into a BR that S only reads before writing it again and
-        // that does not leave S: (index in S, old BR, new BR); no copy
-        // stays (there is no BR-to-BR move), S reads the new BR instead
-        let mut br_moved: Vec<(usize, Reg, Reg)> = Vec::new();
-        let n = f.blocks[s.index()].insts.len().min(SPECULATION_WINDOW);
-        for k in 0..n {
-            if hoisted.len() == MAX_SPECULATED {
-                break;
-            }
-            let i = f.blocks[s.index()].insts[k].clone();
-            if i.is_control() {
-                break;
-            }
-            // an argument of a call in S: moving its copy up only
-            // stretches the argument register's live range
-            let argument = crate::codegen::regalloc::linear_scan::is_copy(&i)
-                && !matches!(i.defs()[0], Reg::V(_))
-                && f.blocks[s.index()].insts[k + 1..]
-                    .iter()
-                    .any(|c| c.is_call() && c.imp_uses.contains(&i.defs()[0]));
-            let form = speculative_form(f, &i, model).filter(|x| {
-                if argument {
-                    return false;
-                }
-                let load = x.info().is_some_and(|o| o.class == OpClass::Load);
-                let ready = !x.uses().iter().any(|u| defined.contains(u));
-                ready && !(stored && load)
-            });
-            let Some(mut h) = form else {
-                defined.extend(i.defs());
-                if !i.is_pure() {
-                    stored = true;
-                }
-                continue;
-            };
-            let d = h.defs()[0];
-            let class = f.class(d).unwrap_or(Class::Gr);
-            if class == Class::Br
-                && (!br_moved.is_empty()
-                    || index(d).is_none_or(|x| {
-                        live_out.get_or_insert_with(|| live_sets(f, nv, index).1)[s.index()]
-                            .contains(x)
-                    }))
+        let only_gr = likely.is_none();
+        for s in sides {
+            if s == b
+                || cfg.preds(s) != [b]
+                || f.blocks[b.index()].cycles.is_some()
+                || f.blocks[s.index()].cycles.is_some()
             {
-                defined.push(d);
                 continue;
             }
-            let t = f.vreg(class);
-            for (x, is_def) in h.regs_mut() {
-                if is_def {
-                    *x = t;
-                } else if let Some(&y) = renamed.get(x) {
-                    *x = y;
-                }
-            }
-            hoisted.push(h);
-            renamed.insert(d, t);
-            if class == Class::Br {
-                br_moved.push((k, d, t));
-            } else {
-                f.blocks[s.index()].insts[k] = f.inst("mov", vec![r(d), r(t)]);
-            }
-        }
-        if hoisted.is_empty() {
-            continue;
-        }
-        // after each copy, S reads the new register until d is written again
-        let mut cur: HashMap<Reg, Reg> = HashMap::default();
-        for i in f.blocks[s.index()].insts.iter_mut() {
-            let copy = match (i.op, i.ops.as_slice()) {
-                (
-                    MOp::Isa(_),
-                    [crate::codegen::mir::Opnd::R(d), crate::codegen::mir::Opnd::R(t)],
-                ) if i.info().is_some_and(|o| o.mnemonic == "mov") && renamed.get(d) == Some(t) => {
-                    Some((*d, *t))
-                }
-                _ => None,
+            let Some(at) = f.blocks[b.index()]
+                .insts
+                .iter()
+                .position(|i| i.is_terminator())
+            else {
+                continue;
             };
-            if let Some((d, t)) = copy {
-                cur.insert(d, t);
-                continue;
-            }
-            for (x, is_def) in i.regs_mut() {
-                if !is_def {
-                    if let Some(&y) = cur.get(x) {
+            // the operations of S that move: (index in S, new register)
+            let mut hoisted: Vec<MInst> = Vec::new();
+            let mut renamed: HashMap<Reg, Reg> = HashMap::default();
+            let mut defined: Vec<Reg> = Vec::new();
+            let mut stored = false;
+            // compares into a BR that S only reads before writing it again and
+            // that does not leave S: (index in S, old BR, new BR); no copy
+            // stays (there is no BR-to-BR move), S reads the new BR instead
+            let mut br_moved: Vec<(usize, Reg, Reg)> = Vec::new();
+            let n = f.blocks[s.index()].insts.len().min(window);
+            for k in 0..n {
+                if hoisted.len() == max_spec {
+                    break;
+                }
+                let i = f.blocks[s.index()].insts[k].clone();
+                if i.is_control() {
+                    break;
+                }
+                // an argument of a call in S: moving its copy up only
+                // stretches the argument register's live range
+                let argument = crate::codegen::regalloc::linear_scan::is_copy(&i)
+                    && !matches!(i.defs()[0], Reg::V(_))
+                    && f.blocks[s.index()].insts[k + 1..]
+                        .iter()
+                        .any(|c| c.is_call() && c.imp_uses.contains(&i.defs()[0]));
+                let form = speculative_form(f, &i, model).filter(|x| {
+                    if argument {
+                        return false;
+                    }
+                    let load = x.info().is_some_and(|o| o.class == OpClass::Load);
+                    let ready = !x.uses().iter().any(|u| defined.contains(u));
+                    ready && !(stored && load)
+                });
+                let Some(mut h) = form else {
+                    defined.extend(i.defs());
+                    if !i.is_pure() {
+                        stored = true;
+                    }
+                    continue;
+                };
+                let d = h.defs()[0];
+                let class = f.class(d).unwrap_or(Class::Gr);
+                if class == Class::Br
+                    && (only_gr
+                        || !br_moved.is_empty()
+                        || index(d).is_none_or(|x| {
+                            live_out.get_or_insert_with(|| live_sets(f, nv, index).1)[s.index()]
+                                .contains(x)
+                        }))
+                {
+                    defined.push(d);
+                    continue;
+                }
+                let t = f.vreg(class);
+                for (x, is_def) in h.regs_mut() {
+                    if is_def {
+                        *x = t;
+                    } else if let Some(&y) = renamed.get(x) {
                         *x = y;
                     }
                 }
+                hoisted.push(h);
+                renamed.insert(d, t);
+                if class == Class::Br {
+                    br_moved.push((k, d, t));
+                } else {
+                    f.blocks[s.index()].insts[k] = f.inst("mov", vec![r(d), r(t)]);
+                }
             }
-            for d in i.defs() {
-                cur.remove(&d);
+            if hoisted.is_empty() {
+                continue;
             }
-        }
-        for &(k, d, t) in br_moved.iter().rev() {
-            let insts = &mut f.blocks[s.index()].insts;
-            for i in insts[k + 1..].iter_mut() {
+            // after each copy, S reads the new register until d is written again
+            let mut cur: HashMap<Reg, Reg> = HashMap::default();
+            for i in f.blocks[s.index()].insts.iter_mut() {
+                let copy = match (i.op, i.ops.as_slice()) {
+                    (
+                        MOp::Isa(_),
+                        [crate::codegen::mir::Opnd::R(d), crate::codegen::mir::Opnd::R(t)],
+                    ) if i.info().is_some_and(|o| o.mnemonic == "mov")
+                        && renamed.get(d) == Some(t) =>
+                    {
+                        Some((*d, *t))
+                    }
+                    _ => None,
+                };
+                if let Some((d, t)) = copy {
+                    cur.insert(d, t);
+                    continue;
+                }
                 for (x, is_def) in i.regs_mut() {
-                    if !is_def && *x == d {
-                        *x = t;
+                    if !is_def {
+                        if let Some(&y) = cur.get(x) {
+                            *x = y;
+                        }
                     }
                 }
-                if i.writes(d) {
-                    break;
+                for d in i.defs() {
+                    cur.remove(&d);
                 }
             }
-            insts.remove(k);
+            for &(k, d, t) in br_moved.iter().rev() {
+                let insts = &mut f.blocks[s.index()].insts;
+                for i in insts[k + 1..].iter_mut() {
+                    for (x, is_def) in i.regs_mut() {
+                        if !is_def && *x == d {
+                            *x = t;
+                        }
+                    }
+                    if i.writes(d) {
+                        break;
+                    }
+                }
+                insts.remove(k);
+            }
+            moved += hoisted.len();
+            f.blocks[b.index()].insts.splice(at..at, hoisted);
         }
-        moved += hoisted.len();
-        f.blocks[b.index()].insts.splice(at..at, hoisted);
     }
     moved
 }
@@ -554,6 +619,8 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> u
     // liveness, computed at the first candidate loop
     let mut live_in: Option<Vec<BitSet>> = None;
     let mut done = 0;
+    let window = speculation_window(model);
+    let max_pre = MAX_PRELOADED;
     for h in f.order.clone() {
         if !forest.is_header(h) || f.blocks[h.index()].cycles.is_some() {
             continue;
@@ -597,9 +664,9 @@ pub fn preload_header(f: &mut MFunc, model: &ProcessorModel, loops: &Loops) -> u
         // copies made in H so far, in a one-block loop: destination → source
         let mut copy_of: HashMap<Reg, Reg> = HashMap::default();
         let mut taken = 0;
-        let n = f.blocks[h.index()].insts.len().min(SPECULATION_WINDOW);
+        let n = f.blocks[h.index()].insts.len().min(window);
         for k in 0..n {
-            if taken == MAX_PRELOADED {
+            if taken == max_pre {
                 break;
             }
             let i = f.blocks[h.index()].insts[k].clone();
@@ -803,6 +870,61 @@ mod tests {
             .filter(|l| l.starts_with("  "))
             .map(|l| l.trim().to_string())
             .collect()
+    }
+
+    /// A branch outside any loop and without a hint has no likely side.
+    /// B1 (taken) adds and stores, B2 (fall-through) loads and compares
+    /// into a virtual BR; B0 is the only predecessor of both. On the
+    /// ST231 nothing moves. On the 8-issue machine both sides' first
+    /// operations move up before `br`: the add of B1 (the store after it
+    /// stays: not speculable), the load of B2 in its dismissible form
+    /// (ISA-ST200 §4.6); the compare stays in B2 (no BR moves from a side
+    /// that is not the likely one): 2 operations, each leaving a copy to
+    /// its old register at its place.
+    #[test]
+    fn both_sides_move_up_on_a_wide_machine_only() {
+        let text = "function @f global\nvregs 3 br %v2\norder B0 B1 B2 B3\nB0:\n  cmpne $b0 = $r16, $r0\n  br $b0, B1\n  goto B2\nB1:\n  add %v0 = $r17, 1\n  stw 0[$r18] = %v0\n  goto B3\nB2:\n  ldw %v1 = 4[$r18]\n  cmplt %v2 = %v1, $r0\n  mfb $r16 = %v2\n  goto B3\nB3:\n  return $r63 uses($r16)\n";
+        let wide8 = ProcessorModel::from_toml_str(include_str!("../../../../machines/wide8.toml"))
+            .expect("wide8.toml");
+        for model in [
+            ProcessorModel::st220(),
+            ProcessorModel::st231(),
+            ProcessorModel::st240(),
+        ] {
+            let mut f = parse::function(text).expect("parses");
+            let loops = loops_of(&f).expect("blocks");
+            assert_eq!(speculate(&mut f, &model, &loops), 0, "{}", model.name);
+        }
+        let mut f = parse::function(text).expect("parses");
+        let loops = loops_of(&f).expect("blocks");
+        assert_eq!(speculate(&mut f, &wide8, &loops), 2);
+        let lines: Vec<String> = ops(&f).into_iter().filter(|l| !l.is_empty()).collect();
+        let got = lines.join("\n");
+        let branch = lines
+            .iter()
+            .position(|l| l.starts_with("br $b0"))
+            .expect(&got);
+        let at = |p: &str| lines.iter().position(|l| l.starts_with(p));
+        assert!(at("add %v3 = $r17, 1").is_some_and(|k| k < branch), "{got}");
+        assert!(
+            at("ldw.d %v4 = 4[$r18]").is_some_and(|k| k < branch),
+            "{got}"
+        );
+        assert!(at("mov %v0 = %v3").is_some_and(|k| k > branch), "{got}");
+        assert!(at("mov %v1 = %v4").is_some_and(|k| k > branch), "{got}");
+        assert!(
+            at("cmplt %v2 = %v4, $r0").is_some_and(|k| k > branch),
+            "{got}"
+        );
+        assert_eq!(
+            (max_speculated(&wide8), speculation_window(&wide8)),
+            WIDE_SPECULATION
+        );
+        let st231 = ProcessorModel::st231();
+        assert_eq!(
+            (max_speculated(&st231), speculation_window(&st231)),
+            (MAX_SPECULATED, SPECULATION_WINDOW)
+        );
     }
 
     /// Two loads and their uses: on the ST231 a load's result is ready 3
