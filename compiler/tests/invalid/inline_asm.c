@@ -1,2 +1,2 @@
-// expect: 2:35: error: 'asm goto' is not supported
-int main(void) { __asm__ volatile goto ("goto %l0" : : : : out); out: return 0; }
+// expect: 2:41: error: '%l' names no label of this 'asm goto' (labels are numbered after the operands)
+int main(void) { __asm__ volatile goto ("goto %l1" : : : : out); out: return 0; }
