@@ -52,17 +52,11 @@ fn merge(args: MergeArgs) -> Result<ExitCode, String> {
         );
     }
     if texts.iter().all(|(_, v)| v.get("programs").is_some()) {
-        let mut parts = Vec::new();
-        for (file, v) in texts {
-            let r: testsuite::report::CsmithReport = serde_json::from_value(v)
-                .map_err(|e| format!("{file}: not a csmith report: {e}"))?;
-            parts.push((file, r));
-        }
-        let prov: Vec<_> = parts
-            .iter()
-            .map(|(f, r)| (f.clone(), r.provenance.clone()))
-            .collect();
-        testsuite::shard::check_compatible(&prov)?;
+        let parts: Vec<(String, testsuite::report::CsmithReport)> = read_shards(
+            texts,
+            "a csmith report",
+            |r: &testsuite::report::CsmithReport| r.provenance.clone(),
+        )?;
         let mut programs: Vec<_> = parts.iter().flat_map(|(_, r)| r.programs.clone()).collect();
         programs.sort_by_key(|p| p.seed);
         let n = programs.len();
@@ -88,17 +82,11 @@ fn merge(args: MergeArgs) -> Result<ExitCode, String> {
             ExitCode::from(1)
         });
     }
-    let mut parts = Vec::new();
-    for (file, v) in texts {
-        let r: Report = serde_json::from_value(v)
-            .map_err(|e| format!("{file}: not a testsuite report.json or csmith.json: {e}"))?;
-        parts.push((file, r));
-    }
-    let prov: Vec<_> = parts
-        .iter()
-        .map(|(f, r)| (f.clone(), r.provenance.clone()))
-        .collect();
-    testsuite::shard::check_compatible(&prov)?;
+    let parts: Vec<(String, Report)> = read_shards(
+        texts,
+        "a testsuite report.json or csmith.json",
+        |r: &Report| r.provenance.clone(),
+    )?;
     let report = Report::merge(parts.into_iter().map(|(_, r)| r).collect())?;
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     write(&args.output, &json)?;
@@ -119,18 +107,33 @@ fn merge(args: MergeArgs) -> Result<ExitCode, String> {
 /// `testsuite merge` of the sweep.json of the shards of a sweep: the
 /// merged sweep.json at `output` and its CSV, Markdown and SVG forms
 /// beside it, the table on stdout.
-fn merge_sweep(texts: Vec<(String, serde_json::Value)>, output: &Path) -> Result<ExitCode, String> {
+/// Reads each shard's JSON as a `T` (an error names the file and says it
+/// is not `what`) and checks that the shards come from one run
+/// (`shard::check_compatible`: same commit and options, no shard twice).
+fn read_shards<T: serde::de::DeserializeOwned>(
+    texts: Vec<(String, serde_json::Value)>,
+    what: &str,
+    provenance: impl Fn(&T) -> Option<testsuite::shard::Provenance>,
+) -> Result<Vec<(String, T)>, String> {
     let mut parts = Vec::new();
     for (file, v) in texts {
-        let r: testsuite::sweep::SweepReport =
-            serde_json::from_value(v).map_err(|e| format!("{file}: not a sweep report: {e}"))?;
+        let r: T = serde_json::from_value(v).map_err(|e| format!("{file}: not {what}: {e}"))?;
         parts.push((file, r));
     }
     let prov: Vec<_> = parts
         .iter()
-        .map(|(f, r)| (f.clone(), r.provenance.clone()))
+        .map(|(f, r)| (f.clone(), provenance(r)))
         .collect();
     testsuite::shard::check_compatible(&prov)?;
+    Ok(parts)
+}
+
+fn merge_sweep(texts: Vec<(String, serde_json::Value)>, output: &Path) -> Result<ExitCode, String> {
+    let parts: Vec<(String, testsuite::sweep::SweepReport)> = read_shards(
+        texts,
+        "a sweep report",
+        |r: &testsuite::sweep::SweepReport| r.provenance.clone(),
+    )?;
     let report = testsuite::sweep::SweepReport::merge(parts.into_iter().map(|(_, r)| r).collect())?;
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
     for (ext, text) in [
