@@ -1256,6 +1256,19 @@ impl Machine {
                 vals[$a as usize].wrapping_add(vals[$b as usize])
             };
         }
+        // a store of `$size` bytes of register `$c` at `$a + $b`, checked
+        // against the stack pointer's current value
+        macro_rules! store {
+            ($a:expr, $b:expr, $c:expr, $size:expr) => {
+                self.store_sp(
+                    addr!($a, $b),
+                    $size,
+                    vals[$c as usize],
+                    vals[isa::abi::SP as usize],
+                    dstall,
+                )?
+            };
+        }
         for op in ops {
             match *op {
                 UOp::Add { d, a, b } => bin!(d, a, b, |a: u32, b: u32| a.wrapping_add(b)),
@@ -1422,27 +1435,9 @@ impl Machine {
                     };
                     put!(d, v);
                 }
-                UOp::Stw { a, b, c } => self.store_sp(
-                    addr!(a, b),
-                    4,
-                    vals[c as usize],
-                    vals[isa::abi::SP as usize],
-                    dstall,
-                )?,
-                UOp::Sth { a, b, c } => self.store_sp(
-                    addr!(a, b),
-                    2,
-                    vals[c as usize],
-                    vals[isa::abi::SP as usize],
-                    dstall,
-                )?,
-                UOp::Stb { a, b, c } => self.store_sp(
-                    addr!(a, b),
-                    1,
-                    vals[c as usize],
-                    vals[isa::abi::SP as usize],
-                    dstall,
-                )?,
+                UOp::Stw { a, b, c } => store!(a, b, c, 4),
+                UOp::Sth { a, b, c } => store!(a, b, c, 2),
+                UOp::Stb { a, b, c } => store!(a, b, c, 1),
                 UOp::Pft { a, b } => {
                     let addr = addr!(a, b);
                     if addr < super::CREG_BASE && self.mem.is_mapped(addr) {
