@@ -11,7 +11,7 @@
 //! storing a value other than zero in one, are errors naming the member:
 //! their bytes would be in the wrong order.
 
-use super::Parser;
+use super::{PResult, Parser};
 use crate::frontend::ast::{ExprKind, Init};
 use crate::frontend::sema::consteval::{self, CVal};
 use crate::frontend::sema::types::{TypeId, TypeKind};
@@ -43,7 +43,7 @@ impl Parser<'_> {
         bitfield: bool,
         name: &str,
         at: Span,
-    ) -> Result<(), ()> {
+    ) -> PResult<()> {
         if self.reverse_order.is_empty()
             || !self.reverse_order.contains(&self.types.unqualified(base))
             || !self.order_sensitive(fty, bitfield)
