@@ -100,8 +100,24 @@ fn unsupported_constructs_are_errors_at_their_place() {
             "t.c:1:28: error: attribute 'constructor' is not supported",
         ),
         (
-            "struct s { int a; } __attribute__((scalar_storage_order(\"big-endian\")));\n",
-            "t.c:1:36: error: attribute 'scalar_storage_order' is not supported",
+            "struct s { char c; int a; } __attribute__((scalar_storage_order(\"big-endian\")));\nint f(struct s *p) { return p->a; }\n",
+            "t.c:2:32: error: access to member 'a' of a structure with reverse scalar storage order is not supported",
+        ),
+        (
+            "struct s { unsigned char c : 3; } __attribute__((scalar_storage_order(\"big-endian\")));\nvoid f(struct s *p) { p->c = 1; }\n",
+            "t.c:2:26: error: access to member 'c' of a structure with reverse scalar storage order is not supported",
+        ),
+        (
+            "struct s { char c; short h[2]; } __attribute__((scalar_storage_order(\"big-endian\")));\nstruct s v = { 1, { 0, 2 } };\n",
+            "t.c:2:24: error: initializing a member of a structure with reverse scalar storage order is not supported",
+        ),
+        (
+            "struct s { int a; } __attribute__((scalar_storage_order(\"middle\")));\n",
+            "t.c:1:36: error: scalar_storage_order argument must be one of \"big-endian\" or \"little-endian\"",
+        ),
+        (
+            "int f(void) {\n  __attribute__((aligned(16))) int g(void) { return 1; }\n  return g();\n}\n",
+            "error: the 'aligned' attribute on a nested function is not supported",
         ),
         (
             "int f(void) { return __builtin_frobnicate(1); }\n",
@@ -207,5 +223,15 @@ fn abs_is_a_builtin_unless_fno_builtin() {
             ("5 993\n".to_string(), 0),
             "{level}"
         );
+    }
+}
+
+#[test]
+fn always_false_infinity_comparisons_fold_away_their_calls() {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gnu_flags/infinity_link_error.c");
+    // by hand: link_error is never defined, so the program links only if
+    // both comparisons fold; value() still runs once per call of check
+    for level in ["-O0", "-O2"] {
+        assert_eq!(run(&p, &[level]), (String::new(), 3), "{level}");
     }
 }

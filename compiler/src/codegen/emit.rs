@@ -113,7 +113,11 @@ pub fn function(
     let n = &f.name;
     // One section per function (gcc's -ffunction-sections): the linker
     // places procedures for the I-cache and --gc-sections drops unused ones.
-    let _ = writeln!(s, "\t.section .text.{n},\"ax\",@progbits\n\t.align 8");
+    let _ = writeln!(
+        s,
+        "\t.section .text.{n},\"ax\",@progbits\n\t.align {}",
+        f.align.max(8)
+    );
     if f.global {
         let _ = writeln!(s, "\t.global {n}");
     }

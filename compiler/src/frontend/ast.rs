@@ -458,6 +458,10 @@ pub struct TranslationUnit {
     /// `__attribute__((no_instrument_function))`: `-finstrument-functions`
     /// leaves them alone.
     pub no_instrument_functions: HashSet<Sym>,
+    /// Functions declared or defined with `__attribute__((aligned(N)))`:
+    /// N in bytes, the least alignment of the function's first
+    /// instruction and what `__alignof__` of the function gives (as gcc).
+    pub function_align: HashMap<Sym, u64>,
     /// The unit uses `__attribute__((may_alias))`: its functions are
     /// compiled without the type-based aliasing rule.
     pub may_alias: bool,

@@ -26,6 +26,7 @@ impl Function {
             restrict: vec![false; params.len()],
             noalias_roots: Vec::new(),
             loc: None,
+            align: 0,
         };
         for (i, &t) in params.iter().enumerate() {
             let v = Value(f.values.len() as u32);

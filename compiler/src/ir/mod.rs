@@ -1009,6 +1009,9 @@ pub struct Function {
     /// Line and column where the function is defined (its name), for the
     /// line information of its prologue; `None` without a source map.
     pub loc: Option<(u32, u32)>,
+    /// Least alignment of the function's first instruction in bytes
+    /// (`__attribute__((aligned(N)))`); 0: the ABI's own.
+    pub align: u64,
 }
 
 /// The inlining request of a function's attributes.

@@ -523,6 +523,7 @@ impl<'a> Lowerer<'a> {
         f.byval = byval;
         f.linkage = linkage(fd.linkage);
         f.inline = fd.inline;
+        f.align = self.tu.function_align.get(&fd.name).copied().unwrap_or(0);
         let entry = f.add_block();
         let floc = f.loc;
         let mut fx = Fx {
@@ -1419,6 +1420,17 @@ impl<'a> Lowerer<'a> {
                     _ => x,
                 };
                 self.cond_branch_prob(fx, x, t, f, Some(*q));
+            }
+            // a constant condition jumps (as gcc, at every level): the
+            // other arm is reached only through its labels, if any, and
+            // otherwise dropped with the unreachable blocks
+            ExprKind::Int(k) => {
+                let dest = if *k != 0 { t } else { f };
+                self.terminate(fx, InstKind::Jump { dest });
+            }
+            ExprKind::Comma(a, b) if matches!(b.kind, ExprKind::Int(_)) => {
+                self.expr(fx, a);
+                self.cond_branch_prob(fx, b, t, f, p);
             }
             _ => {
                 let v = self.truth(fx, e);

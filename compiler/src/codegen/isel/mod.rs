@@ -262,6 +262,7 @@ pub fn select_with(m: &Module, f: &Function, core: Core, ssa: bool) -> Result<MF
         phi_in: vec![vec![]; f.blocks.len()],
         mf: MFunc {
             asm: vec![],
+            align: f.align,
             name: f.name.clone(),
             global: f.linkage == crate::ir::Linkage::External,
             blocks: vec![],

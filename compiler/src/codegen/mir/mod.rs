@@ -879,6 +879,9 @@ pub struct MFunc {
     /// Line and column of the function's definition: the location of its
     /// prologue (so that its first address maps to its own line).
     pub loc: Option<(u32, u32)>,
+    /// Least alignment of the function's first bundle in bytes
+    /// ([`crate::ir::Function::align`]); 0: the ABI's own.
+    pub align: u64,
 }
 
 /// An inline assembly statement as the machine IR carries it: the
@@ -909,6 +912,7 @@ impl MFunc {
             pin: vec![],
             asm: vec![],
             loc: None,
+            align: 0,
         }
     }
 

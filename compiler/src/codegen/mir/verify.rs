@@ -401,6 +401,7 @@ mod tests {
     fn func(nv: usize, brs: &[u32], build: impl FnOnce(&MFunc) -> Vec<Vec<MInst>>) -> MFunc {
         let mut f = MFunc {
             asm: vec![],
+            align: 0,
             name: "t".into(),
             global: true,
             order: vec![],

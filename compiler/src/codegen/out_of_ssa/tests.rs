@@ -15,6 +15,7 @@ use isa::Opcode;
 fn func(nblocks: usize) -> MFunc {
     MFunc {
         asm: vec![],
+        align: 0,
         name: "t".into(),
         global: true,
         blocks: vec![MBlock::default(); nblocks],

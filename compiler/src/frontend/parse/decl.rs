@@ -112,6 +112,10 @@ pub(crate) struct Attrs {
     /// `__attribute__((vector_size(N)))`: the vector's size in bytes and
     /// where it was written (`frontend::sema::vector`).
     pub vector_size: Option<(u64, Span)>,
+    /// `__attribute__((scalar_storage_order("big-endian")))`: the scalar
+    /// members of the structure are stored with their bytes reversed from
+    /// the ST200's little-endian order; where it was written.
+    pub reverse_order: Option<Span>,
 }
 
 pub(crate) struct DeclSpec {
@@ -259,6 +263,24 @@ impl<'a> Parser<'a> {
                                     ),
                                 }
                             }
+                            "scalar_storage_order" => {
+                                let order = match args.as_slice() {
+                                    [o] if o.kind == TokKind::Str => {
+                                        let b = self.name(o.sym);
+                                        Some(b.trim_matches('"').to_string())
+                                    }
+                                    _ => None,
+                                };
+                                match order.as_deref() {
+                                    // the ST200's own order (ISA-ST200 §1.1)
+                                    Some("little-endian") => {}
+                                    Some("big-endian") => a.reverse_order = Some(t.span),
+                                    _ => self.diags.error(
+                                        t.span,
+                                        "scalar_storage_order argument must be one of \"big-endian\" or \"little-endian\"",
+                                    ),
+                                }
+                            }
                             _ if NO_OP_ATTRIBUTES.contains(&nm.as_str()) => {}
                             _ => {
                                 self.diags
@@ -279,13 +301,30 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// An `aligned` attribute on a function is an error: neither
-    /// `__alignof__` of the function nor its placement would honour it.
-    fn no_function_alignment(&mut self, a: &Attrs, at: Span) {
-        if a.aligned.is_some() {
-            self.diags
-                .error(at, "the 'aligned' attribute on a function is not supported");
+    /// Records the `aligned` attribute of function `name` (the largest of
+    /// its declarations, as gcc): the function's code starts at a multiple
+    /// of it and `__alignof__` of the function gives it. On a nested
+    /// function it is an error.
+    fn function_alignment(&mut self, name: Sym, a: &Attrs, at: Span, nested: bool) {
+        let Some(al) = a.aligned else {
+            return;
+        };
+        if nested {
+            self.diags.error(
+                at,
+                "the 'aligned' attribute on a nested function is not supported",
+            );
+            return;
         }
+        if al > 1 << 31 {
+            self.diags.error(
+                at,
+                format!("requested alignment {al} exceeds the maximum 2147483648"),
+            );
+            return;
+        }
+        let e = self.function_align.entry(name).or_insert(1);
+        *e = (*e).max(al);
     }
 
     /// `ty` changed by the `mode` attribute of `a`, if any: the integer
@@ -722,6 +761,9 @@ impl<'a> Parser<'a> {
         self.attributes(&mut sattrs)?;
         if sattrs.packed {
             attrs.packed = true;
+        }
+        if sattrs.reverse_order.is_some() {
+            self.reverse_order.insert(ty);
         }
         let pack = self.pack_at(self.pos);
         if members.iter().any(|m| self.types.is_vla(m.ty)) {
@@ -1548,7 +1590,7 @@ impl<'a> Parser<'a> {
                 }
             } else if self.types.is_func(d.ty) {
                 self.declare_function(name, nspan, d.ty, spec.storage, file_scope);
-                self.no_function_alignment(&attrs, nspan);
+                self.function_alignment(name, &attrs, nspan, false);
                 if attrs.cold {
                     self.cold_functions.insert(name);
                 }
@@ -1752,7 +1794,7 @@ impl<'a> Parser<'a> {
         if nested.is_none() {
             self.declare_function(name, span, d.ty, spec.storage, true);
         }
-        self.no_function_alignment(&attrs, span);
+        self.function_alignment(name, &attrs, span, nested.is_some());
         if attrs.cold {
             self.cold_functions.insert(name);
         }
@@ -2219,7 +2261,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn take_global_refs(&mut self) -> HashSet<Sym> {
+    pub(crate) fn take_global_refs(&mut self) -> HashSet<Sym> {
         std::mem::take(&mut self.global_refs)
     }
 

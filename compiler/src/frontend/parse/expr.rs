@@ -831,6 +831,9 @@ impl<'a> Parser<'a> {
                 if self.types.is_arith(lt) && self.types.is_arith(rt) {
                     let ct = self.types.common(lt, rt);
                     let (l, r) = (self.cast(l, ct), self.cast(r, ct));
+                    if let Some(e) = self.fold_infinite_compare(op, &l, &r, sp) {
+                        return Ok(e);
+                    }
                     return Ok(self.fold(self.mk(
                         ExprKind::Binary(op, bx(l), bx(r)),
                         Types::INT,
@@ -880,6 +883,35 @@ impl<'a> Parser<'a> {
                 );
             }
         }
+    }
+
+    /// `x > +inf`, `+inf < x`, `x < -inf` and `-inf > x` of real floating
+    /// operands: false for every `x`, a NaN included (C99 §7.12.14: an
+    /// unordered pair compares false), so `0` after `x` is evaluated
+    /// for its side effects (gcc folds them alike). No floating-point
+    /// exception can be observed here (the runtime has no `<fenv.h>`), so
+    /// the invalid-operand exception of a NaN is not lost.
+    fn fold_infinite_compare(&mut self, op: BinOp, l: &Expr, r: &Expr, sp: Span) -> Option<Expr> {
+        if !self.types.is_float(l.ty) || !matches!(op, BinOp::Lt | BinOp::Gt) {
+            return None;
+        }
+        let inf =
+            |s: &Self, e: &Expr| consteval::eval_float(&s.types, e).filter(|v| v.is_infinite());
+        // the operand that is not the infinity, if the comparison is
+        // always false
+        let x = match (op, inf(self, l), inf(self, r)) {
+            (BinOp::Gt, _, Some(v)) if v > 0.0 => l,
+            (BinOp::Lt, _, Some(v)) if v < 0.0 => l,
+            (BinOp::Lt, Some(v), _) if v > 0.0 => r,
+            (BinOp::Gt, Some(v), _) if v < 0.0 => r,
+            _ => return None,
+        };
+        if consteval::eval_float(&self.types, x).is_some() {
+            // two constants: the usual constant folding
+            return None;
+        }
+        let zero = self.mk(ExprKind::Int(0), Types::INT, sp);
+        Some(self.mk(ExprKind::Comma(bx(x.clone()), bx(zero)), Types::INT, sp))
     }
 
     /// Folds integer constant subexpressions.
@@ -988,14 +1020,32 @@ impl<'a> Parser<'a> {
             return Err(());
         }
         if self.func.is_none() {
-            // file scope: a static anonymous object
+            // file scope: an unnamed object of static storage duration
+            // (C99 §6.5.2.5p6), defined as an internal global so that its
+            // address is an address constant (`&(struct S){…}` in a static
+            // initialiser); its initialiser also serves a use of its value
+            let outer = self.take_global_refs();
             let init = self.initializer(&mut ty, true)?;
+            let refs = std::mem::replace(&mut self.global_refs, outer);
             let span = open;
-            let e = Expr {
-                kind: ExprKind::Int(0),
+            self.static_count += 1;
+            let name = self
+                .interner
+                .intern(&format!("__compound_literal.{}", self.static_count));
+            self.globals.push(GlobalVar {
+                name,
                 ty,
+                align: self.types.align(ty),
+                linkage: Linkage::Internal,
+                init: Some(init.clone()),
+                defined: true,
+                tentative: false,
                 span,
-            };
+                section: None,
+                weak: false,
+                refs,
+            });
+            let e = self.mk(ExprKind::Global(name), ty, span);
             return Ok(self.mk(ExprKind::CompoundLit(bx(e), Box::new(init)), ty, span));
         }
         let init = self.initializer(&mut ty, false)?;
@@ -1191,6 +1241,15 @@ impl<'a> Parser<'a> {
                         (ty, t.span.to(close))
                     } else {
                         let e = self.unary()?;
+                        // a function designator: its `aligned` attribute
+                        if let ExprKind::Global(f) = e.kind {
+                            if self.types.is_func(e.ty) {
+                                if let Some(&a) = self.function_align.get(&f) {
+                                    let sp = t.span.to(e.span);
+                                    return Ok(self.mk(ExprKind::Int(a as i64), Types::UINT, sp));
+                                }
+                            }
+                        }
                         (e.ty, t.span.to(e.span))
                     };
                 let a = self.types.align(ty);
@@ -1348,6 +1407,8 @@ impl<'a> Parser<'a> {
                         fty
                     };
                     let sp = base.span.to(m.span);
+                    let mname = self.name(m.sym).to_string();
+                    self.check_reverse_order_member(base.ty, fty, bits.is_some(), &mname, m.span)?;
                     if let Some(v) = self.vm_member(&base, m.sym, fty, bits, sp) {
                         e = v;
                         continue;
@@ -1519,13 +1580,25 @@ impl<'a> Parser<'a> {
                     }
                 }
                 // `alloca` called with no declaration in scope (no
-                // <alloca.h>) is gcc's builtin, not a library function: it
-                // allocates in the caller's frame.
-                if name == "alloca"
-                    && self.func.is_some()
-                    && self.is_p(P::LParen)
-                    && self.lookup(t.sym).is_none()
-                {
+                // <alloca.h>), or declared as a function the unit does not
+                // define (`extern void *alloca(size_t);`), is gcc's
+                // builtin, not a library function: it allocates in the
+                // caller's frame (the runtime has no `alloca`).
+                let builtin_alloca = name == "alloca"
+                    && match self.lookup(t.sym) {
+                        None => true,
+                        Some(Ordinary::Global(..)) => {
+                            self.gsyms
+                                .get(&t.sym)
+                                .is_some_and(|g| g.is_func && !g.defined)
+                                && !self
+                                    .no_builtin
+                                    .iter()
+                                    .any(|n| n.is_empty() || n == "alloca")
+                        }
+                        Some(_) => false,
+                    };
+                if builtin_alloca && self.func.is_some() && self.is_p(P::LParen) {
                     if let Some(e) = self.builtin("__builtin_alloca", &t)? {
                         return Ok(e);
                     }

@@ -335,10 +335,11 @@ impl Parser<'_> {
     /// the `_p` form takes a third operand only for its type and stores
     /// nothing.
     ///
-    /// When the operands and the result have at most 32 bits, the exact
-    /// value is computed in 64 bits (`unsigned long long` for an unsigned
-    /// product, else `long long`: both exact for 32-bit operands) and
-    /// compared with its value wrapped to the result type. When all three
+    /// When the operands have at most 32 bits, the exact value is computed
+    /// in 64 bits (`unsigned long long` for an unsigned product, else
+    /// `long long`: both exact for 32-bit operands) and compared with its
+    /// value wrapped to a result of at most 32 bits, or checked against
+    /// the range of a 64-bit result by its sign. When all three
     /// have the same 64-bit type, the classic tests on the wrapped result
     /// are used. Other mixes are an error.
     fn checked(
@@ -407,7 +408,7 @@ impl Parser<'_> {
         let size = |s: &Self, t| s.types.size(t).unwrap_or(4);
         let xt = self.types.unqualified(x.ty);
         let yt = self.types.unqualified(y.ty);
-        let narrow = size(self, xt) <= 4 && size(self, yt) <= 4 && size(self, rty_u) <= 4;
+        let narrow = size(self, xt) <= 4 && size(self, yt) <= 4;
         let same64 = size(self, rty_u) == 8
             && self.types.promote(xt) == rty_u
             && self.types.promote(yt) == rty_u;
@@ -441,11 +442,29 @@ impl Parser<'_> {
             let v = self.make_binary(bop, wx, wy, sp)?;
             let (sv, lv) = self.temp(v).expect("in a function");
             let w = self.cast(lv.clone(), rty_u);
-            let back = self.cast(w.clone(), wide);
-            // a negative exact value never fits an unsigned result, nor
-            // an unsigned exact value above the wide signed range (only
-            // the unsigned product can be)
-            let ne = self.make_binary(P::Ne, lv, back, sp)?;
+            let ne = if size(self, rty_u) <= 4 {
+                // a negative exact value never fits an unsigned result, nor
+                // an unsigned exact value above the wide signed range (only
+                // the unsigned product can be)
+                let back = self.cast(w.clone(), wide);
+                self.make_binary(P::Ne, lv, back, sp)?
+            } else {
+                // a 64-bit result holds every exact value of its
+                // signedness: a signed exact value fits an unsigned result
+                // unless negative, an unsigned one (a product of unsigned
+                // operands) a signed result unless above its maximum
+                let r_unsigned = self.types.is_unsigned(rty_u);
+                let w_unsigned = self.types.is_unsigned(wide);
+                let zero = self.int_const(0, Types::LLONG, sp);
+                match (w_unsigned, r_unsigned) {
+                    (false, true) => self.make_binary(P::Lt, lv, zero, sp)?,
+                    (true, false) => {
+                        let sv = self.cast(lv, Types::LLONG);
+                        self.make_binary(P::Lt, sv, zero, sp)?
+                    }
+                    _ => self.int_const(0, Types::INT, sp),
+                }
+            };
             let ne = self.comma(sv, ne);
             (w, ne)
         } else if same64 {
@@ -514,7 +533,7 @@ impl Parser<'_> {
         } else {
             self.diags.error(
                 sp,
-                format!("'{name}' with these operand and result types is not supported (operands and result of at most 32 bits, or all of one 64-bit type)"),
+                format!("'{name}' with these operand and result types is not supported (operands of at most 32 bits, or operands and result all of one 64-bit type)"),
             );
             return Err(());
         };

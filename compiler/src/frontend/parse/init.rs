@@ -43,6 +43,7 @@ impl<'a> Parser<'a> {
         if let TypeKind::Array(e, None) = self.types.kind(*ty).clone() {
             *ty = self.types.array(e, Some(len));
         }
+        self.check_reverse_order_init(*ty, &init);
         if is_static {
             for it in &init.items {
                 if self.types.is_record(it.ty) && it.bits.is_none() {

@@ -19,6 +19,7 @@ mod expr;
 mod gnu_builtins;
 mod init;
 mod nested;
+mod reverse_order;
 mod stmt;
 mod union_cast;
 mod vector;
@@ -353,6 +354,11 @@ pub struct Parser<'a> {
     pub(crate) cold_functions: HashSet<Sym>,
     /// Functions with `__attribute__((no_instrument_function))`.
     pub(crate) no_instrument_functions: HashSet<Sym>,
+    /// Functions with `__attribute__((aligned(N)))`: N in bytes.
+    pub(crate) function_align: HashMap<Sym, u64>,
+    /// Structures with `__attribute__((scalar_storage_order("big-endian")))`
+    /// (`reverse_order.rs`).
+    pub(crate) reverse_order: HashSet<TypeId>,
     /// `-fno-builtin` (an empty name) and `-fno-builtin-NAME`: library
     /// functions whose calls stay calls.
     pub no_builtin: Vec<String>,
@@ -465,6 +471,8 @@ impl<'a> Parser<'a> {
             gsyms: HashMap::default(),
             cold_functions: HashSet::default(),
             no_instrument_functions: HashSet::default(),
+            function_align: HashMap::default(),
+            reverse_order: HashSet::default(),
             no_builtin: Vec::new(),
             noinline_functions: HashSet::default(),
             may_alias: false,
@@ -845,6 +853,7 @@ impl<'a> Parser<'a> {
             func_decls,
             cold_functions: self.cold_functions,
             no_instrument_functions: self.no_instrument_functions,
+            function_align: self.function_align,
             may_alias: self.may_alias,
             wide_strings: self.wide_strings,
             aliases: self.aliases.into_iter().map(|(k, v)| (k, v.0)).collect(),

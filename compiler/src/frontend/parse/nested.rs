@@ -689,21 +689,15 @@ impl<'a> Parser<'a> {
 
     /// `&&s`: the label's number in the function declaring it (1, 2, …;
     /// see [`FunctionDef::label_addrs`]); a local label of an enclosing
-    /// function is numbered in that function, for its `goto *`. A label
-    /// of a nested function itself is an error: its number could reach
-    /// the enclosing function's `goto *`, whose table is another one.
+    /// function is numbered in that function, for its `goto *`; a label
+    /// of a nested function in the nested function's own table, for its
+    /// own `goto *` (a jump to a label of another function through
+    /// `goto *` is undefined in GNU C, as in gcc).
     pub(crate) fn label_number(&mut self, s: Sym, span: Span) -> PResult<usize> {
         let (u, l) = self.resolve_label(s);
         let here = self.level();
         let f = match l {
             Some(l) if l < here => self.state(l),
-            _ if here > 0 => {
-                self.diags.error(
-                    span,
-                    "the address of a label of a nested function ('&&') is not supported",
-                );
-                return Err(());
-            }
             _ => self.func.as_mut().expect("function"),
         };
         f.labels.entry(u).or_insert((false, span));
@@ -846,12 +840,28 @@ impl<'a> Parser<'a> {
         match plain {
             "extract_return_addr" | "frob_return_addr" => Ok(Some(self.cast(a0, vp))),
             "return_address" | "frame_address" => {
-                if crate::frontend::sema::consteval::eval_int(&self.types, &a0) != Some(0) {
+                let n = crate::frontend::sema::consteval::eval_int(&self.types, &a0);
+                if n.is_none_or(|n| n < 0) {
                     self.diags.error(
                         a0.span,
                         format!(
-                            "'__builtin_{plain}' of a level other than 0 is not supported on the ST200 (frames do not keep a chain)"
+                            "invalid argument to '__builtin_{plain}': a nonnegative integer constant is needed"
                         ),
+                    );
+                    return Err(());
+                }
+                if plain == "return_address" && n != Some(0) {
+                    // ST200 frames keep no chain to an outer frame's saved
+                    // `$r63`: a null pointer, as gcc gives on targets
+                    // without one (its documentation allows 0 or an
+                    // unspecified value; MIPS answers 0)
+                    let z = self.mk(ExprKind::Int(0), Types::INT, span);
+                    return Ok(Some(self.cast(z, vp)));
+                }
+                if n != Some(0) {
+                    self.diags.error(
+                        a0.span,
+                        "'__builtin_frame_address' of a level other than 0 is not supported on the ST200 (frames do not keep a chain)",
                     );
                     return Err(());
                 }

@@ -327,15 +327,6 @@ impl<'a> Parser<'a> {
                             );
                             return Err(());
                         }
-                        if self.level() > 0 {
-                            // a `&&label` value it receives numbers a
-                            // label of another function
-                            self.diags.error(
-                                kw_span,
-                                "computed goto ('goto *') inside a nested function is not supported",
-                            );
-                            return Err(());
-                        }
                         return Ok(Stmt::GotoIndirect(e));
                     } else {
                         let d = self.tok_desc(&t);

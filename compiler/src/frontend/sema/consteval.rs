@@ -277,7 +277,11 @@ fn addr_of(types: &Types, e: &Expr) -> Option<CVal> {
             _ => None,
         },
         ExprKind::Deref(p) => eval(types, p),
-        ExprKind::CompoundLit(..) => None,
+        // a file-scope compound literal is a static object of its own
+        ExprKind::CompoundLit(obj, _) => match obj.kind {
+            ExprKind::Global(s) => Some(CVal::Addr(s, 0)),
+            _ => None,
+        },
         _ => None,
     }
 }
