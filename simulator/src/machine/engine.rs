@@ -135,6 +135,7 @@
 //! streams with traps, self-modifying code, `syscall`s and branches into
 //! blocks, and names the first bundle where they differ.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use super::{class_index, shl, shr, shru, Machine, CODE_PAGE_WORDS};
@@ -453,6 +454,34 @@ pub(super) struct Block {
     /// can stall: bundle `k` is fetched `k` cycles after entry or later,
     /// and reads at its stage or later.
     pre_limit: u64,
+    /// The table entries of the addresses the block's runs last left to
+    /// (address, entry; the latest first), valid while no flush happened
+    /// since the block was taken from the table: the next block is found
+    /// without the table's lookup.
+    succ: [Cell<(u32, u32)>; 2],
+}
+
+impl Block {
+    /// The table entry of `pc` if it is one of the block's successors.
+    #[inline(always)]
+    fn successor(&self, pc: u32) -> Option<u32> {
+        let s0 = self.succ[0].get();
+        if s0.0 == pc && s0.1 != UNTRANSLATED {
+            return Some(s0.1);
+        }
+        let s1 = self.succ[1].get();
+        (s1.0 == pc && s1.1 != UNTRANSLATED).then_some(s1.1)
+    }
+
+    /// Records that a run of the block left to `pc`, whose table entry
+    /// is `entry`.
+    fn remember(&self, pc: u32, entry: u32) {
+        let s0 = self.succ[0].get();
+        if s0.0 != pc || s0.1 == UNTRANSLATED {
+            self.succ[1].set(s0);
+            self.succ[0].set((pc, entry));
+        }
+    }
 }
 
 /// Appends the landings of `last_land` to `lands`; returns their range.
@@ -667,6 +696,9 @@ impl Machine {
             n: 0,
             w: [(SINK, 0); 2 * crate::decode::MAX_ISSUE as usize],
         };
+        // The block run last, while its successor entries are valid (no
+        // flush since it was taken from the table).
+        let mut prev: Option<Rc<Block>> = None;
         loop {
             let pc = self.pc;
             if self.cycle >= limit {
@@ -675,11 +707,19 @@ impl Machine {
             if pc & 3 != 0 {
                 return self.trap(TrapKind::MisalignedPc, pc, self.cycle);
             }
+            let generation = self.tr.generation;
             let mut entry = self.tr.get(pc);
             if entry == UNTRANSLATED {
                 entry = self.translate(pc);
             }
+            if self.tr.generation != generation {
+                prev = None;
+            }
+            if let Some(p) = &prev {
+                p.remember(pc, entry);
+            }
             if entry == INTERPRET {
+                prev = None;
                 self.tr.counters.interpreted_bundles += 1;
                 self.step_pause = false;
                 let stop = self.run_loop::<false, false, true>();
@@ -689,10 +729,54 @@ impl Machine {
                 return stop;
             }
             let block = Rc::clone(&self.tr.blocks[(entry - 1) as usize]);
-            if let Some(stop) = self.run_block(&block, limit, &mut writes) {
+            let generation = self.tr.generation;
+            let (stop, last) = self.run_chain(block, limit, &mut writes);
+            if let Some(stop) = stop {
                 return stop;
             }
+            prev = (self.tr.generation == generation).then_some(last);
         }
+    }
+
+    /// Runs `first`, then the blocks its exits lead to while they are
+    /// found in the blocks' successor entries ([`Block::succ`]), without
+    /// going through the dispatcher's table; returns the stop, if the run
+    /// stopped, and the block run last.
+    fn run_chain(
+        &mut self,
+        first: Rc<Block>,
+        limit: u64,
+        writes: &mut Writes,
+    ) -> (Option<Stop>, Rc<Block>) {
+        // The value array is moved out of the machine for the run: the
+        // operations then index a slice held in registers, not a vector
+        // reloaded through `self` after every store.
+        let mut vals = std::mem::take(&mut self.vals);
+        let generation = self.tr.generation;
+        let mut blk = first;
+        let stop = loop {
+            let mut deferred = None;
+            let stop = self.run_block_with(&blk, limit, writes, &mut vals, &mut deferred);
+            self.land_deferred(&blk, &mut deferred);
+            if stop.is_some() {
+                break stop;
+            }
+            // Leave to the dispatcher after a flush (the entries name
+            // blocks of the old generation), at the cycle limit, at a
+            // misaligned PC and when the successor is not known.
+            let pc = self.pc;
+            if self.tr.generation != generation || self.cycle >= limit || pc & 3 != 0 {
+                break None;
+            }
+            match blk.successor(pc) {
+                Some(e) if e != INTERPRET && e != UNTRANSLATED => {
+                    blk = Rc::clone(&self.tr.blocks[(e - 1) as usize]);
+                }
+                _ => break None,
+            }
+        };
+        self.vals = vals;
+        (stop, blk)
     }
 
     /// Translates the block entered at `pc`; returns its table entry.
@@ -916,21 +1000,8 @@ impl Machine {
         }
     }
 
-    /// Runs `blk` from its first bundle; `Some` if the run stops in it.
-    fn run_block(&mut self, blk: &Block, limit: u64, writes: &mut Writes) -> Option<Stop> {
-        // The value array is moved out of the machine for the run: the
-        // operations then index a slice held in registers, not a vector
-        // reloaded through `self` after every store.
-        let mut vals = std::mem::take(&mut self.vals);
-        let mut deferred = None;
-        let stop = self.run_block_with(blk, limit, writes, &mut vals, &mut deferred);
-        self.vals = vals;
-        self.land_deferred(blk, &mut deferred);
-        stop
-    }
-
-    /// [`Machine::run_block`] on the value array `vals` (taken out of the
-    /// machine).
+    /// Runs `blk` from its first bundle on the value array `vals` (taken
+    /// out of the machine); `Some` if the run stops in it.
     #[inline(always)]
     fn run_block_with(
         &mut self,
