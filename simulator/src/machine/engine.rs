@@ -454,6 +454,12 @@ pub(super) struct Block {
     /// can stall: bundle `k` is fetched `k` cycles after entry or later,
     /// and reads at its stage or later.
     pre_limit: u64,
+    /// The same condition register by register, for when the one on
+    /// `max_avail` fails: (register, limit) for each register the block
+    /// checks before writing it; when every such register lands by the
+    /// entry cycle plus its limit, no check of a register the block has
+    /// not yet written can stall.
+    pre_regs: Vec<(u8, u64)>,
     /// The table entries of the addresses the block's runs last left to
     /// (address, entry; the latest first), valid while no flush happened
     /// since the block was taken from the table: the next block is found
@@ -900,7 +906,14 @@ impl Machine {
                             blk.checks.push((reg, stage));
                         }
                     }
-                    None => blk.pre_limit = blk.pre_limit.min(k + u64::from(stage)),
+                    None => {
+                        let lim = k + u64::from(stage);
+                        blk.pre_limit = blk.pre_limit.min(lim);
+                        match blk.pre_regs.iter_mut().find(|(r, _)| *r == reg) {
+                            Some((_, l)) => *l = (*l).min(lim),
+                            None => blk.pre_regs.push((reg, lim)),
+                        }
+                    }
                 }
             }
             // The stall those checks give without cache stalls: the same
@@ -1027,7 +1040,15 @@ impl Machine {
                 .saturating_add(blk.bound)
                 .saturating_add(self.max_avail.saturating_sub(self.cycle))
                 >= limit;
-            let fast = self.max_avail.saturating_sub(self.cycle) <= blk.pre_limit;
+            let fast = self.max_avail.saturating_sub(self.cycle) <= blk.pre_limit || {
+                // The registers the block reads (the landings deferred by
+                // the previous run written first).
+                self.land_deferred(blk, deferred);
+                let cycle = self.cycle;
+                blk.pre_regs
+                    .iter()
+                    .all(|&(r, lim)| self.avail[r as usize].saturating_sub(cycle) <= lim)
+            };
             // No cache stall yet in this run (see [`TBundle::static_stall`]).
             let mut clean = fast;
             // Static timing: while nothing waits for a cache, bundle `k`
