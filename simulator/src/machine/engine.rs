@@ -26,7 +26,8 @@
 //!   `k`, cannot stall when `result stage - read stage <= k - j`; such
 //!   checks are dropped. Checks of registers written before the block are
 //!   dropped when, at entry, every earlier write lands soon enough
-//!   ([`Block::pre_limit`]). The others are done as the interpreter does
+//!   ([`Block::pre_limit`]) or, failing that test, every register the
+//!   block checks before writing it does ([`Block::pre_regs`]). The others are done as the interpreter does
 //!   them, in its order, so the stall and its cause are the same;
 //! - the stall those remaining checks give when nothing has waited for a
 //!   cache since the block's entry (and the entry was as above): the
@@ -51,7 +52,10 @@
 //!   added once per block run, from prefix sums.
 //!
 //! A taken branch back to the block's own entry (a loop of one block) runs
-//! the block again without going through the dispatcher's table. `ldw`
+//! the block again without going through the dispatcher's table; the
+//! other exits are chained: a block keeps the table entries of the two
+//! addresses its runs last left to ([`Block::succ`]), and the next block
+//! found there runs without the table's lookup. `ldw`
 //! and `stw` have their own operations (no size nor extension to select).
 //! The caches check the way of each set's last hit first
 //! ([`crate::cache::Cache::access`]), the memory and cache fast paths are
@@ -80,8 +84,8 @@
 //! `match`, is the smallest step from the interpreter that removes its
 //! per-bundle decode-cache lookup, its generic operand reads, most of its
 //! scoreboard checks and its per-bundle bookkeeping, while reusing its
-//! caches, memory and trap code unchanged. Closures, threaded code,
-//! chaining blocks to each other and a native JIT were not measured.
+//! caches, memory and trap code unchanged. Closures, threaded code and a
+//! native JIT were not measured.
 //!
 //! Measured on a shared 2-core host under heavy load (load average 12
 //! to 13), so time figures are noisy; instruction counts (`valgrind
