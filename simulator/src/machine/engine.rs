@@ -105,16 +105,21 @@
 //!   same run): translate 50.5 M, interp 26.2 M simulated
 //!   operations per second (wide intervals: 46 to 55 M and 24 to 29 M;
 //!   81.0 M and 34.9 M before, measured at a lighter load): 1.9x;
-//! - `simulator/scripts/engine-speed` (`stsim` alone on each testsuite
+//! - `simulator/scripts/engine-speed 3` (`stsim` alone on each testsuite
 //!   benchmark built at `-O2`, 0.2 M to 26 M operations, a start-up of
-//!   about 2 ms CPU included, the least of three runs): the
-//!   interpreter's time over the translator's is 1.49x geometric mean
-//!   (1.42x before, same load), 2.5x at best (`strsearch_naive`); three
-//!   short runs of 9 to 19 ms measure 0.81x to 0.98x, noise at this load:
-//!   their instruction counts are lower with the translator (`biquad`
-//!   97.8 M against 49.2 M, `autocorr` 98.5 M against 74.0 M,
-//!   `statemachine` 226 M against 145 M); every counter of
-//!   `--stats-json` is the same;
+//!   about 2 ms CPU included, the least of three runs; load average 18
+//!   to 20): the interpreter's time over the translator's is 1.52x
+//!   geometric mean (1.47x without the block chaining and the
+//!   per-register entry test, measured in the same hour with `STSIM=`
+//!   naming that build), 2.2x at best (`nbody`, `matinv`); the
+//!   translator is faster on all 51, by 1.04x to 1.16x on the shortest
+//!   (`idct8x8`, `autocorr`, `fir`, `matmul`, 5 to 8 ms, of which the
+//!   start-up is a third); every counter of `--stats-json` is the same.
+//!   Host instructions of whole runs (callgrind), with and without the
+//!   chaining and the entry test: `matmul` 71.4 M against 85.5 M,
+//!   `autocorr` 60.4 M against 74.0 M, `statemachine` 138.2 M against
+//!   143.1 M, `sort_heap` 170.4 M against 172.9 M; an empty `main` costs
+//!   7.1 M (process start, ELF and symbol loading);
 //! - `time ./target/release/testsuite --configs O2` (51 benchmarks,
 //!   compilation included): 7.2 s and 7.4 s wall, 2.3 s and 2.6 s user
 //!   (7.5 s and 2.5 s before; 9.6 s and 3.4 s with `STSIM_ENGINE=
@@ -127,10 +132,14 @@
 //! operation loop and exit tests (about 60 host instructions); per
 //! operation, the `match` and bounds-checked operand reads (about 25);
 //! per load, the memory page lookup and the D-cache's tag check (about
-//! 40); per block run, the entry tests and the exit's counters. On the
-//! testsuite's programs, blocks run a few times between cache stalls,
-//! after which the run is timed bundle by bundle, and the dispatcher's
-//! table lookup is paid at every taken branch.
+//! 40); per block run, the entry tests and the exit's counters. On
+//! `sort_heap` (0.88 M bundles, 1.28 M operations, blocks of 13 bundles
+//! a run on average) nearly every bundle runs under static timing and
+//! the whole run still costs about 185 host instructions a bundle. On
+//! the testsuite's short programs the ratio is also bounded by the
+//! start-up (about 2 ms CPU, the same for both engines): a geometric
+//! mean of 4x would need the translator to run most of them in less
+//! than the start-up.
 
 //! The results are the interpreter's, counter for counter: the
 //! differential test `tests/engines.rs` compares both engines (stop,
