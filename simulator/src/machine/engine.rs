@@ -102,9 +102,9 @@
 //!   127 ms, interp 264 ms (158 ms before), that is about 205 M against
 //!   99 M simulated operations per second: 2.1x;
 //! - criterion (`cargo bench -p simulator --bench simulate`, wall clock,
-//!   same run): translate 50.5 M, interp 26.2 M simulated
-//!   operations per second (wide intervals: 46 to 55 M and 24 to 29 M;
-//!   81.0 M and 34.9 M before, measured at a lighter load): 1.9x;
+//!   same run, load average 14 to 15): translate 81.5 M, interp 45.3 M
+//!   simulated operations per second (intervals 78.9 to 83.9 M and 43.8
+//!   to 46.5 M): 1.8x;
 //! - `simulator/scripts/engine-speed 3` (`stsim` alone on each testsuite
 //!   benchmark built at `-O2`, 0.2 M to 26 M operations, a start-up of
 //!   about 2 ms CPU included, the least of three runs; load average 18
