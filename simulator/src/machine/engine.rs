@@ -26,7 +26,8 @@
 //!   `k`, cannot stall when `result stage - read stage <= k - j`; such
 //!   checks are dropped. Checks of registers written before the block are
 //!   dropped when, at entry, every earlier write lands soon enough
-//!   ([`Block::pre_limit`]). The others are done as the interpreter does
+//!   ([`Block::pre_limit`]) or, failing that test, every register the
+//!   block checks before writing it does ([`Block::pre_regs`]). The others are done as the interpreter does
 //!   them, in its order, so the stall and its cause are the same;
 //! - the stall those remaining checks give when nothing has waited for a
 //!   cache since the block's entry (and the entry was as above): the
@@ -51,7 +52,10 @@
 //!   added once per block run, from prefix sums.
 //!
 //! A taken branch back to the block's own entry (a loop of one block) runs
-//! the block again without going through the dispatcher's table. `ldw`
+//! the block again without going through the dispatcher's table; the
+//! other exits are chained: a block keeps the table entries of the two
+//! addresses its runs last left to ([`Block::succ`]), and the next block
+//! found there runs without the table's lookup. `ldw`
 //! and `stw` have their own operations (no size nor extension to select).
 //! The caches check the way of each set's last hit first
 //! ([`crate::cache::Cache::access`]), the memory and cache fast paths are
@@ -80,8 +84,8 @@
 //! `match`, is the smallest step from the interpreter that removes its
 //! per-bundle decode-cache lookup, its generic operand reads, most of its
 //! scoreboard checks and its per-bundle bookkeeping, while reusing its
-//! caches, memory and trap code unchanged. Closures, threaded code,
-//! chaining blocks to each other and a native JIT were not measured.
+//! caches, memory and trap code unchanged. Closures, threaded code and a
+//! native JIT were not measured.
 //!
 //! Measured on a shared 2-core host under heavy load (load average 12
 //! to 13), so time figures are noisy; instruction counts (`valgrind
@@ -98,19 +102,24 @@
 //!   127 ms, interp 264 ms (158 ms before), that is about 205 M against
 //!   99 M simulated operations per second: 2.1x;
 //! - criterion (`cargo bench -p simulator --bench simulate`, wall clock,
-//!   same run): translate 50.5 M, interp 26.2 M simulated
-//!   operations per second (wide intervals: 46 to 55 M and 24 to 29 M;
-//!   81.0 M and 34.9 M before, measured at a lighter load): 1.9x;
-//! - `simulator/scripts/engine-speed` (`stsim` alone on each testsuite
+//!   same run, load average 14 to 15): translate 81.5 M, interp 45.3 M
+//!   simulated operations per second (intervals 78.9 to 83.9 M and 43.8
+//!   to 46.5 M): 1.8x;
+//! - `simulator/scripts/engine-speed 3` (`stsim` alone on each testsuite
 //!   benchmark built at `-O2`, 0.2 M to 26 M operations, a start-up of
-//!   about 2 ms CPU included, the least of three runs): the
-//!   interpreter's time over the translator's is 1.49x geometric mean
-//!   (1.42x before, same load), 2.5x at best (`strsearch_naive`); three
-//!   short runs of 9 to 19 ms measure 0.81x to 0.98x, noise at this load:
-//!   their instruction counts are lower with the translator (`biquad`
-//!   97.8 M against 49.2 M, `autocorr` 98.5 M against 74.0 M,
-//!   `statemachine` 226 M against 145 M); every counter of
-//!   `--stats-json` is the same;
+//!   about 2 ms CPU included, the least of three runs; load average 18
+//!   to 20): the interpreter's time over the translator's is 1.52x
+//!   geometric mean (1.47x without the block chaining and the
+//!   per-register entry test, measured in the same hour with `STSIM=`
+//!   naming that build), 2.2x at best (`nbody`, `matinv`); the
+//!   translator is faster on all 51, by 1.04x to 1.16x on the shortest
+//!   (`idct8x8`, `autocorr`, `fir`, `matmul`, 5 to 8 ms, of which the
+//!   start-up is a third); every counter of `--stats-json` is the same.
+//!   Host instructions of whole runs (callgrind), with and without the
+//!   chaining and the entry test: `matmul` 71.4 M against 85.5 M,
+//!   `autocorr` 60.4 M against 74.0 M, `statemachine` 138.2 M against
+//!   143.1 M, `sort_heap` 170.4 M against 172.9 M; an empty `main` costs
+//!   7.1 M (process start, ELF and symbol loading);
 //! - `time ./target/release/testsuite --configs O2` (51 benchmarks,
 //!   compilation included): 7.2 s and 7.4 s wall, 2.3 s and 2.6 s user
 //!   (7.5 s and 2.5 s before; 9.6 s and 3.4 s with `STSIM_ENGINE=
@@ -123,10 +132,14 @@
 //! operation loop and exit tests (about 60 host instructions); per
 //! operation, the `match` and bounds-checked operand reads (about 25);
 //! per load, the memory page lookup and the D-cache's tag check (about
-//! 40); per block run, the entry tests and the exit's counters. On the
-//! testsuite's programs, blocks run a few times between cache stalls,
-//! after which the run is timed bundle by bundle, and the dispatcher's
-//! table lookup is paid at every taken branch.
+//! 40); per block run, the entry tests and the exit's counters. On
+//! `sort_heap` (0.88 M bundles, 1.28 M operations, blocks of 13 bundles
+//! a run on average) nearly every bundle runs under static timing and
+//! the whole run still costs about 185 host instructions a bundle. On
+//! the testsuite's short programs the ratio is also bounded by the
+//! start-up (about 2 ms CPU, the same for both engines): a geometric
+//! mean of 4x would need the translator to run most of them in less
+//! than the start-up.
 
 //! The results are the interpreter's, counter for counter: the
 //! differential test `tests/engines.rs` compares both engines (stop,
@@ -135,6 +148,7 @@
 //! streams with traps, self-modifying code, `syscall`s and branches into
 //! blocks, and names the first bundle where they differ.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use super::{class_index, shl, shr, shru, Machine, CODE_PAGE_WORDS};
@@ -453,6 +467,40 @@ pub(super) struct Block {
     /// can stall: bundle `k` is fetched `k` cycles after entry or later,
     /// and reads at its stage or later.
     pre_limit: u64,
+    /// The same condition register by register, for when the one on
+    /// `max_avail` fails: (register, limit) for each register the block
+    /// checks before writing it; when every such register lands by the
+    /// entry cycle plus its limit, no check of a register the block has
+    /// not yet written can stall.
+    pre_regs: Vec<(u8, u64)>,
+    /// The table entries of the addresses the block's runs last left to
+    /// (address, entry; the latest first), valid while no flush happened
+    /// since the block was taken from the table: the next block is found
+    /// without the table's lookup.
+    succ: [Cell<(u32, u32)>; 2],
+}
+
+impl Block {
+    /// The table entry of `pc` if it is one of the block's successors.
+    #[inline(always)]
+    fn successor(&self, pc: u32) -> Option<u32> {
+        let s0 = self.succ[0].get();
+        if s0.0 == pc && s0.1 != UNTRANSLATED {
+            return Some(s0.1);
+        }
+        let s1 = self.succ[1].get();
+        (s1.0 == pc && s1.1 != UNTRANSLATED).then_some(s1.1)
+    }
+
+    /// Records that a run of the block left to `pc`, whose table entry
+    /// is `entry`.
+    fn remember(&self, pc: u32, entry: u32) {
+        let s0 = self.succ[0].get();
+        if s0.0 != pc || s0.1 == UNTRANSLATED {
+            self.succ[1].set(s0);
+            self.succ[0].set((pc, entry));
+        }
+    }
 }
 
 /// Appends the landings of `last_land` to `lands`; returns their range.
@@ -667,6 +715,9 @@ impl Machine {
             n: 0,
             w: [(SINK, 0); 2 * crate::decode::MAX_ISSUE as usize],
         };
+        // The block run last, while its successor entries are valid (no
+        // flush since it was taken from the table).
+        let mut prev: Option<Rc<Block>> = None;
         loop {
             let pc = self.pc;
             if self.cycle >= limit {
@@ -675,11 +726,19 @@ impl Machine {
             if pc & 3 != 0 {
                 return self.trap(TrapKind::MisalignedPc, pc, self.cycle);
             }
+            let generation = self.tr.generation;
             let mut entry = self.tr.get(pc);
             if entry == UNTRANSLATED {
                 entry = self.translate(pc);
             }
+            if self.tr.generation != generation {
+                prev = None;
+            }
+            if let Some(p) = &prev {
+                p.remember(pc, entry);
+            }
             if entry == INTERPRET {
+                prev = None;
                 self.tr.counters.interpreted_bundles += 1;
                 self.step_pause = false;
                 let stop = self.run_loop::<false, false, true>();
@@ -689,10 +748,54 @@ impl Machine {
                 return stop;
             }
             let block = Rc::clone(&self.tr.blocks[(entry - 1) as usize]);
-            if let Some(stop) = self.run_block(&block, limit, &mut writes) {
+            let generation = self.tr.generation;
+            let (stop, last) = self.run_chain(block, limit, &mut writes);
+            if let Some(stop) = stop {
                 return stop;
             }
+            prev = (self.tr.generation == generation).then_some(last);
         }
+    }
+
+    /// Runs `first`, then the blocks its exits lead to while they are
+    /// found in the blocks' successor entries ([`Block::succ`]), without
+    /// going through the dispatcher's table; returns the stop, if the run
+    /// stopped, and the block run last.
+    fn run_chain(
+        &mut self,
+        first: Rc<Block>,
+        limit: u64,
+        writes: &mut Writes,
+    ) -> (Option<Stop>, Rc<Block>) {
+        // The value array is moved out of the machine for the run: the
+        // operations then index a slice held in registers, not a vector
+        // reloaded through `self` after every store.
+        let mut vals = std::mem::take(&mut self.vals);
+        let generation = self.tr.generation;
+        let mut blk = first;
+        let stop = loop {
+            let mut deferred = None;
+            let stop = self.run_block_with(&blk, limit, writes, &mut vals, &mut deferred);
+            self.land_deferred(&blk, &mut deferred);
+            if stop.is_some() {
+                break stop;
+            }
+            // Leave to the dispatcher after a flush (the entries name
+            // blocks of the old generation), at the cycle limit, at a
+            // misaligned PC and when the successor is not known.
+            let pc = self.pc;
+            if self.tr.generation != generation || self.cycle >= limit || pc & 3 != 0 {
+                break None;
+            }
+            match blk.successor(pc) {
+                Some(e) if e != INTERPRET && e != UNTRANSLATED => {
+                    blk = Rc::clone(&self.tr.blocks[(e - 1) as usize]);
+                }
+                _ => break None,
+            }
+        };
+        self.vals = vals;
+        (stop, blk)
     }
 
     /// Translates the block entered at `pc`; returns its table entry.
@@ -816,7 +919,14 @@ impl Machine {
                             blk.checks.push((reg, stage));
                         }
                     }
-                    None => blk.pre_limit = blk.pre_limit.min(k + u64::from(stage)),
+                    None => {
+                        let lim = k + u64::from(stage);
+                        blk.pre_limit = blk.pre_limit.min(lim);
+                        match blk.pre_regs.iter_mut().find(|(r, _)| *r == reg) {
+                            Some((_, l)) => *l = (*l).min(lim),
+                            None => blk.pre_regs.push((reg, lim)),
+                        }
+                    }
                 }
             }
             // The stall those checks give without cache stalls: the same
@@ -916,21 +1026,8 @@ impl Machine {
         }
     }
 
-    /// Runs `blk` from its first bundle; `Some` if the run stops in it.
-    fn run_block(&mut self, blk: &Block, limit: u64, writes: &mut Writes) -> Option<Stop> {
-        // The value array is moved out of the machine for the run: the
-        // operations then index a slice held in registers, not a vector
-        // reloaded through `self` after every store.
-        let mut vals = std::mem::take(&mut self.vals);
-        let mut deferred = None;
-        let stop = self.run_block_with(blk, limit, writes, &mut vals, &mut deferred);
-        self.vals = vals;
-        self.land_deferred(blk, &mut deferred);
-        stop
-    }
-
-    /// [`Machine::run_block`] on the value array `vals` (taken out of the
-    /// machine).
+    /// Runs `blk` from its first bundle on the value array `vals` (taken
+    /// out of the machine); `Some` if the run stops in it.
     #[inline(always)]
     fn run_block_with(
         &mut self,
@@ -956,7 +1053,15 @@ impl Machine {
                 .saturating_add(blk.bound)
                 .saturating_add(self.max_avail.saturating_sub(self.cycle))
                 >= limit;
-            let fast = self.max_avail.saturating_sub(self.cycle) <= blk.pre_limit;
+            let fast = self.max_avail.saturating_sub(self.cycle) <= blk.pre_limit || {
+                // The registers the block reads (the landings deferred by
+                // the previous run written first).
+                self.land_deferred(blk, deferred);
+                let cycle = self.cycle;
+                blk.pre_regs
+                    .iter()
+                    .all(|&(r, lim)| self.avail[r as usize].saturating_sub(cycle) <= lim)
+            };
             // No cache stall yet in this run (see [`TBundle::static_stall`]).
             let mut clean = fast;
             // Static timing: while nothing waits for a cache, bundle `k`
