@@ -70,8 +70,10 @@ pub struct Config {
     pub mir_simplify: bool,
     /// Float comparisons as integer sequences on the operands' bits
     /// instead of soft-float helper calls
-    /// ([`crate::opt::softfloat::Options::inline_compare`]): on at `-O2`
-    /// and above; `-finline-float` / `-fno-inline-float`.
+    /// ([`crate::opt::softfloat::Options::inline_compare`]):
+    /// `-finline-float` / `-fno-inline-float` (default off: measured on the
+    /// testsuite's float benchmarks, the code it adds moves loops onto the
+    /// I-cache lines of the helpers they call).
     pub inline_float: bool,
     /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
     /// ([`crate::bisect`]); `Some(-1)` runs all and lists them.
@@ -195,7 +197,6 @@ impl Config {
         cfg.schedule_insns = cfg.opt_level >= 2;
         cfg.reorder_blocks = cfg.opt_level >= 2;
         cfg.mir_simplify = cfg.opt_level >= 2;
-        cfg.inline_float = cfg.opt_level >= 2;
         for f in &cfg.pass_flags {
             let (name, on) = flag_name(f);
             match name {
@@ -577,7 +578,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         reorder_blocks: true,
         mir_sccp: false,
         mir_simplify: true,
-        inline_float: true,
+        inline_float: false,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         // the C library copies words through `char` buffers' addresses
         // (memcpy, memmove): built without type-based alias rules, as C
