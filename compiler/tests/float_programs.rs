@@ -57,6 +57,20 @@ fn float_programs_st231_o2() {
     check_in_stsim(&["-O2", "-mcpu=st231"]);
 }
 
+/// The comparisons computed inline (`-finline-float`) on every pair of
+/// edge encodings (`compare_bits`) and on NaNs, zeros and infinities in
+/// branches (`special_values`), against the host's SSE results.
+#[test]
+fn inline_float_comparisons_st231() {
+    let chosen: Vec<CheckedProgram> = programs()
+        .into_iter()
+        .filter(|p| ["compare_bits", "special_values", "mandelbrot"].contains(&p.0.as_str()))
+        .collect();
+    assert_eq!(chosen.len(), 3);
+    check_programs_in_stsim(&chosen, &["-O2", "-mcpu=st231", "-finline-float"]);
+    check_programs_in_stsim(&chosen, &["-O3", "-mcpu=st220", "-finline-float"]);
+}
+
 #[test]
 fn float_programs_st220_o0() {
     check_in_stsim(&["-O0", "-mcpu=st220"]);

@@ -53,6 +53,9 @@ Options:
   -fprofile-use=FILE branch probabilities for if-conversion from
                      `stsim --profile-edges FILE` (collect it from a
                      -fno-if-convert build of the same source and flags)
+  -finline-float, -fno-inline-float  float/double comparisons as
+                     branch-free integer operations on the bits instead
+                     of soft-float helper calls, in loops (default off)
   -fpeephole, -fno-peephole  clean-up of copies and jumps after register
                      allocation (on at -O1 and above)
   -fno-jump-tables   lower every switch to compares (a binary search tree

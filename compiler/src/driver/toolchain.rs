@@ -68,6 +68,13 @@ pub struct Config {
     /// Machine-SSA clean-up after if-conversion: on at `-O2` and above;
     /// `-fmir-simplify` / `-fno-mir-simplify`.
     pub mir_simplify: bool,
+    /// Float comparisons as integer sequences on the operands' bits
+    /// instead of soft-float helper calls
+    /// ([`crate::opt::softfloat::Options::inline_compare`]):
+    /// `-finline-float` / `-fno-inline-float` (default off: measured on the
+    /// testsuite's float benchmarks, the code it adds moves loops onto the
+    /// I-cache lines of the helpers they call).
+    pub inline_float: bool,
     /// `-fopt-bisect-limit=N`: run only the first `N` transformation steps
     /// ([`crate::bisect`]); `Some(-1)` runs all and lists them.
     pub opt_bisect_limit: Option<i64>,
@@ -102,6 +109,7 @@ impl Config {
             reorder_blocks: false,
             mir_sccp: false,
             mir_simplify: false,
+            inline_float: false,
             opt_bisect_limit: None,
             bisect_capture: None,
         }
@@ -201,6 +209,7 @@ impl Config {
                 "reorder-blocks" => cfg.reorder_blocks = on,
                 "mir-sccp" => cfg.mir_sccp = on,
                 "mir-simplify" => cfg.mir_simplify = on,
+                "inline-float" => cfg.inline_float = on,
                 _ if cfg.front.apply_f_flag(f) => {}
                 _ => check_f_flag(f)?,
             }
@@ -469,7 +478,12 @@ pub fn compile_many(sources: &[(String, Vec<u8>)], cfg: &Config) -> Result<Compi
         .any(crate::opt::softfloat::has_floats)
     {
         let s = crate::timing::time("softfloat", || {
-            crate::opt::softfloat::legalize_module(&mut module)
+            crate::opt::softfloat::legalize_module_with(
+                &mut module,
+                &crate::opt::softfloat::Options {
+                    inline_compare: cfg.inline_float,
+                },
+            )
         });
         passes.stats.push(("softfloat", s));
     }
@@ -564,6 +578,7 @@ pub fn runtime(cfg: &Config) -> Result<(Vec<u8>, Vec<u8>), Error> {
         reorder_blocks: true,
         mir_sccp: false,
         mir_simplify: true,
+        inline_float: false,
         out_of_ssa: crate::codegen::OutOfSsa::default(),
         // the C library copies words through `char` buffers' addresses
         // (memcpy, memmove): built without type-based alias rules, as C

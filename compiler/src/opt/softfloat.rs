@@ -28,14 +28,43 @@
 //!   `__fix{,uns}{sf,df}{si,di}`, `fpext` → `__extendsfdf2`, `fptrunc` →
 //!   `__truncdfsf2`.
 //!
-//! The helper calls are ordinary calls: they clobber the caller-saved
-//! registers like any other. The IR interpreter computes the helpers with
-//! host arithmetic ([`eval_helper`]), so legalised IR runs there too.
+//! The helpers are support routines ([`crate::codegen::is_support_routine`]):
+//! a call of one leaves `$r48`…`$r62` intact (`isa::abi::SUPPORT_GENERAL`),
+//! which the back end enforces when it compiles `softfloat.c` (its register
+//! allocator keeps those routines to `$r0`…`$r47`) and which
+//! `tests/support_routines.rs` checks on the assembly of the runtime. The
+//! IR interpreter computes the helpers with host arithmetic
+//! ([`eval_helper`]), so legalised IR runs there too.
+//!
+//! With [`Options::inline_compare`] (`-finline-float`) a comparison in a
+//! loop is no call at all but about a dozen integer operations on the operands' bits
+//! (`expand_compare`), without branches, which the ST231 issues four at a
+//! time; a call of `__ltdf2` costs its linkage, the saved registers around
+//! it and the routine's own branches. The expansion is made here, on the
+//! IR, rather than on the machine IR: instruction selection then maps the
+//! compares to `cmp` operations writing general registers and the `and`s
+//! and `or`s to their ALU forms (ISA-ST200 §4.1, §4.3) like any integer
+//! code, if-conversion, the schedulers and the register allocator see the
+//! operations themselves, and a constant operand folds its half of the
+//! sequence as it is built. Only loops get it: outside them the call is
+//! smaller and rarely run. Arithmetic and conversions stay calls: their
+//! fast paths are tens of operations with several exits, which would
+//! multiply the code of a float loop in a direct-mapped 32 KiB I-cache.
+//!
+//! It is off by default. On the testsuite's float benchmarks at `-O2` on
+//! the ST231 it takes 1 to 4 % off the cycles of the programs that compare
+//! in loops (`mandelbrot` 3.9 %), and about 5 % off `stats_float`'s
+//! cycles outside I-cache stalls; but the code it adds moves a loop of
+//! `stats_float` onto the I-cache lines of the helpers that loop calls,
+//! 32 KiB away, and the program gets 15 % slower (the direct-mapped I-cache
+//! of ISA-ST200 §6); on the 8-issue machine `fft_float` gains 21 % by the
+//! same kind of accident.
 
 use super::Stats;
 use crate::ir::eval;
 use crate::ir::{
-    BinaryOp, CallAbi, Callee, Cond, FBinaryOp, FCond, FConvOp, Function, InstKind, Module, Type,
+    BinaryOp, CallAbi, Callee, Cond, ConvOp, FBinaryOp, FCond, FConvOp, Function, InstKind, Module,
+    Type, Value, ValueDef,
 };
 
 /// Whether a function has any float value or operation.
@@ -54,15 +83,32 @@ pub fn has_floats(f: &Function) -> bool {
 }
 
 /// Legalises every function of `m` that has floats (the others are left
-/// untouched); returns the summed counters.
+/// untouched) with every operation a helper call; returns the summed
+/// counters.
 pub fn legalize_module(m: &mut Module) -> Stats {
+    legalize_module_with(m, &Options::default())
+}
+
+/// [`legalize_module`] with the inline expansions of `opts`.
+pub fn legalize_module_with(m: &mut Module, opts: &Options) -> Stats {
     let mut s = Stats::default();
     for f in &mut m.functions {
         if has_floats(f) {
-            s.merge(&run(f));
+            s.merge(&run_with(f, opts));
         }
     }
     s
+}
+
+/// Which float operations the legalisation computes inline instead of
+/// calling their helper. The default calls every helper (`lcc`'s default,
+/// `-fno-inline-float`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `fcmp` as a branch-free integer sequence on the operands' bits
+    /// (`expand_compare`) rather than a call of `__eqsf2` … `__unorddf2`
+    /// in blocks inside loops (`lcc -finline-float`).
+    pub inline_compare: bool,
 }
 
 fn suffix(ty: Type) -> &'static str {
@@ -129,13 +175,35 @@ fn call(name: String, args: Vec<crate::ir::Value>, ret: Type) -> InstKind {
     }
 }
 
-/// The pass: rewrites the float operations of `f` into helper calls and
-/// integer operations, then retypes every `f32`/`f64` value, load, store,
-/// phi, call result, constant and the function's result as the integer of
-/// the same width. Counters: "float operations lowered", "helper calls".
+/// The pass with every operation a helper call ([`Options::default`]).
 pub fn run(f: &mut Function) -> Stats {
+    run_with(f, &Options::default())
+}
+
+/// The pass: rewrites the float operations of `f` into helper calls and
+/// integer operations (comparisons inline under
+/// [`Options::inline_compare`]), then retypes every `f32`/`f64` value,
+/// load, store, phi, call result, constant and the function's result as
+/// the integer of the same width. Counters: "float operations lowered",
+/// "helper calls", "comparisons inline".
+pub fn run_with(f: &mut Function, opts: &Options) -> Stats {
+    // comparisons are expanded in loops only (see the module documentation)
+    let in_loop: Vec<bool> = if opts.inline_compare {
+        let forest = f.loop_forest();
+        (0..f.blocks.len())
+            .map(|bi| forest.loop_depth(crate::ir::Block(bi as u32)) > 0)
+            .collect()
+    } else {
+        vec![false; f.blocks.len()]
+    };
+    legalize(f, &in_loop)
+}
+
+/// [`run_with`] where the comparisons of block `b` are expanded when
+/// `inline_compare[b]`.
+fn legalize(f: &mut Function, inline_compare: &[bool]) -> Stats {
     let mut stats = Stats::default();
-    for bi in 0..f.blocks.len() {
+    for (bi, &inline_here) in inline_compare.iter().enumerate() {
         let b = crate::ir::Block(bi as u32);
         let old = std::mem::take(&mut f.blocks[bi].insts);
         let mut out = Vec::with_capacity(old.len());
@@ -172,6 +240,16 @@ pub fn run(f: &mut Function) -> Stats {
                         ty: it,
                         args: [arg, sign],
                     })
+                }
+                InstKind::Fcmp { cond, ty, args } if inline_here => {
+                    stats.add("comparisons inline", 1);
+                    let mut e = Emitter {
+                        f,
+                        b,
+                        loc,
+                        out: &mut out,
+                    };
+                    Some(expand_compare(&mut e, cond, ty, args))
                 }
                 InstKind::Fcmp { cond, ty, args } => {
                     stats.add("helper calls", 1);
@@ -222,6 +300,232 @@ pub fn run(f: &mut Function) -> Stats {
     }
     f.ret = f.ret.map(Type::as_int);
     stats
+}
+
+/// Appends integer instructions to a block's new instruction list, folding
+/// those whose operands are all constants.
+struct Emitter<'a> {
+    f: &'a mut Function,
+    b: crate::ir::Block,
+    loc: Option<(u32, u32)>,
+    out: &'a mut Vec<crate::ir::Inst>,
+}
+
+impl Emitter<'_> {
+    /// The constant `v` holds, when an `iconst` defines it.
+    fn constant(&self, v: Value) -> Option<u64> {
+        match self.f.values[v.index()].def {
+            ValueDef::Inst(i) => match self.f.insts[i.index()].kind {
+                InstKind::Iconst { ty, imm } => Some(eval::mask(imm as u64, ty.as_int())),
+                _ => None,
+            },
+            ValueDef::Param(_) => None,
+        }
+    }
+    fn emit(&mut self, k: InstKind) -> Value {
+        let (i, r) = self.f.new_inst(self.b, k);
+        self.f.insts[i.index()].loc = self.loc;
+        self.out.push(i);
+        r.expect("value")
+    }
+    fn iconst(&mut self, ty: Type, v: u64) -> Value {
+        self.emit(InstKind::Iconst {
+            ty,
+            imm: eval::sext(v, ty),
+        })
+    }
+    fn i32(&mut self, v: u32) -> Value {
+        self.iconst(Type::I32, v as u64)
+    }
+    fn binary(&mut self, op: BinaryOp, ty: Type, a: Value, b: Value) -> Value {
+        if let (Some(x), Some(y)) = (self.constant(a), self.constant(b)) {
+            if let Ok(r) = eval::binary(op, ty, x, y) {
+                return self.iconst(ty, r);
+            }
+        }
+        self.emit(InstKind::Binary {
+            op,
+            ty,
+            args: [a, b],
+        })
+    }
+    fn and(&mut self, a: Value, b: Value) -> Value {
+        self.binary(BinaryOp::And, Type::I32, a, b)
+    }
+    fn or(&mut self, a: Value, b: Value) -> Value {
+        self.binary(BinaryOp::Or, Type::I32, a, b)
+    }
+    fn xor(&mut self, a: Value, b: Value) -> Value {
+        self.binary(BinaryOp::Xor, Type::I32, a, b)
+    }
+    fn icmp(&mut self, cond: Cond, a: Value, b: Value) -> Value {
+        if let (Some(x), Some(y)) = (self.constant(a), self.constant(b)) {
+            let r = eval::icmp(cond, Type::I32, x, y);
+            return self.i32(r as u32);
+        }
+        self.emit(InstKind::Icmp {
+            cond,
+            ty: Type::I32,
+            args: [a, b],
+        })
+    }
+    /// The high and low words of the `i64` `v`.
+    fn halves(&mut self, v: Value) -> (Value, Value) {
+        let k = self.iconst(Type::I64, 32);
+        let h = self.binary(BinaryOp::LShr, Type::I64, v, k);
+        let word = |e: &mut Self, x: Value| match e.constant(x) {
+            Some(c) => e.i32(c as u32),
+            None => e.emit(InstKind::Convert {
+                op: ConvOp::Trunc,
+                from: Type::I64,
+                to: Type::I32,
+                arg: x,
+            }),
+        };
+        (word(self, h), word(self, v))
+    }
+}
+
+/// The comparison `cond` of the `ty` operands `args` (their bits, as
+/// `i32` or `i64`) as integer operations, without branches or calls; the
+/// returned instruction gives the `i32` 0 or 1 that `fcmp` gives
+/// (IEEE 754-2008 §5.11: a NaN is unordered with everything, `+0 == -0`).
+///
+/// For binary32 operands `a`, `b` (binary64 alike on the high words, the
+/// low words joining each test):
+///
+/// - ordered: both magnitudes `a & 0x7fffffff` at most `0x7f800000`
+///   (infinity); in binary64 the high-word magnitude is `or`ed with
+///   `low != 0`, so that a NaN whose fraction lies in the low word
+///   exceeds `0x7ff00000`;
+/// - both zero: `(|a| | |b|) == 0`;
+/// - equal: `a == b` or both zero;
+/// - less: on sign-magnitude encodings the signed integer order is the
+///   float order unless both signs are set, when it is reversed; with
+///   `m = (a & b) >> 31` (arithmetic: all ones when both are negative),
+///   `a < b` is `(a ^ m) < (b ^ m)` (complementing reverses the signed
+///   order), false when both are zero; `a <= b` is `(a ^ m) <= (b ^ m)`
+///   or both zero. In binary64 the pair order is the high words' signed
+///   order, then the low words' unsigned order.
+///
+/// Each condition is the conjunction of "ordered" with the relation
+/// (`une` and `uno` are the complements of `oeq` and `ord`), so that a
+/// NaN operand gives what the libgcc helper's result does
+/// ([`compare_helper`]).
+fn expand_compare(e: &mut Emitter, cond: FCond, ty: Type, args: [Value; 2]) -> InstKind {
+    let (hi, lo) = if ty == Type::F64 {
+        let (ah, al) = e.halves(args[0]);
+        let (bh, bl) = e.halves(args[1]);
+        ([ah, bh], Some([al, bl]))
+    } else {
+        (args, None)
+    };
+    let zero = e.i32(0);
+    let mag = e.i32(0x7fff_ffff);
+    let ma = e.and(hi[0], mag);
+    let mb = e.and(hi[1], mag);
+    // the magnitudes a NaN makes exceed the infinity's
+    let (ka, kb, inf) = match lo {
+        Some([al, bl]) => {
+            let na = e.icmp(Cond::Ne, al, zero);
+            let nb = e.icmp(Cond::Ne, bl, zero);
+            (e.or(ma, na), e.or(mb, nb), 0x7ff0_0000)
+        }
+        None => (ma, mb, 0x7f80_0000),
+    };
+    let inf = e.i32(inf);
+    // `|a| | |b|`: zero when both are zeros
+    let mut mz = e.or(ma, mb);
+    if let Some([al, bl]) = lo {
+        let l = e.or(al, bl);
+        mz = e.or(mz, l);
+    }
+    match cond {
+        FCond::Uno => {
+            let x = e.icmp(Cond::Ugt, ka, inf);
+            let y = e.icmp(Cond::Ugt, kb, inf);
+            return finish(e, BinaryOp::Or, x, y);
+        }
+        FCond::Une => {
+            let x = e.icmp(Cond::Ugt, ka, inf);
+            let y = e.icmp(Cond::Ugt, kb, inf);
+            let uno = e.or(x, y);
+            let mut ne = e.icmp(Cond::Ne, hi[0], hi[1]);
+            if let Some([al, bl]) = lo {
+                let nl = e.icmp(Cond::Ne, al, bl);
+                ne = e.or(ne, nl);
+            }
+            let nz = e.icmp(Cond::Ne, mz, zero);
+            let r = e.and(ne, nz);
+            return finish(e, BinaryOp::Or, uno, r);
+        }
+        _ => {}
+    }
+    let oa = e.icmp(Cond::Ule, ka, inf);
+    let ob = e.icmp(Cond::Ule, kb, inf);
+    if cond == FCond::Ord {
+        return finish(e, BinaryOp::And, oa, ob);
+    }
+    let ord = e.and(oa, ob);
+    let (x, y, strict) = match cond {
+        FCond::Oeq => {
+            let mut eq = e.icmp(Cond::Eq, hi[0], hi[1]);
+            if let Some([al, bl]) = lo {
+                let el = e.icmp(Cond::Eq, al, bl);
+                eq = e.and(eq, el);
+            }
+            let bz = e.icmp(Cond::Eq, mz, zero);
+            let r = e.or(eq, bz);
+            return finish(e, BinaryOp::And, ord, r);
+        }
+        FCond::Olt => (0, 1, true),
+        FCond::Ole => (0, 1, false),
+        FCond::Ogt => (1, 0, true),
+        _ => (1, 0, false),
+    };
+    let both = e.and(hi[0], hi[1]);
+    let k31 = e.i32(31);
+    let m = e.binary(BinaryOp::AShr, Type::I32, both, k31);
+    let xh = e.xor(hi[x], m);
+    let yh = e.xor(hi[y], m);
+    let rel = match lo {
+        Some(l) => {
+            let xl = e.xor(l[x], m);
+            let yl = e.xor(l[y], m);
+            let lt = e.icmp(Cond::Slt, xh, yh);
+            let eq = e.icmp(Cond::Eq, xh, yh);
+            let c = e.icmp(if strict { Cond::Ult } else { Cond::Ule }, xl, yl);
+            let t = e.and(eq, c);
+            e.or(lt, t)
+        }
+        None => e.icmp(if strict { Cond::Slt } else { Cond::Sle }, xh, yh),
+    };
+    let r = if strict {
+        let nz = e.icmp(Cond::Ne, mz, zero);
+        e.and(rel, nz)
+    } else {
+        let bz = e.icmp(Cond::Eq, mz, zero);
+        e.or(rel, bz)
+    };
+    finish(e, BinaryOp::And, ord, r)
+}
+
+/// The last instruction of an expansion, `op.i32 a, b` (an `iconst` when
+/// both are constants).
+fn finish(e: &Emitter, op: BinaryOp, a: Value, b: Value) -> InstKind {
+    if let (Some(x), Some(y)) = (e.constant(a), e.constant(b)) {
+        if let Ok(r) = eval::binary(op, Type::I32, x, y) {
+            return InstKind::Iconst {
+                ty: Type::I32,
+                imm: eval::sext(r, Type::I32),
+            };
+        }
+    }
+    InstKind::Binary {
+        op,
+        ty: Type::I32,
+        args: [a, b],
+    }
 }
 
 /// Whether `name` is one of the soft-float helpers the legalisation
