@@ -7,7 +7,14 @@
 //!   interpreter's semantics; `x+0`, `x-0`, `x|0`, `x^0`, `x*1`, `x&~0`,
 //!   shifts by a multiple of the width, `x/1`, `x&x`, `x|x` give `x`;
 //!   `x*0`, `x&0`, `x-x`, `x^x`, `x%1`, `x%-1` give 0; `x/-1` is `-x`;
-//!   `-(-x)`, `~~x` give `x`; `icmp x, x` is a constant; constants of
+//!   `-(-x)`, `~~x` give `x`; `icmp x, x` is a constant; `(a ^ b) == 0`
+//!   is `a == b` (and `!=`), and for single bits `a`, `b` (`x & 1`)
+//!   `(a ^ b) == 1` is `a != b`; `(a ^ c1) >> c` is
+//!   `(a >> c) ^ (c1 >> c)`; with the high bits of `y` known zero
+//!   (zero extensions, shifts right, `and`/`or`/`xor` of them),
+//!   `zext(trunc(y))` is `y`, `y & c` is `y` when `c` keeps every bit `y`
+//!   may have, and `(s ^ c1) | c` is `s ^ (c1 ^ c)` when `c` only has bits
+//!   known zero; constants of
 //!   `(x op c1) op c2` are re-associated (`op` ∈ add/sub, mul, and, or, xor);
 //!   on `i32`, constant offsets move outward — `(a + c1) + y` becomes
 //!   `(a + y) + c1`, `(a + c1) << k` becomes `(a << k) + (c1 << k)` and
@@ -34,8 +41,8 @@ use super::simplify_cfg::{def_inst, replace_uses};
 use super::Stats;
 use crate::ir::eval::{self, mask, sext};
 use crate::ir::{
-    BinaryOp, Block, Cond, Function, Inst, InstData, InstKind, Type, UnaryOp, Value, ValueData,
-    ValueDef,
+    BinaryOp, Block, Cond, ConvOp, Function, Inst, InstData, InstKind, Type, UnaryOp, Value,
+    ValueData, ValueDef,
 };
 
 /// Magic multiplier for unsigned 32-bit division by `d` (2 ≤ d, not a
@@ -91,6 +98,21 @@ struct Ctx<'a> {
     block: Block,
     out: Vec<Inst>,
     loc: Option<(u32, u32)>,
+    /// Reads of each value when the pass started (values made since: 0).
+    uses: &'a [u32],
+}
+
+/// How many times each value of `f` is read.
+fn use_counts(f: &Function) -> Vec<u32> {
+    let mut n = vec![0u32; f.values.len()];
+    for b in &f.layout {
+        for i in &f.blocks[b.index()].insts {
+            for v in f.insts[i.index()].kind.operands() {
+                n[v.index()] += 1;
+            }
+        }
+    }
+    n
 }
 
 impl Ctx<'_> {
@@ -499,6 +521,143 @@ fn range_check(cx: &mut Ctx, a: Value, b: Value) -> Option<Value> {
     }))
 }
 
+/// How many high bits of the `i32` value `v` are known to be zero (0 to
+/// 32), from its definition: a zero extension from `iN` clears `32 − N`,
+/// a logical shift right by `k` adds `k`, an arithmetic one too when the
+/// sign bit is known zero; `and` keeps the larger count of its operands,
+/// `or`/`xor` the smaller. `depth` bounds the walk.
+fn known_zero_high(f: &Function, v: Value, depth: u32) -> u32 {
+    if depth == 0 {
+        return 0;
+    }
+    let Some(i) = def_inst(f, v) else { return 0 };
+    match f.insts[i.index()].kind {
+        InstKind::Iconst { ty: Type::I32, imm } => (imm as u32).leading_zeros(),
+        InstKind::Convert {
+            op: ConvOp::Zext,
+            from,
+            to: Type::I32,
+            ..
+        } if from.bits() < 32 => 32 - from.bits(),
+        InstKind::Binary {
+            op,
+            ty: Type::I32,
+            args: [a, b],
+        } => {
+            let za = known_zero_high(f, a, depth - 1);
+            match op {
+                BinaryOp::And => za.max(known_zero_high(f, b, depth - 1)),
+                BinaryOp::Or | BinaryOp::Xor => za.min(known_zero_high(f, b, depth - 1)),
+                BinaryOp::LShr | BinaryOp::AShr => match cval(f, b) {
+                    Some(k) if k < 32 && (op == BinaryOp::LShr || za > 0) => {
+                        (za + k as u32).min(32)
+                    }
+                    _ => 0,
+                },
+                _ => 0,
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// The bits of an `i32` whose high `kz` bits are known zero that may be set.
+fn maybe_set(kz: u32) -> u32 {
+    if kz >= 32 {
+        0
+    } else {
+        u32::MAX >> kz
+    }
+}
+
+/// `v` itself, or `w` when `v` is `zext(trunc(w))` from `i32` through a
+/// narrower type back to `i32` (with `true`).
+fn through_narrowing(f: &Function, v: Value) -> (Value, bool) {
+    if let Some(&InstKind::Convert {
+        op: ConvOp::Zext,
+        from,
+        to: Type::I32,
+        arg,
+    }) = def_inst(f, v).map(|i| &f.insts[i.index()].kind)
+    {
+        if let Some(&InstKind::Convert {
+            op: ConvOp::Trunc,
+            from: Type::I32,
+            to,
+            arg: w,
+        }) = def_inst(f, arg).map(|i| &f.insts[i.index()].kind)
+        {
+            if to == from {
+                return (w, true);
+            }
+        }
+    }
+    (v, false)
+}
+
+/// `v` is `x & 1` (`i32`): 0 or 1.
+fn is_bit(f: &Function, v: Value) -> bool {
+    matches!(
+        def_inst(f, v).map(|i| &f.insts[i.index()].kind),
+        Some(&InstKind::Binary {
+            op: BinaryOp::And,
+            ty: Type::I32,
+            args: [a, b],
+        }) if cval(f, a) == Some(1) || cval(f, b) == Some(1)
+    )
+}
+
+/// Compares of an `i32` exclusive or against 0 or 1 become compares of its
+/// operands: `(a ^ b) == 0` is `a == b` and `(a ^ b) != 0` is `a != b`;
+/// when `a` and `b` are single bits (`x & 1`), `(a ^ b) == 1` is `a != b`
+/// and `(a ^ b) != 1` is `a == b`, also through a narrowing and widening
+/// back (`zext(trunc(a ^ b))` keeps the bit). The compare then waits for
+/// `a` and `b` only, one operation earlier: in a bit-serial CRC the
+/// exclusive or sits on the critical path of every bit. Only where the
+/// exclusive or has no other use.
+fn compare_of_xor(cx: &mut Ctx, cond: Cond, ty: Type, args: [Value; 2]) -> Option<Value> {
+    if !matches!(cond, Cond::Eq | Cond::Ne) || ty != Type::I32 {
+        return None;
+    }
+    let f = &*cx.f;
+    for (v, k) in [(args[0], args[1]), (args[1], args[0])] {
+        let Some(c) = cval(f, k) else { continue };
+        if c > 1 {
+            continue;
+        }
+        let (x, narrowed) = through_narrowing(f, v);
+        let Some(&InstKind::Binary {
+            op: BinaryOp::Xor,
+            ty: Type::I32,
+            args: [a, b],
+        }) = def_inst(f, x).map(|i| &f.insts[i.index()].kind)
+        else {
+            continue;
+        };
+        if (c == 1 || narrowed) && !(is_bit(f, a) && is_bit(f, b)) {
+            continue;
+        }
+        // only when the exclusive or (and its narrowing) then dies: one
+        // that stays live (a loop's `x ^= bit; while (x)`) would keep `a`
+        // and `b` live beside it
+        let once = |v: Value| cx.uses.get(v.index()) == Some(&1);
+        let narrowing_once = !narrowed
+            || def_inst(f, v)
+                .is_some_and(|i| f.insts[i.index()].kind.operands().iter().all(|&t| once(t)));
+        if !once(v) || !once(x) || !narrowing_once {
+            continue;
+        }
+        // (a ^ b) == 0 and (a ^ b) != 1 hold exactly when a == b
+        let equal = (cond == Cond::Eq) == (c == 0);
+        return Some(cx.emit(InstKind::Icmp {
+            cond: if equal { Cond::Eq } else { Cond::Ne },
+            ty: Type::I32,
+            args: [a, b],
+        }));
+    }
+    None
+}
+
 fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
     use Kind::*;
     if let InstKind::Binary {
@@ -565,6 +724,52 @@ fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
                     let sh = cx.binc(BinaryOp::Shl, a, c as i64);
                     let k = cx.k(ty, (c1 << c) as i64);
                     return Some((cx.bin(BinaryOp::Add, ty, sh, k), Simplified));
+                }
+            }
+            if ty == Type::I32 && c < 32 {
+                // (a ^ c1) >> c → (a >> c) ^ (c1 >> c): a shift right
+                // moves each bit alone (the arithmetic one copies the sign
+                // bit, which is a ^ c1's sign bit either way), so the shift
+                // of `a` is shared with other shifts of it and the
+                // constants meet those of later exclusive ors (left shifts
+                // stay: `(a ^ c1) << k` feeds `sh1add`…`sh4add`)
+                if let (
+                    BinaryOp::LShr | BinaryOp::AShr,
+                    Some(&InstKind::Binary {
+                        op: BinaryOp::Xor,
+                        ty: Type::I32,
+                        args: [a, k1],
+                    }),
+                ) = (op, def_inst(f, x).map(|i| &f.insts[i.index()].kind))
+                {
+                    if let Some(c1) = cval(f, k1) {
+                        let shifted = eval::binary(op, ty, c1, c).ok()?;
+                        let sa = cx.binc(op, a, c as i64);
+                        let kv = cx.k(ty, shifted as i64);
+                        return Some((cx.bin(BinaryOp::Xor, ty, sa, kv), Simplified));
+                    }
+                }
+            }
+            if ty == Type::I32 {
+                let kz = known_zero_high(f, x, 8);
+                // y & c keeping every bit y may have set is y
+                if op == BinaryOp::And && (c as u32) & maybe_set(kz) == maybe_set(kz) {
+                    return Some((x, Simplified));
+                }
+                // (s ^ c1) | c with c only in bits known zero: the or
+                // cannot meet a set bit, so it is (s ^ c1) ^ c = s ^ (c1 ^ c)
+                if op == BinaryOp::Or && (c as u32) & maybe_set(kz) == 0 {
+                    if let Some(&InstKind::Binary {
+                        op: BinaryOp::Xor,
+                        ty: Type::I32,
+                        args: [s, k1],
+                    }) = def_inst(f, x).map(|i| &f.insts[i.index()].kind)
+                    {
+                        if let Some(c1) = cval(f, k1) {
+                            let kv = cx.k(ty, (c1 ^ c) as u32 as i32 as i64);
+                            return Some((cx.bin(BinaryOp::Xor, ty, s, kv), Simplified));
+                        }
+                    }
                 }
             }
             match op {
@@ -662,6 +867,10 @@ fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
             if args[0] == args[1] {
                 return Some((cx.k(Type::I32, eval::icmp_self(cond) as i64), Simplified));
             }
+            if let Some(v) = compare_of_xor(cx, cond, ty, args) {
+                return Some((v, Simplified));
+            }
+            let f = &*cx.f;
             let (a, b) = (cval(f, args[0])?, cval(f, args[1])?);
             Some((
                 cx.k(Type::I32, eval::icmp(cond, ty, a, b) as i64),
@@ -669,6 +878,23 @@ fn simplify_inst(cx: &mut Ctx, k: &InstKind) -> Option<(Value, Kind)> {
             ))
         }
         InstKind::Convert { op, from, to, arg } => {
+            // zext(trunc(w)) through iN is w when w's bits above N are
+            // known zero
+            if let (
+                ConvOp::Zext,
+                Type::I32,
+                Some(&InstKind::Convert {
+                    op: ConvOp::Trunc,
+                    from: Type::I32,
+                    to: narrow,
+                    arg: w,
+                }),
+            ) = (op, to, def_inst(f, arg).map(|i| &f.insts[i.index()].kind))
+            {
+                if narrow == from && known_zero_high(f, w, 8) >= 32 - from.bits() {
+                    return Some((w, Simplified));
+                }
+            }
             let a = cval(f, arg)?;
             Some((cx.k(to, eval::convert(op, from, to, a) as i64), Simplified))
         }
@@ -712,6 +938,7 @@ fn block_order(f: &Function) -> Vec<Block> {
 pub fn run(f: &mut Function) -> Stats {
     let mut st = Stats::default();
     let mut repl: Vec<Option<Value>> = vec![None; f.values.len()];
+    let uses = use_counts(f);
     let (mut nmul, mut ndiv, mut nsimp) = (0u64, 0u64, 0u64);
     for b in block_order(f) {
         let insts = std::mem::take(&mut f.blocks[b.index()].insts);
@@ -720,6 +947,7 @@ pub fn run(f: &mut Function) -> Stats {
             block: b,
             out: Vec::with_capacity(insts.len()),
             loc: None,
+            uses: &uses,
         };
         for i in insts {
             let resolve = |v: Value| {
@@ -841,6 +1069,233 @@ b0:
         // u = (r - 1) + 1 reassociates to r, which is x
         assert_eq!(*v, f.params[0], "{}", m.print());
         assert_eq!(st.get("instructions simplified"), 11);
+    }
+
+    #[test]
+    fn compares_of_an_exclusive_or_compare_its_operands() {
+        // hand-derived: %p, %q are bits; `(p ^ q) == 1` is `p != q`,
+        // `zext(trunc(q ^ p)) != 0` is `q != p`, `(x ^ y) == 0` is `x == y`;
+        // `(x ^ y) == 1` is not a test of x against y (x = 3, y = 2 gives
+        // 1 with x != y, x = 1, y = 1 gives 0) and stays; %xy3 is also
+        // returned, so `%xy3 != 0` stays a test of it.
+        let text = "
+func @f(i32 %x, i32 %y) -> i32 {
+b0:
+  %o = iconst.i32 1
+  %z = iconst.i32 0
+  %p = and.i32 %x, %o
+  %q = and.i32 %o, %y
+  %pq = xor.i32 %p, %q
+  %t1 = icmp.eq.i32 %pq, %o
+  %pq2 = xor.i32 %q, %p
+  %n8 = trunc.i32.i8 %pq2
+  %w8 = zext.i8.i32 %n8
+  %t2 = icmp.ne.i32 %z, %w8
+  %xy = xor.i32 %x, %y
+  %t3 = icmp.eq.i32 %xy, %z
+  %xy2 = xor.i32 %x, %y
+  %t4 = icmp.eq.i32 %xy2, %o
+  %xy3 = xor.i32 %x, %y
+  %t5 = icmp.ne.i32 %xy3, %z
+  %s1 = add.i32 %t1, %t2
+  %s2 = add.i32 %t3, %t4
+  %s3 = add.i32 %s1, %s2
+  %s4 = add.i32 %s3, %t5
+  %s5 = add.i32 %s4, %xy3
+  ret %s5
+}
+";
+        let mut m = module(text);
+        let st = run(&mut m.functions[0]);
+        verify_function(&m.functions[0]).unwrap();
+        let f = &m.functions[0];
+        // four: the three compares, and zext(trunc(q ^ p)) is q ^ p (a bit)
+        assert_eq!(st.get("instructions simplified"), 4, "{}", m.print());
+        let (x, y) = (f.params[0], f.params[1]);
+        let mut conds = Vec::new();
+        for &i in &f.blocks[f.layout[0].index()].insts {
+            if let InstKind::Icmp { cond, args, .. } = f.insts[i.index()].kind {
+                let name = |v: Value| {
+                    if v == x {
+                        "x"
+                    } else if v == y {
+                        "y"
+                    } else if is_bit(f, v) {
+                        "bit"
+                    } else {
+                        "other"
+                    }
+                };
+                conds.push((cond, name(args[0]), name(args[1])));
+            }
+        }
+        assert_eq!(
+            conds,
+            vec![
+                (Cond::Ne, "bit", "bit"),
+                (Cond::Ne, "bit", "bit"),
+                (Cond::Eq, "x", "y"),
+                (Cond::Eq, "other", "other"),
+                (Cond::Ne, "other", "other"),
+            ],
+            "{}",
+            m.print()
+        );
+    }
+
+    #[test]
+    fn folded_compares_of_exclusive_ors_compute_the_same_values() {
+        // f(x) = 8·((x&1 ^ (x>>3)&1) == 1) + 4·(zext(trunc8(same)) == 0)
+        //      + 2·((x ^ 12) != 0) + ((x ^ 12) == 1):
+        // bit 0 and bit 3 of x differ: 8, else 4; x != 12: +2; x == 13: +1.
+        let body = "
+func @f(i32 %x) -> i32 {
+b0:
+  %o = iconst.i32 1
+  %z = iconst.i32 0
+  %three = iconst.i32 3
+  %p = and.i32 %x, %o
+  %x3 = lshr.i32 %x, %three
+  %q = and.i32 %x3, %o
+  %pq = xor.i32 %p, %q
+  %t1 = icmp.eq.i32 %pq, %o
+  %pq2 = xor.i32 %p, %q
+  %n8 = trunc.i32.i8 %pq2
+  %w8 = zext.i8.i32 %n8
+  %t2 = icmp.eq.i32 %w8, %z
+  %k12 = iconst.i32 12
+  %xk = xor.i32 %x, %k12
+  %t3 = icmp.ne.i32 %xk, %z
+  %xk2 = xor.i32 %x, %k12
+  %t4 = icmp.eq.i32 %xk2, %o
+  %k8 = iconst.i32 8
+  %k4 = iconst.i32 4
+  %k2 = iconst.i32 2
+  %a1 = mul.i32 %t1, %k8
+  %a2 = mul.i32 %t2, %k4
+  %a3 = mul.i32 %t3, %k2
+  %s1 = add.i32 %a1, %a2
+  %s2 = add.i32 %s1, %a3
+  %s3 = add.i32 %s2, %t4
+  ret %s3
+}";
+        let xs = [i32::MIN, -8, -1, 0, 1, 8, 9, 12, 13, 14, 100, i32::MAX];
+        let want: Vec<i32> = xs
+            .iter()
+            .map(|&x| {
+                let differ = (x & 1) != ((x >> 3) & 1);
+                (if differ { 8 } else { 4 }) + 2 * (x != 12) as i32 + (x == 13) as i32
+            })
+            .collect();
+        let mut m = module(&harness(body, &xs, &want));
+        assert_eq!(exit_code(&m), 0);
+        let st = run(&mut m.functions[0]);
+        verify_function(&m.functions[0]).unwrap();
+        assert_eq!(exit_code(&m), 0, "{}", m.print());
+        assert!(st.get("instructions simplified") >= 3, "{}", m.print());
+    }
+
+    /// One bit step of a CRC-16 kept in an `i32` as C's promotions write
+    /// it: `x16` the 16-bit register; `((x16 ^ 0x4002) >> 1) | 0x8000`
+    /// through `u16` truncations, minus `(x16 >> 1) & 0x7fff`; and
+    /// `(x ^ 1) | 0x8000` where bit 15 of `x` is unknown.
+    const CRC_STEP: &str = "
+func @f(i32 %x) -> i32 {
+b0:
+  %h = trunc.i32.i16 %x
+  %c = zext.i16.i32 %h
+  %k1 = iconst.i32 16386
+  %t = xor.i32 %c, %k1
+  %t16 = trunc.i32.i16 %t
+  %t32 = zext.i16.i32 %t16
+  %one = iconst.i32 1
+  %s = ashr.i32 %t32, %one
+  %s16 = trunc.i32.i16 %s
+  %s32 = zext.i16.i32 %s16
+  %k2 = iconst.i32 32768
+  %o = or.i32 %s32, %k2
+  %e = ashr.i32 %c, %one
+  %k3 = iconst.i32 32767
+  %m = and.i32 %e, %k3
+  %d = sub.i32 %o, %m
+  %xx = xor.i32 %x, %one
+  %o2 = or.i32 %xx, %k2
+  %r = add.i32 %d, %o2
+  ret %r
+}";
+
+    #[test]
+    fn known_zero_high_bits_remove_extensions_masks_and_ors() {
+        // hand-derived: zext(trunc(c ^ 0x4002)) is c ^ 0x4002 (bits 16+
+        // zero); its shift is (c >> 1) ^ 0x2001, whose bit 15 is zero, so
+        // the `| 0x8000` is `^ 0x8000`: (c >> 1) ^ 0xa001; `(c >> 1) &
+        // 0x7fff` is c >> 1; `(x ^ 1) | 0x8000` stays an or.
+        let mut m = module(CRC_STEP);
+        run(&mut m.functions[0]);
+        crate::opt::dce::run(&mut m.functions[0]);
+        verify_function(&m.functions[0]).unwrap();
+        let f = &m.functions[0];
+        let zexts = count_ops(f, |k| {
+            matches!(
+                k,
+                InstKind::Convert {
+                    op: ConvOp::Zext,
+                    ..
+                }
+            )
+        });
+        let ors = count_ops(f, |k| {
+            matches!(
+                k,
+                InstKind::Binary {
+                    op: BinaryOp::Or,
+                    ..
+                }
+            )
+        });
+        let ands = count_ops(f, |k| {
+            matches!(
+                k,
+                InstKind::Binary {
+                    op: BinaryOp::And,
+                    ..
+                }
+            )
+        });
+        let a001 = count_ops(f, |k| matches!(k, InstKind::Iconst { imm: 0xa001, .. }));
+        assert_eq!((zexts, ors, ands, a001), (1, 1, 0, 1), "{}", m.print());
+    }
+
+    #[test]
+    fn known_zero_high_bit_rewrites_compute_the_same_values() {
+        let xs = [
+            0,
+            1,
+            2,
+            3,
+            0x4002,
+            0x7fff,
+            0x8000,
+            0xffff,
+            0x1_0001,
+            -1,
+            i32::MIN,
+            i32::MAX,
+        ];
+        let want: Vec<i32> = xs
+            .iter()
+            .map(|&x| {
+                let c = x & 0xffff;
+                let o = (((c ^ 0x4002) & 0xffff) >> 1) | 0x8000;
+                let mm = (c >> 1) & 0x7fff;
+                (o - mm).wrapping_add((x ^ 1) | 0x8000)
+            })
+            .collect();
+        let mut m = module(&harness(CRC_STEP, &xs, &want));
+        assert_eq!(exit_code(&m), 0);
+        run(&mut m.functions[0]);
+        verify_function(&m.functions[0]).unwrap();
+        assert_eq!(exit_code(&m), 0, "{}", m.print());
     }
 
     /// Module whose `main` calls `@f(x)` for every `x` of `xs` and counts
