@@ -37,7 +37,8 @@ pub struct ProfileEdge {
 /// pair, each reported as `NAME:LINE: …`.
 pub fn parse(name: &str, text: &str) -> Result<Vec<ProfileEdge>, String> {
     let first = text.lines().map(str::trim).find(|l| !l.is_empty());
-    let callgrind = first.is_some_and(|l| l.starts_with("# callgrind format") || l.starts_with("version:"));
+    let callgrind =
+        first.is_some_and(|l| l.starts_with("# callgrind format") || l.starts_with("version:"));
     let edges = if callgrind {
         parse_callgrind(name, text)?
     } else {
@@ -126,7 +127,9 @@ fn parse_callgrind(name: &str, text: &str) -> Result<Vec<ProfileEdge>, String> {
             callee = Some(callgrind_name(name, n, v, &mut ids)?);
         } else if let Some(v) = line.strip_prefix("calls=") {
             let (Some(caller), Some(to)) = (&func, &callee) else {
-                return Err(format!("{name}:{n}: `calls=` without a preceding `fn=` and `cfn=`"));
+                return Err(format!(
+                    "{name}:{n}: `calls=` without a preceding `fn=` and `cfn=`"
+                ));
             };
             let count = v.split_whitespace().next().unwrap_or("");
             out.push(ProfileEdge {
@@ -174,7 +177,10 @@ mod tests {
             cfl=(1)\ncfn=(3) g\ncalls=2 0x300 0\n0x108 4 9\n\
             \nfn=(2)\n0x200 9 10\ncfn=(3)\ncalls=4 0x300 0\n0x204 9 8\n\ntotals: 1\n";
         let p = parse("p.out", text).unwrap();
-        assert_eq!(p, vec![e("main", "f", 7), e("main", "g", 2), e("f", "g", 4)]);
+        assert_eq!(
+            p,
+            vec![e("main", "f", 7), e("main", "g", 2), e("f", "g", 4)]
+        );
     }
 
     #[test]

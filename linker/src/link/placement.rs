@@ -28,10 +28,8 @@
 //!    (colours, address / line size modulo the number of lines) both
 //!    occupy. The pairs ([`CallGraph::conflicts`]) estimate Gloy and
 //!    Smith's temporal relationship graph from the call graph: a caller
-//!    and its callee (for a call in a loop, only the innermost loop's bytes
-//!    of the caller, against the callee and the callee's own callees), and
-//!    two procedures called from the same loop (directly or one level
-//!    down), which alternate as often as the rarer of the two is called
+//!    and its callee, and two procedures called from the same loop, which
+//!    alternate as often as the rarer of the two is called
 //!    there. The cheapest way wins; ties go to the one putting the two ends
 //!    of the edge closest.
 //! 5. **Order.** Chains are laid out from the hottest (its hottest
@@ -48,8 +46,8 @@
 //! cache, and the input order is kept. `--no-sort-sections` turns it off.
 
 use super::{Linker, SecId, SHF_EXECINSTR, SHT_PROGBITS};
-use crate::input::SymPlace;
 use crate::input::InSection;
+use crate::input::SymPlace;
 use isa::encoding::{bundle_len, decode_bundle};
 use isa::model::CacheConfig;
 use isa::Core;
@@ -260,24 +258,16 @@ impl CallGraph {
     /// The conflicts of step 4 of the module documentation (Gloy and
     /// Smith's temporal relationship graph, estimated from the call graph):
     ///
-    /// - a call from outside any loop: caller and callee, the call's heat;
-    /// - a call inside loops: the innermost loop's bytes and the callee,
-    ///   and the callee's own callees (one level down), the heat of the
-    ///   calls made from that loop;
-    /// - two procedures both called from one loop, or called by procedures
-    ///   called from it, and not calling each other: they alternate as
-    ///   often as the rarer of the two is called there.
-    ///
-    /// A call edge's heat is split between its sites by their weights.
+    /// - a call edge: caller and callee, with the edge's heat;
+    /// - two procedures both called from one loop and not calling each
+    ///   other: they alternate as often as the rarer of the two is called
+    ///   there (the edge's heat split between its sites by their weights;
+    ///   the highest over the loops of all callers).
     pub fn conflicts(&self) -> Vec<Conflict> {
         let count = self.counts();
         let heat = self.heats(&count);
-        let weight = |u: usize, v: usize| {
-            self.edges[u]
-                .iter()
-                .find(|e| e.0 == v)
-                .map_or(0.0, |e| e.1)
-        };
+        let weight =
+            |u: usize, v: usize| self.edges[u].iter().find(|e| e.0 == v).map_or(0.0, |e| e.1);
         // The heat of the calls u → a made at sites of weight w.
         let share = |u: usize, a: usize, w: f64| {
             let total = weight(u, a);
@@ -288,62 +278,21 @@ impl CallGraph {
                 0.0
             }
         };
-        let callees = |a: usize| -> Vec<(usize, f64)> {
-            let mut out: Vec<(usize, f64)> = heat
-                .iter()
-                .filter(|(k, _)| k.0 == a)
-                .map(|(k, &h)| (k.1, h))
-                .collect();
-            out.sort_by_key(|e| e.0);
-            out
-        };
         let linked = |a: usize, b: usize| heat.contains_key(&(a, b)) || heat.contains_key(&(b, a));
         let mut out = Vec::new();
         let mut pairs: HashMap<(usize, usize), f64> = HashMap::new();
         let mut calls: Vec<(&(usize, usize), &f64)> = heat.iter().collect();
         calls.sort_by(|a, b| a.0.cmp(b.0));
         for (&(u, v), &h) in calls {
-            let inner: f64 = self.loops[u]
-                .iter()
-                .flat_map(|l| &l.innermost)
-                .filter(|e| e.0 == v)
-                .map(|e| e.1)
-                .sum();
-            let outside = if self.edges[u].iter().any(|e| e.0 == v) {
-                (h - share(u, v, inner)).max(0.0)
-            } else {
-                h // a measured call the static graph does not see
-            };
-            if outside > 0.0 {
-                out.push(Conflict {
-                    u,
-                    part: None,
-                    v,
-                    heat: outside,
-                });
-            }
+            out.push(Conflict {
+                u,
+                part: None,
+                v,
+                heat: h,
+            });
         }
         for (u, loops) in self.loops.iter().enumerate() {
             for l in loops {
-                for &(a, w) in &l.innermost {
-                    let m = share(u, a, w);
-                    out.push(Conflict {
-                        u,
-                        part: Some(l.range),
-                        v: a,
-                        heat: m,
-                    });
-                    for (c, hc) in callees(a) {
-                        if c != u && c != a {
-                            out.push(Conflict {
-                                u,
-                                part: Some(l.range),
-                                v: c,
-                                heat: m.min(hc),
-                            });
-                        }
-                    }
-                }
                 // The procedures running in this loop, with their heat.
                 let mut members: Vec<(usize, f64)> = Vec::new();
                 let mut add = |p: usize, h: f64| {
@@ -356,11 +305,7 @@ impl CallGraph {
                     }
                 };
                 for &(a, w) in &l.calls {
-                    let m = share(u, a, w);
-                    add(a, m);
-                    for (c, hc) in callees(a) {
-                        add(c, m.min(hc));
-                    }
+                    add(a, share(u, a, w));
                 }
                 for (i, &(a, ha)) in members.iter().enumerate() {
                     for &(b, hb) in &members[i + 1..] {
@@ -447,46 +392,7 @@ impl CallGraph {
                 .total_cmp(&key(x))
                 .then(x.iter().min().cmp(&y.iter().min()))
         });
-        let order: Vec<usize> = order.into_iter().flatten().copied().collect();
-        // The hot set first (step 6): the procedures of the hottest
-        // conflicts, as many as fit in the cache, in chain order.
-        let mut hotness = vec![0.0f64; n];
-        for c in &conflicts {
-            hotness[c.u] = hotness[c.u].max(c.heat);
-            hotness[c.v] = hotness[c.v].max(c.heat);
-        }
-        let mut by_heat: Vec<usize> = (0..n).filter(|&m| hotness[m] > 0.0).collect();
-        let rank: HashMap<usize, usize> = order.iter().enumerate().map(|(k, &m)| (m, k)).collect();
-        by_heat.sort_by(|&x, &y| hotness[y].total_cmp(&hotness[x]).then(rank[&x].cmp(&rank[&y])));
-        let mut hot = vec![false; n];
-        let mut room = u64::from(cache.size_bytes);
-        for m in by_heat {
-            let size = self.sizes[m].next_multiple_of(self.aligns[m].max(1));
-            if size <= room {
-                room -= size;
-                hot[m] = true;
-            }
-        }
-        let (first, rest): (Vec<usize>, Vec<usize>) = order.iter().partition(|&&m| hot[m]);
-        let hot_first = [first, rest].concat();
-        if self.cost(&hot_first, &conflicts, cache) < self.cost(&order, &conflicts, cache) {
-            hot_first
-        } else {
-            order
-        }
-    }
-
-    /// The conflict cost of laying out all the procedures in `order`: the
-    /// heat of each conflict times the cache lines its two pieces share.
-    fn cost(&self, order: &[usize], conflicts: &[Conflict], cache: &CacheConfig) -> f64 {
-        let mut at = vec![0u64; self.sizes.len()];
-        for (&m, o) in order.iter().zip(self.offsets(order)) {
-            at[m] = o;
-        }
-        conflicts
-            .iter()
-            .map(|c| c.heat * self.shared(c, at[c.u], at[c.v], cache) as f64)
-            .sum()
+        order.into_iter().flatten().copied().collect()
     }
 
     /// Cache lines shared by the pieces of conflict `c` with `c.u` at
@@ -696,10 +602,12 @@ impl<'o> Linker<'o> {
                     ..LoopCalls::default()
                 })
                 .collect();
-            let add = |v: &mut Vec<(usize, f64)>, t: usize, w: f64| match v.iter_mut().find(|e| e.0 == t) {
-                Some(e) => e.1 += w,
-                None => v.push((t, w)),
-            };
+            let add =
+                |v: &mut Vec<(usize, f64)>, t: usize, w: f64| match v.iter_mut().find(|e| e.0 == t)
+                {
+                    Some(e) => e.1 += w,
+                    None => v.push((t, w)),
+                };
             for (t, at) in calls {
                 let around: Vec<usize> = (0..loops.len())
                     .filter(|&k| (loops[k].0..loops[k].1).contains(&at))
@@ -827,40 +735,23 @@ mod tests {
         g
     }
 
-    /// Both calls are in the loop, so no conflict covers the whole of
-    /// `main`: the loop's bytes conflict with each callee (heat: count of
-    /// main 1 × weight 8), and `f` and `g` with each other (the rarer of
-    /// the two, 8).
+    /// The two call edges (heat: count of main 1 × weight 8) and the two
+    /// callees of the loop with each other (the rarer of the two, 8).
     #[test]
     fn callees_of_one_loop_conflict_with_each_other() {
         let g = loop_with_two_callees();
-        let part = Some((64, 128));
-        let c = |u, part, v| Conflict {
+        let c = |u, v| Conflict {
             u,
-            part,
+            part: None,
             v,
             heat: 8.0,
         };
-        assert_eq!(
-            g.conflicts(),
-            vec![c(1, part, 0), c(1, part, 2), c(0, None, 2)]
-        );
-    }
-
-    /// Cache of 4 lines. The edges main–f and main–g both weigh 8 (ties go
-    /// to the lower pair): first [f main] (f line 0, main 1–2, loop line
-    /// 2; [main f] costs 0 too, equally near). Then g (2 lines) follows one
-    /// of:
-    /// - [f main g]: g on lines 3–4, colours 3 and 0: line 4 evicts f
-    ///   (cost 8), nothing of the loop;
-    /// - [main f g]: loop on line 1, f on 2, g on 3–4: no conflict.
-    ///
-    /// Counting call edges alone, both cost 0 and the nearer [f main g]
-    /// would win, with f and g evicting each other at every iteration.
-    #[test]
-    fn callees_of_one_loop_get_different_lines() {
-        let g = loop_with_two_callees();
-        assert_eq!(g.order(&tiny_cache()), vec![1, 0, 2]);
+        assert_eq!(g.conflicts(), vec![c(1, 0), c(1, 2), c(0, 2)]);
+        // f calling g once (heat: f's count 8 × 1): the call edge, no
+        // sibling conflict besides it.
+        let mut g = loop_with_two_callees();
+        g.edges[0] = vec![(2, 1.0)];
+        assert_eq!(g.conflicts(), vec![c(0, 2), c(1, 0), c(1, 2)]);
     }
 
     /// A profile replaces the static heats: statically main (0) calls 1
@@ -870,7 +761,11 @@ mod tests {
     /// in the cache: only the join order differs.
     #[test]
     fn a_profile_changes_the_join_order() {
-        let mut g = CallGraph::new(vec![64; 3], vec![8; 3], vec![vec![(1, 8.0), (2, 1.0)], vec![], vec![]]);
+        let mut g = CallGraph::new(
+            vec![64; 3],
+            vec![8; 3],
+            vec![vec![(1, 8.0), (2, 1.0)], vec![], vec![]],
+        );
         assert_eq!(g.order(&tiny_cache()), vec![1, 0, 2]);
         g.profile = Some(HashMap::from([((0, 2), 1000.0), ((0, 1), 1.0)]));
         assert_eq!(g.counts(), vec![1.0, 1.0, 1000.0]);
