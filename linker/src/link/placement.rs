@@ -59,7 +59,7 @@ pub const LOOP_WEIGHT: f64 = 8.0;
 /// Loops counted around a call site at most.
 pub const MAX_DEPTH: usize = 4;
 /// Cap of an estimated call count (keeps sums finite).
-const MAX_COUNT: f64 = 1e15;
+const MAX_COUNT: f64 = 2048.0;
 
 /// Whether an input section is code that placement may move: an
 /// executable `.text` or `.text.*` section with contents.
@@ -677,7 +677,8 @@ mod tests {
 
     /// Edges a→b 100, a→d 10, b→c 1, c→d 50 (call-site weights); sizes
     /// a 128, b 64, c 64, d 128 bytes. Counts: a 1, b 100, c 100, d
-    /// 10 + 100·50 = 5010; heats c–d 5000, a–b 100, b–c 100, a–d 10.
+    /// 10 + 100·50 = 5010, capped at 2048; heats c–d 5000, a–b 100, b–c
+    /// 100, a–d 10.
     /// Chains: [c, d], then [a, b], then b–c joins them. The four ways,
     /// offsets in lines of 64 bytes (colour = line mod 4):
     /// - [a b c d]: a 0–1, d 4–5: a–d conflict on 2 lines, cost 20;
@@ -698,7 +699,7 @@ mod tests {
                 vec![],
             ],
         );
-        assert_eq!(g.counts(), vec![1.0, 100.0, 100.0, 5010.0]);
+        assert_eq!(g.counts(), vec![1.0, 100.0, 100.0, 2048.0]);
         assert_eq!(g.order(&tiny_cache()), vec![1, 0, 3, 2]);
     }
 
