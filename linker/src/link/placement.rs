@@ -318,7 +318,7 @@ impl CallGraph {
             }
         }
         let mut siblings: Vec<((usize, usize), f64)> = pairs.into_iter().collect();
-        siblings.sort_by(|a, b| a.0.cmp(&b.0));
+        siblings.sort_by_key(|e| e.0);
         out.extend(siblings.into_iter().map(|((a, b), h)| Conflict {
             u: a,
             part: None,
@@ -424,6 +424,7 @@ impl CallGraph {
     /// chain id `cy`) the cheapest of the four ways (step 4 of the module
     /// documentation), counting the `conflicts` between the two chains
     /// (`of[p]`: indices of the conflicts of procedure `p`).
+    #[allow(clippy::too_many_arguments)]
     fn best_join(
         &self,
         x: Vec<usize>,
