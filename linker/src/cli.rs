@@ -104,6 +104,9 @@ pub fn parse(args: &[String]) -> Result<CommandLine, String> {
             "--no-sort-sections" => o.no_sort_sections = true,
             "--sort-sections" => o.no_sort_sections = false,
             "--machine" => o.machine = Some(machine(&value(&mut i, "--machine")?)?),
+            "--call-graph-profile" => {
+                o.call_graph_profile = Some(call_graph_profile(&value(&mut i, a)?)?)
+            }
             _ => {
                 if let Some(v) = a.strip_prefix("-o").filter(|v| !v.is_empty()) {
                     c.output = Some(PathBuf::from(v));
@@ -118,6 +121,8 @@ pub fn parse(args: &[String]) -> Result<CommandLine, String> {
                 } else if let Some(v) = a.strip_prefix("-Map=").or_else(|| a.strip_prefix("--Map="))
                 {
                     c.map = Some(PathBuf::from(v));
+                } else if let Some(v) = a.strip_prefix("--call-graph-profile=") {
+                    o.call_graph_profile = Some(call_graph_profile(v)?);
                 } else if let Some(v) = a.strip_prefix("--machine=") {
                     o.machine = Some(machine(v)?);
                 } else if let Some(v) = a
@@ -157,6 +162,14 @@ pub fn parse(args: &[String]) -> Result<CommandLine, String> {
     Ok(c)
 }
 
+/// `--call-graph-profile FILE`: the call-graph edges in FILE (either
+/// format of [`crate::profile`]).
+fn call_graph_profile(path: &str) -> Result<Vec<crate::profile::ProfileEdge>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--call-graph-profile {path}: cannot read: {e}"))?;
+    crate::profile::parse(path, &text).map_err(|e| format!("--call-graph-profile {e}"))
+}
+
 /// `--machine FILE`: the machine description in FILE.
 fn machine(path: &str) -> Result<isa::model::ProcessorModel, String> {
     isa::model::ProcessorModel::from_toml_file(path).map_err(|e| format!("--machine {path}: {e}"))
@@ -191,6 +204,10 @@ Options:
                           code is larger than the I-cache, place callers next
                           to their callees so that they do not evict each other)
   --sort-sections         place code sections for the I-cache (the default)
+  --call-graph-profile FILE, --call-graph-profile=FILE
+                          place code from the call counts in FILE (stsim
+                          --profile output, or CALLER CALLEE COUNT lines)
+                          instead of the static estimate
   -mcpu=CPU, --machine FILE
                           the machine (built-in st220, st231, st240, or a TOML
                           description) every input must record; the executable

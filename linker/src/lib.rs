@@ -16,6 +16,7 @@ mod dwarf;
 pub mod input;
 mod link;
 pub mod output;
+pub mod profile;
 pub mod script;
 
 /// One input of the command line, in order.
@@ -65,6 +66,9 @@ pub struct LinkOptions {
     /// `--no-sort-sections`: keep code sections in input order instead of
     /// placing them for the I-cache (see the lld-st chapter of the manual).
     pub no_sort_sections: bool,
+    /// `--call-graph-profile FILE`: measured call counts ([`profile`]) that
+    /// code placement uses instead of its static estimate.
+    pub call_graph_profile: Option<Vec<profile::ProfileEdge>>,
 }
 
 /// The result of a successful link.
