@@ -113,9 +113,6 @@ pub struct LoopCalls {
     /// (callee, summed weight) of the call sites inside the loop, nested
     /// loops included.
     pub calls: Vec<(usize, f64)>,
-    /// (callee, summed weight) of the call sites whose innermost loop this
-    /// one is.
-    pub innermost: Vec<(usize, f64)>,
 }
 
 /// The call graph of the placeable sections: per caller index, the callee
@@ -135,16 +132,13 @@ pub struct CallGraph {
 }
 
 /// Two procedures whose code evict each other when they share cache lines
-/// (step 4 of the module documentation): `u` (only bytes `part` of it,
-/// the whole procedure if `None`) and the whole of `v`, with the estimated
+/// (step 4 of the module documentation): `u` and `v`, with the estimated
 /// number of times one's lines follow the other's.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Conflict {
     /// First procedure.
     pub u: usize,
-    /// The byte range of `u` that conflicts, `None` for all of it.
-    pub part: Option<(u64, u64)>,
-    /// Second procedure (all of it).
+    /// Second procedure.
     pub v: usize,
     /// Estimated alternations between the two.
     pub heat: f64,
@@ -284,12 +278,7 @@ impl CallGraph {
         let mut calls: Vec<(&(usize, usize), &f64)> = heat.iter().collect();
         calls.sort_by(|a, b| a.0.cmp(b.0));
         for (&(u, v), &h) in calls {
-            out.push(Conflict {
-                u,
-                part: None,
-                v,
-                heat: h,
-            });
+            out.push(Conflict { u, v, heat: h });
         }
         for (u, loops) in self.loops.iter().enumerate() {
             for l in loops {
@@ -321,7 +310,6 @@ impl CallGraph {
         siblings.sort_by_key(|e| e.0);
         out.extend(siblings.into_iter().map(|((a, b), h)| Conflict {
             u: a,
-            part: None,
             v: b,
             heat: h,
         }));
@@ -395,15 +383,10 @@ impl CallGraph {
         order.into_iter().flatten().copied().collect()
     }
 
-    /// Cache lines shared by the pieces of conflict `c` with `c.u` at
+    /// Cache lines shared by the procedures of conflict `c` with `c.u` at
     /// offset `pu` and `c.v` at `pv`.
     fn shared(&self, c: &Conflict, pu: u64, pv: u64, cache: &CacheConfig) -> u64 {
-        let (lo, hi) = c.part.unwrap_or((0, self.sizes[c.u]));
-        shared_lines(
-            (pu + lo, hi.saturating_sub(lo)),
-            (pv, self.sizes[c.v]),
-            cache,
-        )
+        shared_lines((pu, self.sizes[c.u]), (pv, self.sizes[c.v]), cache)
     }
 
     /// Byte offsets of the members of `chain` laid out from offset 0.
@@ -618,9 +601,6 @@ impl<'o> Linker<'o> {
                 for &k in &around {
                     add(&mut per_loop[k].calls, t, w);
                 }
-                if let Some(&k) = around.iter().min_by_key(|&&k| loops[k].1 - loops[k].0) {
-                    add(&mut per_loop[k].innermost, t, w);
-                }
             }
             per_loop.retain(|l| !l.calls.is_empty());
             graph.loops[i] = per_loop;
@@ -732,7 +712,6 @@ mod tests {
         g.loops[1] = vec![LoopCalls {
             range: (64, 128),
             calls: vec![(0, 8.0), (2, 8.0)],
-            innermost: vec![(0, 8.0), (2, 8.0)],
         }];
         g
     }
@@ -742,12 +721,7 @@ mod tests {
     #[test]
     fn callees_of_one_loop_conflict_with_each_other() {
         let g = loop_with_two_callees();
-        let c = |u, v| Conflict {
-            u,
-            part: None,
-            v,
-            heat: 8.0,
-        };
+        let c = |u, v| Conflict { u, v, heat: 8.0 };
         assert_eq!(g.conflicts(), vec![c(1, 0), c(1, 2), c(0, 2)]);
         // f calling g once (heat: f's count 8 × 1): the call edge, no
         // sibling conflict besides it.
