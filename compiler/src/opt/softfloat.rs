@@ -677,6 +677,91 @@ mod tests {
         assert_eq!(eval_helper("printf", &[]), None);
     }
 
+    /// Every condition of the inline comparison on every pair of edge
+    /// encodings (signed zeros, subnormals, the extremes of the normal
+    /// range, infinities, quiet and signalling NaNs, for `f64` NaNs whose
+    /// payload is in the low word only): the expanded integer code, run
+    /// in the IR interpreter, gives what the host's IEEE 754 comparison
+    /// gives.
+    #[test]
+    fn inline_comparisons_agree_with_the_host_on_edge_encodings() {
+        let f32s: [u32; 12] = [
+            0,
+            0x8000_0000,
+            1,
+            0x8000_0001,
+            0x007f_ffff,
+            0x3f80_0000,
+            0xbf80_0000,
+            0x7f7f_ffff,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_0000,
+            0xff80_0001,
+        ];
+        let f64s: [u64; 12] = [
+            0,
+            1 << 63,
+            1,
+            (1 << 63) | 1,
+            0x3ff0_0000_0000_0000,
+            0x3ff0_0000_0000_0001,
+            0xbff0_0000_0000_0000,
+            0x7fef_ffff_ffff_ffff,
+            0x7ff0_0000_0000_0000,
+            0xfff0_0000_0000_0000,
+            0x7ff0_0000_0000_0001,
+            0xfff8_0000_0000_0000,
+        ];
+        let conds: [(&str, fn(f64, f64) -> bool); 8] = [
+            ("oeq", |a, b| a == b),
+            ("une", |a, b| a != b),
+            ("olt", |a, b| a < b),
+            ("ole", |a, b| a <= b),
+            ("ogt", |a, b| a > b),
+            ("oge", |a, b| a >= b),
+            ("uno", |a, b| a.is_nan() || b.is_nan()),
+            ("ord", |a, b| !a.is_nan() && !b.is_nan()),
+        ];
+        let pairs = f32s
+            .iter()
+            .flat_map(|&a| f32s.iter().map(move |&b| ("f32", a as u64, b as u64)))
+            .chain(
+                f64s.iter()
+                    .flat_map(|&a| f64s.iter().map(move |&b| ("f64", a, b))),
+            );
+        let value = |ty: &str, bits: u64| {
+            if ty == "f32" {
+                f32::from_bits(bits as u32) as f64
+            } else {
+                f64::from_bits(bits)
+            }
+        };
+        let mut checked = 0;
+        for (ty, a, b) in pairs {
+            // the constants as the signed integers of their width
+            let (ia, ib) = if ty == "f32" {
+                (a as u32 as i32 as i64, b as u32 as i32 as i64)
+            } else {
+                (a as i64, b as i64)
+            };
+            for (name, host) in conds {
+                let text = format!(
+                    "func @main() -> i32 {{\nblock0:\n  %a = iconst.{ty} {ia}\n  %b = iconst.{ty} {ib}\n  %c = fcmp.{name}.{ty} %a, %b\n  ret %c\n}}\n"
+                );
+                let mut m = module(&text);
+                let blocks = m.functions[0].blocks.len();
+                let s = legalize(&mut m.functions[0], &vec![true; blocks]);
+                assert_eq!(s.get("comparisons inline"), 1);
+                assert_eq!(s.get("helper calls"), 0);
+                let want = host(value(ty, a), value(ty, b)) as i32;
+                assert_eq!(exit_code(&m), want, "fcmp.{name}.{ty} {a:#x}, {b:#x}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 2 * 12 * 12 * 8);
+    }
+
     #[test]
     fn legalised_functions_hold_integers_only_and_compute_the_same() {
         let text = "
