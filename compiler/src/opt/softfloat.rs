@@ -713,7 +713,8 @@ mod tests {
             0x7ff0_0000_0000_0001,
             0xfff8_0000_0000_0000,
         ];
-        let conds: [(&str, fn(f64, f64) -> bool); 8] = [
+        type HostCompare = fn(f64, f64) -> bool;
+        let conds: [(&str, HostCompare); 8] = [
             ("oeq", |a, b| a == b),
             ("une", |a, b| a != b),
             ("olt", |a, b| a < b),
